@@ -1,0 +1,41 @@
+/** Money is integer cents everywhere; this is the one place that rounds. */
+export type Cents = number;
+
+/** Rounds half away from zero to a whole number of cents. */
+export function roundMoney(value: number): Cents {
+  // The epsilon absorbs binary noise such as 1.005 * 100 = 100.49999999999999.
+  const rounded = Math.floor(Math.abs(value) + 0.5 + 1e-9);
+  return rounded === 0 ? 0 : value < 0 ? -rounded : rounded;
+}
+
+/** A customer's price: a markup of `percentage` over the base price. A base of 0 (none) stays 0. */
+export function personalPrice(base: Cents, percentage: number): Cents {
+  if (base === 0) return 0;
+  return roundMoney((base * (100 + percentage)) / 100);
+}
+
+/** Cents as the number the API shows (2 decimals). */
+export function toAmount(cents: Cents): number {
+  return Math.round(cents) / 100;
+}
+
+/** A dollar amount (as typed or sent) to cents; NaN when it is not a finite number. */
+export function toCents(amount: number): Cents {
+  if (!Number.isFinite(amount)) return Number.NaN;
+  return roundMoney(amount * 100);
+}
+
+/** Parses a price written as dollars ("1234.5", "1,234.56", "$99") into cents, or null. */
+export function parsePrice(text: string): Cents | null {
+  const cleaned = text.trim().replace(/^\$/, '').replaceAll(',', '');
+  if (cleaned === '') return 0;
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
+  return toCents(Number(cleaned));
+}
+
+const cad = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' });
+
+/** Display form, e.g. $1,234.56. */
+export function formatMoney(cents: Cents): string {
+  return cad.format(cents / 100);
+}

@@ -1,0 +1,187 @@
+/** Builds the whole server: database, in-memory catalog, sessions, mail, API routes and the page. */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { MSG } from '@shop/domain/messages';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { checkCustomerHeader, SESSION_COOKIE } from './auth/plugin';
+import { authRoutes } from './auth/routes';
+import { SessionService } from './auth/sessions';
+import { catalogRoutes } from './catalog/routes';
+import { CatalogStore } from './catalog/store';
+import type { Config } from './config';
+import { contactRoutes } from './contact/routes';
+import type { Database } from './db/client';
+import { openDatabase } from './db/client';
+import { imageRoutes } from './images/routes';
+import { HttpError } from './lib/http';
+import { Mailer } from './mail/mailer';
+import { seedDemo } from './seed/seed';
+
+export interface Services {
+  config: Config;
+  database: Database;
+  catalog: CatalogStore;
+  sessions: SessionService;
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export interface BuildOptions {
+  /** An already opened (and migrated) database, e.g. one per test file. */
+  database?: Database;
+  /** Skip migrations and seeding (the database is prepared by the caller). */
+  prepared?: boolean;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    bodyLimit: 1_048_576,
+    trustProxy: true,
+    // Long inputs fail validation with a message, not the router.
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  const database =
+    options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  if (!options.prepared) {
+    await database.migrate();
+    if (config.SEED_DEMO && (await seedDemo(database.db)))
+      app.log.info('seeded the demo catalog and customers');
+  }
+
+  const catalog = new CatalogStore(database.db, config);
+  await catalog.load();
+  catalog.startPolling(config.CATALOG_POLL_MS);
+  const sessions = new SessionService(database.db, config.SESSION_DAYS);
+  const mailer = new Mailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM);
+  mailer.startRetrying();
+  app.decorate('services', { config, database, catalog, sessions, mailer });
+
+  app.addHook('onClose', async () => {
+    catalog.stopPolling();
+    mailer.close();
+    if (!options.database) await database.close();
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:'],
+        'frame-src': ['https://www.openstreetmap.org'],
+        'script-src': ["'self'"],
+      },
+    },
+    // The page is same-origin; HSTS is for the TLS terminator in front of it.
+    strictTransportSecurity: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({ statusCode: 429, scode: 429, smessage: MSG.tooManyAttempts }),
+  });
+
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    request.user = await services(app).sessions.resolve(request.cookies[SESSION_COOKIE]);
+    checkCustomerHeader(request, reply);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .code(error.statusCode)
+        .send({ scode: error.statusCode, smessage: error.message, ...error.extra });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 429) return reply.code(429).send({ scode: 429, smessage: MSG.tooManyAttempts });
+    if (status >= 400 && status < 500) {
+      const code = (error as { code?: string }).code;
+      const smessage =
+        code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'The request body is not valid JSON.'
+          : code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'The request is too large.'
+            : code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? 'Send the request as JSON (Content-Type: application/json).'
+              : MSG.invalidRequest;
+      return reply.code(status).send({ scode: status, smessage });
+    }
+    request.log.error(error);
+    return reply
+      .code(500)
+      .send({ scode: 500, smessage: 'Something went wrong on our side, please try again.' });
+  });
+
+  authRoutes(app, database.db, sessions, config);
+  catalogRoutes(app, catalog, config);
+  contactRoutes(app, database.db, mailer, config);
+  imageRoutes(app);
+
+  registerPage(app, config);
+  return app;
+}
+
+function services(app: FastifyInstance): Services {
+  return app.services;
+}
+
+/** The built page: hashed assets cached for good, index.html with the shop's details for every route. */
+function registerPage(app: FastifyInstance, config: Config): void {
+  const dist = resolve(config.WEB_DIST ?? resolve(here, '../../web/dist'));
+  const indexFile = resolve(dist, 'index.html');
+  const hasPage = existsSync(indexFile);
+  const shop = {
+    phone: config.SHOP_PHONE,
+    email: config.SHOP_EMAIL,
+    salesEmail: config.SHOP_SALES_EMAIL,
+    address: config.SHOP_ADDRESS,
+  };
+  const index = hasPage
+    ? readFileSync(indexFile, 'utf8').replace(
+        '<!--shop-config-->',
+        `<meta name="shop-config" content="${escapeAttr(JSON.stringify(shop))}">`,
+      )
+    : '';
+
+  app.get('/', async (_request, reply) => reply.redirect('/acer', 302));
+
+  if (hasPage) {
+    app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      setHeaders: (res, path) => {
+        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.code(404).send({ scode: 404, smessage: 'Not found.' });
+    }
+    if (!hasPage) return reply.code(404).type('text/plain').send('The page is not built: run npm run build.');
+    // Every other path is the page's: it shows the route, or replaces an unknown one with /acer.
+    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
+  });
+}
+
+function escapeAttr(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+}

@@ -1,0 +1,114 @@
+/** Sign in, sign out and the header data of a signed-in customer. */
+
+import { COOKIE_LIFE_MS } from '@shop/domain/catalog';
+import { loginSchema } from '@shop/domain/contact';
+import { MSG } from '@shop/domain/messages';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { contacts } from '../db/schema';
+import { fail, parseOr400 } from '../lib/http';
+import { dummyHash, verifyPassword } from './passwords';
+import { requireUser, SESSION_COOKIE } from './plugin';
+import type { SessionService, SessionUser } from './sessions';
+
+/** Cookies the page reads for display (SPEC §3); the server never trusts them. */
+const DISPLAY_COOKIES = [
+  'login',
+  'customerid',
+  'contactPersonId',
+  'contactName',
+  'percentage',
+  'firstName',
+  'lastName',
+  'company',
+  'email',
+  'phoneNumber',
+  'username',
+] as const;
+
+export function customerInfo(user: SessionUser) {
+  return {
+    customer_id: user.customerId,
+    contact_person_id: user.contactPersonId,
+    contact_name: user.contactName,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    company: user.company,
+    phone_number: user.phoneNumber,
+    username: user.username,
+    percentage: user.percentage,
+  };
+}
+
+export function authRoutes(app: FastifyInstance, db: Db, sessions: SessionService, config: Config) {
+  const cookieBase = { path: '/', sameSite: 'lax' as const, secure: config.COOKIE_SECURE };
+
+  const setDisplayCookies = (reply: FastifyReply, user: SessionUser) => {
+    const values: Record<(typeof DISPLAY_COOKIES)[number], string> = {
+      login: 'true',
+      customerid: user.customerId,
+      contactPersonId: user.contactPersonId,
+      contactName: user.contactName,
+      percentage: String(user.percentage),
+      firstName: user.firstName,
+      lastName: user.lastName,
+      company: user.company,
+      email: user.email,
+      phoneNumber: user.phoneNumber,
+      username: user.username,
+    };
+    for (const name of DISPLAY_COOKIES) {
+      reply.setCookie(name, values[name], { ...cookieBase, maxAge: COOKIE_LIFE_MS / 1000 });
+    }
+  };
+
+  app.post(
+    '/api/user/login',
+    {
+      config: { rateLimit: { max: config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { username, password } = parseOr400(loginSchema, request.body);
+      const [contact] = await db
+        .select({ contactPersonId: contacts.contactPersonId, passwordHash: contacts.passwordHash })
+        .from(contacts)
+        .where(sql`lower(${contacts.username}) = ${username.toLowerCase()}`)
+        .limit(1);
+      // An unknown Customer ID costs the same time as a wrong password, so timing tells nothing.
+      const ok = await verifyPassword(contact?.passwordHash ?? (await dummyHash()), password);
+      if (!contact || !ok) return fail(reply, 401, MSG.loginFailed);
+      const { token } = await sessions.create(contact.contactPersonId);
+      const user = await sessions.resolve(token);
+      if (!user) return fail(reply, 401, MSG.loginFailed);
+      reply.setCookie(SESSION_COOKIE, token, {
+        ...cookieBase,
+        httpOnly: true,
+        maxAge: config.SESSION_DAYS * 86_400,
+      });
+      setDisplayCookies(reply, user);
+      return reply.send({ scode: 200, customerInfo: customerInfo(user) });
+    },
+  );
+
+  app.post('/api/user/logout', async (request, reply) => {
+    await sessions.destroy(request.cookies[SESSION_COOKIE]);
+    reply.clearCookie(SESSION_COOKIE, cookieBase);
+    for (const name of DISPLAY_COOKIES) reply.clearCookie(name, cookieBase);
+    return reply.send({ scode: 200, smessage: 'Signed out.' });
+  });
+
+  app.get('/api/header', async (request, reply) => {
+    const user = requireUser(request);
+    return reply.send({
+      scode: 200,
+      cartItems: [],
+      addresses: [],
+      wishLists: [],
+      wishListsItems: [],
+      customer: [customerInfo(user)],
+    });
+  });
+}

@@ -1,0 +1,52 @@
+/** What the API shows of a listing row: personal prices for a customer, no price at all for a visitor. */
+import { personalPrice, toAmount } from '@shop/domain/money';
+import type { CatalogRow } from './store';
+
+export interface Brief {
+  item_id: string;
+  item_name: string;
+  sku: string;
+  category: string;
+  sub_category: string;
+  item_condition: string;
+  is_active: boolean;
+  is_sale: boolean;
+  is_brand_new: boolean;
+  is_recertified: boolean;
+  is_scratch_dent: boolean;
+  stock: number;
+  scratch_dent_stock: number;
+  main_image: string;
+  product_series: string;
+  personal_price?: number;
+  personal_sale_price?: number;
+  personal_scratch_dent_price?: number;
+}
+
+/** percentage null = visitor. */
+export function brief(row: CatalogRow, percentage: number | null): Brief {
+  const p = row.product;
+  const out: Brief = {
+    item_id: row.item_id,
+    item_name: row.item_name,
+    sku: row.sku,
+    category: row.category,
+    sub_category: row.sub_category,
+    item_condition: row.item_condition,
+    is_active: p.isActive,
+    is_sale: row.is_sale,
+    is_brand_new: p.itemCondition === 'BrandNew',
+    is_recertified: p.itemCondition === 'Recertified',
+    is_scratch_dent: p.isScratchDent,
+    stock: row.stock,
+    scratch_dent_stock: row.scratch_dent_stock,
+    main_image: row.image_url,
+    product_series: row.specs.product_series,
+  };
+  if (percentage !== null) {
+    out.personal_price = toAmount(personalPrice(row.price, percentage));
+    out.personal_sale_price = toAmount(personalPrice(row.sale_price, percentage));
+    out.personal_scratch_dent_price = toAmount(personalPrice(row.scratch_dent_price, percentage));
+  }
+  return out;
+}

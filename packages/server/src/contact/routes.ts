@@ -1,0 +1,47 @@
+/** The contact form: stored, then mailed to the shop's inbox. */
+import { contactFormSchema } from '@shop/domain/contact';
+import { MSG } from '@shop/domain/messages';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { contactMessages } from '../db/schema';
+import { parseOr400 } from '../lib/http';
+import type { Mailer } from '../mail/mailer';
+
+export function contactRoutes(app: FastifyInstance, db: Db, mailer: Mailer, config: Config) {
+  app.post(
+    '/api/zoho/sendemail',
+    { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const form = parseOr400(contactFormSchema, request.body);
+      const mailId = await db.transaction(async (tx) => {
+        const [saved] = await tx
+          .insert(contactMessages)
+          .values({ ...form, customerId: request.user?.customerId ?? null })
+          .returning({ id: contactMessages.id });
+        return mailer.enqueue(
+          {
+            to: config.SHOP_INBOX,
+            replyTo: form.email,
+            subject: `Contact form #${saved!.id}: ${form.fullName}${form.company ? ` (${form.company})` : ''}`,
+            body: [
+              `Full Name: ${form.fullName}`,
+              `Phone: ${form.phoneNumber}`,
+              `Email: ${form.email}`,
+              `Order Number: ${form.orderNumber}`,
+              `Company: ${form.company}`,
+              `RMA: ${form.rma}`,
+              `Customer ID: ${request.user?.customerId ?? '(not signed in)'}`,
+              '',
+              form.questions,
+            ].join('\n'),
+          },
+          tx,
+        );
+      });
+      // Delivery happens after the message is safely stored; a failure is retried from the outbox.
+      await mailer.deliver(mailId);
+      return reply.send({ scode: 200, smessage: MSG.contactSent });
+    },
+  );
+}

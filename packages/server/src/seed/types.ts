@@ -1,0 +1,42 @@
+/** A product as the seed and the catalog import write it. Prices are integer cents; 0 means none. */
+export interface ProductInput {
+  item_id: string;
+  item_name: string;
+  sku: string;
+  category: string;
+  sub_category: string;
+  description: string;
+  /** Multi-line; each line 'spec name: value'. */
+  details: string;
+  product_category: string;
+  product_series: string;
+  processor_type: string;
+  processor_speed: string;
+  standard_memory: string;
+  screen_size: string;
+  screen_resolution: string;
+  graphics_card: string;
+  solid_state_drive: string;
+  /** 'Yes', 'No' or '' when it does not apply. */
+  touchscreen: string;
+  operating_system: string;
+  color: string;
+  refresh_rate: string;
+  is_active: boolean;
+  item_condition: 'BrandNew' | 'Recertified' | 'Warranty';
+  is_sale: boolean;
+  is_scratch_dent: boolean;
+  stock: number;
+  scratch_dent_stock: number;
+  price_cents: number;
+  sale_price_cents: number;
+  scratch_dent_price_cents: number;
+  /** Share link https://drive.google.com/file/d/{id}/view; the id names a generated image. */
+  main_image: string;
+  /** More share links for the product page gallery. */
+  images: string[];
+  is_featured: boolean;
+  popularity: number;
+  /** ISO date the item was listed; the newest make the NEW PRODUCTS slider. */
+  listed_at: string;
+}

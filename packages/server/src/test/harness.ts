@@ -1,0 +1,89 @@
+/** Each API test file gets its own app on its own copy of the seeded database. */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import { adminUrl, databaseUrl, TEMPLATE_DB, TEMPLATE_DUMP } from './paths';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+}
+
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `shop_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl(url) });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${TEMPLATE_DB}"`);
+    await admin.end();
+    const database = await openDatabase({ url: databaseUrl(url, name), poolSize: 5 });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        const a = new pg.Client({ connectionString: adminUrl(url) });
+        await a.connect();
+        await a.query(`drop database if exists "${name}" with (force)`);
+        await a.end();
+      },
+    };
+  }
+  const dump = new Blob([readFileSync(TEMPLATE_DUMP)]);
+  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: dump });
+  return { database, drop: () => database.close() };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig({ LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, {
+    SEED_DEMO: false,
+    LOGIN_RATE_LIMIT: 1000,
+    CATALOG_POLL_MS: 60_000,
+    WEB_DIST: '/nonexistent',
+    ...overrides,
+  });
+}
+
+/** Registers beforeAll/afterAll that build the app; read the context inside tests. */
+export function useTestApp(overrides: Partial<Config> = {}): TestContext {
+  const context = {} as TestContext;
+  let drop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const opened = await openTestDatabase();
+    drop = opened.drop;
+    context.database = opened.database;
+    context.config = testConfig(overrides);
+    context.app = await buildApp(context.config, { database: opened.database, prepared: true });
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await drop();
+  });
+  return context;
+}
+
+/** Signs in through the API and returns the session cookie header to send along. */
+export async function signIn(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { username, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return cookieHeader(response);
+}
+
+export function cookieHeader(response: LightMyRequestResponse): string {
+  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+export const DEMO = {
+  C10001: { username: 'C10001', password: 'Demo@10001', percentage: 15 },
+  C10002: { username: 'C10002', password: 'Demo@10002', percentage: 10 },
+} as const;

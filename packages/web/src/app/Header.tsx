@@ -1,0 +1,244 @@
+import { MOBILE_BREAKPOINT, SEARCH_COLUMNS, SEARCH_DEBOUNCE_MS } from '@shop/domain/catalog';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { api } from '../lib/api';
+import { MENU } from '../lib/categories';
+import { shopInfo, telHref } from '../lib/shop';
+import type { CategoryItems } from '../lib/types';
+import { useSession } from './session';
+
+const COLUMN_LABELS: Record<string, string> = { all: 'All', item_name: 'Name', sku: 'SKU' };
+
+export function searchPath(column: string, text: string): string {
+  const terms = text.trim().split(/\s+/).filter(Boolean).map(encodeURIComponent).join('+');
+  return `/acer/category/Search?column=${column}&string=${terms}`;
+}
+
+function SearchBox() {
+  const navigate = useNavigate();
+  const [column, setColumn] = useState<string>('all');
+  const [text, setText] = useState('');
+  const [suggestions, setSuggestions] = useState<CategoryItems['itemsBrief']>([]);
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+
+  // Suggestions follow typing after a 500 ms pause.
+  useEffect(() => {
+    const term = text.trim();
+    if (term.length < 2) {
+      setSuggestions([]);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      api<{ categoryItems: CategoryItems }>(`/search?column=${column}&string=${encodeURIComponent(term)}`, {
+        signal: controller.signal,
+      })
+        .then((data) => setSuggestions(data.categoryItems.itemsBrief.slice(0, 6)))
+        .catch(() => {});
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text, column]);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) return;
+    setOpen(false);
+    navigate(searchPath(column, text));
+  };
+
+  return (
+    <form className="search" role="search" onSubmit={submit}>
+      <label className="visually-hidden" htmlFor={`${listId}-column`}>
+        Search in
+      </label>
+      <select id={`${listId}-column`} value={column} onChange={(e) => setColumn(e.target.value)}>
+        {SEARCH_COLUMNS.map((c) => (
+          <option key={c} value={c}>
+            {COLUMN_LABELS[c]}
+          </option>
+        ))}
+      </select>
+      <label className="visually-hidden" htmlFor={`${listId}-text`}>
+        Search products
+      </label>
+      <input
+        id={`${listId}-text`}
+        type="search"
+        placeholder="Search by name or SKU"
+        autoComplete="off"
+        value={text}
+        maxLength={200}
+        onChange={(e) => {
+          setText(e.target.value);
+          setOpen(true);
+        }}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onFocus={() => setOpen(true)}
+      />
+      <button type="submit" className="search__button" aria-label="Search">
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path
+            d="M10 2a8 8 0 0 1 6.3 12.9l5.4 5.4-1.4 1.4-5.4-5.4A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z"
+            fill="currentColor"
+          />
+        </svg>
+      </button>
+      {open && suggestions.length > 0 && (
+        <ul className="search__suggestions">
+          {suggestions.map((item) => (
+            <li key={`${item.sku}-${item.item_condition}`}>
+              <Link
+                to={`/acer/product/${item.item_id}/${item.item_condition}`}
+                onClick={() => setOpen(false)}
+              >
+                <span>{item.item_name}</span> <small>{item.sku}</small>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </form>
+  );
+}
+
+export function Header() {
+  const session = useSession();
+  const shop = shopInfo();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // The open mobile menu freezes page scroll; it resets when the window grows past mobile width.
+  useEffect(() => {
+    document.body.style.overflow = menuOpen ? 'hidden' : '';
+    return () => {
+      document.body.style.overflow = '';
+    };
+  }, [menuOpen]);
+  useEffect(() => {
+    const query = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT}px)`);
+    const onChange = () => {
+      if (!query.matches) setMenuOpen(false);
+    };
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new location closes the menu
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  const signOut = async () => {
+    await session.signOut();
+    navigate('/acer/signin');
+  };
+
+  return (
+    <header className="site-header">
+      <div className="topbar">
+        <div className="container topbar__inner">
+          <a href={telHref(shop.phone)}>{shop.phone}</a>
+          <a href={`mailto:${shop.email}`}>{shop.email}</a>
+          <a href={`mailto:${shop.salesEmail}`}>{shop.salesEmail}</a>
+          <span className="topbar__hours">Mon–Fri 9AM–5PM EST</span>
+        </div>
+      </div>
+      <div className="container masthead">
+        <button
+          ref={menuButton}
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="site-menu"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" fill="currentColor" />
+          </svg>
+          <span className="visually-hidden">Menu</span>
+        </button>
+        <Link to="/acer" className="logo" aria-label="Acer Store home">
+          <svg viewBox="0 0 120 32" width="120" height="32" aria-hidden="true">
+            <text x="0" y="25" fontFamily="Arial, sans-serif" fontSize="28" fontWeight="700" fill="#2f6b00">
+              acer
+            </text>
+            <text x="66" y="25" fontFamily="Arial, sans-serif" fontSize="14" fill="#333">
+              Store
+            </text>
+          </svg>
+        </Link>
+        <SearchBox />
+        <nav className="masthead__actions" aria-label="Account and cart">
+          <Link to={session.loggedIn ? '/acer/account/orders' : '/acer/signin'} className="masthead__link">
+            {session.loggedIn ? 'Account' : 'Sign in'}
+          </Link>
+          <Link to="/acer/cart" className="cart-button" aria-label={`Cart, ${session.cartCount} items`}>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path
+                d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4H2V2h4.8l1 2H21l-3.6 9H8.1l-.9 2H19v2H4l2.2-4.4z"
+                fill="currentColor"
+              />
+            </svg>
+            <span className="cart-button__count">{session.cartCount}</span>
+          </Link>
+        </nav>
+      </div>
+      <nav id="site-menu" className={`menu${menuOpen ? ' menu--open' : ''}`} aria-label="Categories">
+        <ul className="container menu__list">
+          {MENU.map((entry) => (
+            <li key={entry.name} className="menu__item">
+              <Link to={entry.path}>{entry.label}</Link>
+              {entry.children.length > 0 && (
+                <ul className="menu__sub">
+                  {entry.children.map((child) => (
+                    <li key={child.name}>
+                      <Link to={child.path}>{child.label}</Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+          <li className="menu__mobile-only menu__account">
+            {session.loggedIn ? (
+              <>
+                <span className="menu__heading">My Account</span>
+                <ul>
+                  <li>
+                    <Link to="/acer/account/orders">Orders</Link>
+                  </li>
+                  <li>
+                    <Link to="/acer/account/addresses">Addresses</Link>
+                  </li>
+                  <li>
+                    <Link to="/acer/account/wishLists">Wish Lists</Link>
+                  </li>
+                  <li>
+                    <Link to="/acer/account/accountSettings">Account Settings</Link>
+                  </li>
+                  <li>
+                    <button type="button" className="link-button" onClick={signOut}>
+                      Sign Out
+                    </button>
+                  </li>
+                </ul>
+              </>
+            ) : (
+              <ul>
+                <li>
+                  <Link to="/acer/signin">Sign in</Link>
+                </li>
+                <li>
+                  <Link to="/acer/signin/register">Register</Link>
+                </li>
+              </ul>
+            )}
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

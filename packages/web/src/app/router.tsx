@@ -1,0 +1,40 @@
+/** Every route under /acer; pages load on demand. Unknown paths are replaced with /acer. */
+import { createBrowserRouter, Navigate } from 'react-router';
+import { Layout, RouteError } from './Layout';
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+export const router = createBrowserRouter([
+  {
+    path: '/acer',
+    element: <Layout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, lazy: page(() => import('../features/home/HomePage')) },
+      { path: 'signin/:session?', lazy: page(() => import('../features/auth/SignInPage')) },
+      {
+        path: 'category/:category/:subcategory?',
+        lazy: page(() => import('../features/catalog/CategoryPage')),
+      },
+      { path: 'product/:itemid/:condition?', lazy: page(() => import('../features/product/ProductPage')) },
+      { path: 'account/:session?/:sessionid?', lazy: page(() => import('../features/account/AccountPage')) },
+      { path: 'contact-us', lazy: page(() => import('../features/contact/ContactPage')) },
+      { path: 'faq', lazy: page(() => import('../features/static/FaqPage')) },
+      { path: 'warranty', lazy: page(() => import('../features/static/WarrantyPage')) },
+      {
+        path: 'extended-warranty/:session?',
+        lazy: page(() => import('../features/static/ExtendedWarrantyPage')),
+      },
+      { path: 'subscribe', lazy: page(() => import('../features/static/SubscribePage')) },
+      { path: 'blog', lazy: page(() => import('../features/static/BlogListPage')) },
+      { path: 'blog/:blogid', lazy: page(() => import('../features/static/BlogArticlePage')) },
+      { path: 'legal-notice', lazy: page(() => import('../features/static/LegalNoticePage')) },
+      { path: 'term-of-sale', lazy: page(() => import('../features/static/TermOfSalePage')) },
+      { path: 'location', lazy: page(() => import('../features/static/LocationPage')) },
+      { path: '*', element: <Navigate to="/acer" replace /> },
+    ],
+  },
+  { path: '*', element: <Navigate to="/acer" replace /> },
+]);

@@ -1,0 +1,78 @@
+import { cartButtonState } from '@shop/domain/pricing';
+import { useSession } from '../app/session';
+import type { ItemBrief } from '../lib/types';
+import { Price } from './Price';
+
+export function productPath(item: ItemBrief): string {
+  return `/acer/product/${item.item_id}/${item.item_condition}`;
+}
+
+/** A product card: tags, picture, name, price and the add-to-cart button in one of its four states. */
+export function ProductCard({
+  item,
+  layout = 'grid',
+  onAdd,
+  eager = false,
+}: {
+  item: ItemBrief;
+  layout?: 'grid' | 'detail';
+  onAdd?: (item: ItemBrief) => void;
+  eager?: boolean;
+}) {
+  const { loggedIn } = useSession();
+  const state = cartButtonState(loggedIn, item.is_active, item);
+  const name = item.is_active ? item.item_name : 'ITEM HAS BEEN REMOVED';
+  const tags = [
+    item.is_sale && item.item_condition !== 'ScratchDent' ? 'SALE' : null,
+    item.item_condition === 'BrandNew' ? 'NEW' : null,
+    item.item_condition === 'ScratchDent' ? 'SCRATCH' : null,
+  ].filter(Boolean);
+  const stock = item.item_condition === 'ScratchDent' ? item.scratch_dent_stock : item.stock;
+  return (
+    <article className={`card card--${layout}`}>
+      {tags.length > 0 && (
+        <ul className="card__tags" aria-label="Tags">
+          {tags.map((tag) => (
+            <li key={tag} className={`tag tag--${tag?.toLowerCase()}`}>
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
+      <a className="card__link" href={productPath(item)} target="_blank" rel="noopener">
+        <span className="card__image">
+          <img
+            src={item.main_image}
+            alt=""
+            width="200"
+            height="200"
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        </span>
+        <h3 className="card__name">{name}</h3>
+      </a>
+      <div className="card__body">
+        <p className="card__sku">SKU: {item.sku}</p>
+        {layout === 'detail' && (
+          <p className="card__meta">
+            {item.product_series && <span>{item.product_series} · </span>}
+            <span>{item.item_condition === 'Warranty' ? 'Always available' : `${stock} in stock`}</span>
+          </p>
+        )}
+        <Price item={item} />
+        <button
+          type="button"
+          className={`btn card__button${state === 'ADD TO CART' ? ' btn--primary' : ' btn--muted'}`}
+          aria-disabled={state !== 'ADD TO CART'}
+          onClick={() => {
+            // From a card, add to cart works only when signed in and in stock; otherwise nothing happens.
+            if (state === 'ADD TO CART') onAdd?.(item);
+          }}
+        >
+          {state}
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,285 @@
+import {
+  displayName,
+  MIN_PRICE_GAP,
+  SEARCH_COLUMNS,
+  SORT_LABELS,
+  SORTS,
+  visiblePages,
+} from '@shop/domain/catalog';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useSession } from '../../app/session';
+import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
+import { Loading } from '../../components/Loading';
+import { ProductCard } from '../../components/ProductCard';
+import { api } from '../../lib/api';
+import { usePageTitle } from '../../lib/title';
+import type { CategoryItems } from '../../lib/types';
+import './catalog.css';
+
+const COLUMN_LABELS: Record<string, string> = { all: 'All', item_name: 'Name', sku: 'SKU' };
+
+export default function CategoryPage() {
+  const { category = '', subcategory } = useParams();
+  const [params, setParams] = useSearchParams();
+  const { customerId, percentage, loggedIn } = useSession();
+  const [layout, setLayout] = useState<'grid' | 'detail'>('grid');
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const isSearch = category === 'Search';
+
+  const apiPath = isSearch
+    ? `/search?${params.toString()}`
+    : `/category/${encodeURIComponent(category)}${subcategory ? `/${encodeURIComponent(subcategory)}` : ''}?${params.toString()}`;
+  const { data, error, isFetching } = useQuery({
+    queryKey: ['listing', apiPath, customerId, percentage],
+    queryFn: () => api<{ categoryItems: CategoryItems }>(apiPath),
+    placeholderData: keepPreviousData,
+  });
+  const listing = data?.categoryItems;
+  const heading = isSearch ? 'Search Results' : displayName(subcategory ?? category);
+  usePageTitle(heading);
+
+  const update = (change: (next: URLSearchParams) => void, keepPage = false) => {
+    const next = new URLSearchParams(params);
+    change(next);
+    if (!keepPage) next.delete('page');
+    setParams(next);
+  };
+
+  const crumbs: Crumb[] = isSearch
+    ? [{ name: 'Search', pathname: `/category/Search?${params.toString()}` }]
+    : [
+        { name: displayName(category), pathname: `/category/${category}` },
+        ...(subcategory
+          ? [{ name: displayName(subcategory), pathname: `/category/${category}/${subcategory}` }]
+          : []),
+      ];
+
+  return (
+    <div className="listing">
+      <Breadcrumbs items={crumbs} />
+      <div className="listing__banner" role="img" aria-label={`${heading} banner`}>
+        <span>{heading}</span>
+      </div>
+      <h1 className="listing__title">{heading}</h1>
+      {isSearch && params.get('string') && (
+        <p className="listing__query">
+          Results for “{params.get('string')}” in {COLUMN_LABELS[params.get('column') ?? 'all'] ?? 'All'}
+        </p>
+      )}
+      <div className="listing__body">
+        <aside className={`filters${filtersOpen ? ' filters--open' : ''}`} aria-label="Filters">
+          <div className="filters__head">
+            <h2>Filters</h2>
+            <button type="button" className="filters__close" onClick={() => setFiltersOpen(false)}>
+              Close
+            </button>
+          </div>
+          <FilterSearch params={params} update={update} />
+          <label className="filters__check">
+            <input
+              type="checkbox"
+              checked={params.get('in_stock') === '1'}
+              onChange={(e) =>
+                update((n) => (e.target.checked ? n.set('in_stock', '1') : n.delete('in_stock')))
+              }
+            />
+            In Stock
+          </label>
+          {loggedIn && listing?.priceRange && (
+            <PriceRange
+              max={Math.ceil(listing.priceRange[0]?.max_price ?? 0)}
+              params={params}
+              update={update}
+            />
+          )}
+          {listing?.filters.map((group) => (
+            <fieldset key={group.field} className="filters__group">
+              <legend>{group.label}</legend>
+              {group.values.map((v) => {
+                const selected = params.getAll(group.field).includes(v.value);
+                return (
+                  <label key={v.value} className="filters__check">
+                    <input
+                      type="checkbox"
+                      checked={selected}
+                      disabled={!selected && v.count === 0}
+                      onChange={(e) =>
+                        update((n) => {
+                          const values = n.getAll(group.field).filter((x) => x !== v.value);
+                          if (e.target.checked) values.push(v.value);
+                          n.delete(group.field);
+                          for (const x of values) n.append(group.field, x);
+                        })
+                      }
+                    />
+                    {v.value} <span className="filters__count">({v.count})</span>
+                  </label>
+                );
+              })}
+            </fieldset>
+          ))}
+        </aside>
+        <section className="listing__results" aria-label="Products">
+          <div className="toolbar">
+            <button type="button" className="btn toolbar__filters" onClick={() => setFiltersOpen(true)}>
+              FILTERS
+            </button>
+            <p className="toolbar__count" aria-live="polite">
+              {listing ? `${listing.total} item${listing.total === 1 ? '' : 's'}` : ''}
+            </p>
+            <div className="toolbar__layout" role="group" aria-label="Layout">
+              <button type="button" aria-pressed={layout === 'grid'} onClick={() => setLayout('grid')}>
+                Grid
+              </button>
+              <button type="button" aria-pressed={layout === 'detail'} onClick={() => setLayout('detail')}>
+                Detail
+              </button>
+            </div>
+            <label className="toolbar__sort">
+              <span>Sort by</span>
+              <select
+                value={params.get('sort') ?? 'name_asc'}
+                onChange={(e) => update((n) => n.set('sort', e.target.value))}
+              >
+                {SORTS.filter((s) => loggedIn || !s.startsWith('price')).map((s) => (
+                  <option key={s} value={s}>
+                    {SORT_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          {error && <p role="alert">{error.message}</p>}
+          {!listing && !error && <Loading />}
+          {listing && isFetching && <Loading label="Updating" />}
+          {listing && listing.itemsBrief.length === 0 && <p className="listing__empty">No Item Available</p>}
+          {listing && listing.itemsBrief.length > 0 && (
+            <div className={`grid grid--${layout}`}>
+              {listing.itemsBrief.map((item, i) => (
+                <ProductCard
+                  key={`${item.sku}-${item.item_condition}`}
+                  item={item}
+                  layout={layout}
+                  eager={i < 4}
+                />
+              ))}
+            </div>
+          )}
+          {listing && listing.pages > 1 && (
+            <Pager
+              page={listing.page}
+              pages={listing.pages}
+              go={(p) => update((n) => n.set('page', String(p)), true)}
+            />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+type Update = (change: (next: URLSearchParams) => void, keepPage?: boolean) => void;
+
+function FilterSearch({ params, update }: { params: URLSearchParams; update: Update }) {
+  const [text, setText] = useState(params.get('q') ?? '');
+  const [column, setColumn] = useState(params.get('column') ?? 'all');
+  const isSearchRoute = params.has('string');
+  // On the search route the header search owns column/string; the filter search narrows with q.
+  return (
+    <div className="filters__search">
+      <label htmlFor="filter-search">Search by SKU or name</label>
+      <div className="filters__search-row">
+        {!isSearchRoute && (
+          <select aria-label="Search in" value={column} onChange={(e) => setColumn(e.target.value)}>
+            {SEARCH_COLUMNS.map((c) => (
+              <option key={c} value={c}>
+                {COLUMN_LABELS[c]}
+              </option>
+            ))}
+          </select>
+        )}
+        <input
+          id="filter-search"
+          type="search"
+          value={text}
+          maxLength={200}
+          placeholder="Press Enter to search"
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            update((n) => {
+              if (text.trim()) n.set('q', text.trim());
+              else n.delete('q');
+              if (!isSearchRoute) n.set('column', column);
+            });
+          }}
+        />
+      </div>
+    </div>
+  );
+}
+
+function PriceRange({ max, params, update }: { max: number; params: URLSearchParams; update: Update }) {
+  const [low, setLow] = useState(Number(params.get('min_price') ?? 0));
+  const [high, setHigh] = useState(Number(params.get('max_price') ?? max));
+  useEffect(() => {
+    setLow(Number(params.get('min_price') ?? 0));
+    setHigh(Number(params.get('max_price') ?? max));
+  }, [params, max]);
+  const apply = () =>
+    update((n) => {
+      n.set('min_price', String(low));
+      n.set('max_price', String(high));
+    });
+  return (
+    <fieldset className="filters__group price-range">
+      <legend>Price</legend>
+      <label>
+        Min ${low}
+        <input
+          type="range"
+          min={0}
+          max={max}
+          value={low}
+          onChange={(e) => setLow(Math.min(Number(e.target.value), high - MIN_PRICE_GAP))}
+          onPointerUp={apply}
+          onKeyUp={apply}
+        />
+      </label>
+      <label>
+        Max ${high}
+        <input
+          type="range"
+          min={0}
+          max={max}
+          value={high}
+          onChange={(e) => setHigh(Math.max(Number(e.target.value), low + MIN_PRICE_GAP))}
+          onPointerUp={apply}
+          onKeyUp={apply}
+        />
+      </label>
+    </fieldset>
+  );
+}
+
+function Pager({ page, pages, go }: { page: number; pages: number; go: (page: number) => void }) {
+  return (
+    <nav className="pager" aria-label="Pages">
+      <button type="button" disabled={page <= 1} onClick={() => go(page - 1)}>
+        Previous
+      </button>
+      {visiblePages(page, pages).map((p) => (
+        <button key={p} type="button" aria-current={p === page ? 'page' : undefined} onClick={() => go(p)}>
+          <span className="visually-hidden">Page </span>
+          {p}
+        </button>
+      ))}
+      <button type="button" disabled={page >= pages} onClick={() => go(page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useSession } from '../../app/session';
+import { Loading } from '../../components/Loading';
+import { Slider } from '../../components/Slider';
+import { api } from '../../lib/api';
+import { usePageTitle } from '../../lib/title';
+import type { ItemBrief } from '../../lib/types';
+
+interface MainPage {
+  products: { featuredProducts: ItemBrief[]; popularProducts: ItemBrief[]; newProducts: ItemBrief[] };
+}
+
+export default function HomePage() {
+  usePageTitle('');
+  const { customerId, percentage } = useSession();
+  // Refetched whenever the percentage changes.
+  const { data, error } = useQuery({
+    queryKey: ['mainpage', customerId, percentage],
+    queryFn: () => api<MainPage>('/mainpage'),
+  });
+  return (
+    <div className="home">
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero__text">
+          <h1 id="hero-title">Acer computers for your business</h1>
+          <p>New, recertified and scratch-and-dent notebooks, desktops and monitors, priced for you.</p>
+          <Link className="btn btn--primary" to="/acer/category/Sale">
+            Shop the sale
+          </Link>
+        </div>
+      </section>
+      {error && <p role="alert">{error.message}</p>}
+      {!data && !error && <Loading />}
+      {data && (
+        <>
+          <Slider title="FEATURED PRODUCTS" items={data.products.featuredProducts} eager />
+          <Slider title="POPULAR PRODUCTS" items={data.products.popularProducts} />
+          <Slider title="NEW PRODUCTS" items={data.products.newProducts} />
+        </>
+      )}
+    </div>
+  );
+}

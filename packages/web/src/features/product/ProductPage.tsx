@@ -1,0 +1,216 @@
+import { isCondition } from '@shop/domain/catalog';
+import { MSG } from '@shop/domain/messages';
+import { availableStock, cartButtonState, isInStock } from '@shop/domain/pricing';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useSession } from '../../app/session';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { Loading } from '../../components/Loading';
+import { Price } from '../../components/Price';
+import { api } from '../../lib/api';
+import { usePageTitle } from '../../lib/title';
+import type { ProductInfo } from '../../lib/types';
+import './product.css';
+
+const TABS = ['DESCRIPTION', 'DETAILS', 'WARRANTY'] as const;
+
+/** 'spec name: value' lines, split at the first colon. */
+export function specLines(details: string): { name: string; value: string }[] {
+  return details
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const at = line.indexOf(':');
+      return at < 0
+        ? { name: line, value: '' }
+        : { name: line.slice(0, at).trim(), value: line.slice(at + 1).trim() };
+    });
+}
+
+export default function ProductPage() {
+  const { itemid = '', condition } = useParams();
+  const navigate = useNavigate();
+  const { loggedIn, customerId, percentage } = useSession();
+  const wanted = condition && isCondition(condition) ? condition : '';
+  const { data, error } = useQuery({
+    queryKey: ['product', itemid, wanted, customerId, percentage],
+    queryFn: () => api<{ itemInfo: ProductInfo }>(`/product/${encodeURIComponent(itemid)}/${wanted}`),
+  });
+  const [tab, setTab] = useState<(typeof TABS)[number]>('DESCRIPTION');
+  const [imageIndex, setImageIndex] = useState(0);
+  const [quantity, setQuantity] = useState('1');
+  const [quantityError, setQuantityError] = useState('');
+
+  useEffect(() => {
+    if (!error) return;
+    window.alert(error.message || MSG.itemMissing);
+    navigate('/acer', { replace: true });
+  }, [error, navigate]);
+
+  const item = data?.itemInfo.itemDetail[0];
+  usePageTitle(item?.item_name ?? 'Product');
+  if (!data || !item) return <Loading />;
+
+  const stock = availableStock(item);
+  const inStock = isInStock(item);
+  const state = cartButtonState(loggedIn, item.is_active, item);
+  const images = data.itemInfo.itemImages;
+  const image = images[Math.min(imageIndex, images.length - 1)];
+
+  const changeQuantity = (text: string) => {
+    const digits = text.replace(/\D/g, '');
+    setQuantity(digits);
+    const n = Number(digits);
+    setQuantityError(item.item_condition !== 'Warranty' && n > stock ? MSG.quantityExceedsStock : '');
+  };
+
+  const addToCart = () => {
+    // A visitor is sent to sign in, and comes back here after.
+    if (!loggedIn) {
+      navigate('/acer/signin', { state: { from: `/acer/product/${itemid}/${item.item_condition}` } });
+      return;
+    }
+    if (quantityError || !quantity || Number(quantity) < 1) setQuantityError(MSG.quantityExceedsStock);
+  };
+
+  return (
+    <div className="product">
+      <Breadcrumbs
+        items={[
+          ...item.breadcrumbs,
+          { name: item.item_name, pathname: `/product/${itemid}/${item.item_condition}` },
+        ]}
+      />
+      <div className="product__main">
+        <div className="product__gallery">
+          {image && <img src={image.image_url} alt={item.item_name} width="480" height="480" />}
+          {images.length > 1 && (
+            <ul className="product__thumbs" aria-label="Pictures">
+              {images.map((img, i) => (
+                <li key={img.image_id}>
+                  <button type="button" aria-pressed={i === imageIndex} onClick={() => setImageIndex(i)}>
+                    <img
+                      src={img.image_url}
+                      alt={`${item.item_name}, view ${i + 1}`}
+                      width="64"
+                      height="64"
+                      loading="lazy"
+                    />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="product__info">
+          <h1>{item.item_name}</h1>
+          <p className="product__sku">SKU: {item.sku}</p>
+          <p className="product__condition">
+            Condition: <strong>{conditionLabel(item.item_condition)}</strong>
+          </p>
+          {data.itemInfo.product.length > 1 && (
+            <div className="product__offers" role="group" aria-label="Available conditions">
+              {data.itemInfo.product.map((offer) => (
+                <button
+                  key={offer.item_condition}
+                  type="button"
+                  aria-pressed={offer.item_condition === item.item_condition}
+                  onClick={() =>
+                    navigate(`/acer/product/${itemid}/${offer.item_condition}`, { replace: true })
+                  }
+                >
+                  {conditionLabel(offer.item_condition)}
+                </button>
+              ))}
+            </div>
+          )}
+          <p className={`product__stock ${inStock ? 'product__stock--in' : 'product__stock--out'}`}>
+            {item.item_condition === 'Warranty'
+              ? 'In stock'
+              : inStock
+                ? `In stock: ${stock}`
+                : 'Out of stock'}
+          </p>
+          <Price item={item} />
+          {!loggedIn && <p className="product__login-note">Sign in to see your business price.</p>}
+          <div className="product__buy">
+            <label htmlFor="quantity">Quantity</label>
+            <input
+              id="quantity"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              value={quantity}
+              onChange={(e) => changeQuantity(e.target.value)}
+              onBlur={() => {
+                if (!quantity || Number(quantity) < 1) changeQuantity('1');
+              }}
+              aria-describedby={quantityError ? 'quantity-error' : undefined}
+              aria-invalid={quantityError ? true : undefined}
+            />
+            <button
+              type="button"
+              className={`btn ${state === 'ADD TO CART' || state === 'Please Login' ? 'btn--primary' : 'btn--muted'}`}
+              aria-disabled={state === 'OUT OF STOCK' || state === 'Item Removed'}
+              onClick={addToCart}
+            >
+              {state}
+            </button>
+          </div>
+          {quantityError && (
+            <p id="quantity-error" className="field-error" role="alert">
+              {quantityError}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="tabs">
+        <div role="tablist" aria-label="Product information">
+          {TABS.map((t) => (
+            <button
+              key={t}
+              id={`tab-${t}`}
+              type="button"
+              role="tab"
+              aria-selected={tab === t}
+              aria-controls={`panel-${t}`}
+              tabIndex={tab === t ? 0 : -1}
+              onClick={() => setTab(t)}
+            >
+              {t}
+            </button>
+          ))}
+        </div>
+        <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="tabs__panel">
+          {tab === 'DESCRIPTION' && <p>{item.description}</p>}
+          {tab === 'DETAILS' && (
+            <table className="specs">
+              <tbody>
+                {specLines(item.details).map((line, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: spec lines are static and may repeat a name
+                  <tr key={`${line.name}-${i}`}>
+                    <th scope="row">{line.name}</th>
+                    <td>{line.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {tab === 'WARRANTY' && (
+            <p>
+              {item.item_condition === 'BrandNew'
+                ? 'Brand new items carry the full manufacturer warranty.'
+                : 'Recertified and scratch-and-dent items carry a 90-day warranty (batteries 1 year). Open box items carry a 1 year factory warranty.'}{' '}
+              An extended warranty can be added within 30 days of your order.
+            </p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function conditionLabel(condition: string): string {
+  return condition === 'BrandNew' ? 'Brand New' : condition === 'ScratchDent' ? 'Scratch & Dent' : condition;
+}

@@ -1,0 +1,39 @@
+/** The API client: JSON in and out, the customer id header on every call, the server's message on failure. */
+import { readCookie } from './cookies';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { customerid: readCookie('customerid') ?? 'visitors' };
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`/api${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    credentials: 'same-origin',
+    signal: init.signal,
+  });
+  let data: Record<string, unknown> = {};
+  try {
+    data = (await response.json()) as Record<string, unknown>;
+  } catch {
+    // A body that is not JSON keeps the empty object; the status still tells.
+  }
+  if (!response.ok || (typeof data.scode === 'number' && data.scode >= 400)) {
+    const message =
+      typeof data.smessage === 'string' ? data.smessage : `Request failed (${response.status}).`;
+    throw new ApiError(response.status, message, data);
+  }
+  return data as T;
+}

@@ -1,0 +1,32 @@
+/** The shop's contact details, given by the server in a meta tag of index.html. */
+export interface ShopInfo {
+  phone: string;
+  email: string;
+  salesEmail: string;
+  address: string;
+}
+
+const fallback: ShopInfo = {
+  phone: '+1 905 555 0100',
+  email: 'info@example.com',
+  salesEmail: 'sales@example.com',
+  address: '10 East Beaver Creek Rd, Richmond Hill, ON L4B 1H3, Canada',
+};
+
+let cached: ShopInfo | null = null;
+
+export function shopInfo(): ShopInfo {
+  if (cached) return cached;
+  const content = document.querySelector('meta[name="shop-config"]')?.getAttribute('content');
+  try {
+    cached = content ? { ...fallback, ...(JSON.parse(content) as Partial<ShopInfo>) } : fallback;
+  } catch {
+    cached = fallback;
+  }
+  return cached;
+}
+
+/** tel: link form of the phone number. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}

@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Writes .br and .gz beside each text asset so the server sends compressed files without work per request. */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const walk = (dir: string) => {
+        for (const name of readdirSync(dir)) {
+          const path = join(dir, name);
+          if (statSync(path).isDirectory()) walk(path);
+          else if (/\.(js|css|html|svg|json|txt)$/.test(name)) {
+            const data = readFileSync(path);
+            if (data.length < 512) continue;
+            writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+            writeFileSync(
+              `${path}.br`,
+              brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            );
+          }
+        }
+      };
+      walk(outDir);
+    },
+  };
+}
+
+export default defineConfig({
+  base: '/',
+  plugins: [react(), precompress()],
+  build: { target: 'es2022', sourcemap: false },
+  server: { proxy: { '/api': 'http://localhost:3000', '/images': 'http://localhost:3000' } },
+});
