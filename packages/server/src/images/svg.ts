@@ -21,12 +21,14 @@ const wallpaper = (x: number, y: number, w: number, h: number, a: string) =>
   `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${SCREEN}"/>` +
   `<path d="M${x} ${y + h * 0.7}Q${x + w * 0.35} ${y + h * 0.35} ${x + w} ${y + h * 0.55}V${y + h}H${x}Z" fill="${a}" opacity=".85"/>`;
 
-const laptop = (body: string, deck: string): Draw => ({ a }) =>
-  `<rect x="200" y="210" width="600" height="410" rx="20" fill="${body}"/>` +
-  wallpaper(225, 235, 550, 360, a) +
-  `<path d="M150 640H850L905 710H95Z" fill="${deck}"/>` +
-  `<rect x="95" y="708" width="810" height="20" rx="10" fill="${MID}"/>` +
-  `<rect x="440" y="650" width="120" height="40" rx="6" fill="${LIGHT}" opacity=".6"/>`;
+const laptop =
+  (body: string, deck: string): Draw =>
+  ({ a }) =>
+    `<rect x="200" y="210" width="600" height="410" rx="20" fill="${body}"/>` +
+    wallpaper(225, 235, 550, 360, a) +
+    `<path d="M150 640H850L905 710H95Z" fill="${deck}"/>` +
+    `<rect x="95" y="708" width="810" height="20" rx="10" fill="${MID}"/>` +
+    `<rect x="440" y="650" width="120" height="40" rx="6" fill="${LIGHT}" opacity=".6"/>`;
 
 const DRAWINGS: Record<string, { title: string; draw: Draw }> = {
   notebook: { title: 'Notebook', draw: laptop(DARK, SILVER) },

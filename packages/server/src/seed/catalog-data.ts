@@ -257,7 +257,7 @@ function storageLabel(gb: number): string {
   return gb >= 1024 ? `${gb / 1024} TB` : `${gb} GB`;
 }
 const compact = (label: string) => label.replace(' ', '');
-const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const letters = [...'ABCDEFGHJKLMNPQRSTUVWXYZ'];
 
 // ---------------------------------------------------------------------------------------------------------
 // Computers: notebooks, Chromebooks, desktops, all-in-ones, Chromeboxes
@@ -293,10 +293,12 @@ interface ComputerLine {
 const LAPTOP_PORTS_BASIC = '1 x USB-C 3.2, 2 x USB-A 3.2, HDMI 2.1, 3.5 mm audio';
 const LAPTOP_PORTS_TB = '2 x USB-C (Thunderbolt 4), 2 x USB-A 3.2, HDMI 2.1, microSD, 3.5 mm audio';
 const LAPTOP_PORTS_BIZ = '2 x USB-C (Thunderbolt 4), 2 x USB-A 3.2, HDMI 2.1, RJ-45 Ethernet, 3.5 mm audio';
-const LAPTOP_PORTS_GAME = '1 x USB-C (Thunderbolt 4), 3 x USB-A 3.2, HDMI 2.1, RJ-45 2.5G Ethernet, 3.5 mm audio';
+const LAPTOP_PORTS_GAME =
+  '1 x USB-C (Thunderbolt 4), 3 x USB-A 3.2, HDMI 2.1, RJ-45 2.5G Ethernet, 3.5 mm audio';
 const CHROME_PORTS = '2 x USB-C 3.2 (power, DisplayPort), 1 x USB-A 3.2, microSD, 3.5 mm audio';
 const DESK_PORTS = 'Front: 2 x USB-A 3.2, 1 x USB-C; Rear: 4 x USB-A, HDMI, DisplayPort, RJ-45 Ethernet';
-const GAME_DESK_PORTS = 'Front: 2 x USB-A 3.2, 1 x USB-C 3.2; Rear: 6 x USB-A, RJ-45 2.5G Ethernet, audio jacks';
+const GAME_DESK_PORTS =
+  'Front: 2 x USB-A 3.2, 1 x USB-C 3.2; Rear: 6 x USB-A, RJ-45 2.5G Ethernet, audio jacks';
 const AIO_PORTS = '1 x USB-C, 3 x USB-A 3.2, HDMI out, RJ-45 Ethernet, 3.5 mm audio';
 const WIFI6 = 'Wi-Fi 6 (802.11ax), Bluetooth 5.2';
 const WIFI6E = 'Wi-Fi 6E (802.11ax), Bluetooth 5.3';
@@ -532,7 +534,8 @@ const NOTEBOOKS: ComputerLine[] = [
     series: 'TravelMate P2 14',
     family: 'TravelMate',
     model: 'TMP214-55',
-    blurb: 'a durable business laptop built for fleet deployment, with TPM 2.0 and a spill-resistant keyboard',
+    blurb:
+      'a durable business laptop built for fleet deployment, with TPM 2.0 and a spill-resistant keyboard',
     form: 'laptop',
     kind: 'notebook',
     category: 'Laptop',
@@ -1280,7 +1283,8 @@ function buildComputer(r: Rand, line: ComputerLine): Built {
     (os === WIN_PRO && line.os.length > 1 ? 50 : 0);
 
   const screen = p ? ` ${p.size} ${p.label}${touch && !p.label.includes('Touch') ? ' Touch' : ''}` : '';
-  const storage = line.storageType === 'eMMC' ? ' eMMC' : line.storageType.startsWith('UFS') ? ' UFS' : ' SSD';
+  const storage =
+    line.storageType === 'eMMC' ? ' eMMC' : line.storageType.startsWith('UFS') ? ' UFS' : ' SSD';
   const gpuPart = g ? ` ${g.name.replace('NVIDIA GeForce ', '')}` : '';
   const name = `Acer ${line.series} ${line.model}-${modelSuffix(r)}${screen} ${chip.model} ${mem}GB ${compact(
     storageLabel(ssd),
@@ -1838,7 +1842,11 @@ function buildHandheld(r: Rand, line: HandheldLine): Built {
   const os = r.pick(line.os);
   const color = r.pick(line.colors);
   const price =
-    line.base + chip.add - line.cpus[0]!.add + relative(line.mems, mem) * 40 + relative(line.storage, storage) * 50;
+    line.base +
+    chip.add -
+    line.cpus[0]!.add +
+    relative(line.mems, mem) * 40 +
+    relative(line.storage, storage) * 50;
   const tablet = line.kind === 'tablet';
   const name = `Acer ${line.series}${tablet ? ` ${line.model}` : ''} ${line.size} ${chip.model} ${mem}GB ${storage}GB ${os} ${color}`;
   const details = [
@@ -1990,7 +1998,11 @@ const CHARGERS: AccessoryLine[] = [
     kind: 'charger',
     base: 39,
     colors: ['White', 'Black'],
-    details: ['Output: 45 W USB Power Delivery', 'Input: 100-240 V AC, 50/60 Hz', 'Cable: 1.8 m USB-C to USB-C'],
+    details: [
+      'Output: 45 W USB Power Delivery',
+      'Input: 100-240 V AC, 50/60 Hz',
+      'Cable: 1.8 m USB-C to USB-C',
+    ],
     blurb: 'A compact charger for Chromebooks, tablets and phones',
   },
   {
@@ -2028,7 +2040,11 @@ const CHARGERS: AccessoryLine[] = [
     kind: 'charger',
     base: 59,
     colors: ['Black'],
-    details: ['Output: 90 W (19 V / 4.74 A)', 'Connector: 5.5 x 1.7 mm barrel', 'Input: 100-240 V AC, 50/60 Hz'],
+    details: [
+      'Output: 90 W (19 V / 4.74 A)',
+      'Connector: 5.5 x 1.7 mm barrel',
+      'Input: 100-240 V AC, 50/60 Hz',
+    ],
     blurb: 'A replacement barrel-plug adapter for Aspire and TravelMate notebooks',
   },
   {
@@ -2038,7 +2054,11 @@ const CHARGERS: AccessoryLine[] = [
     kind: 'charger',
     base: 129,
     colors: ['Black'],
-    details: ['Output: 230 W (19.5 V / 11.8 A)', 'Connector: 5.5 x 2.5 mm barrel', 'Input: 100-240 V AC, 50/60 Hz'],
+    details: [
+      'Output: 230 W (19.5 V / 11.8 A)',
+      'Connector: 5.5 x 2.5 mm barrel',
+      'Input: 100-240 V AC, 50/60 Hz',
+    ],
     blurb: 'A high-output adapter for Predator and Nitro gaming laptops',
   },
 ];
@@ -2244,7 +2264,11 @@ const MICE: AccessoryLine[] = [
     kind: 'mouse',
     base: 69,
     colors: ['Black'],
-    details: ['Sensor: 19,000 DPI optical', 'Buttons: 10 programmable', 'Connection: USB, 1.8 m braided cable'],
+    details: [
+      'Sensor: 19,000 DPI optical',
+      'Buttons: 10 programmable',
+      'Connection: USB, 1.8 m braided cable',
+    ],
     blurb: 'A wired gaming mouse with a precise optical sensor and programmable buttons',
   },
   {
@@ -2279,7 +2303,11 @@ const MICE: AccessoryLine[] = [
     kind: 'mouse',
     base: 29,
     colors: ['Gray'],
-    details: ['Sensor: 1,600 DPI optical', 'Connection: 2.4 GHz USB receiver', 'Battery: 1 x AA, up to 12 months'],
+    details: [
+      'Sensor: 1,600 DPI optical',
+      'Connection: 2.4 GHz USB receiver',
+      'Battery: 1 x AA, up to 12 months',
+    ],
     blurb: 'A quiet wireless office mouse made with recycled plastics',
   },
   {

@@ -1,0 +1,267 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO, signIn, useTestApp } from '../test/harness';
+
+const ctx = useTestApp();
+
+const PRICE_FIELDS = ['personal_price', 'personal_sale_price', 'personal_scratch_dent_price', 'price', 'sale_price'];
+
+function expectNoPrices(body: unknown) {
+  const text = JSON.stringify(body);
+  for (const field of [...PRICE_FIELDS, 'priceRange', 'max_price', 'min_price', 'maxPrice', 'minPrice', 'price_cents']) {
+    expect(text).not.toContain(`"${field}"`);
+  }
+}
+
+async function get(url: string, cookie?: string) {
+  const response = await ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  return { status: response.statusCode, body: response.json() };
+}
+
+describe('GET /api/mainpage', () => {
+  it('gives the three sliders with brand new or recertified items in stock, and no prices to a visitor', async () => {
+    const { status, body } = await get('/api/mainpage');
+    expect(status).toBe(200);
+    const { featuredProducts, popularProducts, newProducts } = body.products;
+    for (const list of [featuredProducts, popularProducts, newProducts]) {
+      expect(list.length).toBeGreaterThan(0);
+      expect(list.length).toBeLessThanOrEqual(16);
+      for (const item of list) {
+        expect(['BrandNew', 'Recertified']).toContain(item.item_condition);
+        expect(item.stock).toBeGreaterThan(0);
+      }
+    }
+    expectNoPrices(body);
+  });
+
+  it('gives a signed-in customer personal prices', async () => {
+    const cookie = await signIn(ctx.app, DEMO.C10001.username, DEMO.C10001.password);
+    const { body } = await get('/api/mainpage', cookie);
+    expect(typeof body.products.popularProducts[0].personal_price).toBe('number');
+  });
+});
+
+describe('GET /api/category', () => {
+  it('lists 16 a page with filters and their values, out-of-stock items last', async () => {
+    const { status, body } = await get('/api/category/Notebook');
+    expect(status).toBe(200);
+    const list = body.categoryItems;
+    expect(list.heading).toBe('Notebooks');
+    expect(list.itemsBrief).toHaveLength(16);
+    expect(list.total).toBeGreaterThan(16);
+    expect(list.filters.map((f: { field: string }) => f.field)).toContain('product_series');
+    const last = await get(`/api/category/Notebook?page=${list.pages}`);
+    const items = last.body.categoryItems.itemsBrief;
+    const stockOf = (i: { item_condition: string; stock: number; scratch_dent_stock: number }) =>
+      i.item_condition === 'ScratchDent' ? i.scratch_dent_stock : i.stock;
+    const firstOut = items.findIndex((i: never) => stockOf(i) === 0);
+    if (firstOut >= 0) expect(items.slice(firstOut).every((i: never) => stockOf(i) === 0)).toBe(true);
+    expectNoPrices(body);
+  });
+
+  it('narrows by a filter value and by In Stock', async () => {
+    const all = (await get('/api/category/Notebook')).body.categoryItems;
+    const series = all.filters.find((f: { field: string }) => f.field === 'product_series').values[0];
+    const filtered = (await get(`/api/category/Notebook?product_series=${encodeURIComponent(series.value)}`)).body
+      .categoryItems;
+    expect(filtered.total).toBe(series.count);
+    expect(filtered.itemsBrief.every((i: { product_series: string }) => i.product_series === series.value)).toBe(true);
+    const inStock = (await get('/api/category/Notebook?in_stock=1')).body.categoryItems;
+    expect(inStock.total).toBe(all.inStockCount);
+    expect(inStock.itemsBrief.every((i: { stock: number }) => i.stock > 0)).toBe(true);
+  });
+
+  it('reads Monitor as Display and serves subcategories', async () => {
+    const monitors = (await get('/api/category/Monitor')).body.categoryItems;
+    expect(monitors.total).toBeGreaterThan(0);
+    expect(monitors.itemsBrief.every((i: { category: string }) => i.category === 'Display')).toBe(true);
+    expect(monitors.heading).toBe('Monitors');
+    const gamingMonitors = (await get('/api/category/Gaming/Monitor')).body.categoryItems;
+    expect(gamingMonitors.total).toBeGreaterThan(0);
+    expect(gamingMonitors.heading).toBe('Monitors');
+    const docks = (await get('/api/category/Accessories/DockingStation')).body.categoryItems;
+    expect(docks.itemsBrief.every((i: { sub_category: string }) => i.sub_category === 'DockingStation')).toBe(true);
+  });
+
+  it('serves the virtual categories Sale, BrandNew and ScratchDent', async () => {
+    const sale = (await get('/api/category/Sale')).body.categoryItems;
+    expect(sale.total).toBeGreaterThan(0);
+    expect(sale.itemsBrief.every((i: { is_sale: boolean }) => i.is_sale)).toBe(true);
+    const sd = (await get('/api/category/ScratchDent')).body.categoryItems;
+    expect(sd.itemsBrief.every((i: { item_condition: string }) => i.item_condition === 'ScratchDent')).toBe(true);
+    const bn = (await get('/api/category/BrandNew')).body.categoryItems;
+    expect(bn.itemsBrief.every((i: { item_condition: string }) => i.item_condition === 'BrandNew')).toBe(true);
+  });
+
+  it('counts Warranty items as in stock', async () => {
+    const warranty = (await get('/api/category/Warranty?in_stock=1')).body.categoryItems;
+    const all = (await get('/api/category/Warranty')).body.categoryItems;
+    expect(warranty.total).toBe(all.total);
+    expect(all.total).toBeGreaterThan(0);
+  });
+
+  it('gives a customer personal prices, a price range and price sorts; C10002 pays less than C10001', async () => {
+    const c1 = await signIn(ctx.app, DEMO.C10001.username, DEMO.C10001.password);
+    const c2 = await signIn(ctx.app, DEMO.C10002.username, DEMO.C10002.password);
+    const a = (await get('/api/category/Notebook?sort=price_asc', c1)).body.categoryItems;
+    const b = (await get('/api/category/Notebook?sort=price_asc', c2)).body.categoryItems;
+    expect(a.priceRange[0].max_price).toBeGreaterThan(0);
+    expect(b.itemsBrief[0].item_id).toBe(a.itemsBrief[0].item_id);
+    expect(b.itemsBrief[0].personal_price).toBeLessThan(a.itemsBrief[0].personal_price);
+    const pays = (i: {
+      item_condition: string;
+      is_sale: boolean;
+      personal_price: number;
+      personal_sale_price: number;
+      personal_scratch_dent_price: number;
+    }) =>
+      i.item_condition === 'ScratchDent' && i.personal_scratch_dent_price
+        ? i.personal_scratch_dent_price
+        : i.is_sale && i.personal_sale_price
+          ? i.personal_sale_price
+          : i.personal_price;
+    const inStock = a.itemsBrief.filter((i: { stock: number }) => i.stock > 0).map(pays);
+    expect(inStock).toEqual([...inStock].sort((x: number, y: number) => x - y));
+    const bounded = (await get('/api/category/Notebook?min_price=500&max_price=1000', c1)).body.categoryItems;
+    for (const item of bounded.itemsBrief) {
+      expect(pays(item)).toBeGreaterThanOrEqual(500);
+      expect(pays(item)).toBeLessThanOrEqual(1000);
+    }
+  });
+
+  it('does not sort by price for a visitor', async () => {
+    const byPrice = (await get('/api/category/Notebook?sort=price_desc')).body.categoryItems;
+    const byName = (await get('/api/category/Notebook?sort=name_asc')).body.categoryItems;
+    expect(byPrice.itemsBrief.map((i: { sku: string }) => i.sku)).toEqual(
+      byName.itemsBrief.map((i: { sku: string }) => i.sku),
+    );
+    expectNoPrices(byPrice);
+  });
+
+  it('answers an unknown category with an empty listing', async () => {
+    const { status, body } = await get('/api/category/Spaceships');
+    expect(status).toBe(200);
+    expect(body.categoryItems.total).toBe(0);
+  });
+
+  it.each([
+    ['/api/category/Notebook?sort=cheapest', 'Sort must be one of'],
+    ['/api/category/Notebook?page=0', 'Page must be a whole number'],
+    ['/api/category/Notebook?page=abc', 'Page must be a whole number'],
+    ['/api/category/Notebook?min_price=-5', 'Minimum price must be a number'],
+    ['/api/category/Notebook?min_price=900&max_price=100', 'Minimum price must not be above'],
+    ['/api/category/Notebook?column=price&q=x', 'Search column must be one of'],
+    ['/api/category/Note%20book', 'A category name has letters only.'],
+    [`/api/search?column=all&string=${'x'.repeat(201)}`, 'Search text must be at most 200 characters.'],
+  ])('refuses %s with 400 and a message', async (url, message) => {
+    const { status, body } = await get(url);
+    expect(status).toBe(400);
+    expect(body.smessage).toContain(message);
+  });
+});
+
+describe('GET /api/search', () => {
+  it('finds by sku, case-insensitively', async () => {
+    const some = (await get('/api/category/Notebook')).body.categoryItems.itemsBrief[0];
+    const { body } = await get(`/api/search?column=sku&string=${some.sku.toLowerCase()}`);
+    expect(body.categoryItems.itemsBrief.map((i: { sku: string }) => i.sku)).toContain(some.sku);
+    expect(body.categoryItems.itemsBrief.every((i: { sku: string }) => i.sku === some.sku)).toBe(true);
+  });
+
+  it('finds by name with terms joined by +', async () => {
+    const { body } = await get('/api/search?column=item_name&string=SWIFT+go');
+    expect(body.categoryItems.total).toBeGreaterThan(0);
+    for (const item of body.categoryItems.itemsBrief) expect(item.item_name.toLowerCase()).toMatch(/swift go/);
+    expectNoPrices(body);
+  });
+
+  it('searches all columns', async () => {
+    const { body } = await get('/api/search?column=all&string=predator');
+    expect(body.categoryItems.total).toBeGreaterThan(0);
+  });
+
+  it('finds nothing for nonsense', async () => {
+    const { body } = await get('/api/search?column=all&string=zzqqxx');
+    expect(body.categoryItems.total).toBe(0);
+  });
+});
+
+describe('GET /api/product', () => {
+  it('gives the product with images and details; no price to a visitor', async () => {
+    const some = (await get('/api/category/Notebook')).body.categoryItems.itemsBrief[0];
+    const { status, body } = await get(`/api/product/${some.item_id}/${some.item_condition}`);
+    expect(status).toBe(200);
+    const detail = body.itemInfo.itemDetail[0];
+    expect(detail.sku).toBe(some.sku);
+    expect(detail.details.split('\n').length).toBeGreaterThan(3);
+    expect(body.itemInfo.itemImages.length).toBeGreaterThan(0);
+    expect(body.itemInfo.itemImages[0].image_url).toMatch(/^\/images\/.+\.svg$/);
+    expect(detail.breadcrumbs[0].pathname).toBe('/category/Notebook');
+    expectNoPrices(body);
+  });
+
+  it('gives a customer the personal prices', async () => {
+    const cookie = await signIn(ctx.app, DEMO.C10002.username, DEMO.C10002.password);
+    const some = (await get('/api/category/Notebook')).body.categoryItems.itemsBrief[0];
+    const { body } = await get(`/api/product/${some.item_id}/${some.item_condition}`, cookie);
+    expect(body.itemInfo.itemDetail[0].personal_price).toBeGreaterThan(0);
+  });
+
+  it('serves the scratch-and-dent offer of an item', async () => {
+    const sd = (await get('/api/category/ScratchDent')).body.categoryItems.itemsBrief[0];
+    const { body } = await get(`/api/product/${sd.item_id}/ScratchDent`);
+    expect(body.itemInfo.itemDetail[0].item_condition).toBe('ScratchDent');
+    expect(body.itemInfo.product.length).toBe(2);
+  });
+
+  it('answers a missing item, a condition not offered or a removed item with 404 and the message', async () => {
+    const missing = await get('/api/product/0000000000/BrandNew');
+    expect(missing.status).toBe(404);
+    expect(missing.body.smessage).toBe('Item does not exsist, or Item has been removed.');
+    const warranty = (await get('/api/category/Warranty')).body.categoryItems.itemsBrief[0];
+    const wrong = await get(`/api/product/${warranty.item_id}/ScratchDent`);
+    expect(wrong.status).toBe(404);
+    const removed = [...ctx.app.services.catalog.items.values()].find((p) => !p.isActive)!;
+    const gone = await get(`/api/product/${removed.itemId}/${removed.itemCondition}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.smessage).toBe('Item does not exsist, or Item has been removed.');
+  });
+
+  it('refuses an unknown condition with 400', async () => {
+    const { status, body } = await get('/api/product/123/Used');
+    expect(status).toBe(400);
+    expect(body.smessage).toContain('Condition must be one of');
+  });
+
+  it('never lists removed items', async () => {
+    const removed = [...ctx.app.services.catalog.items.values()].find((p) => !p.isActive)!;
+    const { body } = await get(`/api/search?column=sku&string=${removed.sku}`);
+    expect(body.categoryItems.total).toBe(0);
+  });
+});
+
+describe('catalog freshness', () => {
+  it('shows a change written to the database after a refresh', async () => {
+    const { products } = await import('../db/schema');
+    const { eq } = await import('drizzle-orm');
+    const some = (await get('/api/category/Tablet')).body.categoryItems.itemsBrief[0];
+    await ctx.database.db
+      .update(products)
+      .set({ itemName: 'Renamed Tablet For Test' })
+      .where(eq(products.itemId, some.item_id));
+    await ctx.app.services.catalog.refresh();
+    const { body } = await get('/api/search?column=item_name&string=renamed+tablet');
+    const ids = new Set(body.categoryItems.itemsBrief.map((i: { item_id: string }) => i.item_id));
+    expect([...ids]).toEqual([some.item_id]);
+  });
+});
+
+describe('images', () => {
+  it('serves generated product pictures and a placeholder', async () => {
+    const some = (await get('/api/category/Notebook')).body.categoryItems.itemsBrief[0];
+    const picture = await ctx.app.inject({ method: 'GET', url: some.main_image });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toContain('image/svg+xml');
+    const missing = await ctx.app.inject({ method: 'GET', url: '/images/unknown-thing.svg' });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,90 @@
+import type { AddressInfo } from 'node:net';
+import { desc } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages, outbox } from '../db/schema';
+import { useTestApp } from '../test/harness';
+
+const received: { to: string[]; raw: string }[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.on('data', (chunk: Buffer) => {
+      raw += chunk.toString('utf8');
+    });
+    stream.on('end', () => {
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+      callback();
+    });
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const port = (smtp.server.address() as AddressInfo).port;
+
+const ctx = useTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, SHOP_INBOX: 'inbox@example.com' });
+
+beforeAll(() => {
+  received.length = 0;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const valid = {
+  fullName: 'Olivia Martin',
+  phoneNumber: '4165550101',
+  email: 'olivia@example.com',
+  orderNumber: 'SO-1001',
+  company: 'Northwind',
+  rma: 'RMA-7',
+  questions: 'My order arrived with a cracked screen.',
+};
+
+describe('POST /api/zoho/sendemail', () => {
+  it('stores the message and mails it to the shop inbox over SMTP', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/zoho/sendemail', payload: valid });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().smessage).toMatch(/your message has been sent/);
+    const [saved] = await ctx.database.db.select().from(contactMessages).orderBy(desc(contactMessages.id)).limit(1);
+    expect(saved).toMatchObject({ fullName: 'Olivia Martin', orderNumber: 'SO-1001', rma: 'RMA-7' });
+    const mail = received.at(-1)!;
+    expect(mail.to).toEqual(['inbox@example.com']);
+    expect(mail.raw).toContain('My order arrived with a cracked screen.');
+    expect(mail.raw).toMatch(/Reply-To: olivia@example.com/i);
+    const [sent] = await ctx.database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
+    expect(sent?.sentAt).not.toBeNull();
+  });
+
+  it.each([
+    ['fullName', '', 'Full name cannot be empty, max length is 50.'],
+    ['phoneNumber', '', 'Please enter 10 digits number without any other characters.'],
+    ['phoneNumber', '416 555 0101', 'Please enter 10 digits number without any other characters.'],
+    ['email', 'olivia@', 'Email address format is wrong, max length is 50.'],
+    ['orderNumber', '', 'Order number cannot be empty, max length 50 characters.'],
+    ['questions', '', 'Quesitons cannot be empty, max length is 5000.'],
+    ['questions', 'x'.repeat(5001), 'Quesitons cannot be empty, max length is 5000.'],
+  ])('refuses %s = %j with 400: %s', async (field, value, message) => {
+    const before = await ctx.database.db.select().from(contactMessages);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/zoho/sendemail',
+      payload: { ...valid, [field]: value },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().smessage).toBe(message);
+    expect(response.json().errors[field]).toBe(message);
+    const after = await ctx.database.db.select().from(contactMessages);
+    expect(after.length).toBe(before.length);
+  });
+
+  it('lists every broken field at once', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/zoho/sendemail', payload: {} });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().errors)).toEqual(
+      expect.arrayContaining(['fullName', 'phoneNumber', 'email', 'orderNumber', 'questions']),
+    );
+  });
+});
