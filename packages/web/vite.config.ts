@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+
+const require = createRequire(import.meta.url);
 
 /** Writes .br and .gz beside each text asset so the server sends compressed files without work per request. */
 function precompress(): Plugin {
@@ -34,9 +37,23 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   base: '/',
+  resolve: {
+    // The package's import condition points at its development build; production builds take the lean one.
+    alias:
+      mode === 'production'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: require
+                .resolve('react-router')
+                .replace(/development\/index\.m?js$/, 'production/index.mjs'),
+            },
+          ]
+        : [],
+  },
   plugins: [react(), precompress()],
   build: { target: 'es2022', sourcemap: false },
   server: { proxy: { '/api': 'http://localhost:3000', '/images': 'http://localhost:3000' } },
-});
+}));

@@ -83,6 +83,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         'img-src': ["'self'", 'data:'],
         'frame-src': ['https://www.openstreetmap.org'],
         'script-src': ["'self'"],
+        // Only behind TLS; on plain http it would send the page's own requests to https.
+        'upgrade-insecure-requests': config.COOKIE_SECURE ? [] : null,
       },
     },
     // The page is same-origin; HSTS is for the TLS terminator in front of it.

@@ -1642,7 +1642,7 @@ function buildMonitor(r: Rand, line: MonitorLine): Built {
     price,
     minPrice: 129,
     maxPrice: 1299,
-    description: `The Acer ${line.model} is a ${line.size} ${line.label.replace(' Curved', '')} monitor with ${line.feature}. It refreshes at up to ${hz} with ${line.sync}.`,
+    description: `The Acer ${line.model} is a ${line.size} ${line.label.replace(' Curved', '')} monitor offering ${line.feature}. It refreshes at up to ${hz} with ${line.sync}.`,
     details,
     fields: {
       product_category: 'Monitor',
