@@ -245,46 +245,52 @@ export function catalogRoutes(
       if (conditionRaw !== undefined && conditionRaw !== '' && !isCondition(conditionRaw)) {
         throw new HttpError(400, 'Condition must be one of BrandNew, Recertified, ScratchDent or Warranty.');
       }
-      const item = catalog.items.get(itemid);
-      if (!item?.isActive) throw new HttpError(404, MSG.itemMissing);
-      const condition: Condition = (conditionRaw || item.itemCondition) as Condition;
-      const row = catalog.row(itemid, condition);
-      if (!row) throw new HttpError(404, MSG.itemMissing);
-      const percentage = percentageOf(request);
-      const offers = [
-        catalog.row(itemid, item.itemCondition as Condition),
-        catalog.row(itemid, 'ScratchDent'),
-      ]
-        .filter((r): r is CatalogRow => r !== null)
-        .map((r) => brief(r, percentage));
-      const links = item.images.length > 0 ? item.images : [{ image_id: 0, link: item.mainImage }];
-      return reply.send({
-        scode: 200,
-        itemInfo: {
-          itemDetail: [
-            {
-              ...brief(row, percentage),
-              description: item.description,
-              details: item.details,
-              ...row.specs,
-              breadcrumbs: [
-                { name: displayName(item.category), pathname: `/category/${pageCategory(item.category)}` },
-                ...(item.subCategory
-                  ? [
-                      {
-                        name: displayName(item.subCategory),
-                        pathname: `/category/${pageCategory(item.category)}/${pageCategory(item.subCategory)}`,
-                      },
-                    ]
-                  : []),
-              ],
-            },
-          ],
-          itemImages: links.map((img) => ({ image_id: img.image_id, image_url: imageUrl(img.link, images) })),
-          itemReviews: [],
-          product: offers,
-        },
+      const body = cached(request, () => {
+        const item = catalog.items.get(itemid);
+        if (!item?.isActive) throw new HttpError(404, MSG.itemMissing);
+        const condition: Condition = (conditionRaw || item.itemCondition) as Condition;
+        const row = catalog.row(itemid, condition);
+        if (!row) throw new HttpError(404, MSG.itemMissing);
+        const percentage = percentageOf(request);
+        const offers = [
+          catalog.row(itemid, item.itemCondition as Condition),
+          catalog.row(itemid, 'ScratchDent'),
+        ]
+          .filter((r): r is CatalogRow => r !== null)
+          .map((r) => brief(r, percentage));
+        const links = item.images.length > 0 ? item.images : [{ image_id: 0, link: item.mainImage }];
+        return {
+          scode: 200,
+          itemInfo: {
+            itemDetail: [
+              {
+                ...brief(row, percentage),
+                description: item.description,
+                details: item.details,
+                ...row.specs,
+                breadcrumbs: [
+                  { name: displayName(item.category), pathname: `/category/${pageCategory(item.category)}` },
+                  ...(item.subCategory
+                    ? [
+                        {
+                          name: displayName(item.subCategory),
+                          pathname: `/category/${pageCategory(item.category)}/${pageCategory(item.subCategory)}`,
+                        },
+                      ]
+                    : []),
+                ],
+              },
+            ],
+            itemImages: links.map((img) => ({
+              image_id: img.image_id,
+              image_url: imageUrl(img.link, images),
+            })),
+            itemReviews: [],
+            product: offers,
+          },
+        };
       });
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 }

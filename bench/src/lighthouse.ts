@@ -1,0 +1,59 @@
+/** Lighthouse (mobile) on a page, with Debian's Chromium. */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export interface PageScore {
+  url: string;
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  scriptKb: number;
+}
+
+export async function lighthouseScores(urls: string[]): Promise<PageScore[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  const out: PageScore[] = [];
+  try {
+    for (const url of urls) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+      const requests =
+        (
+          lhr.audits['network-requests']?.details as {
+            items?: { resourceType?: string; transferSize?: number }[];
+          }
+        )?.items ?? [];
+      const scriptBytes = requests
+        .filter((r) => r.resourceType === 'Script')
+        .reduce((n, r) => n + (r.transferSize ?? 0), 0);
+      out.push({
+        url,
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+        scriptKb: Math.round(scriptBytes / 102.4) / 10,
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return out;
+}

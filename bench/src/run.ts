@@ -1,0 +1,192 @@
+/**
+ * npm run bench: seeds ~20,000 listing rows, then loads with autocannon (50 connections) a bare Fastify
+ * route and the shop's signed-in listing, search and product detail, all in one run on this machine, and
+ * reports each as a ratio of the bare route. Then Lighthouse (mobile) on home, category and product, and
+ * the initial JavaScript of the built page.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { lighthouseScores } from './lighthouse';
+import { seedBench } from './seed';
+
+const root = resolve(import.meta.dirname, '../..');
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
+const SHOP_PORT = 3200;
+const BARE_PORT = 3201;
+const dataDir = resolve(root, '.data/bench/pglite');
+
+function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
+  return new Promise((ready, fail) => {
+    const child = fork(script, [], {
+      cwd: root,
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.once('error', fail);
+    child.once('exit', (code) => fail(new Error(`${script} exited with ${code}`)));
+    const poll = setInterval(async () => {
+      try {
+        const res = await fetch(`http://127.0.0.1:${env.PORT}${env.READY_PATH ?? '/'}`);
+        if (res.ok) {
+          clearInterval(poll);
+          child.removeAllListeners('exit');
+          ready(child);
+        }
+      } catch {
+        // not listening yet
+      }
+    }, 250);
+  });
+}
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(
+  name: string,
+  url: string,
+  paths: string[],
+  headers: Record<string, string> = {},
+): Promise<Row> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers,
+    requests: paths.map((path) => ({ method: 'GET', path })),
+  });
+  const errors = result.errors + result.non2xx + result.timeouts;
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
+}
+
+function initialScriptKb(): { gzip: number; files: string[] } {
+  const dist = resolve(root, 'packages/web/dist');
+  const html = readFileSync(resolve(dist, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const gzip = files.reduce(
+    (n, f) => n + gzipSync(readFileSync(resolve(dist, `.${f}`)), { level: 9 }).length,
+    0,
+  );
+  return { gzip: Math.round(gzip / 102.4) / 10, files };
+}
+
+async function main() {
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  console.log(`seeding ${ROWS} listing rows on ${pgUrl ? 'PostgreSQL' : 'PGlite'}...`);
+  if (!pgUrl) rmSync(resolve(root, '.data/bench'), { recursive: true, force: true });
+  const t0 = Date.now();
+  const rows = await seedBench(pgUrl ? { url: pgUrl } : { dataDir }, ROWS);
+  console.log(`seeded ${rows} listing rows in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  const shopEnv = {
+    PORT: String(SHOP_PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: pgUrl ?? '',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT: '1000',
+    READY_PATH: '/api/mainpage',
+  };
+  const shop = await start(resolve(root, 'packages/server/src/main.ts'), shopEnv);
+  const bare = await start(resolve(import.meta.dirname, 'bare.ts'), { PORT: String(BARE_PORT) });
+  try {
+    const login = await fetch(`http://127.0.0.1:${SHOP_PORT}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'C10001', password: 'Demo@10001' }),
+    });
+    if (!login.ok) throw new Error(`sign-in failed: ${await login.text()}`);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const shopUrl = `http://127.0.0.1:${SHOP_PORT}`;
+    // biome-ignore lint/suspicious/noExplicitAny: a quick read of the answer
+    const listing: any = await (
+      await fetch(`${shopUrl}/api/category/Notebook`, { headers: { cookie } })
+    ).json();
+    const firstSeries = listing.categoryItems.filters.find(
+      (f: { field: string }) => f.field === 'product_series',
+    ).values[0].value as string;
+    const product = listing.categoryItems.itemsBrief[0];
+    const listingPath = `/api/category/Notebook?product_series=${encodeURIComponent(firstSeries)}&in_stock=1&sort=price_asc`;
+    // Many distinct listings: every page of several categories under every sort.
+    const variedPaths: string[] = [];
+    for (const category of ['Notebook', 'Desktop', 'Monitor', 'Accessories', 'Gaming', 'Sale'])
+      for (const sort of ['name_asc', 'price_asc', 'price_desc'])
+        for (let page = 1; page <= 12; page++)
+          variedPaths.push(`/api/category/${category}?sort=${sort}&page=${page}`);
+    const searchPaths = ['aspire+16gb', 'swift+go', 'predator', 'nx.', 'monitor+27', 'chromebook+plus'].map(
+      (s) => `/api/search?column=all&string=${s}`,
+    );
+
+    console.log(`loading each for ${DURATION} s with ${CONNECTIONS} connections...`);
+    const results: Row[] = [];
+    results.push(await load('bare Fastify route', `http://127.0.0.1:${BARE_PORT}`, ['/']));
+    results.push(await load('listing, signed in, filters + sort', shopUrl, [listingPath], { cookie }));
+    results.push(
+      await load(`listing, signed in, ${variedPaths.length} pages/sorts`, shopUrl, variedPaths, { cookie }),
+    );
+    results.push(await load('search, signed in, 6 terms', shopUrl, searchPaths, { cookie }));
+    results.push(
+      await load(
+        'product detail, signed in',
+        shopUrl,
+        [`/api/product/${product.item_id}/${product.item_condition}`],
+        {
+          cookie,
+        },
+      ),
+    );
+    results.push(await load('listing, visitor', shopUrl, [listingPath]));
+
+    const base = results[0]!.rps;
+    console.log(
+      '\nscenario                                   req/s     p50 ms  p99 ms  errors  ratio to bare',
+    );
+    for (const r of results) {
+      console.log(
+        `${r.name.padEnd(42)} ${r.rps.toFixed(0).padStart(8)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.errors).padStart(6)}  ${(r.rps / base).toFixed(3)}`,
+      );
+    }
+    const target = results[1]!;
+    console.log(
+      `\ntarget: listing >= 20% of bare with p99 <= 25 ms -> ${(target.rps / base) * 100 >= 20 && target.p99 <= 25 ? 'met' : 'not met'} (${((target.rps / base) * 100).toFixed(1)}%, p99 ${target.p99} ms)`,
+    );
+
+    if (process.env.BENCH_SKIP_LIGHTHOUSE !== '1') {
+      console.log('\nLighthouse (mobile):');
+      const scores = await lighthouseScores([
+        `${shopUrl}/acer`,
+        `${shopUrl}/acer/category/Notebook`,
+        `${shopUrl}/acer/product/${product.item_id}/${product.item_condition}`,
+      ]);
+      for (const s of scores) {
+        console.log(
+          `  ${s.url.replace(shopUrl, '').padEnd(50)} performance ${s.performance}  accessibility ${s.accessibility}  LCP ${s.lcpMs} ms  scripts ${s.scriptKb} KB transferred`,
+        );
+      }
+    }
+    const js = initialScriptKb();
+    console.log(
+      `\ninitial JavaScript (entry + preloads, gzip -9): ${js.gzip} KB in ${js.files.length} file(s)`,
+    );
+  } finally {
+    shop.kill();
+    bare.kill();
+  }
+}
+
+await main();

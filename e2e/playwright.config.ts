@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+/** This package's folder: the web server runs here, so its relative paths resolve from e2e/. */
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  testDir: './tests',
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: 'list',
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+    baseURL: 'http://127.0.0.1:3100',
+    trace: 'on-first-retry',
+  },
+  webServer: {
+    command: 'rm -rf ../.data/e2e && node --import tsx ../packages/server/src/main.ts',
+    cwd: here,
+    url: 'http://127.0.0.1:3100/acer',
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: '3100',
+      HOST: '127.0.0.1',
+      DATA_DIR: '../.data/e2e/pglite',
+      LOGIN_RATE_LIMIT: '10000',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '../packages/web/dist',
+      SMTP_URL: '',
+    },
+  },
+});

@@ -1,0 +1,123 @@
+import { expect, type Locator, type Page, test } from '../fixtures';
+
+const cards = (scope: Page | Locator) => scope.getByRole('article');
+const cardNames = (scope: Page | Locator) => cards(scope).getByRole('heading', { level: 3 }).allInnerTexts();
+const itemCount = (page: Page) => page.locator('.toolbar__count');
+
+test.describe('a visitor browsing the shop', () => {
+  test('home shows the three sliders with product cards and no prices', async ({ page }) => {
+    await page.goto('/acer');
+    for (const title of ['FEATURED PRODUCTS', 'POPULAR PRODUCTS', 'NEW PRODUCTS']) {
+      const slider = page.getByRole('region', { name: title });
+      await expect(slider.getByRole('heading', { name: title })).toBeVisible();
+      await expect(cards(slider).first()).toBeVisible();
+      // Desktop shows 4 cards per step.
+      await expect(cards(slider)).toHaveCount(4);
+      await expect(cards(slider).getByRole('button', { name: 'Please Login' }).first()).toBeVisible();
+    }
+    await expect(cards(page).filter({ hasText: '$' })).toHaveCount(0);
+    await expect(page.getByRole('main')).not.toContainText('$');
+  });
+
+  test('category: filter, sort, page and open a product', async ({ page, context }) => {
+    await page.goto('/acer');
+    await page
+      .getByRole('navigation', { name: 'Categories' })
+      .getByRole('link', { name: 'Notebooks', exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/acer\/category\/Notebook$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Notebooks' })).toBeVisible();
+    await expect(cards(page)).toHaveCount(16);
+    await expect(itemCount(page)).toHaveText(/^\d+ items$/);
+    const allCount = await itemCount(page).innerText();
+    await expect(cards(page).filter({ hasText: '$' })).toHaveCount(0);
+
+    // Filter by a series: the count changes and every card is of that series.
+    const series = page.getByRole('complementary', { name: 'Filters' }).getByRole('group', { name: 'Series' });
+    const swift = series.getByRole('checkbox', { name: /^Swift\b/ });
+    const swiftLabel = await series.locator('label', { has: swift }).innerText();
+    const swiftCount = Number(/\((\d+)\)/.exec(swiftLabel)?.[1]);
+    expect(swiftCount).toBeGreaterThan(0);
+    await swift.check();
+    await expect(page).toHaveURL(/product_series=Swift/);
+    await expect(itemCount(page)).toHaveText(`${swiftCount} item${swiftCount === 1 ? '' : 's'}`);
+    expect(await itemCount(page).innerText()).not.toBe(allCount);
+    await expect(cards(page)).toHaveCount(Math.min(swiftCount, 16));
+    for (const name of await cardNames(page)) expect(name).toMatch(/\bSwift\b/);
+
+    // Back to the whole category.
+    await swift.uncheck();
+    await expect(itemCount(page)).toHaveText(allCount);
+
+    // Visitors sort by name only.
+    const sort = page.getByLabel('Sort by');
+    await expect(sort.getByRole('option')).toHaveText(['A to Z', 'Z to A']);
+    const aToZ = await cardNames(page);
+    await sort.selectOption({ label: 'Z to A' });
+    await expect(page).toHaveURL(/sort=name_desc/);
+    await expect(cards(page).first().getByRole('heading')).not.toHaveText(aToZ[0]!);
+    const zToA = (await cardNames(page)).map((n) => n.toLowerCase());
+    expect(zToA).toEqual([...zToA].sort().reverse());
+
+    // Page 2 shows other cards.
+    const pager = page.getByRole('navigation', { name: 'Pages' });
+    await expect(pager.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    const firstPageText = await cards(page).allInnerTexts();
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(cards(page).first()).not.toHaveText(firstPageText[0]!);
+    const secondPageText = await cards(page).allInnerTexts();
+    expect(secondPageText.length).toBeGreaterThan(0);
+    for (const text of secondPageText) expect(firstPageText).not.toContain(text);
+
+    // A card opens its product in a new tab.
+    const card = cards(page).first();
+    const productName = await card.getByRole('heading').innerText();
+    const link = card.getByRole('link', { name: productName });
+    await expect(link).toHaveAttribute('target', '_blank');
+    const [product] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await expect(product).toHaveURL(/\/acer\/product\/[^/]+\/(BrandNew|Recertified|ScratchDent|Warranty)$/);
+    await expect(product.getByRole('heading', { level: 1 })).toHaveText(productName);
+
+    const crumbs = product.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link', { name: 'Home' })).toBeVisible();
+    await expect(crumbs.getByRole('link', { name: 'Notebooks' })).toHaveAttribute(
+      'href',
+      '/acer/category/Notebook',
+    );
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText(productName);
+
+    await expect(product.getByText(/^In stock: \d+$/)).toBeVisible();
+    await expect(product.getByRole('main')).not.toContainText('$');
+
+    const tabs = product.getByRole('tab');
+    await expect(tabs).toHaveText(['DESCRIPTION', 'DETAILS', 'WARRANTY']);
+    await expect(product.getByRole('tab', { name: 'DESCRIPTION' })).toHaveAttribute('aria-selected', 'true');
+    await product.getByRole('tab', { name: 'DETAILS' }).click();
+    const panel = product.getByRole('tabpanel', { name: 'DETAILS' });
+    const rows = panel.getByRole('row');
+    await expect(rows.first()).toBeVisible();
+    expect(await rows.count()).toBeGreaterThan(1);
+    // Each 'spec name: value' line is a row: the name as its header, the value in a cell.
+    await expect(rows.first().getByRole('rowheader')).not.toBeEmpty();
+    await expect(rows.first().getByRole('cell')).not.toBeEmpty();
+    await expect(rows.first().getByRole('rowheader')).not.toContainText(':');
+    await product.getByRole('tab', { name: 'WARRANTY' }).click();
+    await expect(product.getByRole('tabpanel', { name: 'WARRANTY' })).toContainText('warranty');
+
+    const buy = product.getByRole('button', { name: 'Please Login' });
+    await expect(buy).toBeVisible();
+    await buy.click();
+    await expect(product).toHaveURL(/\/acer\/signin$/);
+    await expect(product.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  });
+
+  test('an unknown path is replaced with /acer', async ({ page }) => {
+    await page.goto('/acer/does-not-exist');
+    await expect(page).toHaveURL(/\/acer$/);
+    await expect(page.getByRole('heading', { name: 'FEATURED PRODUCTS' })).toBeVisible();
+    // Replaced, not pushed: the unknown path is not left in the history.
+    expect(await page.evaluate(() => history.length)).toBe(1);
+  });
+});

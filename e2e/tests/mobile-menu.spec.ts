@@ -1,0 +1,53 @@
+import { expect, type Page, test } from '../fixtures';
+
+const MOBILE = { width: 390, height: 844 };
+const bodyOverflow = (page: Page) => page.evaluate(() => document.body.style.overflow);
+
+test.describe('mobile menu', () => {
+  test('a visitor opens it, scroll freezes, and widening the window closes it', async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto('/acer');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('navigation', { name: 'Categories' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu.getByRole('link', { name: 'Register' })).toBeHidden();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.getByRole('link', { name: 'Notebooks', exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Monitors', exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Register', exact: true })).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
+    expect(await bodyOverflow(page)).toBe('hidden');
+
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect.poll(() => bodyOverflow(page)).toBe('');
+    await expect(menu.getByRole('link', { name: 'Register' })).toBeHidden();
+  });
+
+  test('choosing a category closes it', async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto('/acer');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Categories' })
+      .getByRole('link', { name: 'Notebooks', exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/acer\/category\/Notebook$/);
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    await expect.poll(() => bodyOverflow(page)).toBe('');
+  });
+
+  test('a signed-in customer gets the account submenu with Sign Out', async ({ signedInPage }) => {
+    const page = await signedInPage('C10001', { viewport: MOBILE });
+    await page.goto('/acer');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Categories' });
+    await expect(menu.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Orders' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Register' })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
+  });
+});
