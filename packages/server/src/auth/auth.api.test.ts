@@ -72,7 +72,8 @@ describe('GET /api/header', () => {
     const body = response.json();
     expect(body.scode).toBe(200);
     expect(body.customer[0]).toMatchObject({ customer_id: 'C10002', percentage: 10 });
-    for (const key of ['cartItems', 'addresses', 'wishLists', 'wishListsItems']) expect(Array.isArray(body[key])).toBe(true);
+    for (const key of ['cartItems', 'addresses', 'wishLists', 'wishListsItems'])
+      expect(Array.isArray(body[key])).toBe(true);
   });
 
   it('answers a visitor with 401', async () => {

@@ -3,11 +3,25 @@ import { DEMO, signIn, useTestApp } from '../test/harness';
 
 const ctx = useTestApp();
 
-const PRICE_FIELDS = ['personal_price', 'personal_sale_price', 'personal_scratch_dent_price', 'price', 'sale_price'];
+const PRICE_FIELDS = [
+  'personal_price',
+  'personal_sale_price',
+  'personal_scratch_dent_price',
+  'price',
+  'sale_price',
+];
 
 function expectNoPrices(body: unknown) {
   const text = JSON.stringify(body);
-  for (const field of [...PRICE_FIELDS, 'priceRange', 'max_price', 'min_price', 'maxPrice', 'minPrice', 'price_cents']) {
+  for (const field of [
+    ...PRICE_FIELDS,
+    'priceRange',
+    'max_price',
+    'min_price',
+    'maxPrice',
+    'minPrice',
+    'price_cents',
+  ]) {
     expect(text).not.toContain(`"${field}"`);
   }
 }
@@ -61,10 +75,12 @@ describe('GET /api/category', () => {
   it('narrows by a filter value and by In Stock', async () => {
     const all = (await get('/api/category/Notebook')).body.categoryItems;
     const series = all.filters.find((f: { field: string }) => f.field === 'product_series').values[0];
-    const filtered = (await get(`/api/category/Notebook?product_series=${encodeURIComponent(series.value)}`)).body
-      .categoryItems;
+    const filtered = (await get(`/api/category/Notebook?product_series=${encodeURIComponent(series.value)}`))
+      .body.categoryItems;
     expect(filtered.total).toBe(series.count);
-    expect(filtered.itemsBrief.every((i: { product_series: string }) => i.product_series === series.value)).toBe(true);
+    expect(
+      filtered.itemsBrief.every((i: { product_series: string }) => i.product_series === series.value),
+    ).toBe(true);
     const inStock = (await get('/api/category/Notebook?in_stock=1')).body.categoryItems;
     expect(inStock.total).toBe(all.inStockCount);
     expect(inStock.itemsBrief.every((i: { stock: number }) => i.stock > 0)).toBe(true);
@@ -79,7 +95,9 @@ describe('GET /api/category', () => {
     expect(gamingMonitors.total).toBeGreaterThan(0);
     expect(gamingMonitors.heading).toBe('Monitors');
     const docks = (await get('/api/category/Accessories/DockingStation')).body.categoryItems;
-    expect(docks.itemsBrief.every((i: { sub_category: string }) => i.sub_category === 'DockingStation')).toBe(true);
+    expect(docks.itemsBrief.every((i: { sub_category: string }) => i.sub_category === 'DockingStation')).toBe(
+      true,
+    );
   });
 
   it('serves the virtual categories Sale, BrandNew and ScratchDent', async () => {
@@ -87,9 +105,13 @@ describe('GET /api/category', () => {
     expect(sale.total).toBeGreaterThan(0);
     expect(sale.itemsBrief.every((i: { is_sale: boolean }) => i.is_sale)).toBe(true);
     const sd = (await get('/api/category/ScratchDent')).body.categoryItems;
-    expect(sd.itemsBrief.every((i: { item_condition: string }) => i.item_condition === 'ScratchDent')).toBe(true);
+    expect(sd.itemsBrief.every((i: { item_condition: string }) => i.item_condition === 'ScratchDent')).toBe(
+      true,
+    );
     const bn = (await get('/api/category/BrandNew')).body.categoryItems;
-    expect(bn.itemsBrief.every((i: { item_condition: string }) => i.item_condition === 'BrandNew')).toBe(true);
+    expect(bn.itemsBrief.every((i: { item_condition: string }) => i.item_condition === 'BrandNew')).toBe(
+      true,
+    );
   });
 
   it('counts Warranty items as in stock', async () => {
@@ -170,7 +192,8 @@ describe('GET /api/search', () => {
   it('finds by name with terms joined by +', async () => {
     const { body } = await get('/api/search?column=item_name&string=SWIFT+go');
     expect(body.categoryItems.total).toBeGreaterThan(0);
-    for (const item of body.categoryItems.itemsBrief) expect(item.item_name.toLowerCase()).toMatch(/swift go/);
+    for (const item of body.categoryItems.itemsBrief)
+      expect(item.item_name.toLowerCase()).toMatch(/swift go/);
     expectNoPrices(body);
   });
 

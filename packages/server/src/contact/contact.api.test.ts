@@ -48,7 +48,11 @@ describe('POST /api/zoho/sendemail', () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/zoho/sendemail', payload: valid });
     expect(response.statusCode).toBe(200);
     expect(response.json().smessage).toMatch(/your message has been sent/);
-    const [saved] = await ctx.database.db.select().from(contactMessages).orderBy(desc(contactMessages.id)).limit(1);
+    const [saved] = await ctx.database.db
+      .select()
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.id))
+      .limit(1);
     expect(saved).toMatchObject({ fullName: 'Olivia Martin', orderNumber: 'SO-1001', rma: 'RMA-7' });
     const mail = received.at(-1)!;
     expect(mail.to).toEqual(['inbox@example.com']);

@@ -128,7 +128,6 @@ export function Header() {
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
   }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new location closes the menu
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
 
   const signOut = async () => {

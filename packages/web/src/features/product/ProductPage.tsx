@@ -188,7 +188,6 @@ export default function ProductPage() {
             <table className="specs">
               <tbody>
                 {specLines(item.details).map((line, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: spec lines are static and may repeat a name
                   <tr key={`${line.name}-${i}`}>
                     <th scope="row">{line.name}</th>
                     <td>{line.value}</td>
