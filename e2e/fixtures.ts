@@ -37,7 +37,10 @@ export async function signIn(context: BrowserContext, customerId: DemoCustomer):
 
 interface Fixtures {
   /** A new page in its own browser context, signed in as the given demo customer. */
-  signedInPage: (customerId: DemoCustomer, options?: { viewport?: { width: number; height: number } }) => Promise<Page>;
+  signedInPage: (
+    customerId: DemoCustomer,
+    options?: { viewport?: { width: number; height: number } },
+  ) => Promise<Page>;
 }
 
 export const test = base.extend<Fixtures>({

@@ -3,7 +3,9 @@ import { expect, expectNoSeriousA11y, test } from '../fixtures';
 test.describe('accessibility: no serious or critical axe violations', () => {
   test('home', async ({ page }) => {
     await page.goto('/acer');
-    await expect(page.getByRole('region', { name: 'NEW PRODUCTS' }).getByRole('article').first()).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'NEW PRODUCTS' }).getByRole('article').first(),
+    ).toBeVisible();
     await expectNoSeriousA11y(page);
   });
 

@@ -5,7 +5,11 @@ const searchBox = (page: Page) => page.getByRole('search');
 test.describe('header search', () => {
   test('by SKU finds the card with that SKU', async ({ page }) => {
     await page.goto('/acer/category/Notebook');
-    const skuText = await page.getByRole('article').nth(1).getByText(/^SKU: /).innerText();
+    const skuText = await page
+      .getByRole('article')
+      .nth(1)
+      .getByText(/^SKU: /)
+      .innerText();
     const sku = skuText.replace(/^SKU:\s*/, '');
     expect(sku).not.toBe('');
 
@@ -20,7 +24,10 @@ test.describe('header search', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Search Results' })).toBeVisible();
     const found = page.getByRole('article').filter({ hasText: skuText });
     await expect(found.first()).toBeVisible();
-    for (const text of await page.getByRole('article').getByText(/^SKU: /).allInnerTexts()) {
+    for (const text of await page
+      .getByRole('article')
+      .getByText(/^SKU: /)
+      .allInnerTexts()) {
       expect(text).toBe(skuText);
     }
   });
