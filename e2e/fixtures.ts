@@ -3,7 +3,7 @@
  * reachable) and an accessibility check that fails on serious or critical axe violations.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export type { Locator, Page } from '@playwright/test';
 export { expect };
@@ -60,6 +60,11 @@ export const test = base.extend<Fixtures>({
     await Promise.all(contexts.map((c) => c.close()));
   },
 });
+
+/** The text of one element, trimmed, as written in the page. */
+export async function textOf(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? '').trim();
+}
 
 /** Fails when axe finds a violation of impact serious or critical, listing rule ids and targets. */
 export async function expectNoSeriousA11y(page: Page): Promise<void> {

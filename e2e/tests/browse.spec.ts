@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '../fixtures';
+import { expect, type Locator, type Page, test, textOf } from '../fixtures';
 
 const cards = (scope: Page | Locator) => scope.getByRole('article');
 const cardNames = (scope: Page | Locator) => cards(scope).getByRole('heading', { level: 3 }).allInnerTexts();
@@ -29,7 +29,7 @@ test.describe('a visitor browsing the shop', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Notebooks' })).toBeVisible();
     await expect(cards(page)).toHaveCount(16);
     await expect(itemCount(page)).toHaveText(/^\d+ items$/);
-    const allCount = await itemCount(page).innerText();
+    const allCount = await textOf(itemCount(page));
     await expect(cards(page).filter({ hasText: '$' })).toHaveCount(0);
 
     // Filter by a series: the count changes and every card is of that series.
@@ -38,14 +38,14 @@ test.describe('a visitor browsing the shop', () => {
       .getByRole('group', { name: 'Series' });
     const swiftLabel = series.locator('label').filter({ hasText: /^Swift \(\d+\)$/ });
     const swift = swiftLabel.getByRole('checkbox');
-    const swiftCount = Number(/\((\d+)\)/.exec(await swiftLabel.innerText())?.[1]);
+    const swiftCount = Number(/\((\d+)\)/.exec(await textOf(swiftLabel))?.[1]);
     expect(swiftCount).toBeGreaterThan(0);
     // The box follows the URL, so its ticked state shows once the listing URL has changed.
     await swift.click();
     await expect(swift).toBeChecked();
     await expect(page).toHaveURL(/product_series=Swift/);
     await expect(itemCount(page)).toHaveText(`${swiftCount} item${swiftCount === 1 ? '' : 's'}`);
-    expect(await itemCount(page).innerText()).not.toBe(allCount);
+    expect(await textOf(itemCount(page))).not.toBe(allCount);
     await expect(cards(page)).toHaveCount(Math.min(swiftCount, 16));
     for (const name of await cardNames(page)) expect(name).toMatch(/\bSwift\b/);
 
@@ -78,7 +78,7 @@ test.describe('a visitor browsing the shop', () => {
 
     // A card opens its product in a new tab.
     const card = cards(page).first();
-    const productName = await card.getByRole('heading').innerText();
+    const productName = await textOf(card.getByRole('heading'));
     const link = card.getByRole('link', { name: productName });
     await expect(link).toHaveAttribute('target', '_blank');
     const [product] = await Promise.all([context.waitForEvent('page'), link.click()]);

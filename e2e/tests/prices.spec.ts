@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '../fixtures';
+import { expect, type Page, test, textOf } from '../fixtures';
 
 const PRICE = /^\$\d{1,3}(,\d{3})*\.\d{2}$/;
 
@@ -6,7 +6,7 @@ const PRICE = /^\$\d{1,3}(,\d{3})*\.\d{2}$/;
 async function shownPrice(page: Page): Promise<number> {
   const price = page.getByRole('main').getByText(PRICE).first();
   await expect(price).toBeVisible();
-  const text = await price.innerText();
+  const text = await textOf(price);
   return Math.round(Number(text.replace(/[$,]/g, '')) * 100);
 }
 
@@ -25,7 +25,7 @@ test.describe('personal prices', () => {
 
     const [c10001, c10002] = await Promise.all([signedInPage('C10001'), signedInPage('C10002')]);
     await Promise.all([c10001.goto(href!), c10002.goto(href!)]);
-    const productName = await name.innerText();
+    const productName = await textOf(name);
     for (const customer of [c10001, c10002]) {
       await expect(customer.getByRole('heading', { level: 1 })).toHaveText(productName);
       await expect(customer.getByRole('button', { name: 'ADD TO CART' })).toBeVisible();

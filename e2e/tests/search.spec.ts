@@ -1,15 +1,16 @@
-import { expect, type Page, test } from '../fixtures';
+import { expect, type Page, test, textOf } from '../fixtures';
 
 const searchBox = (page: Page) => page.getByRole('search');
 
 test.describe('header search', () => {
   test('by SKU finds the card with that SKU', async ({ page }) => {
     await page.goto('/acer/category/Notebook');
-    const skuText = await page
-      .getByRole('article')
-      .nth(1)
-      .getByText(/^SKU: /)
-      .innerText();
+    const skuText = await textOf(
+      page
+        .getByRole('article')
+        .nth(1)
+        .getByText(/^SKU: /),
+    );
     const sku = skuText.replace(/^SKU:\s*/, '');
     expect(sku).not.toBe('');
 
