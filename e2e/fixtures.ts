@@ -69,12 +69,8 @@ export async function textOf(locator: Locator): Promise<string> {
 /** Fails when axe finds a violation of impact serious or critical, listing rule ids and targets. */
 export async function expectNoSeriousA11y(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
-    )
-    .join('\n');
-  expect(serious, `serious or critical accessibility violations on ${page.url()}:\n${report}`).toEqual([]);
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `serious or critical accessibility violations on ${page.url()}`).toEqual([]);
 }

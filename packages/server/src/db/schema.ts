@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   pgSequence,
@@ -80,7 +81,12 @@ export const products = pgTable(
       .notNull()
       .default(sql`nextval('catalog_version_seq')`),
   },
-  (t) => [uniqueIndex('products_sku_idx').on(t.sku), index('products_row_version_idx').on(t.rowVersion)],
+  (t) => [
+    uniqueIndex('products_sku_idx').on(t.sku),
+    index('products_row_version_idx').on(t.rowVersion),
+    // Stock never goes below zero, whatever a request does.
+    check('products_stock_check', sql`${t.stock} >= 0 and ${t.scratchDentStock} >= 0`),
+  ],
 );
 
 export const productImages = pgTable(
@@ -165,4 +171,248 @@ export const outbox = pgTable(
     lastError: text('last_error'),
   },
   (t) => [index('outbox_unsent_idx').on(t.id).where(sql`${t.sentAt} is null`)],
+);
+
+// ---- Customer account (addresses, wish lists, recently viewed, messages, password reset, applications)
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    addressId: serial('address_id').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.customerId, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    companyName: text('company_name').notNull().default(''),
+    addressLine1: text('address_line_1').notNull(),
+    addressLine2: text('address_line_2').notNull().default(''),
+    city: text('city').notNull(),
+    province: text('province').notNull(),
+    zip: text('zip').notNull(),
+    country: text('country').notNull().default('Canada'),
+    phoneNumber: text('phone_number').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('addresses_customer_idx').on(t.customerId)],
+);
+
+export const wishLists = pgTable(
+  'wish_lists',
+  {
+    /** The customer id plus a timestamp, as the page makes it. */
+    listId: text('list_id').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.customerId, { onDelete: 'cascade' }),
+    listName: text('list_name').notNull(),
+    isPublic: boolean('is_public').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('wish_lists_customer_idx').on(t.customerId)],
+);
+
+export const wishListItems = pgTable(
+  'wish_list_items',
+  {
+    listId: text('list_id')
+      .notNull()
+      .references(() => wishLists.listId, { onDelete: 'cascade' }),
+    itemId: text('item_id').notNull(),
+    sku: text('sku').notNull(),
+    itemCondition: text('item_condition').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('wish_list_items_pk').on(t.listId, t.itemId, t.itemCondition)],
+);
+
+export const recentlyViewed = pgTable(
+  'recently_viewed',
+  {
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.customerId, { onDelete: 'cascade' }),
+    itemId: text('item_id').notNull(),
+    itemCondition: text('item_condition').notNull(),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('recently_viewed_pk').on(t.customerId, t.itemId, t.itemCondition),
+    index('recently_viewed_time_idx').on(t.customerId, t.viewedAt),
+  ],
+);
+
+/** Messages from the seller to one customer. */
+export const customerMessages = pgTable(
+  'customer_messages',
+  {
+    messageId: serial('message_id').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.customerId, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('customer_messages_customer_idx').on(t.customerId)],
+);
+
+export const subscriptions = pgTable('subscriptions', {
+  customerId: text('customer_id')
+    .primaryKey()
+    .references(() => customers.customerId, { onDelete: 'cascade' }),
+  subscribed: boolean('subscribed').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
+  {
+    id: serial('id').primaryKey(),
+    contactPersonId: text('contact_person_id')
+      .notNull()
+      .references(() => contacts.contactPersonId, { onDelete: 'cascade' }),
+    /** sha-256 of the code; the code itself is only in the mail. */
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_codes_contact_idx').on(t.contactPersonId)],
+);
+
+/** A visitor's request for a business account, reviewed by the seller. */
+export const accountApplications = pgTable('account_applications', {
+  applicationId: serial('application_id').primaryKey(),
+  company: text('company').notNull(),
+  contactName: text('contact_name').notNull(),
+  email: text('email').notNull(),
+  phoneNumber: text('phone_number').notNull(),
+  province: text('province').notNull(),
+  message: text('message').notNull().default(''),
+  status: text('status').notNull().default('New'),
+  customerId: text('customer_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---- Cart, orders and invoices
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.customerId, { onDelete: 'cascade' }),
+    itemId: text('item_id').notNull(),
+    itemCondition: text('item_condition').notNull(),
+    quantity: integer('quantity').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_pk').on(t.customerId, t.itemId, t.itemCondition),
+    check('cart_items_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    orderId: serial('order_id').primaryKey(),
+    orderNumber: text('order_number').notNull(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.customerId),
+    contactPersonId: text('contact_person_id').notNull(),
+    /** The checkout this order came from: the same checkout submitted twice makes one order. */
+    checkoutKey: text('checkout_key').notNull(),
+    status: text('status').notNull().default('Pending'),
+    purchaseOrderId: text('purchase_order_id').notNull(),
+    shippingMethod: text('shipping_method').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    itemsTaxCents: integer('items_tax_cents').notNull(),
+    taxRateMilli: integer('tax_rate_milli').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** The buyer's local time as the page sent it. */
+    createdTime: text('created_time').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    shippingAttention: text('shipping_attention').notNull(),
+    shippingCompany: text('shipping_company').notNull().default(''),
+    shippingAddress1: text('shipping_address_1').notNull(),
+    shippingAddress2: text('shipping_address_2').notNull().default(''),
+    shippingCity: text('shipping_city').notNull(),
+    shippingProvince: text('shipping_province').notNull(),
+    shippingZip: text('shipping_zip').notNull(),
+    shippingCountry: text('shipping_country').notNull(),
+    shippingPhone: text('shipping_phone').notNull().default(''),
+    billingAttention: text('billing_attention').notNull(),
+    billingCompany: text('billing_company').notNull().default(''),
+    billingAddress1: text('billing_address_1').notNull(),
+    billingAddress2: text('billing_address_2').notNull().default(''),
+    billingCity: text('billing_city').notNull(),
+    billingProvince: text('billing_province').notNull(),
+    billingZip: text('billing_zip').notNull(),
+    billingCountry: text('billing_country').notNull(),
+    billingPhone: text('billing_phone').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('orders_number_idx').on(t.orderNumber),
+    uniqueIndex('orders_checkout_idx').on(t.customerId, t.checkoutKey),
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    lineId: serial('line_id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    itemId: text('item_id').notNull(),
+    itemName: text('item_name').notNull(),
+    sku: text('sku').notNull(),
+    itemCondition: text('item_condition').notNull(),
+    quantity: integer('quantity').notNull(),
+    itemRateCents: integer('item_rate_cents').notNull(),
+    mainImage: text('main_image').notNull().default(''),
+    status: text('status').notNull().default('Pending'),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    invoiceId: serial('invoice_id').primaryKey(),
+    invoiceNumber: text('invoice_number').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('invoices_order_idx').on(t.orderId), uniqueIndex('invoices_number_idx').on(t.invoiceNumber)],
+);
+
+/** Lines of an invoice: the order's items plus what the seller adds (shipping, recycling fee). */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    lineId: serial('line_id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.invoiceId, { onDelete: 'cascade' }),
+    itemId: text('item_id'),
+    itemName: text('item_name').notNull(),
+    sku: text('sku').notNull().default(''),
+    itemCondition: text('item_condition').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    rateCents: integer('rate_cents').notNull(),
+  },
+  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId)],
 );
