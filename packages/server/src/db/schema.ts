@@ -396,7 +396,10 @@ export const invoices = pgTable(
     totalCents: integer('total_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('invoices_order_idx').on(t.orderId), uniqueIndex('invoices_number_idx').on(t.invoiceNumber)],
+  (t) => [
+    uniqueIndex('invoices_order_idx').on(t.orderId),
+    uniqueIndex('invoices_number_idx').on(t.invoiceNumber),
+  ],
 );
 
 /** Lines of an invoice: the order's items plus what the seller adds (shipping, recycling fee). */
