@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test, textOf } from '../fixtures';
 
 const cards = (scope: Page | Locator) => scope.getByRole('article');
 const cardNames = (scope: Page | Locator) => cards(scope).getByRole('heading', { level: 3 }).allInnerTexts();
-const itemCount = (page: Page) => page.locator('.toolbar__count');
+const itemCount = (page: Page) => page.getByRole('main').getByText(/^\d+ items?$/);
 
 test.describe('a visitor browsing the shop', () => {
   test('home shows the three sliders with product cards and no prices', async ({ page }) => {
