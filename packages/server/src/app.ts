@@ -8,9 +8,11 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '@shop/domain/messages';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { accountRoutes } from './account/routes';
 import { checkCustomerHeader, SESSION_COOKIE } from './auth/plugin';
 import { authRoutes } from './auth/routes';
 import { SessionService } from './auth/sessions';
+import { cartRoutes } from './cart/routes';
 import { catalogRoutes } from './catalog/routes';
 import { CatalogStore } from './catalog/store';
 import type { Config } from './config';
@@ -20,6 +22,7 @@ import { openDatabase } from './db/client';
 import { imageRoutes } from './images/routes';
 import { HttpError } from './lib/http';
 import { Mailer } from './mail/mailer';
+import { orderRoutes } from './orders/routes';
 import { seedDemo } from './seed/seed';
 
 export interface Services {
@@ -98,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
-    request.user = await services(app).sessions.resolve(request.cookies[SESSION_COOKIE]);
+    request.user = await sessions.resolve(request.cookies[SESSION_COOKIE]);
     checkCustomerHeader(request, reply);
   });
 
@@ -128,17 +131,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .send({ scode: 500, smessage: 'Something went wrong on our side, please try again.' });
   });
 
-  authRoutes(app, database.db, sessions, config);
-  catalogRoutes(app, catalog, config);
+  const services = app.services;
+  authRoutes(app, services);
+  catalogRoutes(app, services);
+  accountRoutes(app, services);
+  cartRoutes(app, services);
+  orderRoutes(app, services);
   contactRoutes(app, database.db, mailer, config);
   imageRoutes(app);
 
   registerPage(app, config);
   return app;
-}
-
-function services(app: FastifyInstance): Services {
-  return app.services;
 }
 
 /** The built page: hashed assets cached for good, index.html with the shop's details for every route. */

@@ -5,13 +5,14 @@ import { loginSchema } from '@shop/domain/contact';
 import { MSG } from '@shop/domain/messages';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
+import { headerParts } from '../account/queries';
+import type { Services } from '../app';
+import { cartOf } from '../cart/service';
 import { contacts } from '../db/schema';
 import { fail, parseOr400 } from '../lib/http';
 import { dummyHash, verifyPassword } from './passwords';
 import { requireUser, SESSION_COOKIE } from './plugin';
-import type { SessionService, SessionUser } from './sessions';
+import type { SessionUser } from './sessions';
 
 /** Cookies the page reads for display (SPEC §3); the server never trusts them. */
 const DISPLAY_COOKIES = [
@@ -43,7 +44,9 @@ export function customerInfo(user: SessionUser) {
   };
 }
 
-export function authRoutes(app: FastifyInstance, db: Db, sessions: SessionService, config: Config) {
+export function authRoutes(app: FastifyInstance, services: Services) {
+  const { config, sessions } = services;
+  const db = services.database.db;
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: config.COOKIE_SECURE };
 
   const setDisplayCookies = (reply: FastifyReply, user: SessionUser) => {
@@ -102,13 +105,7 @@ export function authRoutes(app: FastifyInstance, db: Db, sessions: SessionServic
 
   app.get('/api/header', async (request, reply) => {
     const user = requireUser(request);
-    return reply.send({
-      scode: 200,
-      cartItems: [],
-      addresses: [],
-      wishLists: [],
-      wishListsItems: [],
-      customer: [customerInfo(user)],
-    });
+    const [parts, cart] = await Promise.all([headerParts(services, user), cartOf(services, user)]);
+    return reply.send({ scode: 200, cartItems: cart, ...parts, customer: [customerInfo(user)] });
   });
 }

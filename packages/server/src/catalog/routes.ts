@@ -17,6 +17,8 @@ import { MSG } from '@shop/domain/messages';
 import { personalPrice, toAmount, toCents } from '@shop/domain/money';
 import { sortPrice } from '@shop/domain/pricing';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordProductView } from '../account/recently-viewed';
+import type { Services } from '../app';
 import { HttpError } from '../lib/http';
 import { imageUrl } from './images';
 import { brief } from './present';
@@ -153,11 +155,8 @@ function personalOffer(row: CatalogRow, percentage: number) {
   };
 }
 
-export function catalogRoutes(
-  app: FastifyInstance,
-  catalog: CatalogStore,
-  images: { IMAGE_PREFIX: string; IMAGE_SUFFIX: string },
-) {
+export function catalogRoutes(app: FastifyInstance, services: Services) {
+  const { catalog, config: images } = services;
   const cache = new AnswerCache(catalog);
 
   const cached = (request: FastifyRequest, build: () => unknown): string => {
@@ -290,6 +289,11 @@ export function catalogRoutes(
           },
         };
       });
+      // A signed-in customer's visit goes to Recently Viewed (buffered, off the hot path).
+      if (request.user) {
+        const item = catalog.items.get(itemid)!;
+        recordProductView(services, request.user.customerId, itemid, conditionRaw || item.itemCondition);
+      }
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );

@@ -1,8 +1,8 @@
 /** Reading a customer's orders. */
 import { toAmount } from '@shop/domain/money';
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { invoices, orders } from '../db/schema';
+import { invoiceLines, invoices, orderLines, orders } from '../db/schema';
 
 /** The orders list of the account area, newest first. */
 export async function listOrders(db: Queryable, customerId: string) {
@@ -30,4 +30,113 @@ export async function listOrders(db: Queryable, customerId: string) {
     total: toAmount(r.total),
     invoice_total: r.invoice_total === null ? null : toAmount(r.invoice_total),
   }));
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+function addressOf(o: OrderRow, kind: 'shipping' | 'billing') {
+  const s = kind === 'shipping';
+  return {
+    attention: s ? o.shippingAttention : o.billingAttention,
+    company: s ? o.shippingCompany : o.billingCompany,
+    address_line_1: s ? o.shippingAddress1 : o.billingAddress1,
+    address_line_2: s ? o.shippingAddress2 : o.billingAddress2,
+    city: s ? o.shippingCity : o.billingCity,
+    province: s ? o.shippingProvince : o.billingProvince,
+    zip: s ? o.shippingZip : o.billingZip,
+    country: s ? o.shippingCountry : o.billingCountry,
+    phone_number: s ? o.shippingPhone : o.billingPhone,
+  };
+}
+
+/**
+ * An order (or, with `invoiceId`, its invoice) as the order view shows it: the order's own lines and the
+ * external (invoice) lines; external lines missing from the order's lines show as extra rows.
+ */
+export async function orderView(
+  db: Queryable,
+  customerId: string,
+  ref: { orderId?: number; invoiceId?: number },
+) {
+  let invoice: typeof invoices.$inferSelect | undefined;
+  let order: OrderRow | undefined;
+  if (ref.invoiceId !== undefined) {
+    [invoice] = await db.select().from(invoices).where(eq(invoices.invoiceId, ref.invoiceId));
+    if (!invoice) return null;
+    [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderId, invoice.orderId), eq(orders.customerId, customerId)));
+  } else {
+    [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderId, ref.orderId!), eq(orders.customerId, customerId)));
+    if (order) [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, order.orderId));
+  }
+  if (!order) return null;
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.orderId))
+    .orderBy(asc(orderLines.lineId));
+  const external = invoice
+    ? await db
+        .select()
+        .from(invoiceLines)
+        .where(eq(invoiceLines.invoiceId, invoice.invoiceId))
+        .orderBy(asc(invoiceLines.lineId))
+    : [];
+  const showInvoice = ref.invoiceId !== undefined ? invoice : undefined;
+  return {
+    order: {
+      order_id: order.orderId,
+      zoho_order_id: order.orderNumber,
+      order_number: order.orderNumber,
+      invoice_id: invoice?.invoiceId ?? null,
+      zoho_invoice_id: invoice?.invoiceNumber ?? null,
+      invoice_number: invoice?.invoiceNumber ?? null,
+      created_time: order.createdTime,
+      created_at: order.createdAt.toISOString(),
+      status: order.status,
+      purchase_order_id: order.purchaseOrderId,
+      shipping_method: order.shippingMethod,
+      tax_rate: order.taxRateMilli / 1000,
+      subtotal: toAmount(order.subtotalCents),
+      items_tax: toAmount(order.itemsTaxCents),
+      shipping: toAmount(showInvoice ? showInvoice.shippingCents : 0),
+      shipping_tax: toAmount(showInvoice ? showInvoice.shippingTaxCents : 0),
+      total: toAmount(showInvoice ? showInvoice.totalCents : order.totalCents),
+      line_items: lines.map((l) => ({
+        item_id: l.itemId,
+        item_name: l.itemName,
+        quantity: l.quantity,
+        sku: l.sku,
+        item_rate: toAmount(l.itemRateCents),
+        main_image: l.mainImage,
+        item_condition: l.itemCondition,
+        status: l.status,
+      })),
+      zoho_line_items: (showInvoice
+        ? external.map((l) => ({
+            item_id: l.itemId,
+            zoho_item_name: l.itemName,
+            sku: l.sku,
+            item_condition: l.itemCondition,
+            quantity: l.quantity,
+            item_rate: toAmount(l.rateCents),
+          }))
+        : lines.map((l) => ({
+            item_id: l.itemId,
+            zoho_item_name: l.itemName,
+            sku: l.sku,
+            item_condition: l.itemCondition,
+            quantity: l.quantity,
+            item_rate: toAmount(l.itemRateCents),
+          }))
+      ).map((l) => ({ ...l, status: order.status })),
+    },
+    billingAddress: addressOf(order, 'billing'),
+    shippingAddress: addressOf(order, 'shipping'),
+  };
 }

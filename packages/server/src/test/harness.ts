@@ -13,9 +13,15 @@ export interface TestContext {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The PostgreSQL URL of this file's database (unset on PGlite). */
+  url?: string;
 }
 
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+  url?: string;
+}> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `shop_test_${randomBytes(6).toString('hex')}`;
@@ -26,6 +32,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     const database = await openDatabase({ url: databaseUrl(url, name), poolSize: 5 });
     return {
       database,
+      url: databaseUrl(url, name),
       drop: async () => {
         await database.close();
         const a = new pg.Client({ connectionString: adminUrl(url) });
@@ -58,6 +65,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
     const opened = await openTestDatabase();
     drop = opened.drop;
     context.database = opened.database;
+    context.url = opened.url;
     context.config = testConfig(overrides);
     context.app = await buildApp(context.config, { database: opened.database, prepared: true });
   });

@@ -1,5 +1,8 @@
 import { cartButtonState } from '@shop/domain/pricing';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useSession } from '../app/session';
+import { useCart } from '../lib/cart';
 import type { ItemBrief } from '../lib/types';
 import { Price } from './Price';
 
@@ -11,15 +14,18 @@ export function productPath(item: ItemBrief): string {
 export function ProductCard({
   item,
   layout = 'grid',
-  onAdd,
   eager = false,
+  children,
 }: {
   item: ItemBrief;
   layout?: 'grid' | 'detail';
-  onAdd?: (item: ItemBrief) => void;
   eager?: boolean;
+  children?: React.ReactNode;
 }) {
   const { loggedIn } = useSession();
+  const cart = useCart();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
   const state = cartButtonState(loggedIn, item.is_active, item);
   const name = item.is_active ? item.item_name : 'ITEM HAS BEEN REMOVED';
   const tags = [
@@ -65,13 +71,24 @@ export function ProductCard({
           type="button"
           className={`btn card__button${state === 'ADD TO CART' ? ' btn--primary' : ' btn--muted'}`}
           aria-disabled={state !== 'ADD TO CART'}
-          onClick={() => {
+          disabled={busy}
+          onClick={async () => {
             // From a card, add to cart works only when signed in and in stock; otherwise nothing happens.
-            if (state === 'ADD TO CART') onAdd?.(item);
+            if (state !== 'ADD TO CART') return;
+            setBusy(true);
+            const result = await cart.add(item, 1);
+            if (!result.ok) {
+              setBusy(false);
+              window.alert(result.message);
+              return;
+            }
+            // The confirmation screen opens a second after a successful add.
+            setTimeout(() => navigate('/acer/add-to-cart', { state: { product: item, quantity: 1 } }), 1000);
           }}
         >
-          {state}
+          {busy ? 'ADDING…' : state}
         </button>
+        {children}
       </div>
     </article>
   );

@@ -1,36 +1,92 @@
+/** The account area /acer/account[/{session}[/{sessionid}]]: navigation and the session's screen. */
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/session';
-import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
 import { usePageTitle } from '../../lib/title';
+import { AccountSettings } from './sessions/AccountSettings';
+import { Addresses } from './sessions/Addresses';
+import { AddressForm } from './sessions/AddressForm';
+import { Messages, MessageView } from './sessions/Messages';
+import { Orders } from './sessions/Orders';
+import { RecentlyViewed } from './sessions/RecentlyViewed';
+import { Subscription } from './sessions/Subscription';
+import { WishListForm, WishListItems, WishLists } from './sessions/WishLists';
+import { isSessionName, type SessionName } from './types';
 import './account.css';
 
-const NAV = [
+const NAV: { session: SessionName; label: string; also?: SessionName[] }[] = [
   { session: 'orders', label: 'Orders' },
-  { session: 'messages', label: 'Messages(0)' },
-  { session: 'addresses', label: 'Addresses' },
-  { session: 'wishLists', label: 'Wish Lists' },
+  { session: 'messages', label: 'Messages' },
+  { session: 'addresses', label: 'Addresses', also: ['addressForm'] },
+  { session: 'wishLists', label: 'Wish Lists', also: ['wishListCreate', 'wishListItems'] },
   { session: 'recentlyViewed', label: 'Recently Viewed' },
   { session: 'accountSettings', label: 'Account Settings' },
   { session: 'subscription', label: 'Subscription' },
-] as const;
+];
+
+function SessionContent({ session, sessionid }: { session: SessionName; sessionid?: string }) {
+  switch (session) {
+    case 'orders':
+      return <Orders />;
+    case 'messages':
+      return sessionid ? <MessageView messageId={sessionid} /> : <Messages />;
+    case 'addresses':
+      return <Addresses />;
+    case 'addressForm':
+      return <AddressForm key={sessionid ?? 'new'} addressId={sessionid} />;
+    case 'wishLists':
+      return <WishLists />;
+    case 'wishListCreate':
+      return <WishListForm key={sessionid ?? 'new'} listId={sessionid} />;
+    case 'wishListItems':
+      return sessionid ? (
+        <WishListItems listId={sessionid} />
+      ) : (
+        <Navigate to="/acer/account/wishLists" replace />
+      );
+    case 'recentlyViewed':
+      return <RecentlyViewed />;
+    case 'accountSettings':
+      return <AccountSettings />;
+    case 'subscription':
+      return <Subscription />;
+  }
+}
+
+function crumbs(session: SessionName, sessionid?: string): Crumb[] {
+  const trail: Crumb[] = [{ name: 'Account', pathname: '/account/orders' }];
+  const parent = NAV.find((entry) => entry.also?.includes(session));
+  if (parent) trail.push({ name: parent.session, pathname: `/account/${parent.session}` });
+  if (session === 'messages' && sessionid) trail.push({ name: 'messages', pathname: '/account/messages' });
+  trail.push({
+    name: session,
+    pathname: `/account/${session}${sessionid ? `/${sessionid}` : ''}`,
+    current: true,
+  });
+  return trail;
+}
 
 export default function AccountPage() {
-  const { session = 'orders' } = useParams();
-  const { loggedIn, customer, signOut } = useSession();
+  const { session = 'orders', sessionid } = useParams();
+  const { loggedIn, header, signOut } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
   usePageTitle(session);
+
+  if (leaving) return null;
   // Visitors sign in first and come back here.
   if (!loggedIn) return <Navigate to="/acer/signin" replace state={{ from: location.pathname }} />;
+  if (!isSessionName(session)) return <Navigate to="/acer/account/orders" replace />;
+
+  const unreadValue = (header as { unreadMessages?: unknown } | null)?.unreadMessages;
+  const unread = typeof unreadValue === 'number' ? unreadValue : 0;
+  const active = NAV.find((entry) => entry.session === session || entry.also?.includes(session))?.session;
 
   return (
     <div className="account">
-      <Breadcrumbs
-        items={[
-          { name: 'Account', pathname: '/account/orders' },
-          { name: session, pathname: `/account/${session}` },
-        ]}
-      />
+      <Breadcrumbs items={crumbs(session, sessionid)} />
       <div className="account__layout">
         <nav className="account__nav" aria-label="Account">
           <ul>
@@ -38,20 +94,35 @@ export default function AccountPage() {
               <li key={entry.session}>
                 <Link
                   to={`/acer/account/${entry.session}`}
-                  aria-current={entry.session === session ? 'page' : undefined}
+                  aria-current={
+                    entry.session === session && !sessionid
+                      ? 'page'
+                      : entry.session === active
+                        ? 'true'
+                        : undefined
+                  }
                 >
-                  {entry.label}
+                  {entry.session === 'messages' ? (
+                    <>
+                      Messages({unread}){unread > 0 && <span className="visually-hidden"> unread</span>}
+                    </>
+                  ) : (
+                    entry.label
+                  )}
                 </Link>
               </li>
             ))}
             <li>
-              <a href="/api/export">Export Items</a>
+              <a href="/api/export.csv" download>
+                Export Items
+              </a>
             </li>
             <li>
               <button
                 type="button"
                 className="link-button"
                 onClick={async () => {
+                  setLeaving(true);
                   await signOut();
                   navigate('/acer/signin');
                 }}
@@ -63,12 +134,7 @@ export default function AccountPage() {
         </nav>
         <section className="account__content" aria-labelledby="account-title">
           <h1 id="account-title">{session}</h1>
-          {customer && (
-            <p>
-              Signed in as {customer.contact_name} for {customer.company} (Customer ID {customer.customer_id}
-              ).
-            </p>
-          )}
+          <SessionContent key={`${session}/${sessionid ?? ''}`} session={session} sessionid={sessionid} />
         </section>
       </div>
     </div>

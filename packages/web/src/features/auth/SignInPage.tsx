@@ -1,25 +1,76 @@
+/** /acer/signin[/{session}]: sign in, forgot password (send a code), reset password and the account application. */
 import { MSG } from '@shop/domain/messages';
 import { useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { ApiError, api } from '../../lib/api';
 import { usePageTitle } from '../../lib/title';
+import { ForgetPassword } from './ForgetPassword';
+import { Register } from './Register';
+import { ResetPassword } from './ResetPassword';
 import '../account/account.css';
 
+const TITLES = {
+  signin: 'Sign in',
+  forget: 'Forgot password',
+  reset: 'Reset password',
+  register: 'Register',
+} as const;
+type SignInSession = keyof typeof TITLES;
+
+function isSignInSession(value: string): value is SignInSession {
+  return value in TITLES;
+}
+
 export default function SignInPage() {
-  usePageTitle('Sign in');
+  const { session: param = 'signin' } = useParams();
+  const name: SignInSession = isSignInSession(param) ? param : 'signin';
+  usePageTitle(TITLES[name]);
   const session = useSession();
-  const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
+  const [busy, setBusy] = useState(false);
+
+  if (!isSignInSession(param)) return <Navigate to="/acer/signin" replace state={location.state} />;
+  // Already signed in: straight to the account (a password can still be reset while signed in).
+  if (session.loggedIn && !busy && (name === 'signin' || name === 'register'))
+    return <Navigate to={from ?? '/acer/account/orders'} replace />;
+
+  const crumbs =
+    name === 'signin'
+      ? [{ name: 'Sign in', pathname: '/signin' }]
+      : [
+          { name: 'Sign in', pathname: '/signin' },
+          { name: TITLES[name], pathname: `/signin/${name}` },
+        ];
+
+  return (
+    <div className={name === 'register' ? 'signin signin--wide' : 'signin'}>
+      <Breadcrumbs items={crumbs} />
+      <h1>{TITLES[name]}</h1>
+      {name === 'signin' && <SignInForm from={from} busy={busy} setBusy={setBusy} />}
+      {name === 'forget' && <ForgetPassword />}
+      {name === 'reset' && <ResetPassword />}
+      {name === 'register' && <Register />}
+    </div>
+  );
+}
+
+function SignInForm({
+  from,
+  busy,
+  setBusy,
+}: {
+  from?: string;
+  busy: boolean;
+  setBusy: (busy: boolean) => void;
+}) {
+  const session = useSession();
+  const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  // Already signed in: straight to the account.
-  if (session.loggedIn && !busy) return <Navigate to={from ?? '/acer/account/orders'} replace />;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -38,9 +89,7 @@ export default function SignInPage() {
   };
 
   return (
-    <div className="signin">
-      <Breadcrumbs items={[{ name: 'Sign in', pathname: '/signin' }]} />
-      <h1>Sign in</h1>
+    <>
       {failed && (
         <p className="banner banner--error" role="alert">
           {MSG.loginBanner}
@@ -72,10 +121,14 @@ export default function SignInPage() {
           SIGN IN
         </button>
       </form>
-      <p className="signin__help">
-        Business accounts are opened by our sales team. Forgot your details? Call us or write to our support
-        team.
+      <p className="signin__links">
+        <Link to="/acer/signin/forget">Forgot your password?</Link>
+        <Link to="/acer/signin/register">Register</Link>
       </p>
-    </div>
+      <p className="signin__help">
+        Business accounts are opened by our sales team: use Register to apply for one. For other questions,
+        call us or write to our support team.
+      </p>
+    </>
   );
 }

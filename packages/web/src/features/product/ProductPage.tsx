@@ -9,6 +9,7 @@ import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { Price } from '../../components/Price';
 import { api } from '../../lib/api';
+import { useCart } from '../../lib/cart';
 import { usePageTitle } from '../../lib/title';
 import type { ProductInfo } from '../../lib/types';
 import './product.css';
@@ -42,6 +43,8 @@ export default function ProductPage() {
   const [imageIndex, setImageIndex] = useState(0);
   const [quantity, setQuantity] = useState('1');
   const [quantityError, setQuantityError] = useState('');
+  const [adding, setAdding] = useState(false);
+  const cart = useCart();
 
   useEffect(() => {
     if (!error) return;
@@ -66,13 +69,27 @@ export default function ProductPage() {
     setQuantityError(item.item_condition !== 'Warranty' && n > stock ? MSG.quantityExceedsStock : '');
   };
 
-  const addToCart = () => {
+  const addToCart = async () => {
     // A visitor is sent to sign in, and comes back here after.
     if (!loggedIn) {
       navigate('/acer/signin', { state: { from: `/acer/product/${itemid}/${item.item_condition}` } });
       return;
     }
-    if (quantityError || !quantity || Number(quantity) < 1) setQuantityError(MSG.quantityExceedsStock);
+    if (state !== 'ADD TO CART') return;
+    const n = Number(quantity);
+    if (!quantity || n < 1 || (item.item_condition !== 'Warranty' && n > stock)) {
+      setQuantityError(MSG.quantityExceedsStock);
+      return;
+    }
+    setAdding(true);
+    const result = await cart.add(item, n);
+    if (!result.ok) {
+      setAdding(false);
+      window.alert(result.message);
+      return;
+    }
+    // The confirmation screen opens a second after a successful add.
+    setTimeout(() => navigate('/acer/add-to-cart', { state: { product: item, quantity: n } }), 1000);
   };
 
   return (
@@ -153,9 +170,10 @@ export default function ProductPage() {
               type="button"
               className={`btn ${state === 'ADD TO CART' || state === 'Please Login' ? 'btn--primary' : 'btn--muted'}`}
               aria-disabled={state === 'OUT OF STOCK' || state === 'Item Removed'}
+              disabled={adding}
               onClick={addToCart}
             >
-              {state}
+              {adding ? 'ADDING…' : state}
             </button>
           </div>
           {quantityError && (

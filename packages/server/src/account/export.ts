@@ -1,0 +1,84 @@
+/** The inventory export: every active item once (not per condition) with the customer's personal prices. */
+import { personalPrice, toAmount } from '@shop/domain/money';
+import { stringify } from 'csv-stringify/sync';
+import type { CatalogStore, ProductRecord } from '../catalog/store';
+
+export interface ExportRow {
+  product_model: string;
+  sku: string;
+  category: string;
+  stock: number;
+  scratch_dent_stock: number;
+  personal_price: number;
+  personal_sale_price: number;
+  personal_scratch_dent_price: number;
+}
+
+export const EXPORT_HEADER = [
+  'Product Model',
+  'SKU',
+  'Category',
+  'Stock',
+  'S&D Stock',
+  'Price',
+  'Sale Price',
+  'S&D Price',
+] as const;
+
+// The sorted active items are kept until the catalog changes: an export then only prices them.
+const sortedCache = new WeakMap<CatalogStore, { generation: number; items: ProductRecord[] }>();
+
+function activeItems(catalog: CatalogStore): ProductRecord[] {
+  const hit = sortedCache.get(catalog);
+  if (hit && hit.generation === catalog.generation) return hit.items;
+  const items = [...catalog.items.values()]
+    .filter((p) => p.isActive)
+    .sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
+  sortedCache.set(catalog, { generation: catalog.generation, items });
+  return items;
+}
+
+export function exportRows(catalog: CatalogStore, percentage: number): ExportRow[] {
+  return activeItems(catalog).map((p) => ({
+    product_model: p.itemName,
+    sku: p.sku,
+    category: p.category,
+    stock: p.stock,
+    scratch_dent_stock: p.scratchDentStock,
+    personal_price: toAmount(personalPrice(p.priceCents, percentage)),
+    personal_sale_price: toAmount(personalPrice(p.salePriceCents, percentage)),
+    personal_scratch_dent_price: toAmount(personalPrice(p.scratchDentPriceCents, percentage)),
+  }));
+}
+
+/** A spreadsheet would run a cell starting with = + - @ as a formula; a leading quote keeps it text. */
+function safeText(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export function exportCsv(rows: readonly ExportRow[]): string {
+  return stringify(
+    rows.map((r) => [
+      safeText(r.product_model),
+      safeText(r.sku),
+      safeText(r.category),
+      r.stock,
+      r.scratch_dent_stock,
+      r.personal_price.toFixed(2),
+      r.personal_sale_price.toFixed(2),
+      r.personal_scratch_dent_price.toFixed(2),
+    ]),
+    { header: true, columns: [...EXPORT_HEADER], record_delimiter: 'windows' },
+  );
+}
+
+/** The download's name, dated in the shop's time zone: Acer-Store-Inventory-YYYY-MM-DD.csv. */
+export function exportFileName(now = new Date()): string {
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Toronto',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+  return `Acer-Store-Inventory-${day}.csv`;
+}

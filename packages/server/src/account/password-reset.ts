@@ -1,0 +1,121 @@
+/**
+ * Password reset by e-mailed code: a 6-digit code, stored only as its sha-256, valid 15 minutes and for
+ * 5 tries, at most one sent per account every 60 seconds. Nothing in the answers tells whether an
+ * account exists.
+ */
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { ACCOUNT_MSG, passwordResetSchema, RESEND_SECONDS } from '@shop/domain/account';
+import { desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Services } from '../app';
+import { hashPassword } from '../auth/passwords';
+import { contacts, passwordResetCodes, sessions } from '../db/schema';
+import { HttpError, parseOr400 } from '../lib/http';
+
+export const CODE_VALID_MS = 15 * 60_000;
+export const CODE_TRIES = 5;
+export const USERNAME_MESSAGE = 'Please enter your Customer ID (up to 50 characters).';
+
+const usernameSchema = z.object({
+  username: z
+    .string({ error: USERNAME_MESSAGE })
+    .trim()
+    .min(1, { error: USERNAME_MESSAGE })
+    .max(50, { error: USERNAME_MESSAGE }),
+});
+
+function codeHash(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+const byUsername = (username: string) => sql`lower(${contacts.username}) = ${username.toLowerCase()}`;
+
+/** Sends a code when the account exists and none went out in the last minute; the caller always says the same. */
+export async function sendResetCode(services: Services, body: unknown): Promise<void> {
+  const { username } = parseOr400(usernameSchema, body);
+  const { db } = services.database;
+  const mailId = await db.transaction(async (tx) => {
+    // The contact row lock makes two quick requests send one code, not two.
+    const [contact] = await tx
+      .select({ id: contacts.contactPersonId, email: contacts.email, firstName: contacts.firstName })
+      .from(contacts)
+      .where(byUsername(username))
+      .for('update');
+    if (!contact?.email) return null;
+    const [last] = await tx
+      .select({ createdAt: passwordResetCodes.createdAt })
+      .from(passwordResetCodes)
+      .where(eq(passwordResetCodes.contactPersonId, contact.id))
+      .orderBy(desc(passwordResetCodes.id))
+      .limit(1);
+    const now = Date.now();
+    if (last && now - last.createdAt.getTime() < RESEND_SECONDS * 1000) return null;
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await tx.insert(passwordResetCodes).values({
+      contactPersonId: contact.id,
+      codeHash: codeHash(code),
+      createdAt: new Date(now),
+      expiresAt: new Date(now + CODE_VALID_MS),
+    });
+    return services.mailer.enqueue(
+      {
+        to: contact.email,
+        subject: 'Your Acer Store verification code',
+        body: [
+          `Hello ${contact.firstName || 'there'},`,
+          '',
+          `Your verification code is ${code}`,
+          '',
+          `Enter it on the reset password page within ${CODE_VALID_MS / 60_000} minutes to choose a new password.`,
+          'If you did not ask for it, you can ignore this message: your password stays as it is.',
+        ].join('\n'),
+      },
+      tx,
+    );
+  });
+  // Delivery is not awaited: an existing account must not answer slower than a missing one.
+  if (mailId !== null) void services.mailer.deliver(mailId).catch(() => {});
+}
+
+/** Checks the code and sets the new password; every session of that contact ends. */
+export async function resetPassword(services: Services, body: unknown): Promise<void> {
+  const { username } = parseOr400(usernameSchema, body);
+  const input = parseOr400(passwordResetSchema, body);
+  const { db } = services.database;
+  const passwordHash = await hashPassword(input.password);
+  const done = await db.transaction(async (tx) => {
+    const [contact] = await tx
+      .select({ id: contacts.contactPersonId })
+      .from(contacts)
+      .where(byUsername(username));
+    if (!contact) return false;
+    // Only the newest code counts: asking for a new one retires the older ones.
+    const [code] = await tx
+      .select()
+      .from(passwordResetCodes)
+      .where(eq(passwordResetCodes.contactPersonId, contact.id))
+      .orderBy(desc(passwordResetCodes.id))
+      .limit(1)
+      .for('update');
+    if (!code || code.usedAt || code.expiresAt.getTime() <= Date.now() || code.attempts >= CODE_TRIES) {
+      return false;
+    }
+    const right = sameHash(codeHash(input.verificationCode), code.codeHash);
+    await tx
+      .update(passwordResetCodes)
+      .set({ attempts: code.attempts + 1, ...(right ? { usedAt: new Date() } : {}) })
+      .where(eq(passwordResetCodes.id, code.id));
+    if (!right) return false;
+    await tx.update(contacts).set({ passwordHash }).where(eq(contacts.contactPersonId, contact.id));
+    await tx.delete(sessions).where(eq(sessions.contactPersonId, contact.id));
+    return true;
+  });
+  if (!done) throw new HttpError(400, ACCOUNT_MSG.resetCodeWrong);
+  services.sessions.forget();
+}

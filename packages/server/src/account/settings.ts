@@ -1,0 +1,64 @@
+/** Account settings: the details are read-only (support changes them); only the password can change here. */
+import { ACCOUNT_MSG, accountUpdateSchema } from '@shop/domain/account';
+import { MSG } from '@shop/domain/messages';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Services } from '../app';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashToken, type SessionUser } from '../auth/sessions';
+import { contacts, sessions } from '../db/schema';
+import { HttpError, parseOr400 } from '../lib/http';
+
+/** What the account settings show (the same shape sign-in answers with). */
+export function settingsOf(user: SessionUser) {
+  return {
+    customer_id: user.customerId,
+    contact_person_id: user.contactPersonId,
+    contact_name: user.contactName,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    company: user.company,
+    phone_number: user.phoneNumber,
+    username: user.username,
+    percentage: user.percentage,
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Applies POST /user/information/update: checks the whole form, then changes the password when a new one
+ * is given. The customer's other sessions end after a change; `sessionToken` (the current one) stays.
+ */
+export async function updateAccount(
+  services: Services,
+  user: SessionUser,
+  sessionToken: string | undefined,
+  body: unknown,
+): Promise<void> {
+  const info = isRecord(body) ? body.customerInfo : undefined;
+  if (isRecord(info) && info.customer_id !== undefined && info.customer_id !== user.customerId) {
+    throw new HttpError(403, MSG.forbidden);
+  }
+  const form = parseOr400(accountUpdateSchema, info);
+  if (!form.newPassword) return;
+  const { db } = services.database;
+  const [contact] = await db
+    .select({ passwordHash: contacts.passwordHash })
+    .from(contacts)
+    .where(eq(contacts.contactPersonId, user.contactPersonId));
+  if (!contact || !(await verifyPassword(contact.passwordHash, form.password ?? ''))) {
+    throw new HttpError(401, ACCOUNT_MSG.currentWrong, { errors: { password: ACCOUNT_MSG.currentWrong } });
+  }
+  const passwordHash = await hashPassword(form.newPassword);
+  const mine = eq(sessions.contactPersonId, user.contactPersonId);
+  await db.transaction(async (tx) => {
+    await tx.update(contacts).set({ passwordHash }).where(eq(contacts.contactPersonId, user.contactPersonId));
+    await tx
+      .delete(sessions)
+      .where(sessionToken ? and(mine, ne(sessions.tokenHash, hashToken(sessionToken))) : mine);
+  });
+  services.sessions.forget();
+}

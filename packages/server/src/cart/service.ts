@@ -1,0 +1,150 @@
+/** The server-side cart: one row per customer, item and condition; prices come from the catalog. */
+import { CART_MSG, MAX_CART_LINES, MAX_LINE_QUANTITY } from '@shop/domain/cart';
+import type { Condition } from '@shop/domain/catalog';
+import { MSG } from '@shop/domain/messages';
+import { availableStock } from '@shop/domain/pricing';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Services } from '../app';
+import type { SessionUser } from '../auth/sessions';
+import { brief } from '../catalog/present';
+import type { Queryable } from '../db/client';
+import { cartItems, customers } from '../db/schema';
+import { HttpError } from '../lib/http';
+
+export interface CartItem {
+  item_id: string;
+  item_name: string;
+  item_condition: string;
+  sku: string;
+  quantity: number;
+  stock: number;
+  scratch_dent_stock: number;
+  is_active: boolean;
+  is_sale: boolean;
+  personal_price: number;
+  personal_sale_price: number;
+  personal_scratch_dent_price: number;
+  main_image: string;
+}
+
+/** The cart as the page shows it, oldest line first; a line whose item no longer exists is dropped. */
+export async function cartOf(services: Services, user: SessionUser, db: Queryable = services.database.db) {
+  const rows = await db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.customerId, user.customerId))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.itemId));
+  const out: CartItem[] = [];
+  for (const row of rows) {
+    const catalogRow = services.catalog.anyRow(row.itemId, row.itemCondition as Condition);
+    if (!catalogRow) continue;
+    const b = brief(catalogRow, user.percentage);
+    out.push({
+      item_id: b.item_id,
+      item_name: b.item_name,
+      item_condition: b.item_condition,
+      sku: b.sku,
+      quantity: row.quantity,
+      stock: b.stock,
+      scratch_dent_stock: b.scratch_dent_stock,
+      is_active: b.is_active,
+      is_sale: b.is_sale,
+      personal_price: b.personal_price!,
+      personal_sale_price: b.personal_sale_price!,
+      personal_scratch_dent_price: b.personal_scratch_dent_price!,
+      main_image: b.main_image,
+    });
+  }
+  return out;
+}
+
+export interface AddToCart {
+  itemId: string;
+  condition: string;
+  quantity: number;
+  /** Set the quantity (from the cart page) instead of adding to it. */
+  replace: boolean;
+}
+
+/** Adds to (or sets) a cart line after checking the item, its stock and the limits. Returns the item's name. */
+export async function addToCart(services: Services, user: SessionUser, input: AddToCart): Promise<string> {
+  if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_LINE_QUANTITY) {
+    throw new HttpError(400, CART_MSG.quantityInvalid);
+  }
+  // Stock and activity are read fresh from the catalog the database keeps current.
+  await services.catalog.refresh();
+  const row = services.catalog.anyRow(input.itemId, input.condition as Condition);
+  if (!row) throw new HttpError(404, MSG.itemMissing);
+  if (!row.product.isActive) throw new HttpError(400, CART_MSG.itemRemoved);
+  const warranty = row.item_condition === 'Warranty';
+  const stock = warranty ? Number.POSITIVE_INFINITY : availableStock(row);
+  if (stock <= 0) throw new HttpError(400, CART_MSG.outOfStock);
+
+  await services.database.db.transaction(async (tx) => {
+    // One cart change at a time per customer keeps the line limit and quantities exact.
+    await tx
+      .select({ id: customers.customerId })
+      .from(customers)
+      .where(eq(customers.customerId, user.customerId))
+      .for('update');
+    const [existing] = await tx
+      .select({ quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(
+        and(
+          eq(cartItems.customerId, user.customerId),
+          eq(cartItems.itemId, input.itemId),
+          eq(cartItems.itemCondition, row.item_condition),
+        ),
+      );
+    const quantity = input.replace ? input.quantity : (existing?.quantity ?? 0) + input.quantity;
+    if (quantity > stock) {
+      throw new HttpError(
+        400,
+        input.replace || !existing ? CART_MSG.clamped(stock) : CART_MSG.plusAbove(stock),
+      );
+    }
+    if (quantity > MAX_LINE_QUANTITY) throw new HttpError(400, CART_MSG.quantityInvalid);
+    if (!existing) {
+      const [lines] = await tx
+        .select({ n: count() })
+        .from(cartItems)
+        .where(eq(cartItems.customerId, user.customerId));
+      if ((lines?.n ?? 0) >= MAX_CART_LINES) throw new HttpError(400, CART_MSG.cartFull);
+    }
+    await tx
+      .insert(cartItems)
+      .values({
+        customerId: user.customerId,
+        itemId: input.itemId,
+        itemCondition: row.item_condition,
+        quantity,
+      })
+      .onConflictDoUpdate({
+        target: [cartItems.customerId, cartItems.itemId, cartItems.itemCondition],
+        set: { quantity: sql`excluded.quantity` },
+      });
+  });
+  return row.item_name;
+}
+
+/** Removes a line; returns the item's name, or null when it was not in the cart. */
+export async function removeFromCart(
+  services: Services,
+  user: SessionUser,
+  itemId: string,
+  condition: string,
+): Promise<string | null> {
+  const removed = await services.database.db
+    .delete(cartItems)
+    .where(
+      and(
+        eq(cartItems.customerId, user.customerId),
+        eq(cartItems.itemId, itemId),
+        eq(cartItems.itemCondition, condition),
+      ),
+    )
+    .returning({ itemId: cartItems.itemId });
+  if (removed.length === 0) return null;
+  return services.catalog.items.get(itemId)?.itemName ?? itemId;
+}

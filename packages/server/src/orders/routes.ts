@@ -1,0 +1,56 @@
+/** Placing an order and reading orders and invoices (SPEC §7). */
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../app';
+import { assertOwnCustomer, requireUser } from '../auth/plugin';
+import { HttpError } from '../lib/http';
+import { orderView } from './queries';
+import { parsePlaceOrder, placeOrder } from './service';
+
+const ID = /^\d{1,9}$/;
+
+export function orderRoutes(app: FastifyInstance, services: Services) {
+  app.post('/api/placeorder', async (request, reply) => {
+    const user = requireUser(request);
+    const body = parsePlaceOrder(request.body);
+    assertOwnCustomer(request, body.orderInfo.customer_id);
+    const placed = await placeOrder(services, user, body);
+    return reply.send({
+      scode: 200,
+      smessage: placed.repeated
+        ? `Order ${placed.orderNumber} was already placed.`
+        : `Order ${placed.orderNumber} has been placed.`,
+      orderId: placed.orderId,
+      orderNumber: placed.orderNumber,
+    });
+  });
+
+  app.get<{ Params: { customerid: string; orderid: string } }>(
+    '/api/user/:customerid/orders/:orderid',
+    async (request, reply) => {
+      assertOwnCustomer(request, request.params.customerid);
+      const user = requireUser(request);
+      if (!ID.test(request.params.orderid))
+        throw new HttpError(404, 'There is no such order in your account.');
+      const view = await orderView(services.database.db, user.customerId, {
+        orderId: Number(request.params.orderid),
+      });
+      if (!view) throw new HttpError(404, 'There is no such order in your account.');
+      return reply.send({ scode: 200, orderInfo: view });
+    },
+  );
+
+  app.get<{ Params: { customerid: string; invoiceid: string } }>(
+    '/api/user/:customerid/invoices/:invoiceid',
+    async (request, reply) => {
+      assertOwnCustomer(request, request.params.customerid);
+      const user = requireUser(request);
+      if (!ID.test(request.params.invoiceid))
+        throw new HttpError(404, 'There is no such invoice in your account.');
+      const view = await orderView(services.database.db, user.customerId, {
+        invoiceId: Number(request.params.invoiceid),
+      });
+      if (!view) throw new HttpError(404, 'There is no such invoice in your account.');
+      return reply.send({ scode: 200, orderInfo: view });
+    },
+  );
+}

@@ -1,0 +1,160 @@
+/** Labelled form fields whose error message sits under the field and is linked with aria-describedby. */
+import type { ReactNode } from 'react';
+
+export const PASSWORD_RULE =
+  '8 to 50 characters with at least one lowercase letter, one uppercase letter and one digit. The only special characters allowed are @$!%*?&.';
+
+interface Common {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  className?: string;
+}
+
+function describedBy(id: string, error?: string, hint?: string): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+function Wrapper({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  className,
+  children,
+}: Common & { children: ReactNode }) {
+  return (
+    <div className={`form__field${className ? ` ${className}` : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {required && (
+          <span className="acct-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="acct-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function TextField({
+  value,
+  onChange,
+  type = 'text',
+  maxLength,
+  autoComplete,
+  inputMode,
+  readOnly,
+  ...common
+}: Common & {
+  value: string;
+  onChange?: (value: string) => void;
+  type?: string;
+  maxLength?: number;
+  autoComplete?: string;
+  inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode'];
+  readOnly?: boolean;
+}) {
+  const { id, error, hint, required } = common;
+  return (
+    <Wrapper {...common}>
+      <input
+        id={id}
+        name={id}
+        type={type}
+        value={value}
+        maxLength={maxLength}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        readOnly={readOnly}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        onChange={(e) => onChange?.(e.target.value)}
+      />
+    </Wrapper>
+  );
+}
+
+export function SelectField({
+  value,
+  onChange,
+  options,
+  placeholder,
+  ...common
+}: Common & {
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly string[];
+  placeholder: string;
+}) {
+  const { id, error, hint, required } = common;
+  return (
+    <Wrapper {...common}>
+      <select
+        id={id}
+        name={id}
+        value={value}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </Wrapper>
+  );
+}
+
+export function TextAreaField({
+  value,
+  onChange,
+  maxLength,
+  rows = 5,
+  ...common
+}: Common & { value: string; onChange: (value: string) => void; maxLength?: number; rows?: number }) {
+  const { id, error, hint, required } = common;
+  return (
+    <Wrapper {...common}>
+      <textarea
+        id={id}
+        name={id}
+        rows={rows}
+        value={value}
+        maxLength={maxLength}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Wrapper>
+  );
+}
+
+/** Moves focus to the first field with an error, after React has drawn the messages. */
+export function focusFirstError(form: HTMLFormElement | null): void {
+  requestAnimationFrame(() => {
+    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
+}

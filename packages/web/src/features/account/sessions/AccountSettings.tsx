@@ -1,0 +1,180 @@
+import { ACCOUNT_MSG, accountUpdateSchema } from '@shop/domain/account';
+import { fieldErrors } from '@shop/domain/contact';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useSession } from '../../../app/session';
+import { Loading } from '../../../components/Loading';
+import { ApiError, api } from '../../../lib/api';
+import type { CustomerInfo } from '../../../lib/types';
+import { refreshAccount, serverFieldErrors, useAccountData } from '../data';
+import { focusFirstError, PASSWORD_RULE, TextField } from '../fields';
+import { LoadError } from './LoadError';
+
+const PASSWORD_FIELDS = ['password', 'newPassword', 'confirmPassword'] as const;
+const EMPTY = { password: '', newPassword: '', confirmPassword: '' };
+
+/** Account details (read-only) and the password change form. */
+export function AccountSettings() {
+  const session = useSession();
+  const { data, error, isPending } = useAccountData('accountSettings');
+  if (error) return <LoadError error={error} />;
+  if (isPending && !session.customer) return <Loading label="Loading your account" />;
+  const customer = data?.[0] ?? session.customer;
+  if (!customer) return <Loading label="Loading your account" />;
+  return (
+    <>
+      <section className="acct-section" aria-labelledby="acct-details-title">
+        <h2 id="acct-details-title">Account details</h2>
+        <dl className="acct-details">
+          <dt>Customer ID</dt>
+          <dd>{customer.customer_id}</dd>
+          <dt>Company</dt>
+          <dd>{customer.company || '—'}</dd>
+          <dt>First name</dt>
+          <dd>{customer.first_name || '—'}</dd>
+          <dt>Last name</dt>
+          <dd>{customer.last_name || '—'}</dd>
+          <dt>Email</dt>
+          <dd>{customer.email || '—'}</dd>
+          <dt>Phone</dt>
+          <dd>{customer.phone_number || '—'}</dd>
+        </dl>
+        <p className="acct-note">To change these details, please contact our support team.</p>
+      </section>
+      <PasswordForm customer={customer} />
+    </>
+  );
+}
+
+function PasswordForm({ customer }: { customer: CustomerInfo }) {
+  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [other, setOther] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState('');
+
+  const set = (name: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [name]: value }));
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setStatus('');
+    const customerInfo = {
+      customer_id: customer.customer_id,
+      contact_person_id: customer.contact_person_id,
+      contact_name: customer.contact_name,
+      first_name: customer.first_name,
+      last_name: customer.last_name,
+      email: customer.email,
+      company: customer.company,
+      phone_number: customer.phone_number,
+      password: form.password,
+      newPassword: form.newPassword || null,
+      confirmPassword: form.confirmPassword,
+    };
+    const parsed = accountUpdateSchema.safeParse(customerInfo);
+    const found = parsed.success ? {} : fieldErrors(parsed.error);
+    // This form exists to change the password, so a new one is needed.
+    if (!form.newPassword) found.newPassword = ACCOUNT_MSG.newPassword;
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      setOther(
+        Object.entries(found)
+          .filter(([key]) => !(PASSWORD_FIELDS as readonly string[]).includes(key))
+          .map(([, message]) => message),
+      );
+      focusFirstError(formRef.current);
+      return;
+    }
+    setErrors({});
+    setOther([]);
+    setBusy(true);
+    try {
+      await api('/user/information/update', { method: 'POST', body: { customerInfo } });
+      setForm(EMPTY);
+      setStatus(ACCOUNT_MSG.updated);
+      window.alert(ACCOUNT_MSG.updated);
+      await refreshAccount(queryClient, customer.customer_id);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) {
+        setErrors({ password: ACCOUNT_MSG.currentWrong });
+        focusFirstError(formRef.current);
+        window.alert(e.message);
+      } else {
+        const fields = serverFieldErrors(e);
+        if (fields) {
+          setErrors(fields);
+          focusFirstError(formRef.current);
+        }
+        window.alert(ACCOUNT_MSG.updateFailed);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="acct-section" aria-labelledby="acct-password-title">
+      <h2 id="acct-password-title">Change password</h2>
+      {other.length > 0 && (
+        <ul className="banner banner--error" role="alert">
+          {other.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+      <form ref={formRef} className="form acct-form" onSubmit={submit} noValidate>
+        {/* Password managers pair the new password with this account. */}
+        <input
+          type="text"
+          name="username"
+          autoComplete="username"
+          value={customer.username || customer.customer_id}
+          readOnly
+          hidden
+        />
+        <TextField
+          id="settings-password"
+          label="Current password"
+          type="password"
+          required
+          maxLength={50}
+          autoComplete="current-password"
+          value={form.password}
+          onChange={set('password')}
+          error={errors.password}
+        />
+        <TextField
+          id="settings-newPassword"
+          label="New password"
+          type="password"
+          required
+          maxLength={50}
+          autoComplete="new-password"
+          hint={PASSWORD_RULE}
+          value={form.newPassword}
+          onChange={set('newPassword')}
+          error={errors.newPassword}
+        />
+        <TextField
+          id="settings-confirmPassword"
+          label="Confirm new password"
+          type="password"
+          required
+          maxLength={50}
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={errors.confirmPassword}
+        />
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          UPDATE PASSWORD
+        </button>
+      </form>
+      <p className="acct-status-line" role="status">
+        {status}
+      </p>
+    </section>
+  );
+}

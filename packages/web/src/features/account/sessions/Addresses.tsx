@@ -1,0 +1,126 @@
+import { ACCOUNT_MSG, MAX_ADDRESSES } from '@shop/domain/account';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '../../../app/session';
+import { Loading } from '../../../components/Loading';
+import { api } from '../../../lib/api';
+import { accountKey, failureMessage, refreshAccount, useAccountData } from '../data';
+import type { Address } from '../types';
+import { LoadError } from './LoadError';
+
+/** The address lines of a card, as on a label. */
+export function AddressLines({ address }: { address: Address }) {
+  return (
+    <>
+      <p className="acct-card__title">
+        {address.first_name} {address.last_name}
+      </p>
+      {address.company && <p>{address.company}</p>}
+      <p>{address.address_line_1}</p>
+      {address.address_line_2 && <p>{address.address_line_2}</p>}
+      <p>
+        {address.city}, {address.province} {address.zip}
+      </p>
+      <p>{address.country}</p>
+      {address.phone_number && <p>Phone: {address.phone_number}</p>}
+    </>
+  );
+}
+
+/** Address cards with EDIT and DELETE; the New Address button is hidden at 10. */
+export function Addresses() {
+  const { customerId } = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { data, error, isPending } = useAccountData('addresses');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+
+  if (error) return <LoadError error={error} />;
+  if (isPending) return <Loading label="Loading addresses" />;
+
+  const remove = async (address: Address) => {
+    const id = String(address.address_id);
+    if (
+      !window.confirm(
+        `Delete the address of ${address.first_name} ${address.last_name}, ${address.address_line_1}?`,
+      )
+    )
+      return;
+    setBusy(id);
+    setStatus('');
+    try {
+      const answer = await api<{ scode: number; smessage?: string; addresses?: Address[] }>(
+        `/user/${encodeURIComponent(customerId)}/address/${encodeURIComponent(id)}/delete`,
+        { method: 'DELETE' },
+      );
+      if (answer.scode === 201) {
+        window.alert(ACCOUNT_MSG.addressDeleted);
+      } else {
+        if (answer.addresses) queryClient.setQueryData(accountKey(customerId, 'addresses'), answer.addresses);
+        setStatus(answer.smessage ?? 'Address has been deleted.');
+      }
+      await refreshAccount(queryClient, customerId);
+    } catch (e) {
+      window.alert(failureMessage(e, 'The address could not be deleted, please try again.'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <div className="acct-toolbar">
+        <p className="acct-count">
+          <span className="visually-hidden">Saved addresses: </span>
+          {data.length} / {MAX_ADDRESSES}
+        </p>
+        {data.length < MAX_ADDRESSES && (
+          <Link className="btn btn--primary" to="/acer/account/addressForm">
+            New Address
+          </Link>
+        )}
+      </div>
+      <p className="acct-status-line" role="status">
+        {status}
+      </p>
+      {data.length === 0 ? (
+        <p className="acct-empty">You have not saved any addresses yet.</p>
+      ) : (
+        <ul className="acct-cards">
+          {data.map((address) => {
+            const id = String(address.address_id);
+            const name = `${address.first_name} ${address.last_name}`;
+            return (
+              <li key={id} className="acct-card acct-card--address">
+                <div className="acct-card__body">
+                  <AddressLines address={address} />
+                </div>
+                <div className="acct-card__actions">
+                  <button
+                    type="button"
+                    className="btn"
+                    aria-label={`EDIT address of ${name}, ${address.address_line_1}`}
+                    onClick={() => navigate(`/acer/account/addressForm/${encodeURIComponent(id)}`)}
+                  >
+                    EDIT
+                  </button>
+                  <button
+                    type="button"
+                    className="btn acct-btn--danger"
+                    aria-label={`DELETE address of ${name}, ${address.address_line_1}`}
+                    disabled={busy === id}
+                    onClick={() => void remove(address)}
+                  >
+                    DELETE
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../../app/session';
+import { Loading } from '../../../components/Loading';
+import { formatDateTime, useAccountData } from '../data';
+import { LoadError } from './LoadError';
+
+function preview(body: string): string {
+  const line = body.replace(/\s+/g, ' ').trim();
+  return line.length > 140 ? `${line.slice(0, 140)}…` : line;
+}
+
+/** Messages from the shop, newest first; unread ones are marked. */
+export function Messages() {
+  const { data, error, isPending } = useAccountData('messages');
+  if (error) return <LoadError error={error} />;
+  if (isPending) return <Loading label="Loading messages" />;
+  if (data.length === 0) return <p className="acct-empty">You have no messages.</p>;
+  return (
+    <ul className="acct-messages">
+      {data.map((message) => (
+        <li
+          key={message.message_id}
+          className={`acct-message${message.is_read ? '' : ' acct-message--unread'}`}
+        >
+          <Link to={`/acer/account/messages/${encodeURIComponent(String(message.message_id))}`}>
+            <span className="acct-message__meta">
+              {!message.is_read && <span className="acct-badge">New</span>}
+              <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
+            </span>
+            <span className="acct-message__preview">{preview(message.body)}</span>
+            {!message.is_read && <span className="visually-hidden"> (unread)</span>}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One message; reading it marks it read, so the unread count and the list are read again. */
+export function MessageView({ messageId }: { messageId: string }) {
+  const { customerId } = useSession();
+  const queryClient = useQueryClient();
+  const { data, error, isPending } = useAccountData('messages', messageId);
+  const loaded = Boolean(data);
+  useEffect(() => {
+    if (!loaded) return;
+    void queryClient.invalidateQueries({ queryKey: ['account', customerId, 'messages'], exact: true });
+    void queryClient.invalidateQueries({ queryKey: ['header'] });
+  }, [loaded, customerId, queryClient]);
+
+  const back = (
+    <p>
+      <Link to="/acer/account/messages">‹ Back to messages</Link>
+    </p>
+  );
+  if (error)
+    return (
+      <>
+        <LoadError error={error} />
+        {back}
+      </>
+    );
+  if (isPending) return <Loading label="Loading the message" />;
+  const message = data[0];
+  if (!message) return back;
+  return (
+    <article className="acct-message-view">
+      <h2>
+        Message of <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
+      </h2>
+      <div className="acct-message-view__body">{message.body}</div>
+      {back}
+    </article>
+  );
+}

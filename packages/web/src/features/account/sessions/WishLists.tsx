@@ -1,0 +1,280 @@
+import { ACCOUNT_MSG, MAX_WISH_LIST_ITEMS, MAX_WISH_LISTS, wishListNameSchema } from '@shop/domain/account';
+import { fieldErrors } from '@shop/domain/contact';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '../../../app/session';
+import { Loading } from '../../../components/Loading';
+import { ProductCard } from '../../../components/ProductCard';
+import { api } from '../../../lib/api';
+import { removeFromWishList } from '../../wishlist/wishListApi';
+import { accountKey, failureMessage, refreshAccount, serverFieldErrors, useAccountData } from '../data';
+import { focusFirstError, TextField } from '../fields';
+import type { WishList, WishListItem } from '../types';
+import { LoadError } from './LoadError';
+
+/** The customer's wish lists: name, item count out of 50, open, rename and delete. */
+export function WishLists() {
+  const { customerId } = useSession();
+  const queryClient = useQueryClient();
+  const { data, error, isPending } = useAccountData('wishLists');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  if (error) return <LoadError error={error} />;
+  if (isPending) return <Loading label="Loading wish lists" />;
+
+  const remove = async (list: WishList) => {
+    if (!window.confirm(`Delete the wish list ${list.list_name} and the items saved in it?`)) return;
+    setBusy(list.list_id);
+    setStatus('');
+    try {
+      const answer = await api<{ wishLists?: WishList[] }>(
+        `/user/${encodeURIComponent(customerId)}/wishLists/${encodeURIComponent(list.list_id)}/delete`,
+        { method: 'DELETE' },
+      );
+      if (answer.wishLists) queryClient.setQueryData(accountKey(customerId, 'wishLists'), answer.wishLists);
+      setStatus(`Wish list ${list.list_name} has been deleted.`);
+      await refreshAccount(queryClient, customerId);
+    } catch (e) {
+      window.alert(failureMessage(e, ACCOUNT_MSG.wishListEditFailed));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <div className="acct-toolbar">
+        <p className="acct-count">
+          <span className="visually-hidden">Wish lists: </span>
+          {data.length} / {MAX_WISH_LISTS}
+        </p>
+        {data.length < MAX_WISH_LISTS && (
+          <Link className="btn btn--primary" to="/acer/account/wishListCreate">
+            Create Wish List
+          </Link>
+        )}
+      </div>
+      <p className="acct-status-line" role="status">
+        {status}
+      </p>
+      {data.length === 0 ? (
+        <p className="acct-empty">
+          You have no wish list yet. Create one, then save products to it with the heart on a product page.
+        </p>
+      ) : (
+        <ul className="acct-cards">
+          {data.map((list) => (
+            <li key={list.list_id} className="acct-card acct-card--list">
+              <div className="acct-card__body">
+                <h2 className="acct-card__heading">
+                  <Link to={`/acer/account/wishListItems/${encodeURIComponent(list.list_id)}`}>
+                    {list.list_name}
+                  </Link>
+                </h2>
+                <p className="acct-muted">
+                  {list.item_number} / {MAX_WISH_LIST_ITEMS} items
+                </p>
+              </div>
+              <div className="acct-card__actions">
+                <Link
+                  className="btn btn--primary"
+                  to={`/acer/account/wishListItems/${encodeURIComponent(list.list_id)}`}
+                  aria-label={`Open ${list.list_name}`}
+                >
+                  Open
+                </Link>
+                <Link
+                  className="btn"
+                  to={`/acer/account/wishListCreate/${encodeURIComponent(list.list_id)}`}
+                  aria-label={`Rename ${list.list_name}`}
+                >
+                  Rename
+                </Link>
+                <button
+                  type="button"
+                  className="btn acct-btn--danger"
+                  aria-label={`Delete ${list.list_name}`}
+                  disabled={busy === list.list_id}
+                  onClick={() => void remove(list)}
+                >
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** Creating a wish list, or renaming the one in the path. */
+export function WishListForm({ listId }: { listId?: string }) {
+  const { data, error, isPending } = useAccountData('wishListCreate', listId, { enabled: Boolean(listId) });
+  if (listId) {
+    if (error) return <LoadError error={error} />;
+    if (isPending) return <Loading label="Loading the wish list" />;
+    const list = data[0];
+    if (!list) return <LoadError error={new Error('Wish list not found.')} />;
+    return <WishListEditor key={listId} list={list} />;
+  }
+  return <WishListEditor />;
+}
+
+function WishListEditor({ list }: { list?: WishList }) {
+  const { customerId } = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [name, setName] = useState(list?.list_name ?? '');
+  const [nameError, setNameError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = wishListNameSchema.safeParse({ list_name: name });
+    if (!parsed.success) {
+      setNameError(fieldErrors(parsed.error).list_name ?? ACCOUNT_MSG.wishListName);
+      focusFirstError(formRef.current);
+      return;
+    }
+    setNameError('');
+    setBusy(true);
+    try {
+      if (list) {
+        await api(
+          `/user/${encodeURIComponent(customerId)}/wishLists/${encodeURIComponent(list.list_id)}/edit`,
+          { method: 'POST', body: { wishList: { list_name: parsed.data.list_name, is_public: false } } },
+        );
+      } else {
+        await api('/user/wishList/create', {
+          method: 'POST',
+          body: {
+            wishList: {
+              list_name: parsed.data.list_name,
+              is_public: false,
+              customer_id: customerId,
+              list_id: `${customerId}${Date.now()}`,
+            },
+          },
+        });
+      }
+      await refreshAccount(queryClient, customerId);
+      navigate('/acer/account/wishLists');
+    } catch (e) {
+      const fields = serverFieldErrors(e);
+      if (fields?.list_name) {
+        setNameError(fields.list_name);
+        focusFirstError(formRef.current);
+      }
+      window.alert(
+        list && !fields ? ACCOUNT_MSG.wishListEditFailed : failureMessage(e, ACCOUNT_MSG.wishListEditFailed),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form ref={formRef} className="form acct-form" onSubmit={submit} noValidate>
+      <h2 className="acct-form__title">{list ? `Rename ${list.list_name}` : 'New wish list'}</h2>
+      <TextField
+        id="wishlist-name"
+        label="Wish list name"
+        required
+        maxLength={50}
+        value={name}
+        onChange={setName}
+        error={nameError}
+        hint="Up to 50 characters."
+      />
+      <div className="acct-form__actions">
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {list ? 'SAVE' : 'CREATE'}
+        </button>
+        <Link className="btn" to="/acer/account/wishLists">
+          CANCEL
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+/** The items of one list, newest first, each with a Remove button. */
+export function WishListItems({ listId }: { listId: string }) {
+  const { customerId } = useSession();
+  const queryClient = useQueryClient();
+  const lists = useAccountData('wishLists');
+  const { data, error, isPending } = useAccountData('wishListItems', listId);
+  const [busy, setBusy] = useState<string | null>(null);
+  if (error)
+    return (
+      <>
+        <LoadError error={error} />
+        <p>
+          <Link to="/acer/account/wishLists">‹ Back to wish lists</Link>
+        </p>
+      </>
+    );
+  if (isPending) return <Loading label="Loading the wish list" />;
+  const list = lists.data?.find((l) => l.list_id === listId);
+  const listName = list?.list_name ?? 'Wish list';
+
+  const remove = async (item: WishListItem) => {
+    const key = `${item.item_id}-${item.item_condition}`;
+    setBusy(key);
+    try {
+      const answer = await removeFromWishList(listId, item);
+      window.alert(answer.smessage ?? `${item.item_name} has been removed from wish list ${listName}.`);
+      // The card leaves the page at once; the lists and the header are read again after.
+      queryClient.setQueryData<WishListItem[]>(accountKey(customerId, 'wishListItems', listId), (old) =>
+        old?.filter((i) => !(i.item_id === item.item_id && i.item_condition === item.item_condition)),
+      );
+      await refreshAccount(queryClient, customerId);
+    } catch {
+      window.alert(ACCOUNT_MSG.wishListRemoveFailed);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <div className="acct-toolbar">
+        <h2 className="acct-subtitle">
+          {listName}{' '}
+          <span className="acct-count">
+            ({data.length} / {MAX_WISH_LIST_ITEMS})
+          </span>
+        </h2>
+        <Link to="/acer/account/wishLists">‹ All wish lists</Link>
+      </div>
+      {data.length === 0 ? (
+        <p className="acct-empty">
+          This wish list is empty. Save products to it with the heart on a product page.
+        </p>
+      ) : (
+        <ul className="acct-grid">
+          {data.map((item) => {
+            const key = `${item.item_id}-${item.item_condition}`;
+            return (
+              <li key={key} className="acct-grid__item">
+                <ProductCard item={item} />
+                <button
+                  type="button"
+                  className="btn acct-btn--danger acct-grid__remove"
+                  aria-label={`Remove ${item.is_active ? item.item_name : 'removed item'} (${item.sku}) from ${listName}`}
+                  disabled={busy === key}
+                  onClick={() => void remove(item)}
+                >
+                  Remove
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}

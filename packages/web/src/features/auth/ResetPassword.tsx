@@ -1,0 +1,184 @@
+import { ACCOUNT_MSG, PASSWORD_PATTERN, RESEND_SECONDS } from '@shop/domain/account';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { api } from '../../lib/api';
+import { failureMessage } from '../account/data';
+import { focusFirstError, PASSWORD_RULE, TextField } from '../account/fields';
+import { CUSTOMER_ID_REQUIRED, type ResetState } from './ForgetPassword';
+
+const CODE_REQUIRED = 'Please enter the 6-digit verification code from the e-mail.';
+
+function secondsLeft(sentAt: number | null, now: number): number {
+  if (sentAt === null) return 0;
+  return Math.max(0, Math.ceil(RESEND_SECONDS - (now - sentAt) / 1000));
+}
+
+/** Sets a new password with the e-mailed code; SEND CODE / RESEND CODE waits 60 s between sends. */
+export function ResetPassword() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const initial = (location.state as ResetState | null) ?? {};
+  const formRef = useRef<HTMLFormElement>(null);
+  const [username, setUsername] = useState(initial.username ?? '');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sentAt, setSentAt] = useState<number | null>(initial.sentAt ?? null);
+  const [now, setNow] = useState(() => Date.now());
+  const [notice, setNotice] = useState(initial.message ?? '');
+  const [sending, setSending] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const left = secondsLeft(sentAt, now);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [left]);
+
+  const sendCode = async () => {
+    const name = username.trim();
+    if (!name) {
+      setErrors({ username: CUSTOMER_ID_REQUIRED });
+      focusFirstError(formRef.current);
+      return;
+    }
+    setSending(true);
+    setErrors({});
+    try {
+      const answer = await api<{ smessage?: string }>('/user/forget/sendcode', {
+        method: 'POST',
+        body: { username: name },
+      });
+      const at = Date.now();
+      setSentAt(at);
+      setNow(at);
+      setNotice(answer.smessage ?? ACCOUNT_MSG.resetCodeSent);
+      // A refresh keeps the countdown.
+      navigate('/acer/signin/reset', {
+        replace: true,
+        state: { username: name, sentAt: at, message: answer.smessage },
+      });
+    } catch (e) {
+      window.alert(failureMessage(e, 'The code could not be sent, please try again.'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!username.trim()) found.username = CUSTOMER_ID_REQUIRED;
+    if (!/^\d{6}$/.test(code)) found.verificationCode = CODE_REQUIRED;
+    if (!PASSWORD_PATTERN.test(password)) found.password = ACCOUNT_MSG.resetWeak;
+    else if (password !== confirm) found.confirmPassword = ACCOUNT_MSG.resetMismatch;
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(formRef.current);
+      if (found.password) window.alert(ACCOUNT_MSG.resetWeak);
+      else if (found.confirmPassword) window.alert(ACCOUNT_MSG.resetMismatch);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await api<{ code?: number; scode?: number; smessage?: string }>(
+        '/user/forget/resetpassword',
+        {
+          method: 'POST',
+          body: { username: username.trim(), password, confirmPassword: confirm, verificationCode: code },
+        },
+      );
+      if (answer.code === 200 || answer.scode === 200) {
+        window.alert(ACCOUNT_MSG.resetDone);
+        navigate('/acer/signin', { replace: true });
+      } else {
+        window.alert(answer.smessage ?? 'Password reset failed, please try again.');
+      }
+    } catch (e) {
+      window.alert(failureMessage(e, 'Password reset failed, please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendLabel = sentAt === null ? 'SEND CODE' : left > 0 ? `RESEND CODE (${left})` : 'RESEND CODE';
+
+  return (
+    <>
+      {notice && (
+        <p className="banner banner--ok" role="status">
+          {notice}
+        </p>
+      )}
+      <form ref={formRef} className="form signin__form" onSubmit={submit} noValidate>
+        <TextField
+          id="reset-username"
+          label="Customer ID"
+          required
+          maxLength={50}
+          autoComplete="username"
+          value={username}
+          onChange={setUsername}
+          error={errors.username}
+        />
+        <div className="signin__code">
+          <TextField
+            id="reset-verificationCode"
+            label="Verification code"
+            required
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            hint="The 6 digits from the e-mail; valid for 15 minutes."
+            value={code}
+            onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
+            error={errors.verificationCode}
+          />
+          <button
+            type="button"
+            className="btn signin__send"
+            disabled={left > 0 || sending}
+            aria-describedby="reset-send-hint"
+            onClick={() => void sendCode()}
+          >
+            {sendLabel}
+          </button>
+          <p id="reset-send-hint" className="visually-hidden">
+            A new code can be sent once a minute.
+          </p>
+        </div>
+        <TextField
+          id="reset-password"
+          label="New password"
+          type="password"
+          required
+          maxLength={50}
+          autoComplete="new-password"
+          hint={PASSWORD_RULE}
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+        />
+        <TextField
+          id="reset-confirmPassword"
+          label="Confirm password"
+          type="password"
+          required
+          maxLength={50}
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+          error={errors.confirmPassword}
+        />
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          RESET PASSWORD
+        </button>
+      </form>
+      <p className="signin__links">
+        <Link to="/acer/signin">Back to sign in</Link>
+      </p>
+    </>
+  );
+}

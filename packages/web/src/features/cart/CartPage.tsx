@@ -1,0 +1,226 @@
+import { blurQuantity, CART_MSG, minusQuantity, plusQuantity, typedQuantity } from '@shop/domain/cart';
+import { formatMoney } from '@shop/domain/money';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useSession } from '../../app/session';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { Loading } from '../../components/Loading';
+import { type CartLine, cartSubtotalCents, lineStock, lineUnitCents, useCart } from '../../lib/cart';
+import { usePageTitle } from '../../lib/title';
+import './cart.css';
+
+const keyOf = (line: { item_id: string; item_condition: string }) => `${line.item_id}|${line.item_condition}`;
+/** Quantity controls stay locked for a second after each action. */
+const PROCESSING_MS = 1000;
+
+export default function CartPage() {
+  const { loggedIn, header } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const cart = useCart();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [processing, setProcessing] = useState(false);
+  const checkedOnLoad = useRef(false);
+  const count = cart.lines.reduce((n, l) => n + l.quantity, 0);
+  usePageTitle(`Your Cart (${count} items)`);
+
+  const lock = () => {
+    setProcessing(true);
+    setTimeout(() => setProcessing(false), PROCESSING_MS);
+  };
+
+  // On load: lines with stock 0 are removed automatically; lines above the stock get their message.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the cart first arrives
+  useEffect(() => {
+    if (!header || checkedOnLoad.current) return;
+    checkedOnLoad.current = true;
+    const next: Record<string, string> = {};
+    for (const line of cart.lines) {
+      const stock = lineStock(line);
+      if (!line.is_active) next[keyOf(line)] = `${line.item_name}: ${CART_MSG.itemRemoved}`;
+      else if (stock === 0) {
+        void cart.remove(line).then((r) => {
+          if (r.ok) window.alert(CART_MSG.autoRemoved(line.item_name));
+        });
+      } else if (stock < line.quantity)
+        next[keyOf(line)] = CART_MSG.exceedsOnLoad(line.item_name, line.quantity, stock);
+    }
+    setErrors(next);
+  }, [header]);
+
+  if (!loggedIn) return <Navigate to="/acer/signin" replace state={{ from: location.pathname }} />;
+  if (!header) return <Loading />;
+
+  const setError = (line: CartLine, message: string) => setErrors((e) => ({ ...e, [keyOf(line)]: message }));
+
+  const apply = async (line: CartLine, quantity: number, error: string) => {
+    setError(line, error);
+    if (quantity === line.quantity) return;
+    lock();
+    const result = await cart.set(line, quantity);
+    if (!result.ok) {
+      const stillThere = cart.lines.some((l) => keyOf(l) === keyOf(line));
+      window.alert(
+        stillThere
+          ? result.message || CART_MSG.updateFailed(line.item_name)
+          : CART_MSG.goneFromCart(line.item_name),
+      );
+      void cart.refresh();
+    }
+  };
+
+  const remove = async (line: CartLine) => {
+    lock();
+    const result = await cart.remove(line);
+    if (result.ok) {
+      setError(line, '');
+      window.alert(CART_MSG.removed(line.item_name));
+    } else window.alert(result.message || CART_MSG.updateFailed(line.item_name));
+  };
+
+  const checkout = () => {
+    const messages = Object.values(errors).filter(Boolean);
+    if (cart.lines.length === 0) {
+      window.alert(CART_MSG.noItems);
+      return;
+    }
+    if (messages.length > 0) {
+      window.alert(messages.join('\n'));
+      return;
+    }
+    navigate('/acer/checkout');
+  };
+
+  const subtotal = formatMoney(cartSubtotalCents(cart.lines));
+  const checkoutButton = (where: string) => (
+    <button
+      type="button"
+      className={`btn btn--primary cart__checkout cart__checkout--${where}`}
+      onClick={checkout}
+    >
+      CHECKOUT
+    </button>
+  );
+
+  return (
+    <div className="cart">
+      <Breadcrumbs items={[{ name: 'Your Cart', pathname: '/cart' }]} />
+      <div className="cart__head">
+        <h1>Your Cart ({count} items)</h1>
+        {cart.lines.length > 0 && checkoutButton('top')}
+      </div>
+      {cart.lines.length === 0 ? (
+        <p className="cart__empty">
+          your cart is empty. <Link to="/acer">Continue shopping</Link>
+        </p>
+      ) : (
+        <>
+          <ul className="cart__lines">
+            {cart.lines.map((line) => {
+              const key = keyOf(line);
+              const stock = lineStock(line);
+              const draft = drafts[key];
+              const id = `qty-${key.replace(/\W/g, '-')}`;
+              return (
+                <li key={key} className="cart-line">
+                  <img src={line.main_image} alt="" width="96" height="96" />
+                  <div className="cart-line__info">
+                    <a
+                      href={`/acer/product/${line.item_id}/${line.item_condition}`}
+                      target="_blank"
+                      rel="noopener"
+                    >
+                      {line.is_active ? line.item_name : 'ITEM HAS BEEN REMOVED'}
+                    </a>
+                    <p className="cart-line__meta">
+                      SKU: {line.sku} · {line.item_condition} ·{' '}
+                      {line.item_condition === 'Warranty' ? 'Available' : `${stock} in stock`}
+                    </p>
+                    <p className="cart-line__price">{formatMoney(lineUnitCents(line))} each</p>
+                  </div>
+                  <div className="cart-line__qty">
+                    <label htmlFor={id} className="visually-hidden">
+                      Quantity of {line.item_name}
+                    </label>
+                    <button
+                      type="button"
+                      aria-label={`One less ${line.item_name}`}
+                      disabled={processing}
+                      onClick={() => {
+                        const r = minusQuantity(line.quantity);
+                        void apply(line, r.quantity, r.error);
+                      }}
+                    >
+                      −
+                    </button>
+                    <input
+                      id={id}
+                      inputMode="numeric"
+                      value={draft ?? String(line.quantity)}
+                      disabled={processing}
+                      aria-invalid={errors[key] ? true : undefined}
+                      aria-describedby={errors[key] ? `${id}-error` : undefined}
+                      onChange={(e) => {
+                        // Digits only; above the stock the number is clamped with its message.
+                        const digits = e.target.value.replace(/\D/g, '');
+                        const r = digits === '' ? null : typedQuantity(digits, stock);
+                        setError(line, r?.error ?? '');
+                        setDrafts((d) => ({ ...d, [key]: r ? String(r.quantity) : '' }));
+                      }}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter') e.currentTarget.blur();
+                      }}
+                      onBlur={() => {
+                        if (draft === undefined) return;
+                        setDrafts((d) => {
+                          const { [key]: _, ...rest } = d;
+                          return rest;
+                        });
+                        // Blank on blur goes back to the previous quantity (or 1 if that exceeds the stock).
+                        const quantity = draft === '' ? blurQuantity(line.quantity, stock) : Number(draft);
+                        void apply(line, quantity, errors[key] ?? '');
+                      }}
+                    />
+                    <button
+                      type="button"
+                      aria-label={`One more ${line.item_name}`}
+                      disabled={processing}
+                      onClick={() => {
+                        const r = plusQuantity(line.quantity, stock);
+                        void apply(line, r.quantity, r.error);
+                      }}
+                    >
+                      +
+                    </button>
+                  </div>
+                  <p className="cart-line__total">{formatMoney(lineUnitCents(line) * line.quantity)}</p>
+                  <button
+                    type="button"
+                    className="link-button cart-line__remove"
+                    disabled={processing}
+                    onClick={() => remove(line)}
+                  >
+                    Remove
+                  </button>
+                  {errors[key] && (
+                    <p id={`${id}-error`} className="field-error cart-line__error" role="alert">
+                      {errors[key]}
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          <dl className="cart__totals">
+            <dt>Subtotal</dt>
+            <dd>{subtotal}</dd>
+            <dt>Grand Total</dt>
+            <dd>{subtotal}</dd>
+          </dl>
+          {checkoutButton('bottom')}
+        </>
+      )}
+    </div>
+  );
+}

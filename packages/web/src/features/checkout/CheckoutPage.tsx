@@ -1,0 +1,367 @@
+import { ACCOUNT_MSG, type AddressInput, addressSchema } from '@shop/domain/account';
+import { CART_MSG, isValidPo, SHIPPING_METHODS, type ShippingMethod, truncatePo } from '@shop/domain/cart';
+import { fieldErrors } from '@shop/domain/contact';
+import { formatMoney } from '@shop/domain/money';
+import { PROVINCES, type Province, taxFor, taxRatePercent } from '@shop/domain/tax';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useSession } from '../../app/session';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { Loading } from '../../components/Loading';
+import { ApiError, api } from '../../lib/api';
+import { cartSubtotalCents, lineUnitCents, useCart } from '../../lib/cart';
+import { usePageTitle } from '../../lib/title';
+import '../cart/cart.css';
+
+export interface Address {
+  address_id: number;
+  first_name: string;
+  last_name: string;
+  company: string;
+  address_line_1: string;
+  address_line_2: string;
+  city: string;
+  province: string;
+  zip: string;
+  country: string;
+  phone_number: string;
+}
+
+export interface OrderRequest {
+  orderInfo: {
+    customer_id: string;
+    shipping_address_id: number;
+    billing_address_id: number;
+    created_time: string;
+    line_items: {
+      item_id: string;
+      item_condition: string;
+      quantity: number;
+      sku: string;
+      item_rate: number;
+    }[];
+    subtotal: number;
+    items_tax: number;
+    total: number;
+    purchase_order_id: string;
+    shipping_method: ShippingMethod;
+  };
+  checkout_key: string;
+}
+
+/** Local time as an ISO string without the zone, as the order records it. */
+function localIso(date = new Date()): string {
+  const offset = date.getTimezoneOffset() * 60_000;
+  return new Date(date.getTime() - offset).toISOString().slice(0, 19);
+}
+
+function AddressChoice({
+  name,
+  legend,
+  addresses,
+  value,
+  onChange,
+}: {
+  name: string;
+  legend: string;
+  addresses: Address[];
+  value: number | null;
+  onChange: (id: number) => void;
+}) {
+  return (
+    <fieldset className="checkout__addresses">
+      <legend>{legend}</legend>
+      {addresses.length === 0 && <p>No saved address yet.</p>}
+      {addresses.map((a) => (
+        <label
+          key={a.address_id}
+          className={`address-choice${value === a.address_id ? ' address-choice--on' : ''}`}
+        >
+          <input
+            type="radio"
+            name={name}
+            checked={value === a.address_id}
+            onChange={() => onChange(a.address_id)}
+          />
+          <span>
+            <strong>
+              {a.first_name} {a.last_name}
+            </strong>
+            {a.company && <> · {a.company}</>}
+            <br />
+            {a.address_line_1}
+            {a.address_line_2 && `, ${a.address_line_2}`}, {a.city}, {a.province} {a.zip}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+const EMPTY_ADDRESS: Required<AddressInput> = {
+  first_name: '',
+  last_name: '',
+  company_name: '',
+  address_line_1: '',
+  address_line_2: '',
+  city: '',
+  province: '' as Province,
+  zip: '',
+  phone_number: '',
+  country: 'Canada',
+};
+
+function NewAddressForm({ onSaved }: { onSaved: (addresses: Address[]) => void }) {
+  const { customerId } = useSession();
+  const [form, setForm] = useState(EMPTY_ADDRESS);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const uid = useId();
+  const field = (
+    name: keyof AddressInput,
+    label: string,
+    extra: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
+    <div className="form__field">
+      <label htmlFor={`${uid}-${name}`}>{label}</label>
+      <input
+        id={`${uid}-${name}`}
+        value={form[name]}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${uid}-${name}-error` : undefined}
+        {...extra}
+      />
+      {errors[name] && (
+        <p id={`${uid}-${name}-error`} className="field-error">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+  const save = async () => {
+    const parsed = addressSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      window.alert(ACCOUNT_MSG.addressInvalid);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await api<{ addresses: Address[] }>('/user/address/create', {
+        method: 'POST',
+        body: { addressInfo: { ...form, customer_id: customerId } },
+      });
+      setErrors({});
+      setForm(EMPTY_ADDRESS);
+      onSaved(answer.addresses);
+    } catch (error) {
+      if (error instanceof ApiError && error.body.errors)
+        setErrors(error.body.errors as Record<string, string>);
+      window.alert(error instanceof Error ? error.message : ACCOUNT_MSG.addressInvalid);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <fieldset className="form checkout__new-address">
+      <legend>New address</legend>
+      <div className="checkout__grid">
+        {field('first_name', 'First name', { maxLength: 50, autoComplete: 'given-name' })}
+        {field('last_name', 'Last name', { maxLength: 50, autoComplete: 'family-name' })}
+        {field('company_name', 'Company (optional)', { maxLength: 50, autoComplete: 'organization' })}
+        {field('phone_number', 'Phone (10 digits)', {
+          maxLength: 10,
+          inputMode: 'numeric',
+          autoComplete: 'tel-national',
+        })}
+        {field('address_line_1', 'Address line 1', { maxLength: 500, autoComplete: 'address-line1' })}
+        {field('address_line_2', 'Address line 2 (optional)', {
+          maxLength: 500,
+          autoComplete: 'address-line2',
+        })}
+        {field('city', 'City', { maxLength: 100, autoComplete: 'address-level2' })}
+        <div className="form__field">
+          <label htmlFor={`${uid}-province`}>Province</label>
+          <select
+            id={`${uid}-province`}
+            value={form.province}
+            onChange={(e) => setForm({ ...form, province: e.target.value as Province })}
+            aria-invalid={errors.province ? true : undefined}
+            aria-describedby={errors.province ? `${uid}-province-error` : undefined}
+          >
+            <option value="">Select province</option>
+            {PROVINCES.map((p) => (
+              <option key={p}>{p}</option>
+            ))}
+          </select>
+          {errors.province && (
+            <p id={`${uid}-province-error`} className="field-error">
+              {errors.province}
+            </p>
+          )}
+        </div>
+        {field('zip', 'Postal code (no space)', { maxLength: 6, autoComplete: 'postal-code' })}
+        <div className="form__field">
+          <label htmlFor={`${uid}-country`}>Country</label>
+          <input id={`${uid}-country`} value="Canada" readOnly />
+        </div>
+      </div>
+      <button type="button" className="btn" disabled={busy} onClick={save}>
+        SAVE ADDRESS
+      </button>
+    </fieldset>
+  );
+}
+
+export default function CheckoutPage() {
+  usePageTitle('Check Out');
+  const { loggedIn, header, customerId } = useSession();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { lines } = useCart();
+  const [po, setPo] = useState('');
+  const [shippingId, setShippingId] = useState<number | null>(null);
+  const [billingId, setBillingId] = useState<number | null>(null);
+  const [same, setSame] = useState(true);
+  const [method, setMethod] = useState<ShippingMethod>('Standard');
+  const [adding, setAdding] = useState(false);
+  // One key per visit of this page: a repeated submission of the same checkout makes one order.
+  const checkoutKey = useMemo(() => `${Date.now().toString(36)}-${crypto.randomUUID()}`, []);
+
+  if (!loggedIn) return <Navigate to="/acer/signin" replace state={{ from: location.pathname }} />;
+  if (!header) return <Loading />;
+  const addresses = (header.addresses ?? []) as Address[];
+  const shipping = addresses.find((a) => a.address_id === shippingId) ?? null;
+  const billingAddressId = same ? shippingId : billingId;
+  const subtotal = cartSubtotalCents(lines);
+  const province =
+    shipping && (PROVINCES as readonly string[]).includes(shipping.province)
+      ? (shipping.province as Province)
+      : null;
+  const tax = province ? taxFor(subtotal, province) : 0;
+
+  const placeOrder = () => {
+    if (lines.length === 0) return window.alert(CART_MSG.noItems);
+    if (!shippingId || !billingAddressId) return window.alert(CART_MSG.noAddress);
+    if (!isValidPo(po)) return window.alert(CART_MSG.poNumber);
+    const request: OrderRequest = {
+      orderInfo: {
+        customer_id: customerId,
+        shipping_address_id: shippingId,
+        billing_address_id: billingAddressId,
+        created_time: localIso(),
+        line_items: lines.map((l) => ({
+          item_id: l.item_id,
+          item_condition: l.item_condition,
+          quantity: l.quantity,
+          sku: l.sku,
+          item_rate: lineUnitCents(l) / 100,
+        })),
+        subtotal: subtotal / 100,
+        items_tax: tax / 100,
+        total: (subtotal + tax) / 100,
+        purchase_order_id: po.trim(),
+        shipping_method: method,
+      },
+      checkout_key: checkoutKey,
+    };
+    navigate('/acer/order/placed', { state: { orderRequest: request } });
+  };
+
+  return (
+    <div className="checkout">
+      <Breadcrumbs
+        items={[
+          { name: 'Your Cart', pathname: '/cart' },
+          { name: 'Check Out', pathname: '/checkout' },
+        ]}
+      />
+      <h1>Check Out</h1>
+      <div className="checkout__layout">
+        <div className="checkout__main">
+          <div className="form">
+            <label htmlFor="po-number">Purchase order number *</label>
+            <input
+              id="po-number"
+              value={po}
+              maxLength={50}
+              onChange={(e) => setPo(truncatePo(e.target.value))}
+              autoComplete="off"
+            />
+          </div>
+          <AddressChoice
+            name="shipping"
+            legend="Shipping address"
+            addresses={addresses}
+            value={shippingId}
+            onChange={setShippingId}
+          />
+          <label className="checkout__same">
+            <input type="checkbox" checked={same} onChange={(e) => setSame(e.target.checked)} />
+            Billing address is the same as the shipping address
+          </label>
+          {!same && (
+            <AddressChoice
+              name="billing"
+              legend="Billing address"
+              addresses={addresses}
+              value={billingId}
+              onChange={setBillingId}
+            />
+          )}
+          {addresses.length < 10 &&
+            (adding ? (
+              <NewAddressForm
+                onSaved={(saved) => {
+                  setAdding(false);
+                  void queryClient.invalidateQueries({ queryKey: ['header'] });
+                  const newest = saved.reduce((a, b) => (b.address_id > a.address_id ? b : a), saved[0]!);
+                  if (newest) setShippingId(newest.address_id);
+                }}
+              />
+            ) : (
+              <button type="button" className="btn" onClick={() => setAdding(true)}>
+                Add a new address
+              </button>
+            ))}
+          <fieldset className="checkout__methods">
+            <legend>Shipping method</legend>
+            {SHIPPING_METHODS.map((m) => (
+              <label key={m}>
+                <input type="radio" name="method" checked={method === m} onChange={() => setMethod(m)} /> {m}
+              </label>
+            ))}
+            <p className="checkout__note">Shipping is not charged now; it is added on your invoice.</p>
+          </fieldset>
+        </div>
+        <aside className="checkout__summary" aria-labelledby="summary-title">
+          <h2 id="summary-title">Order summary</h2>
+          <ul>
+            {lines.map((l) => (
+              <li key={`${l.item_id}|${l.item_condition}`}>
+                <span>
+                  {l.quantity} × {l.item_name}
+                </span>
+                <span>{formatMoney(lineUnitCents(l) * l.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl>
+            <dt>Subtotal</dt>
+            <dd>{formatMoney(subtotal)}</dd>
+            <dt>{province ? `Tax (${province} ${taxRatePercent(province)}%)` : 'Tax'}</dt>
+            <dd>{province ? formatMoney(tax) : 'without shipping'}</dd>
+            <dt>Total</dt>
+            <dd>{formatMoney(subtotal + tax)}</dd>
+          </dl>
+          <button type="button" className="btn btn--primary" onClick={placeOrder}>
+            PLACE ORDER
+          </button>
+        </aside>
+      </div>
+    </div>
+  );
+}

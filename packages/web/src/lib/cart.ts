@@ -1,0 +1,121 @@
+/** Cart calls shared by cards, the product page and the cart page; the header data holds the cart. */
+import { CART_MSG } from '@shop/domain/cart';
+import { toCents } from '@shop/domain/money';
+import { unitPrice } from '@shop/domain/pricing';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useSession } from '../app/session';
+import { ApiError, api } from './api';
+import type { HeaderData } from './types';
+
+export interface CartLine {
+  item_id: string;
+  item_name: string;
+  item_condition: 'BrandNew' | 'Recertified' | 'ScratchDent' | 'Warranty';
+  sku: string;
+  quantity: number;
+  stock: number;
+  scratch_dent_stock: number;
+  is_active: boolean;
+  is_sale: boolean;
+  personal_price: number;
+  personal_sale_price: number;
+  personal_scratch_dent_price: number;
+  main_image: string;
+}
+
+interface CartAnswer {
+  scode: number;
+  smessage?: string;
+  cartItems: CartLine[];
+}
+
+/** What a line costs per unit, in cents (SPEC §4 unit price). */
+export function lineUnitCents(line: CartLine): number {
+  return unitPrice({
+    item_condition: line.item_condition,
+    is_sale: line.is_sale,
+    price: toCents(line.personal_price),
+    sale_price: toCents(line.personal_sale_price),
+    scratch_dent_price: toCents(line.personal_scratch_dent_price),
+  });
+}
+
+export function cartSubtotalCents(lines: readonly CartLine[]): number {
+  return lines.reduce((sum, line) => sum + lineUnitCents(line) * line.quantity, 0);
+}
+
+/** The stock a line can take; Warranty lines are never short. */
+export function lineStock(line: CartLine): number {
+  if (line.item_condition === 'Warranty') return Number.POSITIVE_INFINITY;
+  return line.item_condition === 'ScratchDent' ? line.scratch_dent_stock : line.stock;
+}
+
+export function useCart() {
+  const { customerId, header } = useSession();
+  const queryClient = useQueryClient();
+  const lines = (header?.cartItems ?? []) as CartLine[];
+
+  const store = useCallback(
+    (cartItems: CartLine[]) => {
+      queryClient.setQueryData<HeaderData>(['header', customerId], (old) =>
+        old ? { ...old, cartItems } : old,
+      );
+    },
+    [queryClient, customerId],
+  );
+
+  const send = useCallback(
+    async (
+      item: { item_id: string; item_condition: string; sku: string },
+      quantity: number,
+      replace: boolean,
+    ) => {
+      try {
+        const answer = await api<CartAnswer>('/user/cart/add', {
+          method: 'POST',
+          body: {
+            itemData: {
+              customer_id: customerId,
+              item_id: item.item_id,
+              sku: item.sku,
+              quantity,
+              item_condition: item.item_condition,
+            },
+            is_replaced: replace,
+          },
+        });
+        store(answer.cartItems);
+        return { ok: true as const, cartItems: answer.cartItems, message: answer.smessage ?? '' };
+      } catch (error) {
+        const message = error instanceof ApiError ? error.message : CART_MSG.addFailed;
+        return { ok: false as const, cartItems: lines, message };
+      }
+    },
+    [customerId, store, lines],
+  );
+
+  const remove = useCallback(
+    async (line: { item_id: string; item_condition: string }) => {
+      try {
+        const answer = await api<CartAnswer>(
+          `/user/${encodeURIComponent(customerId)}/cart/${encodeURIComponent(line.item_id)}/${line.item_condition}/remove`,
+          { method: 'DELETE' },
+        );
+        store(answer.cartItems);
+        return { ok: true as const, status: answer.scode };
+      } catch (error) {
+        return { ok: false as const, status: 0, message: error instanceof Error ? error.message : '' };
+      }
+    },
+    [customerId, store],
+  );
+
+  return {
+    lines,
+    add: (item: Parameters<typeof send>[0], quantity = 1) => send(item, quantity, false),
+    set: (item: Parameters<typeof send>[0], quantity: number) => send(item, quantity, true),
+    remove,
+    refresh: () => queryClient.invalidateQueries({ queryKey: ['header'] }),
+  };
+}
