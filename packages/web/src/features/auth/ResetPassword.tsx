@@ -130,7 +130,6 @@ export function ResetPassword() {
             required
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
             hint="The 6 digits from the e-mail; valid for 15 minutes."
             value={code}
             onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}

@@ -31,7 +31,6 @@ export default function CartPage() {
   };
 
   // On load: lines with stock 0 are removed automatically; lines above the stock get their message.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the cart first arrives
   useEffect(() => {
     if (!header || checkedOnLoad.current) return;
     checkedOnLoad.current = true;
