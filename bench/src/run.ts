@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { lighthouseScores } from './lighthouse';
-import { seedBench } from './seed';
+import { type BenchBuyer, seedBench, seedBuyers } from './seed';
 
 const root = resolve(import.meta.dirname, '../..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -70,6 +70,88 @@ async function load(
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
 }
 
+/**
+ * Checkout: each connection is one signed-in customer who adds an item to the cart and places the order,
+ * over and over. Reported per request (two requests make one order) and in orders per second.
+ */
+async function checkoutLoad(
+  shopUrl: string,
+  buyers: BenchBuyer[],
+  probeCookie: string,
+  itemId: string,
+): Promise<Row> {
+  // The seed gave this item plenty of stock, so every order can succeed.
+  // biome-ignore lint/suspicious/noExplicitAny: a quick read of the answer
+  const answer: any = await (
+    await fetch(`${shopUrl}/api/product/${itemId}`, { headers: { cookie: probeCookie } })
+  ).json();
+  const item = answer.itemInfo.itemDetail[0];
+  const unit = Math.round(item.personal_price * 100);
+  const tax = Math.floor((unit * 13) / 100 + 0.5 + 1e-9);
+  let n = 0;
+  let next = 0;
+  // Each connection takes one customer on its first request and keeps it (autocannon's per-connection context).
+  const buyerOf = (context: object) => {
+    const c = context as { buyer?: BenchBuyer };
+    c.buyer ??= buyers[next++ % buyers.length];
+    return c.buyer!;
+  };
+  const result = await autocannon({
+    url: shopUrl,
+    connections: buyers.length,
+    duration: DURATION,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/user/cart/add',
+        setupRequest: (request, context) => ({
+          ...request,
+          headers: { 'content-type': 'application/json', cookie: buyerOf(context).cookie },
+          body: JSON.stringify({
+            itemData: { item_id: item.item_id, item_condition: item.item_condition, quantity: 1 },
+          }),
+        }),
+      },
+      {
+        method: 'POST',
+        path: '/api/placeorder',
+        setupRequest: (request, context) => {
+          const buyer = buyerOf(context);
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', cookie: buyer.cookie },
+            body: JSON.stringify({
+              checkout_key: `bench-${process.pid}-${++n}-${Date.now()}`,
+              orderInfo: {
+                shipping_address_id: buyer.addressId,
+                billing_address_id: buyer.addressId,
+                created_time: new Date().toISOString(),
+                line_items: [{ item_id: item.item_id, item_condition: item.item_condition, quantity: 1 }],
+                subtotal: unit / 100,
+                items_tax: tax / 100,
+                total: (unit + tax) / 100,
+                purchase_order_id: `PO-BENCH-${n}`,
+                shipping_method: 'Standard',
+              },
+            }),
+          };
+        },
+      },
+    ],
+  });
+  const errors = result.errors + result.non2xx + result.timeouts;
+  if (errors > 0) {
+    console.log('checkout answers by status:', JSON.stringify(result.statusCodeStats), 'timeouts:', result.timeouts);
+  }
+  return {
+    name: `checkout (add + order), ${buyers.length} customers`,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+  };
+}
+
 function initialScriptKb(): { gzip: number; files: string[] } {
   const dist = resolve(root, 'packages/web/dist');
   const html = readFileSync(resolve(dist, 'index.html'), 'utf8');
@@ -86,8 +168,10 @@ async function main() {
   console.log(`seeding ${ROWS} listing rows on ${pgUrl ? 'PostgreSQL' : 'PGlite'}...`);
   if (!pgUrl) rmSync(resolve(root, '.data/bench'), { recursive: true, force: true });
   const t0 = Date.now();
-  const rows = await seedBench(pgUrl ? { url: pgUrl } : { dataDir }, ROWS);
+  const seeded = await seedBench(pgUrl ? { url: pgUrl } : { dataDir }, ROWS);
+  const rows = seeded.rows;
   console.log(`seeded ${rows} listing rows in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const buyers = await seedBuyers(pgUrl ? { url: pgUrl } : { dataDir }, CONNECTIONS);
 
   const shopEnv = {
     PORT: String(SHOP_PORT),
@@ -151,6 +235,7 @@ async function main() {
       ),
     );
     results.push(await load('listing, visitor', shopUrl, [listingPath]));
+    results.push(await checkoutLoad(shopUrl, buyers, cookie, seeded.checkoutItemId));
 
     const base = results[0]!.rps;
     console.log(

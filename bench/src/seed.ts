@@ -20,13 +20,77 @@ export function catalogForRows(targetRows: number) {
 export async function seedBench(
   options: { url?: string; dataDir?: string },
   targetRows: number,
-): Promise<number> {
+): Promise<{ rows: number; checkoutItemId: string }> {
   const database = await openDatabase(options);
   await database.migrate();
   const { items, rows } = catalogForRows(targetRows);
+  // The checkout scenario buys one accessory over and over: give it stock for every order.
+  const checkoutItem = items.find(
+    (p) => p.is_active && p.category === 'Accessories' && p.item_condition === 'BrandNew' && !p.is_sale,
+  )!;
+  checkoutItem.stock = 10_000_000;
   await seedCategories(database.db);
   await database.db.transaction((tx) => upsertProducts(tx, items));
   await seedCustomers(database.db);
   await database.close();
-  return rows;
+  return { rows, checkoutItemId: checkoutItem.item_id };
+}
+
+export interface BenchBuyer {
+  customerId: string;
+  cookie: string;
+  addressId: number;
+}
+
+/** Customers for the checkout scenario: each signed in (a session row) with an Ontario address. */
+export async function seedBuyers(
+  options: { url?: string; dataDir?: string },
+  count: number,
+): Promise<BenchBuyer[]> {
+  const { randomBytes } = await import('node:crypto');
+  const { hashToken } = await import('@shop/server/auth/sessions');
+  const { addresses, contacts, customers, sessions } = await import('@shop/server/db/schema');
+  const database = await openDatabase(options);
+  const buyers: BenchBuyer[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const customerId = `B${String(i).padStart(5, '0')}`;
+      const contactPersonId = `CPB${String(i).padStart(5, '0')}`;
+      const token = randomBytes(32).toString('base64url');
+      await database.db.transaction(async (tx) => {
+        await tx.insert(customers).values({ customerId, company: `Bench Buyer ${i}`, percentage: 15 });
+        await tx.insert(contacts).values({
+          contactPersonId,
+          customerId,
+          contactName: `Bench Buyer ${i}`,
+          username: customerId,
+          passwordHash: 'bench-no-password',
+        });
+        await tx
+          .insert(sessions)
+          .values({
+            tokenHash: hashToken(token),
+            contactPersonId,
+            expiresAt: new Date(Date.now() + 86_400_000),
+          });
+        const [address] = await tx
+          .insert(addresses)
+          .values({
+            customerId,
+            firstName: 'Bench',
+            lastName: `Buyer ${i}`,
+            addressLine1: '1 Bench Rd',
+            city: 'Toronto',
+            province: 'Ontario',
+            zip: 'M5H1A1',
+            phoneNumber: '4165550100',
+          })
+          .returning({ id: addresses.addressId });
+        buyers.push({ customerId, cookie: `sid=${token}`, addressId: address!.id });
+      });
+    }
+  } finally {
+    await database.close();
+  }
+  return buyers;
 }

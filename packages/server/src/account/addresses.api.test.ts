@@ -58,7 +58,11 @@ describe('addresses', () => {
     expect(address).not.toHaveProperty('company_name');
     expect(typeof address.address_id).toBe('number');
 
-    const list = await ctx.app.inject({ method: 'GET', url: '/api/user/C10001/addresses', headers: { cookie: c1 } });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user/C10001/addresses',
+      headers: { cookie: c1 },
+    });
     expect(list.json()).toEqual({ scode: 200, addresses: [address] });
 
     const form = await ctx.app.inject({
@@ -67,7 +71,11 @@ describe('addresses', () => {
       headers: { cookie: c1 },
     });
     expect(form.json()).toEqual({ scode: 200, addressForm: [address] });
-    const empty = await ctx.app.inject({ method: 'GET', url: '/api/user/C10001/addressForm', headers: { cookie: c1 } });
+    const empty = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user/C10001/addressForm',
+      headers: { cookie: c1 },
+    });
     expect(empty.json()).toEqual({ scode: 200, addressForm: [] });
 
     const edited = await ctx.app.inject({
@@ -77,7 +85,11 @@ describe('addresses', () => {
       payload: { addressInfo: { ...valid, city: 'Markham', zip: 'l3r5k2' } },
     });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json().addresses[0]).toMatchObject({ address_id: address.address_id, city: 'Markham', zip: 'L3R5K2' });
+    expect(edited.json().addresses[0]).toMatchObject({
+      address_id: address.address_id,
+      city: 'Markham',
+      zip: 'L3R5K2',
+    });
 
     const header = await ctx.app.inject({ method: 'GET', url: '/api/header', headers: { cookie: c1 } });
     expect(header.json().addresses.map((a: { city: string }) => a.city)).toEqual(['Markham']);
@@ -128,7 +140,15 @@ describe('addresses', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().errors)).toEqual(
-      expect.arrayContaining(['first_name', 'last_name', 'address_line_1', 'city', 'province', 'zip', 'phone_number']),
+      expect.arrayContaining([
+        'first_name',
+        'last_name',
+        'address_line_1',
+        'city',
+        'province',
+        'zip',
+        'phone_number',
+      ]),
     );
   });
 
@@ -141,7 +161,7 @@ describe('addresses', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it("refuses with 403 a create naming another customer, and saves nothing", async () => {
+  it('refuses with 403 a create naming another customer, and saves nothing', async () => {
     const response = await create(c1, { ...valid, customer_id: 'C10002' });
     expect(response.statusCode).toBe(403);
     expect(await rowsOf('C10002')).toHaveLength(0);
@@ -197,7 +217,9 @@ describe('addresses', () => {
   it(`refuses the address after ${MAX_ADDRESSES}, even when created in parallel`, async () => {
     const before = (await rowsOf('C10001')).length;
     const results = await Promise.all(
-      Array.from({ length: MAX_ADDRESSES + 3 - before }, (_, i) => create(c1, { ...valid, address_line_2: `Unit ${i}` })),
+      Array.from({ length: MAX_ADDRESSES + 3 - before }, (_, i) =>
+        create(c1, { ...valid, address_line_2: `Unit ${i}` }),
+      ),
     );
     const ok = results.filter((r) => r.statusCode === 200);
     const refused = results.filter((r) => r.statusCode === 400);

@@ -102,7 +102,12 @@ describe('password reset', () => {
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(15 * 60_000);
 
     const newPassword = 'Fresh@2024x';
-    const response = await reset({ username: 'C10002', password: newPassword, confirmPassword: newPassword, verificationCode: code });
+    const response = await reset({
+      username: 'C10002',
+      password: newPassword,
+      confirmPassword: newPassword,
+      verificationCode: code,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ code: 200, scode: 200, smessage: ACCOUNT_MSG.resetDone });
 
@@ -113,7 +118,11 @@ describe('password reset', () => {
     });
     expect(oldLogin.statusCode).toBe(401);
     await signIn(ctx.app, 'C10002', newPassword);
-    const header = await ctx.app.inject({ method: 'GET', url: '/api/header', headers: { cookie: oldSession } });
+    const header = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/header',
+      headers: { cookie: oldSession },
+    });
     expect(header.statusCode).toBe(401);
 
     // A used code does not work a second time.
@@ -128,9 +137,17 @@ describe('password reset', () => {
       .update(passwordResetCodes)
       .set({ createdAt: sql`${passwordResetCodes.createdAt} - interval '2 minutes'` })
       .where(eq(passwordResetCodes.contactPersonId, CONTACT.C10001));
-    const [lastMail] = await ctx.database.db.select({ id: outbox.id }).from(outbox).orderBy(desc(outbox.id)).limit(1);
+    const [lastMail] = await ctx.database.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .orderBy(desc(outbox.id))
+      .limit(1);
     const missing = await sendCode('C99999');
-    const afterMissing = await ctx.database.db.select({ id: outbox.id }).from(outbox).orderBy(desc(outbox.id)).limit(1);
+    const afterMissing = await ctx.database.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .orderBy(desc(outbox.id))
+      .limit(1);
     expect(afterMissing[0]?.id).toBe(lastMail?.id);
     const existing = await sendCode('C10001');
     expect(missing.statusCode).toBe(existing.statusCode);
@@ -204,11 +221,14 @@ describe('password reset', () => {
     expect(response.json().smessage).toBe(message);
   });
 
-  it.each([[''], ['x'.repeat(51)], [undefined], [42]])('refuses the send-code username %j with 400', async (username) => {
-    const response = await sendCode(username);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().smessage).toBe(USERNAME_MESSAGE);
-  });
+  it.each([[''], ['x'.repeat(51)], [undefined], [42]])(
+    'refuses the send-code username %j with 400',
+    async (username) => {
+      const response = await sendCode(username);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().smessage).toBe(USERNAME_MESSAGE);
+    },
+  );
 
   it('limits send-code and reset to 10 a minute per address', async () => {
     const address = '10.9.9.9';
@@ -219,6 +239,9 @@ describe('password reset', () => {
     for (let i = 0; i < 10; i++) {
       await reset({ username: 'C99999', password: 'Fine@2024x', verificationCode: '123456' }, address);
     }
-    expect((await reset({ username: 'C99999', password: 'Fine@2024x', verificationCode: '123456' }, address)).statusCode).toBe(429);
+    expect(
+      (await reset({ username: 'C99999', password: 'Fine@2024x', verificationCode: '123456' }, address))
+        .statusCode,
+    ).toBe(429);
   });
 });

@@ -18,7 +18,12 @@ beforeAll(async () => {
 });
 
 function createList(cookie: string, wishList: unknown) {
-  return ctx.app.inject({ method: 'POST', url: '/api/user/wishList/create', headers: { cookie }, payload: { wishList } });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/user/wishList/create',
+    headers: { cookie },
+    payload: { wishList },
+  });
 }
 
 function addItem(cookie: string | undefined, listId: string, row: CatalogRow) {
@@ -47,11 +52,20 @@ describe('wish lists', () => {
     });
     expect(response.statusCode).toBe(200);
     const [list] = response.json().wishLists;
-    expect(list).toMatchObject({ list_name: 'Office refresh', is_public: false, customer_id: 'C10001', item_number: 0 });
+    expect(list).toMatchObject({
+      list_name: 'Office refresh',
+      is_public: false,
+      customer_id: 'C10001',
+      item_number: 0,
+    });
     expect(list.list_id).toMatch(/^C10001\d{13}$/);
     expect(Number(list.list_id.slice(6))).toBeGreaterThanOrEqual(before);
     listId = list.list_id;
-    const all = await ctx.app.inject({ method: 'GET', url: '/api/user/C10001/wishLists', headers: { cookie: c1 } });
+    const all = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user/C10001/wishLists',
+      headers: { cookie: c1 },
+    });
     expect(all.json()).toEqual({ scode: 200, wishLists: [list] });
     const one = await ctx.app.inject({
       method: 'GET',
@@ -59,7 +73,11 @@ describe('wish lists', () => {
       headers: { cookie: c1 },
     });
     expect(one.json()).toEqual({ scode: 200, wishListCreate: [list] });
-    const none = await ctx.app.inject({ method: 'GET', url: '/api/user/C10001/wishListCreate', headers: { cookie: c1 } });
+    const none = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user/C10001/wishListCreate',
+      headers: { cookie: c1 },
+    });
     expect(none.json()).toEqual({ scode: 200, wishListCreate: [] });
   });
 
@@ -89,7 +107,11 @@ describe('wish lists', () => {
       payload: { wishList: { list_name: 'Boardroom', is_public: true } },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().wishLists[0]).toMatchObject({ list_id: listId, list_name: 'Boardroom', is_public: false });
+    expect(response.json().wishLists[0]).toMatchObject({
+      list_id: listId,
+      list_name: 'Boardroom',
+      is_public: false,
+    });
   });
 
   it('adds an item once, with a message naming item and list, and shows it with personal prices', async () => {
@@ -162,7 +184,9 @@ describe('wish lists', () => {
       .from(wishListItems)
       .where(eq(wishListItems.listId, listId));
     expect(stored?.itemId).toBe(rows[0]!.item_id);
-    expect((await ctx.database.db.select().from(wishListItems).where(eq(wishListItems.listId, listId))).length).toBe(1);
+    expect(
+      (await ctx.database.db.select().from(wishListItems).where(eq(wishListItems.listId, listId))).length,
+    ).toBe(1);
   });
 
   it("keeps another customer's lists out of reach: 403 by their id, 404 by yours", async () => {
@@ -175,7 +199,11 @@ describe('wish lists', () => {
       ['GET', `/api/user/C10002/wishListCreate/${listId}`, 404],
       ['POST', `/api/user/C10002/wishLists/${listId}/edit`, 404],
       ['DELETE', `/api/user/C10002/wishLists/${listId}/delete`, 404],
-      ['DELETE', `/api/user/wishList/${listId}/item/${rows[0]!.item_id}/${rows[0]!.item_condition}/remove`, 404],
+      [
+        'DELETE',
+        `/api/user/wishList/${listId}/item/${rows[0]!.item_id}/${rows[0]!.item_condition}/remove`,
+        404,
+      ],
     ] as const;
     for (const [method, url, status] of calls) {
       const response = await ctx.app.inject({
@@ -241,7 +269,9 @@ describe('wish lists', () => {
   it(`refuses list ${MAX_WISH_LISTS + 1}, even when created in parallel`, async () => {
     const before = (await listsOf('C10001')).length;
     const results = await Promise.all(
-      Array.from({ length: MAX_WISH_LISTS + 2 - before }, (_, i) => createList(c1, { list_name: `List ${i}` })),
+      Array.from({ length: MAX_WISH_LISTS + 2 - before }, (_, i) =>
+        createList(c1, { list_name: `List ${i}` }),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(MAX_WISH_LISTS - before);
     const refused = results.filter((r) => r.statusCode === 400);
@@ -260,7 +290,9 @@ describe('wish lists', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().wishLists.map((l: { list_id: string }) => l.list_id)).not.toContain(listId);
-    expect(await ctx.database.db.select().from(wishListItems).where(eq(wishListItems.listId, listId))).toEqual([]);
+    expect(
+      await ctx.database.db.select().from(wishListItems).where(eq(wishListItems.listId, listId)),
+    ).toEqual([]);
     const gone = await ctx.app.inject({
       method: 'GET',
       url: `/api/user/C10001/wishListItems/${listId}`,

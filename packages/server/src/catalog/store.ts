@@ -33,6 +33,7 @@ export class CatalogStore {
   readonly items = new Map<string, ProductRecord>();
   /** Active listing rows by key (sku|condition). */
   private rows = new Map<string, CatalogRow>();
+  private keysByItem = new Map<string, string[]>();
   private buckets = new Map<string, CatalogRow[]>();
   private all: CatalogRow[] | null = null;
   private versionLog: { at: number; version: number }[] = [];
@@ -129,18 +130,20 @@ export class CatalogStore {
 
   private apply(p: ProductRecord): void {
     this.items.set(p.itemId, p);
-    for (const condition of [p.itemCondition, 'ScratchDent'] as const) {
-      this.rows.delete(`${p.sku}|${condition}`);
+    // Drop this item's previous rows (its sku or condition may have changed), then add the current ones.
+    for (const key of this.keysByItem.get(p.itemId) ?? []) this.rows.delete(key);
+    const keys: string[] = [];
+    if (p.isActive) {
+      const primary = toRow(p, p.itemCondition as Condition, this.images);
+      this.rows.set(primary.key, primary);
+      keys.push(primary.key);
+      if (p.isScratchDent) {
+        const sd = toRow(p, 'ScratchDent', this.images);
+        this.rows.set(sd.key, sd);
+        keys.push(sd.key);
+      }
     }
-    // A sku can move to another item on import; drop rows still pointing at this item under another sku.
-    for (const [key, row] of this.rows) if (row.item_id === p.itemId) this.rows.delete(key);
-    if (!p.isActive) return;
-    const primary = toRow(p, p.itemCondition as Condition, this.images);
-    this.rows.set(primary.key, primary);
-    if (p.isScratchDent) {
-      const sd = toRow(p, 'ScratchDent', this.images);
-      this.rows.set(sd.key, sd);
-    }
+    this.keysByItem.set(p.itemId, keys);
   }
 
   /** Every active listing row. */

@@ -27,8 +27,11 @@ async function inTransaction(db: Db, customerId: string, work: (tx: Tx) => Promi
   try {
     await db.transaction(work);
   } catch (error) {
-    const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-    if (code === '23505') throw new Error(`Customer ${customerId} already exists; choose another customer id.`);
+    const code =
+      (error as { code?: string; cause?: { code?: string } }).cause?.code ??
+      (error as { code?: string }).code;
+    if (code === '23505')
+      throw new Error(`Customer ${customerId} already exists; choose another customer id.`);
     throw error;
   }
 }
@@ -78,9 +81,16 @@ export const accountCommands: Record<string, SellerCommand> = {
       for (const a of rows) {
         const status = a.status === 'Approved' && a.customerId ? `Approved as ${a.customerId}` : a.status;
         console.log(
-          [`#${a.applicationId}`, day(a.createdAt), a.company, a.contactName, a.email, a.phoneNumber, a.province, status].join(
-            '  |  ',
-          ),
+          [
+            `#${a.applicationId}`,
+            day(a.createdAt),
+            a.company,
+            a.contactName,
+            a.email,
+            a.phoneNumber,
+            a.province,
+            status,
+          ].join('  |  '),
         );
         if (a.message) console.log(`      ${a.message.replaceAll('\n', '\n      ')}`);
       }

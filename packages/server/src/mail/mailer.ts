@@ -42,12 +42,12 @@ export class Mailer {
 
   /** Tries to deliver one outbox message now; returns whether it went out. */
   async deliver(id: number): Promise<boolean> {
-    const [row] = await this.db.select().from(outbox).where(eq(outbox.id, id));
-    if (!row || row.sentAt) return Boolean(row?.sentAt);
     if (!this.transport) {
-      this.log.info({ to: row.to, subject: row.subject }, 'mail kept in the outbox (no SMTP_URL configured)');
+      this.log.info({ outboxId: id }, 'mail kept in the outbox (no SMTP_URL configured)');
       return false;
     }
+    const [row] = await this.db.select().from(outbox).where(eq(outbox.id, id));
+    if (!row || row.sentAt) return Boolean(row?.sentAt);
     try {
       await this.transport.sendMail({
         from: this.from,

@@ -17,7 +17,6 @@ import { imageUrl } from '../catalog/images';
 import type { Tx } from '../db/client';
 import { addresses, cartItems, contacts, customers, orderLines, orders, products } from '../db/schema';
 import { HttpError, parseOr400 } from '../lib/http';
-import type { MailMessage } from '../mail/mailer';
 
 const amount = z.coerce.number({ error: CART_MSG.totalsChanged }).finite({ message: CART_MSG.totalsChanged });
 
@@ -101,7 +100,7 @@ export async function placeOrder(
   if (existing) return { ...existing, repeated: true };
 
   let placed: PlacedOrder;
-  let mail = null as MailMessage | null;
+  let mailId = null as number | null;
   try {
     placed = await db.transaction(async (tx) => {
       // One checkout at a time per customer: a double submit waits here and then finds the first order.
@@ -249,27 +248,31 @@ export async function placeOrder(
         .from(contacts)
         .where(eq(contacts.contactPersonId, user.contactPersonId));
       if (contact?.email) {
-        mail = {
-          to: contact.email,
-          subject: `Order ${orderNumber} received (PO ${info.purchase_order_id.trim()})`,
-          body: [
-            `Hello ${contact.name},`,
-            '',
-            `Thank you for your order ${orderNumber}, purchase order ${info.purchase_order_id.trim()}.`,
-            '',
-            ...lines.map(
-              (l) =>
-                `${l.quantity} x ${l.name} (${l.sku}, ${l.item_condition}) at ${formatMoney(unitPrice(l))}`,
-            ),
-            '',
-            `Subtotal: ${formatMoney(totals.subtotal)}`,
-            `Tax (${shipping.province} ${taxRatePercent(province)}%): ${formatMoney(totals.tax)}`,
-            `Total: ${formatMoney(totals.total)}`,
-            '',
-            `Shipping: ${info.shipping_method}, to ${attention(shipping)}, ${shipping.addressLine1}, ${shipping.city}, ${shipping.province} ${shipping.zip}`,
-            'Shipping is added on your invoice. We will let you know when your order ships.',
-          ].join('\n'),
-        };
+        // The confirmation is queued with the order: both are kept, or neither.
+        mailId = await services.mailer.enqueue(
+          {
+            to: contact.email,
+            subject: `Order ${orderNumber} received (PO ${info.purchase_order_id.trim()})`,
+            body: [
+              `Hello ${contact.name},`,
+              '',
+              `Thank you for your order ${orderNumber}, purchase order ${info.purchase_order_id.trim()}.`,
+              '',
+              ...lines.map(
+                (l) =>
+                  `${l.quantity} x ${l.name} (${l.sku}, ${l.item_condition}) at ${formatMoney(unitPrice(l))}`,
+              ),
+              '',
+              `Subtotal: ${formatMoney(totals.subtotal)}`,
+              `Tax (${shipping.province} ${taxRatePercent(province)}%): ${formatMoney(totals.tax)}`,
+              `Total: ${formatMoney(totals.total)}`,
+              '',
+              `Shipping: ${info.shipping_method}, to ${attention(shipping)}, ${shipping.addressLine1}, ${shipping.city}, ${shipping.province} ${shipping.zip}`,
+              'Shipping is added on your invoice. We will let you know when your order ships.',
+            ].join('\n'),
+          },
+          tx,
+        );
       }
       return { orderId: id, orderNumber, repeated: false };
     });
@@ -283,7 +286,7 @@ export async function placeOrder(
   }
   if (!placed.repeated) {
     await services.catalog.refresh();
-    if (mail) await services.mailer.send(mail).catch(() => false);
+    if (mailId !== null) await services.mailer.deliver(mailId).catch(() => false);
   }
   return placed;
 }

@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { adminUrl, databaseUrl, TEMPLATE_DB, TEMPLATE_DUMP } from './paths';
+import { adminUrl, databaseUrl, runPrefix, templateDb, templateDump } from './paths';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -24,10 +24,11 @@ export async function openTestDatabase(): Promise<{
 }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const name = `shop_test_${randomBytes(6).toString('hex')}`;
+    const runId = inject('runId');
+    const name = `${runPrefix(runId)}${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl(url) });
     await admin.connect();
-    await admin.query(`create database "${name}" template "${TEMPLATE_DB}"`);
+    await admin.query(`create database "${name}" template "${templateDb(runId)}"`);
     await admin.end();
     const database = await openDatabase({ url: databaseUrl(url, name), poolSize: 5 });
     return {
@@ -42,7 +43,7 @@ export async function openTestDatabase(): Promise<{
       },
     };
   }
-  const dump = new Blob([readFileSync(TEMPLATE_DUMP)]);
+  const dump = new Blob([readFileSync(templateDump(inject('runId')))]);
   const database = await openDatabase({ dataDir: 'memory://', loadDataDir: dump });
   return { database, drop: () => database.close() };
 }

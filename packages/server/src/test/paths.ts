@@ -1,7 +1,16 @@
 import { resolve } from 'node:path';
 
-export const TEMPLATE_DB = 'shop_test_template';
-export const TEMPLATE_DUMP = resolve(process.cwd(), '.data/test/template.tar.gz');
+/**
+ * Every test run has its own id, so two runs on one machine or PostgreSQL server never touch each other's
+ * databases. The id starts with the run's start time, so leftovers of interrupted runs can be told by age.
+ */
+export function newRunId(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+export const runPrefix = (runId: string) => `shop_test_${runId}_`;
+export const templateDb = (runId: string) => `${runPrefix(runId)}template`;
+export const templateDump = (runId: string) => resolve(process.cwd(), `.data/test/${runId}.tar.gz`);
 
 export function databaseUrl(url: string, name: string): string {
   const u = new URL(url);
@@ -12,4 +21,10 @@ export function databaseUrl(url: string, name: string): string {
 /** The maintenance database of the same server, for creating and dropping test databases. */
 export function adminUrl(url: string): string {
   return databaseUrl(url, 'postgres');
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    runId: string;
+  }
 }

@@ -2,14 +2,14 @@
 import type { CustomerInfo, ItemBrief } from '../../lib/types';
 
 export interface Order {
-  order_id: string;
+  order_id: string | number;
   order_number: string;
   created_time: string;
   created_at: string;
   total: number;
   status: string;
   purchase_order_id: string | null;
-  invoice_id: string | null;
+  invoice_id: string | number | null;
   invoice_number: string | null;
   invoice_total: number | null;
 }

@@ -97,7 +97,12 @@ export function ResetPassword() {
         window.alert(answer.smessage ?? 'Password reset failed, please try again.');
       }
     } catch (e) {
-      window.alert(failureMessage(e, 'Password reset failed, please try again.'));
+      const message = failureMessage(e, 'Password reset failed, please try again.');
+      if (message === ACCOUNT_MSG.resetCodeWrong) {
+        setErrors({ verificationCode: message });
+        focusFirstError(formRef.current);
+      }
+      window.alert(message);
     } finally {
       setBusy(false);
     }

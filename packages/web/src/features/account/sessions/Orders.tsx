@@ -30,7 +30,7 @@ export function Orders() {
           {data.map((order) => (
             <tr key={order.order_id}>
               <td data-label="Order #">
-                <Link to={`/acer/order/${encodeURIComponent(order.order_id)}`}>
+                <Link to={`/acer/order/${encodeURIComponent(String(order.order_id))}`}>
                   {order.order_number || order.order_id}
                 </Link>
               </td>
@@ -51,7 +51,7 @@ export function Orders() {
               <td data-label="Invoice">
                 {order.invoice_id ? (
                   <Link
-                    to={`/acer/invoice/${encodeURIComponent(order.invoice_id)}`}
+                    to={`/acer/invoice/${encodeURIComponent(String(order.invoice_id))}`}
                     aria-label={`Invoice for order ${order.order_number || order.order_id}`}
                   >
                     Invoice

@@ -260,16 +260,17 @@ export function WishListItems({ listId }: { listId: string }) {
             const key = `${item.item_id}-${item.item_condition}`;
             return (
               <li key={key} className="acct-grid__item">
-                <ProductCard item={item} />
-                <button
-                  type="button"
-                  className="btn acct-btn--danger acct-grid__remove"
-                  aria-label={`Remove ${item.is_active ? item.item_name : 'removed item'} (${item.sku}) from ${listName}`}
-                  disabled={busy === key}
-                  onClick={() => void remove(item)}
-                >
-                  Remove
-                </button>
+                <ProductCard item={item}>
+                  <button
+                    type="button"
+                    className="btn acct-btn--danger acct-grid__remove"
+                    aria-label={`Remove ${item.is_active ? item.item_name : 'removed item'} (${item.sku}) from ${listName}`}
+                    disabled={busy === key}
+                    onClick={() => void remove(item)}
+                  >
+                    Remove
+                  </button>
+                </ProductCard>
               </li>
             );
           })}
