@@ -89,37 +89,26 @@ async function checkoutLoad(
   const unit = Math.round(item.personal_price * 100);
   const tax = Math.floor((unit * 13) / 100 + 0.5 + 1e-9);
   let n = 0;
-  let next = 0;
-  // Each connection takes one customer on its first request and keeps it (autocannon's per-connection context).
-  const buyerOf = (context: object) => {
-    const c = context as { buyer?: BenchBuyer };
-    c.buyer ??= buyers[next++ % buyers.length];
-    return c.buyer!;
-  };
-  const result = await autocannon({
-    url: shopUrl,
-    connections: buyers.length,
-    duration: DURATION,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/user/cart/add',
-        setupRequest: (request, context) => ({
-          ...request,
-          headers: { 'content-type': 'application/json', cookie: buyerOf(context).cookie },
+  // One autocannon instance per customer (one connection each), so every customer's add and order stay in step.
+  const runs = buyers.map((buyer) =>
+    autocannon({
+      url: shopUrl,
+      connections: 1,
+      duration: DURATION,
+      headers: { 'content-type': 'application/json', cookie: buyer.cookie },
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/user/cart/add',
           body: JSON.stringify({
             itemData: { item_id: item.item_id, item_condition: item.item_condition, quantity: 1 },
           }),
-        }),
-      },
-      {
-        method: 'POST',
-        path: '/api/placeorder',
-        setupRequest: (request, context) => {
-          const buyer = buyerOf(context);
-          return {
+        },
+        {
+          method: 'POST',
+          path: '/api/placeorder',
+          setupRequest: (request) => ({
             ...request,
-            headers: { 'content-type': 'application/json', cookie: buyer.cookie },
             body: JSON.stringify({
               checkout_key: `bench-${process.pid}-${++n}-${Date.now()}`,
               orderInfo: {
@@ -134,14 +123,40 @@ async function checkoutLoad(
                 shipping_method: 'Standard',
               },
             }),
-          };
+          }),
         },
-      },
-    ],
-  });
+      ],
+    }),
+  );
+  const all = await Promise.all(runs);
+  const sum = (f: (r: autocannon.Result) => number) => all.reduce((acc, r) => acc + f(r), 0);
+  const statusCodeStats: Record<string, number> = {};
+  for (const r of all) {
+    for (const [code, stat] of Object.entries(r.statusCodeStats ?? {})) {
+      statusCodeStats[code] = (statusCodeStats[code] ?? 0) + (stat as { count: number }).count;
+    }
+  }
+  const sortedP50 = all.map((r) => r.latency.p50).sort((a, b) => a - b);
+  const result = {
+    errors: sum((r) => r.errors),
+    non2xx: sum((r) => r.non2xx),
+    timeouts: sum((r) => r.timeouts),
+    statusCodeStats,
+    requests: { average: sum((r) => r.requests.average) },
+    // p50 is the median customer's; p99 the worst customer's (conservative).
+    latency: {
+      p50: sortedP50[Math.floor(sortedP50.length / 2)] ?? 0,
+      p99: Math.max(...all.map((r) => r.latency.p99)),
+    },
+  };
   const errors = result.errors + result.non2xx + result.timeouts;
   if (errors > 0) {
-    console.log('checkout answers by status:', JSON.stringify(result.statusCodeStats), 'timeouts:', result.timeouts);
+    console.log(
+      'checkout answers by status:',
+      JSON.stringify(result.statusCodeStats),
+      'timeouts:',
+      result.timeouts,
+    );
   }
   return {
     name: `checkout (add + order), ${buyers.length} customers`,

@@ -66,13 +66,11 @@ export async function seedBuyers(
           username: customerId,
           passwordHash: 'bench-no-password',
         });
-        await tx
-          .insert(sessions)
-          .values({
-            tokenHash: hashToken(token),
-            contactPersonId,
-            expiresAt: new Date(Date.now() + 86_400_000),
-          });
+        await tx.insert(sessions).values({
+          tokenHash: hashToken(token),
+          contactPersonId,
+          expiresAt: new Date(Date.now() + 86_400_000),
+        });
         const [address] = await tx
           .insert(addresses)
           .values({

@@ -10,6 +10,7 @@ import { Loading } from '../../components/Loading';
 import { Price } from '../../components/Price';
 import { api } from '../../lib/api';
 import { useCart } from '../../lib/cart';
+import { WishListHeart } from '../wishlist/WishListHeart';
 import { usePageTitle } from '../../lib/title';
 import type { ProductInfo } from '../../lib/types';
 import './product.css';
@@ -122,7 +123,10 @@ export default function ProductPage() {
           )}
         </div>
         <div className="product__info">
-          <h1>{item.item_name}</h1>
+          <div className="product__title">
+            <h1>{item.item_name}</h1>
+            <WishListHeart item={item} />
+          </div>
           <p className="product__sku">SKU: {item.sku}</p>
           <p className="product__condition">
             Condition: <strong>{conditionLabel(item.item_condition)}</strong>

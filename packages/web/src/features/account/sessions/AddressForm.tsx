@@ -12,6 +12,8 @@ import { focusFirstError, SelectField, TextField } from '../fields';
 import type { Address } from '../types';
 import { LoadError } from './LoadError';
 
+const BACK = { to: '/acer/account/addresses', label: 'Back to addresses' };
+
 type Form = Required<Omit<AddressInput, 'country'>>;
 
 const EMPTY: Form = {
@@ -46,10 +48,10 @@ export function AddressForm({ addressId }: { addressId?: string }) {
     enabled: Boolean(addressId),
   });
   if (addressId) {
-    if (error) return <LoadError error={error} />;
+    if (error) return <LoadError error={error} back={BACK} />;
     if (isPending) return <Loading label="Loading the address" />;
     const address = data[0];
-    if (!address) return <LoadError error={new Error('Address not found.')} />;
+    if (!address) return <LoadError error="This address does not exist in your account." back={BACK} />;
     return <AddressEditor key={addressId} addressId={addressId} initial={fromAddress(address)} />;
   }
   return <AddressEditor initial={EMPTY} />;

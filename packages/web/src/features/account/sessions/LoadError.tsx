@@ -1,15 +1,26 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { failureMessage } from '../data';
 
-/** A failed load: the server's message in an alert (SPEC §8) and on the page. */
-export function LoadError({ error }: { error: unknown }) {
-  const message = failureMessage(error, 'The data could not be loaded, please try again.');
+/** A failed load: the server's message in an alert (SPEC §8) and on the page, with an optional way back. */
+export function LoadError({ error, back }: { error: unknown; back?: { to: string; label: string } }) {
+  const message =
+    typeof error === 'string'
+      ? error
+      : failureMessage(error, 'The data could not be loaded, please try again.');
   useEffect(() => {
     window.alert(message);
   }, [message]);
   return (
-    <p className="banner banner--error" role="alert">
-      {message}
-    </p>
+    <>
+      <p className="banner banner--error" role="alert">
+        {message}
+      </p>
+      {back && (
+        <p>
+          <Link to={back.to}>‹ {back.label}</Link>
+        </p>
+      )}
+    </>
   );
 }

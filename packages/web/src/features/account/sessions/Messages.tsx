@@ -56,12 +56,7 @@ export function MessageView({ messageId }: { messageId: string }) {
     </p>
   );
   if (error)
-    return (
-      <>
-        <LoadError error={error} />
-        {back}
-      </>
-    );
+    return <LoadError error={error} back={{ to: '/acer/account/messages', label: 'Back to messages' }} />;
   if (isPending) return <Loading label="Loading the message" />;
   const message = data[0];
   if (!message) return back;

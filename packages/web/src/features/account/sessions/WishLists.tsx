@@ -13,6 +13,8 @@ import { focusFirstError, TextField } from '../fields';
 import type { WishList, WishListItem } from '../types';
 import { LoadError } from './LoadError';
 
+const BACK = { to: '/acer/account/wishLists', label: 'Back to wish lists' };
+
 /** The customer's wish lists: name, item count out of 50, open, rename and delete. */
 export function WishLists() {
   const { customerId } = useSession();
@@ -113,10 +115,10 @@ export function WishLists() {
 export function WishListForm({ listId }: { listId?: string }) {
   const { data, error, isPending } = useAccountData('wishListCreate', listId, { enabled: Boolean(listId) });
   if (listId) {
-    if (error) return <LoadError error={error} />;
+    if (error) return <LoadError error={error} back={BACK} />;
     if (isPending) return <Loading label="Loading the wish list" />;
     const list = data[0];
-    if (!list) return <LoadError error={new Error('Wish list not found.')} />;
+    if (!list) return <LoadError error="This wish list does not exist in your account." back={BACK} />;
     return <WishListEditor key={listId} list={list} />;
   }
   return <WishListEditor />;
@@ -208,15 +210,7 @@ export function WishListItems({ listId }: { listId: string }) {
   const lists = useAccountData('wishLists');
   const { data, error, isPending } = useAccountData('wishListItems', listId);
   const [busy, setBusy] = useState<string | null>(null);
-  if (error)
-    return (
-      <>
-        <LoadError error={error} />
-        <p>
-          <Link to="/acer/account/wishLists">‹ Back to wish lists</Link>
-        </p>
-      </>
-    );
+  if (error) return <LoadError error={error} back={BACK} />;
   if (isPending) return <Loading label="Loading the wish list" />;
   const list = lists.data?.find((l) => l.list_id === listId);
   const listName = list?.list_name ?? 'Wish list';
