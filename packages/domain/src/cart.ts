@@ -11,7 +11,8 @@ export const CART_MSG = {
   exceedsOnLoad: (name: string, q: number, s: number) =>
     `${name} ordered quantity (${q}) exceeds current available stock (${s}).`,
   goneFromCart: (name: string) => `${name} has been removed from your cart, please refresh the page!`,
-  autoRemoved: (name: string) => `${name} has been auto removed from your cart due to this item is out of stock.`,
+  autoRemoved: (name: string) =>
+    `${name} has been auto removed from your cart due to this item is out of stock.`,
   updateFailed: (name: string) => `${name} update failed, please refresh the page and try again.`,
   removed: (name: string) => `${name} has been removed from your cart.`,
   added: (name: string) => `${name} has been added to your cart.`,
@@ -25,10 +26,10 @@ export const CART_MSG = {
   noAddress: 'please make sure you have select your shipping and billing address.',
   poNumber: 'Purchase order number is mandatory, the length should be 1 - 50 characters and cannot be 0.',
   placing: 'Your order is processing, please do not refresh the page.',
-  placedRefresh:
-    'Order has been placed or page has expired, please check your orders in your order list.',
+  placedRefresh: 'Order has been placed or page has expired, please check your orders in your order list.',
   nothingToPlace: 'There is no order need to be placed.',
-  cartChanged: 'Your cart has changed since you opened checkout. Please review your cart and check out again.',
+  cartChanged:
+    'Your cart has changed since you opened checkout. Please review your cart and check out again.',
   totalsChanged:
     'The prices or totals of your order have changed. Please review your cart and check out again.',
   shippingMethod: 'Shipping method must be Standard or Pick Up.',
@@ -101,12 +102,16 @@ export function typedQuantity(text: string, stock: number): QuantityCheck | null
 
 /** The minus button: refused below 1. */
 export function minusQuantity(current: number): QuantityCheck {
-  return current - 1 < 1 ? { quantity: current, error: CART_MSG.belowOne } : { quantity: current - 1, error: '' };
+  return current - 1 < 1
+    ? { quantity: current, error: CART_MSG.belowOne }
+    : { quantity: current - 1, error: '' };
 }
 
 /** The plus button: refused above the stock. */
 export function plusQuantity(current: number, stock: number): QuantityCheck {
-  return current + 1 > stock ? { quantity: current, error: CART_MSG.plusAbove(stock) } : { quantity: current + 1, error: '' };
+  return current + 1 > stock
+    ? { quantity: current, error: CART_MSG.plusAbove(stock) }
+    : { quantity: current + 1, error: '' };
 }
 
 /** Blank on blur: back to the previous quantity, or 1 if that exceeds the stock. */

@@ -10,9 +10,9 @@ import { Loading } from '../../components/Loading';
 import { Price } from '../../components/Price';
 import { api } from '../../lib/api';
 import { useCart } from '../../lib/cart';
-import { WishListHeart } from '../wishlist/WishListHeart';
 import { usePageTitle } from '../../lib/title';
 import type { ProductInfo } from '../../lib/types';
+import { WishListHeart } from '../wishlist/WishListHeart';
 import './product.css';
 
 const TABS = ['DESCRIPTION', 'DETAILS', 'WARRANTY'] as const;
