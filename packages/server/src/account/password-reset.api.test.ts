@@ -1,35 +1,18 @@
-import type { AddressInfo } from 'node:net';
 import { ACCOUNT_MSG } from '@shop/domain/account';
 import { desc, eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { outbox, passwordResetCodes } from '../db/schema';
 import { DEMO, signIn, useTestApp } from '../test/harness';
+import { startMailSink } from '../test/mail-sink';
 import { USERNAME_MESSAGE } from './password-reset';
 
-const received: { to: string[]; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.on('data', (chunk: Buffer) => {
-      raw += chunk.toString('utf8');
-    });
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-const port = (smtp.server.address() as AddressInfo).port;
+const sink = await startMailSink();
+const received = sink.received;
 
-const ctx = useTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+const ctx = useTestApp({ SMTP_URL: sink.url });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await sink.close();
 });
 
 const EMAIL = {

@@ -1,4 +1,5 @@
 /** Reading a customer's account data. Every query is filtered by the session's customer id. */
+import type { Address, WishList, WishListItemKey } from '@shop/domain/api';
 import type { Condition } from '@shop/domain/catalog';
 import { isCondition } from '@shop/domain/catalog';
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
@@ -18,35 +19,7 @@ import {
 
 export const RECENTLY_VIEWED_LIMIT = 20;
 
-export interface Address {
-  address_id: number;
-  first_name: string;
-  last_name: string;
-  company: string;
-  address_line_1: string;
-  address_line_2: string;
-  city: string;
-  province: string;
-  zip: string;
-  country: string;
-  phone_number: string;
-  customer_id: string;
-}
-
-export interface WishList {
-  list_id: string;
-  list_name: string;
-  is_public: false;
-  customer_id: string;
-  item_number: number;
-}
-
-export interface WishListItemKey {
-  list_id: string;
-  item_id: string;
-  sku: string;
-  item_condition: string;
-}
+export type { Address, WishList, WishListItemKey };
 
 const addressColumns = {
   address_id: addresses.addressId,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Services } from '../app';
 import { assertOwnCustomer, requireUser, SESSION_COOKIE } from '../auth/plugin';
 import type { SessionUser } from '../auth/sessions';
+import { customerInfo } from '../auth/sessions';
 import { accountApplications, subscriptions as subscriptionsTable } from '../db/schema';
 import { HttpError, parseOr400 } from '../lib/http';
 import { listOrders } from '../orders/queries';
@@ -24,7 +25,7 @@ import {
   openMessage,
 } from './queries';
 import { flushProductViews } from './recently-viewed';
-import { settingsOf, updateAccount } from './settings';
+import { updateAccount } from './settings';
 import {
   addWishListItem,
   createWishList,
@@ -123,7 +124,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
         if (!one) return { recentlyViewed: await listRecentlyViewed(db, catalog, id, user.percentage) };
         break;
       case 'accountSettings':
-        if (!one) return { accountSettings: [settingsOf(user)] };
+        if (!one) return { accountSettings: [customerInfo(user)] };
         break;
       case 'subscription':
         if (!one) return { subscription: [{ subscribed: await isSubscribed(db, id) }] };
@@ -147,7 +148,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
     async (request, reply) => {
       const user = requireUser(request);
       await updateAccount(services, user, request.cookies[SESSION_COOKIE], request.body);
-      return reply.send({ scode: 200, smessage: ACCOUNT_MSG.updated, customerInfo: settingsOf(user) });
+      return reply.send({ scode: 200, smessage: ACCOUNT_MSG.updated, customerInfo: customerInfo(user) });
     },
   );
 

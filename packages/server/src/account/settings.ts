@@ -8,22 +8,6 @@ import { hashToken, type SessionUser } from '../auth/sessions';
 import { contacts, sessions } from '../db/schema';
 import { HttpError, parseOr400 } from '../lib/http';
 
-/** What the account settings show (the same shape sign-in answers with). */
-export function settingsOf(user: SessionUser) {
-  return {
-    customer_id: user.customerId,
-    contact_person_id: user.contactPersonId,
-    contact_name: user.contactName,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    email: user.email,
-    company: user.company,
-    phone_number: user.phoneNumber,
-    username: user.username,
-    percentage: user.percentage,
-  };
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -12,7 +12,7 @@ import { contacts } from '../db/schema';
 import { fail, parseOr400 } from '../lib/http';
 import { dummyHash, verifyPassword } from './passwords';
 import { requireUser, SESSION_COOKIE } from './plugin';
-import type { SessionUser } from './sessions';
+import { customerInfo, type SessionUser } from './sessions';
 
 /** Cookies the page reads for display (SPEC §3); the server never trusts them. */
 const DISPLAY_COOKIES = [
@@ -28,21 +28,6 @@ const DISPLAY_COOKIES = [
   'phoneNumber',
   'username',
 ] as const;
-
-export function customerInfo(user: SessionUser) {
-  return {
-    customer_id: user.customerId,
-    contact_person_id: user.contactPersonId,
-    contact_name: user.contactName,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    email: user.email,
-    company: user.company,
-    phone_number: user.phoneNumber,
-    username: user.username,
-    percentage: user.percentage,
-  };
-}
 
 export function authRoutes(app: FastifyInstance, services: Services) {
   const { config, sessions } = services;

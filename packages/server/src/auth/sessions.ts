@@ -4,6 +4,7 @@
  * a sign-out ends the session at once in this process and within SESSION_CACHE_MS in the others.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { CustomerInfo } from '@shop/domain/api';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contacts, customers, sessions } from '../db/schema';
@@ -19,6 +20,22 @@ export interface SessionUser {
   phoneNumber: string;
   username: string;
   percentage: number;
+}
+
+/** The customer as sign-in, the header and the account settings show it. */
+export function customerInfo(user: SessionUser): CustomerInfo {
+  return {
+    customer_id: user.customerId,
+    contact_person_id: user.contactPersonId,
+    contact_name: user.contactName,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    company: user.company,
+    phone_number: user.phoneNumber,
+    username: user.username,
+    percentage: user.percentage,
+  };
 }
 
 const SESSION_CACHE_MS = 10_000;

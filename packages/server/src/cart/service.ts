@@ -1,4 +1,5 @@
 /** The server-side cart: one row per customer, item and condition; prices come from the catalog. */
+import type { CartItem } from '@shop/domain/api';
 import { CART_MSG, MAX_CART_LINES, MAX_LINE_QUANTITY } from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
 import { MSG } from '@shop/domain/messages';
@@ -11,21 +12,7 @@ import type { Queryable } from '../db/client';
 import { cartItems, customers } from '../db/schema';
 import { HttpError } from '../lib/http';
 
-export interface CartItem {
-  item_id: string;
-  item_name: string;
-  item_condition: string;
-  sku: string;
-  quantity: number;
-  stock: number;
-  scratch_dent_stock: number;
-  is_active: boolean;
-  is_sale: boolean;
-  personal_price: number;
-  personal_sale_price: number;
-  personal_scratch_dent_price: number;
-  main_image: string;
-}
+export type { CartItem };
 
 /** The cart as the page shows it, oldest line first; a line whose item no longer exists is dropped. */
 export async function cartOf(services: Services, user: SessionUser, db: Queryable = services.database.db) {

@@ -1,27 +1,9 @@
 /** What the API shows of a listing row: personal prices for a customer, no price at all for a visitor. */
+import type { ItemBrief } from '@shop/domain/api';
 import { personalPrice, toAmount } from '@shop/domain/money';
 import type { CatalogRow } from './store';
 
-export interface Brief {
-  item_id: string;
-  item_name: string;
-  sku: string;
-  category: string;
-  sub_category: string;
-  item_condition: string;
-  is_active: boolean;
-  is_sale: boolean;
-  is_brand_new: boolean;
-  is_recertified: boolean;
-  is_scratch_dent: boolean;
-  stock: number;
-  scratch_dent_stock: number;
-  main_image: string;
-  product_series: string;
-  personal_price?: number;
-  personal_sale_price?: number;
-  personal_scratch_dent_price?: number;
-}
+export type Brief = ItemBrief;
 
 /** percentage null = visitor. */
 export function brief(row: CatalogRow, percentage: number | null): Brief {

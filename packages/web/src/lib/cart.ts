@@ -1,4 +1,5 @@
 /** Cart calls shared by cards, the product page and the cart page; the header data holds the cart. */
+import type { CartItem } from '@shop/domain/api';
 import { CART_MSG } from '@shop/domain/cart';
 import { toCents } from '@shop/domain/money';
 import { unitPrice } from '@shop/domain/pricing';
@@ -8,21 +9,7 @@ import { useSession } from '../app/session';
 import { ApiError, api } from './api';
 import type { HeaderData } from './types';
 
-export interface CartLine {
-  item_id: string;
-  item_name: string;
-  item_condition: 'BrandNew' | 'Recertified' | 'ScratchDent' | 'Warranty';
-  sku: string;
-  quantity: number;
-  stock: number;
-  scratch_dent_stock: number;
-  is_active: boolean;
-  is_sale: boolean;
-  personal_price: number;
-  personal_sale_price: number;
-  personal_scratch_dent_price: number;
-  main_image: string;
-}
+export type CartLine = CartItem;
 
 interface CartAnswer {
   scode: number;
@@ -54,7 +41,7 @@ export function lineStock(line: CartLine): number {
 export function useCart() {
   const { customerId, header } = useSession();
   const queryClient = useQueryClient();
-  const lines = (header?.cartItems ?? []) as CartLine[];
+  const lines = header?.cartItems ?? [];
 
   const store = useCallback(
     (cartItems: CartLine[]) => {

@@ -1,44 +1,15 @@
 /** Answer shapes of the API as the page uses them. */
-export interface ItemBrief {
-  item_id: string;
-  item_name: string;
-  sku: string;
-  category: string;
-  sub_category: string;
-  item_condition: 'BrandNew' | 'Recertified' | 'ScratchDent' | 'Warranty';
-  is_active: boolean;
-  is_sale: boolean;
-  is_brand_new: boolean;
-  is_recertified: boolean;
-  is_scratch_dent: boolean;
-  stock: number;
-  scratch_dent_stock: number;
-  main_image: string;
-  product_series: string;
-  personal_price?: number;
-  personal_sale_price?: number;
-  personal_scratch_dent_price?: number;
-}
+import type { Address, CartItem, CustomerInfo, ItemBrief, WishList, WishListItemKey } from '@shop/domain/api';
 
-export interface CustomerInfo {
-  customer_id: string;
-  contact_person_id: string;
-  contact_name: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  company: string;
-  phone_number: string;
-  username: string;
-  percentage: number;
-}
+export type { CustomerInfo, ItemBrief };
 
 export interface HeaderData {
   scode: number;
-  cartItems: { quantity: number }[];
-  addresses: unknown[];
-  wishLists: unknown[];
-  wishListsItems: unknown[];
+  cartItems: CartItem[];
+  addresses: Address[];
+  wishLists: WishList[];
+  wishListsItems: WishListItemKey[];
+  unreadMessages?: number;
   customer: CustomerInfo[];
 }
 

@@ -1,4 +1,5 @@
 /** Answer shapes of the account API (GET /user/{customerid}/{session}[/{sessionid}] and the writes). */
+import type { Address, WishList, WishListItemKey } from '@shop/domain/api';
 import type { CustomerInfo, ItemBrief } from '../../lib/types';
 
 export interface Order {
@@ -21,35 +22,8 @@ export interface Message {
   is_read: boolean;
 }
 
-export interface Address {
-  address_id: string | number;
-  first_name: string;
-  last_name: string;
-  company: string;
-  address_line_1: string;
-  address_line_2: string;
-  city: string;
-  province: string;
-  zip: string;
-  country: string;
-  phone_number: string;
-  customer_id: string;
-}
-
-export interface WishList {
-  list_id: string;
-  list_name: string;
-  is_public: boolean;
-  customer_id: string;
-  item_number: number;
-}
-
-export interface WishListEntry {
-  list_id: string;
-  item_id: string;
-  sku: string;
-  item_condition: string;
-}
+export type { Address, WishList };
+export type WishListEntry = WishListItemKey;
 
 export type WishListItem = ItemBrief & { list_id: string; added_at: string };
 

@@ -1,4 +1,5 @@
 import { ACCOUNT_MSG, type AddressInput, addressSchema } from '@shop/domain/account';
+import type { Address } from '@shop/domain/api';
 import { CART_MSG, isValidPo, SHIPPING_METHODS, type ShippingMethod, truncatePo } from '@shop/domain/cart';
 import { fieldErrors } from '@shop/domain/contact';
 import { formatMoney } from '@shop/domain/money';
@@ -13,20 +14,6 @@ import { ApiError, api } from '../../lib/api';
 import { cartSubtotalCents, lineUnitCents, useCart } from '../../lib/cart';
 import { usePageTitle } from '../../lib/title';
 import '../cart/cart.css';
-
-export interface Address {
-  address_id: number;
-  first_name: string;
-  last_name: string;
-  company: string;
-  address_line_1: string;
-  address_line_2: string;
-  city: string;
-  province: string;
-  zip: string;
-  country: string;
-  phone_number: string;
-}
 
 export interface OrderRequest {
   orderInfo: {
@@ -233,7 +220,7 @@ export default function CheckoutPage() {
 
   if (!loggedIn) return <Navigate to="/acer/signin" replace state={{ from: location.pathname }} />;
   if (!header) return <Loading />;
-  const addresses = (header.addresses ?? []) as Address[];
+  const addresses = header.addresses ?? [];
   const shipping = addresses.find((a) => a.address_id === shippingId) ?? null;
   const billingAddressId = same ? shippingId : billingId;
   const subtotal = cartSubtotalCents(lines);

@@ -1,0 +1,32 @@
+/**
+ * Starts the shop for the browser tests on an empty database: with E2E_DATABASE_URL a freshly created
+ * PostgreSQL database `shop_e2e`, otherwise a fresh embedded PGlite directory under .data/e2e.
+ * The server migrates and seeds the demo data on start. Run from e2e/ with `node --import tsx`.
+ */
+import { rmSync } from 'node:fs';
+import pg from 'pg';
+import { E2E_DATA_DIR, E2E_DATA_ROOT, E2E_DATABASE_NAME, maintenanceUrl, shopDatabaseUrl } from './database';
+
+const admin = maintenanceUrl();
+if (admin) {
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    // Force ends the connections a previous run (or a seller command) may have left open.
+    await client.query(`drop database if exists "${E2E_DATABASE_NAME}" with (force)`);
+    await client.query(`create database "${E2E_DATABASE_NAME}"`);
+  } finally {
+    await client.end();
+  }
+  process.env.DATABASE_URL = shopDatabaseUrl();
+  delete process.env.DATA_DIR;
+  console.log(`e2e server on PostgreSQL database ${E2E_DATABASE_NAME}`);
+} else {
+  rmSync(E2E_DATA_ROOT, { recursive: true, force: true });
+  delete process.env.DATABASE_URL;
+  process.env.DATA_DIR = E2E_DATA_DIR;
+}
+
+// A computed specifier: the server runs from its own sources (tsx), outside this package's type check.
+const main = new URL('../packages/server/src/main.ts', import.meta.url).href;
+await import(main);
