@@ -1,6 +1,15 @@
 /** Every route under /acer; pages load on demand. Unknown paths are replaced with /acer. */
 import { createBrowserRouter, Navigate } from 'react-router';
+import { listingPath, listingQuery, mainPageQuery, productQuery } from '../lib/catalogQueries';
+import { cookieLogin } from '../lib/cookies';
+import { queryClient } from '../lib/queryClient';
 import { Layout, RouteError } from './Layout';
+
+/** Starts a page's data fetch while its code loads; never waits and never fails the navigation. */
+function prefetch(options: Parameters<typeof queryClient.prefetchQuery>[0]) {
+  void queryClient.prefetchQuery(options);
+  return null;
+}
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
@@ -12,7 +21,11 @@ export const router = createBrowserRouter([
     element: <Layout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, lazy: page(() => import('../features/home/HomePage')) },
+      {
+        index: true,
+        loader: () => prefetch(mainPageQuery(cookieLogin().customerId)),
+        lazy: page(() => import('../features/home/HomePage')),
+      },
       { path: 'signin/:session?', lazy: page(() => import('../features/auth/SignInPage')) },
       {
         path: 'category/:category/:subcategory?',

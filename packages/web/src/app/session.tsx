@@ -3,7 +3,16 @@
  * Changes are broadcast to other tabs so they refetch too.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { ApiError, api } from '../lib/api';
 import { clearDisplayCookies, cookieLogin } from '../lib/cookies';
 import type { CustomerInfo, HeaderData } from '../lib/types';
@@ -33,6 +42,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     enabled: login.loggedIn,
     staleTime: 30_000,
   });
+
+  // Prices depend on the percentage: when it changes, catalog answers are fetched again.
+  const percentage = header.data?.customer[0]?.percentage;
+  const seenPercentage = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (percentage === undefined) return;
+    if (seenPercentage.current !== undefined && seenPercentage.current !== percentage) {
+      for (const key of ['mainpage', 'listing', 'product'])
+        void queryClient.invalidateQueries({ queryKey: [key] });
+    }
+    seenPercentage.current = percentage;
+  }, [percentage, queryClient]);
 
   // A session the server no longer knows clears the login state.
   useEffect(() => {

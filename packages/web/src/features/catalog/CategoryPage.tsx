@@ -8,14 +8,13 @@ import {
 } from '@shop/domain/catalog';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { ProductCard } from '../../components/ProductCard';
-import { api } from '../../lib/api';
+import { listingPath, listingQuery } from '../../lib/catalogQueries';
 import { usePageTitle } from '../../lib/title';
-import type { CategoryItems } from '../../lib/types';
 import './catalog.css';
 
 const COLUMN_LABELS: Record<string, string> = { all: 'All', item_name: 'Name', sku: 'SKU' };
@@ -23,17 +22,15 @@ const COLUMN_LABELS: Record<string, string> = { all: 'All', item_name: 'Name', s
 export default function CategoryPage() {
   const { category = '', subcategory } = useParams();
   const [params, setParams] = useSearchParams();
-  const { customerId, percentage, loggedIn } = useSession();
+  const { customerId, loggedIn } = useSession();
   const [layout, setLayout] = useState<'grid' | 'detail'>('grid');
   const [filtersOpen, setFiltersOpen] = useState(false);
   const isSearch = category === 'Search';
 
-  const apiPath = isSearch
-    ? `/search?${params.toString()}`
-    : `/category/${encodeURIComponent(category)}${subcategory ? `/${encodeURIComponent(subcategory)}` : ''}?${params.toString()}`;
+  const location = useLocation();
+  const apiPath = listingPath(category, subcategory, location.search);
   const { data, error, isFetching } = useQuery({
-    queryKey: ['listing', apiPath, customerId, percentage],
-    queryFn: () => api<{ categoryItems: CategoryItems }>(apiPath),
+    ...listingQuery(apiPath, customerId),
     placeholderData: keepPreviousData,
   });
   const listing = data?.categoryItems;

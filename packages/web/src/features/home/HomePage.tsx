@@ -3,22 +3,14 @@ import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { Loading } from '../../components/Loading';
 import { Slider } from '../../components/Slider';
-import { api } from '../../lib/api';
+import { mainPageQuery } from '../../lib/catalogQueries';
 import { usePageTitle } from '../../lib/title';
-import type { ItemBrief } from '../../lib/types';
-
-interface MainPage {
-  products: { featuredProducts: ItemBrief[]; popularProducts: ItemBrief[]; newProducts: ItemBrief[] };
-}
 
 export default function HomePage() {
   usePageTitle('');
-  const { customerId, percentage } = useSession();
-  // Refetched whenever the percentage changes.
-  const { data, error } = useQuery({
-    queryKey: ['mainpage', customerId, percentage],
-    queryFn: () => api<MainPage>('/mainpage'),
-  });
+  const { customerId } = useSession();
+  // Refetched whenever the percentage changes (the session invalidates it).
+  const { data, error } = useQuery(mainPageQuery(customerId));
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-title">

@@ -1,4 +1,3 @@
-import { isCondition } from '@shop/domain/catalog';
 import { MSG } from '@shop/domain/messages';
 import { availableStock, cartButtonState, isInStock } from '@shop/domain/pricing';
 import { useQuery } from '@tanstack/react-query';
@@ -8,10 +7,9 @@ import { useSession } from '../../app/session';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { Price } from '../../components/Price';
-import { api } from '../../lib/api';
 import { useCart } from '../../lib/cart';
+import { productQuery } from '../../lib/catalogQueries';
 import { usePageTitle } from '../../lib/title';
-import type { ProductInfo } from '../../lib/types';
 import { WishListHeart } from '../wishlist/WishListHeart';
 import './product.css';
 
@@ -34,12 +32,8 @@ export function specLines(details: string): { name: string; value: string }[] {
 export default function ProductPage() {
   const { itemid = '', condition } = useParams();
   const navigate = useNavigate();
-  const { loggedIn, customerId, percentage } = useSession();
-  const wanted = condition && isCondition(condition) ? condition : '';
-  const { data, error } = useQuery({
-    queryKey: ['product', itemid, wanted, customerId, percentage],
-    queryFn: () => api<{ itemInfo: ProductInfo }>(`/product/${encodeURIComponent(itemid)}/${wanted}`),
-  });
+  const { loggedIn, customerId } = useSession();
+  const { data, error } = useQuery(productQuery(itemid, condition, customerId));
   const [tab, setTab] = useState<(typeof TABS)[number]>('DESCRIPTION');
   const [imageIndex, setImageIndex] = useState(0);
   const [quantity, setQuantity] = useState('1');
