@@ -26,20 +26,30 @@ export default defineConfig({
     baseURL: 'http://127.0.0.1:3100',
     trace: 'on-first-retry',
   },
-  webServer: {
-    command: 'rm -rf ../.data/e2e && node --import tsx ../packages/server/src/main.ts',
-    cwd: here,
-    url: 'http://127.0.0.1:3100/acer',
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: '3100',
-      HOST: '127.0.0.1',
-      DATA_DIR: '../.data/e2e/pglite',
-      LOGIN_RATE_LIMIT: '10000',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '../packages/web/dist',
-      SMTP_URL: '',
+  webServer: [
+    {
+      // A fresh database each run: PostgreSQL `shop_e2e` when E2E_DATABASE_URL is set, else embedded PGlite.
+      command: 'node --import tsx start-server.ts',
+      cwd: here,
+      url: 'http://127.0.0.1:3100/acer',
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: '3100',
+        HOST: '127.0.0.1',
+        LOGIN_RATE_LIMIT: '10000',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: '../packages/web/dist',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+      },
     },
-  },
+    {
+      // Catches the shop's mail (verification codes); the tests read it over HTTP.
+      command: 'node --import tsx mail-sink.ts',
+      cwd: here,
+      url: 'http://127.0.0.1:2526/health',
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });

@@ -52,7 +52,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     // Long inputs fail validation with a message, not the router.
     routerOptions: { maxParamLength: 200 },
   });

@@ -30,6 +30,8 @@ const schema = z.object({
   IMAGE_PREFIX: z.string().default('/images/'),
   IMAGE_SUFFIX: z.string().default('.svg'),
   COOKIE_SECURE: bool,
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits key on it). */
+  TRUST_PROXY: bool,
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** How often each process asks the database for catalog changes made by others. */
   CATALOG_POLL_MS: z.coerce.number().int().min(50).default(1000),
