@@ -1,9 +1,13 @@
 /**
  * Shared fixtures: pages signed in through the API, a hermetic network (only the shop's own host is
- * reachable) and an accessibility check that fails on serious or critical axe violations.
+ * reachable), an accessibility check that fails on serious or critical axe violations, the mail sink,
+ * the seller command and a lock that keeps password changes away from other tests of the same customer.
  */
+import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
+import { type HoldMode, holdCustomer } from './customer-lock';
+import { repoRoot, shopDatabaseUrl } from './database';
 
 export type { Locator, Page } from '@playwright/test';
 export { expect };
@@ -16,7 +20,7 @@ export const DEMO_CUSTOMERS = {
 export type DemoCustomer = keyof typeof DEMO_CUSTOMERS;
 
 /** Lets only requests to the shop itself through, so nothing waits on the outside world. */
-async function keepToShop(context: BrowserContext, baseURL: string | undefined): Promise<void> {
+export async function keepToShop(context: BrowserContext, baseURL: string | undefined): Promise<void> {
   const origin = new URL(baseURL ?? 'http://127.0.0.1:3100').origin;
   await context.route(
     (url) => url.origin !== origin && (url.protocol === 'http:' || url.protocol === 'https:'),
@@ -41,6 +45,11 @@ interface Fixtures {
     customerId: DemoCustomer,
     options?: { viewport?: { width: number; height: number } },
   ) => Promise<Page>;
+  /**
+   * Holds a customer until the test ends: shared for any test signed in as them, exclusive for a test
+   * that changes their password (it waits for the shared holders and keeps new ones out).
+   */
+  useCustomer: (customerId: DemoCustomer, mode?: HoldMode) => Promise<void>;
 }
 
 export const test = base.extend<Fixtures>({
@@ -48,9 +57,18 @@ export const test = base.extend<Fixtures>({
     await keepToShop(context, baseURL);
     await use(context);
   },
-  signedInPage: async ({ browser, baseURL }, use) => {
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures name their dependencies this way.
+  useCustomer: async ({}, use) => {
+    const releases: (() => void)[] = [];
+    await use(async (customerId, mode = 'shared') => {
+      releases.push(await holdCustomer(customerId, mode));
+    });
+    for (const release of releases.reverse()) release();
+  },
+  signedInPage: async ({ browser, baseURL, useCustomer }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (customerId, options = {}) => {
+      await useCustomer(customerId);
       const context = await browser.newContext({ baseURL, ...options });
       contexts.push(context);
       await keepToShop(context, baseURL);
@@ -73,4 +91,101 @@ export async function expectNoSeriousA11y(page: Page): Promise<void> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious, `serious or critical accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Every alert, confirm and prompt of a page, accepted and kept in order. `next` waits for the next one
+ * and checks its text, so an unexpected dialog in between fails the test.
+ */
+export class Dialogs {
+  private readonly seen: string[] = [];
+
+  constructor(page: Page) {
+    page.on('dialog', (dialog) => {
+      this.seen.push(dialog.message());
+      void dialog.accept().catch(() => {});
+    });
+  }
+
+  async next(message: string | RegExp): Promise<string> {
+    await expect
+      .poll(() => this.seen.length, { message: `waiting for the dialog ${String(message)}` })
+      .toBeGreaterThan(0);
+    const text = this.seen.shift()!;
+    if (typeof message === 'string') expect(text).toBe(message);
+    else expect(text).toMatch(message);
+    return text;
+  }
+
+  /** No dialog is left unchecked. */
+  none(): void {
+    expect(this.seen, 'dialogs nobody expected').toEqual([]);
+  }
+}
+
+// ---- Mail sink (e2e/mail-sink.ts)
+
+export const MAIL_SINK = 'http://127.0.0.1:2526';
+
+export interface CaughtMail {
+  id: number;
+  receivedAt: string;
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** Mail the shop sent to an address, oldest first. */
+export async function mailsTo(address: string): Promise<CaughtMail[]> {
+  const response = await fetch(`${MAIL_SINK}/mails`);
+  expect(response.ok, 'the mail sink answers').toBe(true);
+  const mails = (await response.json()) as CaughtMail[];
+  return mails.filter((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+}
+
+/** The newest mail id so far (0 when none), to wait for mail sent after it. */
+export async function lastMailId(): Promise<number> {
+  const response = await fetch(`${MAIL_SINK}/mails`);
+  const mails = (await response.json()) as CaughtMail[];
+  return mails.reduce((max, m) => Math.max(max, m.id), 0);
+}
+
+/** Waits for a mail to the address newer than `afterId` and returns it. */
+export async function nextMailTo(address: string, afterId: number): Promise<CaughtMail> {
+  let found: CaughtMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mailsTo(address)).find((m) => m.id > afterId);
+        return Boolean(found);
+      },
+      { message: `a mail to ${address}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+// ---- The seller command (PostgreSQL only: the embedded database belongs to the server process)
+
+export const ON_POSTGRES = Boolean(process.env.E2E_DATABASE_URL);
+export const NEEDS_POSTGRES = 'the seller command needs the shared PostgreSQL database';
+
+/** Runs `npm run seller -- ...args` on the e2e server's database and returns what it printed. */
+export function seller(...args: string[]): string {
+  const url = shopDatabaseUrl();
+  if (!url) throw new Error(NEEDS_POSTGRES);
+  return execFileSync('npm', ['run', '--silent', 'seller', '--', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: url },
+    encoding: 'utf8',
+    // npm's own notices stay out of the test output; a failure's message carries stderr.
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+// ---- Money
+
+/** Cents as the page shows them: $1,234.56. */
+export function money(amount: number): string {
+  return new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(amount / 100);
 }

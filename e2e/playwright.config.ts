@@ -28,6 +28,14 @@ export default defineConfig({
   },
   webServer: [
     {
+      // Catches the shop's mail (verification codes); the tests read it over HTTP.
+      command: 'node --import tsx mail-sink.ts',
+      cwd: here,
+      url: 'http://127.0.0.1:2526/health',
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       // A fresh database each run: PostgreSQL `shop_e2e` when E2E_DATABASE_URL is set, else embedded PGlite.
       command: 'node --import tsx start-server.ts',
       cwd: here,
@@ -42,14 +50,6 @@ export default defineConfig({
         WEB_DIST: '../packages/web/dist',
         SMTP_URL: 'smtp://127.0.0.1:2525',
       },
-    },
-    {
-      // Catches the shop's mail (verification codes); the tests read it over HTTP.
-      command: 'node --import tsx mail-sink.ts',
-      cwd: here,
-      url: 'http://127.0.0.1:2526/health',
-      reuseExistingServer: false,
-      timeout: 30_000,
     },
   ],
 });

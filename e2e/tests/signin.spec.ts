@@ -23,7 +23,12 @@ test.describe('sign in through the form', () => {
     ).toBeVisible();
   });
 
-  test('the right password lands on the orders and the header says Account', async ({ page }) => {
+  test('the right password lands on the orders and the header says Account', async ({
+    page,
+    useCustomer,
+  }) => {
+    // Not while another test changes this customer's password.
+    await useCustomer('C10002');
     await page.goto('/acer/signin');
     await page.getByLabel('Customer ID').fill('C10002');
     await page.getByLabel('Password').fill('Demo@10002');

@@ -1,6 +1,6 @@
 /** Every route under /acer; pages load on demand. Unknown paths are replaced with /acer. */
 import { createBrowserRouter, Navigate } from 'react-router';
-import { listingPath, listingQuery, mainPageQuery, productQuery } from '../lib/catalogQueries';
+import { mainPageQuery } from '../lib/catalogQueries';
 import { cookieLogin } from '../lib/cookies';
 import { queryClient } from '../lib/queryClient';
 import { Layout, RouteError } from './Layout';

@@ -1,0 +1,556 @@
+/**
+ * Cart, checkout and orders of C10001 (SPEC §2 Cart, Checkout, Order pages; §4 Cart; §5 Cart quantity,
+ * Checkout; §8 Orders and checkout). Every test of C10001's cart is in this file and they run in order:
+ * each one builds on the cart and orders the one before left.
+ */
+import {
+  Dialogs,
+  expect,
+  expectNoSeriousA11y,
+  keepToShop,
+  money,
+  NEEDS_POSTGRES,
+  ON_POSTGRES,
+  type Page,
+  seller,
+  signIn,
+  test,
+  textOf,
+} from '../fixtures';
+
+const CUSTOMER = 'C10001';
+
+const MSG = {
+  belowOne:
+    'item quantity cannot be smaller than 1, if you want to remove item from cart, please click remove button.',
+  plusAbove: (n: number) => `Cannot add quantity due to this item currently only have ${n} left.`,
+  clamped: (n: number) => `This item currently only have ${n} left.`,
+  removed: (name: string) => `${name} has been removed from your cart.`,
+  empty: 'your cart is empty',
+  noItems: 'There is no item in your cart needs to check out.',
+  noAddress: 'please make sure you have select your shipping and billing address.',
+  poNumber: 'Purchase order number is mandatory, the length should be 1 - 50 characters and cannot be 0.',
+  placing: 'Your order is processing, please do not refresh the page.',
+  placedRefresh: 'Order has been placed or page has expired, please check your orders in your order list.',
+  exceedsStock: 'Ordered item quantity exceed the current stock!',
+};
+
+interface Offer {
+  item_id: string;
+  item_name: string;
+  item_condition: string;
+  sku: string;
+  stock: number;
+  scratch_dent_stock: number;
+  is_active: boolean;
+  is_sale: boolean;
+  personal_price: number;
+  personal_sale_price: number;
+  personal_scratch_dent_price: number;
+}
+type Line = Offer & { quantity: number };
+
+/** The unit price of SPEC §4: the S&D price for ScratchDent, else the sale price on sale, else the price. */
+function unitCents(o: Offer): number {
+  const c = (amount: number) => Math.round(amount * 100);
+  if (o.item_condition === 'ScratchDent' && o.personal_scratch_dent_price) {
+    return c(o.personal_scratch_dent_price);
+  }
+  if (o.is_sale && o.personal_sale_price) return c(o.personal_sale_price);
+  return c(o.personal_price);
+}
+const subtotalOf = (lines: { offer: Offer; quantity: number }[]) =>
+  lines.reduce((sum, l) => sum + unitCents(l.offer) * l.quantity, 0);
+const ontarioTax = (subtotal: number) => Math.round((subtotal * 13) / 100);
+const stockOf = (o: Offer) => (o.item_condition === 'ScratchDent' ? o.scratch_dent_stock : o.stock);
+
+async function headerData(page: Page): Promise<{ cartItems: Line[]; addresses: { address_id: number }[] }> {
+  const response = await page.request.get('/api/header');
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+async function emptyCart(page: Page): Promise<void> {
+  for (const line of (await headerData(page)).cartItems) {
+    const response = await page.request.delete(
+      `/api/user/${CUSTOMER}/cart/${line.item_id}/${line.item_condition}/remove`,
+    );
+    expect(response.ok()).toBe(true);
+  }
+}
+
+async function addByApi(page: Page, offer: Offer, quantity: number): Promise<void> {
+  const response = await page.request.post('/api/user/cart/add', {
+    data: {
+      itemData: {
+        customer_id: CUSTOMER,
+        item_id: offer.item_id,
+        sku: offer.sku,
+        quantity,
+        item_condition: offer.item_condition,
+      },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The header's cart button, e.g. 'Cart, 4 items'. */
+async function expectCartCount(page: Page, count: number): Promise<void> {
+  const cart = page
+    .getByRole('navigation', { name: 'Account and cart' })
+    .getByRole('link', { name: /^Cart,/ });
+  await expect(cart).toHaveAccessibleName(`Cart, ${count} items`);
+  await expect(cart).toHaveText(String(count));
+}
+
+/** The first page of notebooks as this customer sees it, and three offers picked from it. */
+async function pickOffers(page: Page) {
+  const response = await page.request.get('/api/category/Notebook');
+  expect(response.status()).toBe(200);
+  const items = ((await response.json()) as { categoryItems: { itemsBrief: Offer[] } }).categoryItems
+    .itemsBrief;
+  // Cards are found by name: only names shown once on the page.
+  const unique = items.filter(
+    (i) =>
+      i.is_active &&
+      i.item_condition !== 'Warranty' &&
+      items.filter((j) => j.item_name === i.item_name).length === 1,
+  );
+  const plenty = unique.filter((i) => stockOf(i) >= 20);
+  const fromCard = plenty[0];
+  const fromPage = plenty[1];
+  // A small stock is reached quickly by typing; this item is removed again before checking out.
+  const scarce = unique.find((i) => stockOf(i) >= 2 && stockOf(i) <= 15);
+  expect(fromCard && fromPage && scarce, 'notebooks to buy on the first page').toBeTruthy();
+  return { fromCard: fromCard!, fromPage: fromPage!, scarce: scarce! };
+}
+
+const cardOf = (page: Page, name: string) =>
+  page.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+const lineOf = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
+const quantityOf = (page: Page, name: string) => page.getByLabel(`Quantity of ${name}`, { exact: true });
+const minusOf = (page: Page, name: string) =>
+  page.getByRole('button', { name: `One less ${name}`, exact: true });
+const plusOf = (page: Page, name: string) =>
+  page.getByRole('button', { name: `One more ${name}`, exact: true });
+const summary = (page: Page) => page.getByRole('complementary', { name: 'Order summary' });
+/** The value (dd) after a term (dt) of a description list. */
+const termValue = (page: Page, scope: string, term: string) =>
+  page
+    .locator(`${scope} dt`)
+    .filter({ hasText: new RegExp(`^${term.replace(/[()]/g, '\\$&')}$`) })
+    .locator('xpath=following-sibling::dd[1]');
+
+test.describe('cart and checkout of a customer', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  let page: Page;
+  let dialogs: Dialogs;
+  let offers: Awaited<ReturnType<typeof pickOffers>>;
+  /** What is in the cart when checking out. */
+  let bought: { offer: Offer; quantity: number }[] = [];
+  let order: { id: string; number: string; po: string; total: number; subtotal: number; tax: number };
+
+  test.beforeAll(async ({ browser, baseURL }) => {
+    // One page for the whole journey (the fixtures' page would close after each test).
+    const context = await browser.newContext({ baseURL });
+    await keepToShop(context, baseURL);
+    await signIn(context, CUSTOMER);
+    page = await context.newPage();
+    dialogs = new Dialogs(page);
+    await emptyCart(page);
+    offers = await pickOffers(page);
+  });
+
+  test.afterAll(async () => {
+    await page?.context().close();
+  });
+
+  test.afterEach(() => {
+    dialogs.none();
+  });
+
+  test('an empty cart says so, and checking it out is refused', async () => {
+    await page.goto('/acer/cart');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Cart (0 items)');
+    await expect(page.getByText(MSG.empty)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'CHECKOUT' })).toHaveCount(0);
+    await expectCartCount(page, 0);
+
+    await page.goto('/acer/checkout');
+    await expect(page.getByRole('heading', { level: 1, name: 'Check Out' })).toBeVisible();
+    await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+    await dialogs.next(MSG.noItems);
+    await expect(page).toHaveURL(/\/acer\/checkout$/);
+  });
+
+  test('adds two items from cards and two of one from its product page', async () => {
+    const { fromCard, scarce, fromPage } = offers;
+    await page.goto('/acer/category/Notebook');
+
+    for (const [i, offer] of [fromCard, scarce].entries()) {
+      const button = cardOf(page, offer.item_name).getByRole('button', { name: 'ADD TO CART' });
+      const clicked = Date.now();
+      await button.click();
+      // The confirmation opens a second after the add.
+      await expect(page).toHaveURL(/\/acer\/add-to-cart$/);
+      expect(Date.now() - clicked).toBeGreaterThanOrEqual(900);
+      await expect(page.getByRole('heading', { level: 1, name: 'Added to your cart' })).toBeVisible();
+      const main = page.getByRole('main');
+      await expect(main.getByText(offer.item_name, { exact: true })).toBeVisible();
+      await expect(main.getByText(`SKU: ${offer.sku}`, { exact: true })).toBeVisible();
+      await expect(main.getByText('Quantity: 1', { exact: true })).toBeVisible();
+      await expect(main.getByRole('link', { name: 'CHECKOUT' })).toHaveAttribute('href', '/acer/checkout');
+      await expect(main.getByRole('link', { name: 'View your cart' })).toHaveAttribute('href', '/acer/cart');
+      await expectCartCount(page, i + 1);
+      await main.getByRole('button', { name: 'CONTINUE SHOPPING' }).click();
+      await expect(page).toHaveURL(/\/acer\/category\/Notebook$/);
+      await expect(cardOf(page, offer.item_name)).toBeVisible();
+    }
+
+    await page.goto(`/acer/product/${fromPage.item_id}/${fromPage.item_condition}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fromPage.item_name);
+    const quantity = page.getByLabel('Quantity', { exact: true });
+    // More than the stock is refused on the product page.
+    await quantity.fill(String(stockOf(fromPage) + 1));
+    await expect(page.getByRole('alert')).toHaveText(MSG.exceedsStock);
+    await quantity.fill('2');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    await expect(page).toHaveURL(/\/acer\/add-to-cart$/);
+    const main = page.getByRole('main');
+    await expect(main.getByText(fromPage.item_name, { exact: true })).toBeVisible();
+    await expect(main.getByText('Quantity: 2', { exact: true })).toBeVisible();
+
+    const lines = [
+      { offer: fromCard, quantity: 1 },
+      { offer: scarce, quantity: 1 },
+      { offer: fromPage, quantity: 2 },
+    ];
+    await expect(main.getByText(/^Your cart has \d+ items?, subtotal/)).toHaveText(
+      `Your cart has 4 items, subtotal ${money(subtotalOf(lines))}. View your cart`,
+    );
+    await expectCartCount(page, 4);
+    const cart = (await headerData(page)).cartItems.map((l) => [l.item_id, l.item_condition, l.quantity]);
+    expect(cart).toEqual(lines.map((l) => [l.offer.item_id, l.offer.item_condition, l.quantity]));
+  });
+
+  test('the cart checks every quantity change', async () => {
+    const { fromCard, scarce, fromPage } = offers;
+    const stock = stockOf(scarce);
+    await page.goto('/acer/cart');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Cart (4 items)');
+    for (const offer of [fromCard, scarce, fromPage])
+      await expect(lineOf(page, offer.item_name)).toBeVisible();
+    await expect(quantityOf(page, fromPage.item_name)).toHaveValue('2');
+
+    // Minus below 1 is refused with its message; the quantity stays.
+    await minusOf(page, fromCard.item_name).click();
+    const cardLine = lineOf(page, fromCard.item_name);
+    await expect(cardLine.getByRole('alert')).toHaveText(MSG.belowOne);
+    await expect(quantityOf(page, fromCard.item_name)).toHaveValue('1');
+    await expect(quantityOf(page, fromCard.item_name)).toHaveAttribute('aria-invalid', 'true');
+    await expect(quantityOf(page, fromCard.item_name)).toHaveAccessibleDescription(MSG.belowOne);
+
+    // While a line has an error, checking out is refused with the messages.
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await dialogs.next(MSG.belowOne);
+    await expect(page).toHaveURL(/\/acer\/cart$/);
+
+    // Typing more than the stock is clamped to the stock, with its message, and saved on leaving the field.
+    const scarceQuantity = quantityOf(page, scarce.item_name);
+    await scarceQuantity.fill(String(stock + 5));
+    await expect(scarceQuantity).toHaveValue(String(stock));
+    const scarceLine = lineOf(page, scarce.item_name);
+    await expect(scarceLine.getByRole('alert')).toHaveText(MSG.clamped(stock));
+    await scarceQuantity.press('Enter');
+    // The controls are locked for a second after the change.
+    await expect(scarceQuantity).toBeDisabled();
+    await expect(scarceQuantity).toBeEnabled();
+    await expect(scarceQuantity).toHaveValue(String(stock));
+    await expectCartCount(page, 1 + stock + 2);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Your Cart (${3 + stock} items)`);
+
+    // Plus above the stock is refused.
+    await plusOf(page, scarce.item_name).click();
+    await expect(scarceLine.getByRole('alert')).toHaveText(MSG.plusAbove(stock));
+    await expect(scarceQuantity).toHaveValue(String(stock));
+
+    // A blank quantity goes back to the previous one on leaving the field.
+    const pageQuantity = quantityOf(page, fromPage.item_name);
+    await pageQuantity.fill('');
+    await expect(pageQuantity).toHaveValue('');
+    await pageQuantity.blur();
+    await expect(pageQuantity).toHaveValue('2');
+    await expect(lineOf(page, fromPage.item_name).getByRole('alert')).toHaveCount(0);
+
+    // Remove a line.
+    await scarceLine.getByRole('button', { name: 'Remove' }).click();
+    await dialogs.next(MSG.removed(scarce.item_name));
+    await expect(scarceLine).toHaveCount(0);
+    await expectCartCount(page, 3);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Cart (3 items)');
+
+    // Editing the quantity clears its message.
+    const cardQuantity = quantityOf(page, fromCard.item_name);
+    await cardQuantity.fill('');
+    await expect(cardLine.getByRole('alert')).toHaveCount(0);
+    await expect(cardQuantity).not.toHaveAttribute('aria-invalid');
+    await cardQuantity.fill('1');
+    await cardQuantity.blur();
+    await expect(cardQuantity).toHaveValue('1');
+
+    bought = [
+      { offer: fromCard, quantity: 1 },
+      { offer: fromPage, quantity: 2 },
+    ];
+    const subtotal = money(subtotalOf(bought));
+    await expect(termValue(page, '.cart__totals', 'Subtotal')).toHaveText(subtotal);
+    await expect(termValue(page, '.cart__totals', 'Grand Total')).toHaveText(subtotal);
+
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await expect(page).toHaveURL(/\/acer\/checkout$/);
+  });
+
+  test('checks out with a purchase order number and a new Ontario address', async () => {
+    await expect(page).toHaveURL(/\/acer\/checkout$/);
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link', { name: 'Your Cart' })).toBeVisible();
+    await expect(crumbs.getByText('Check Out')).toBeVisible();
+
+    const subtotal = subtotalOf(bought);
+    const tax = ontarioTax(subtotal);
+    const box = summary(page);
+    await expect(box.getByRole('listitem')).toHaveText(
+      bought.map((l) => `${l.quantity} × ${l.offer.item_name}${money(unitCents(l.offer) * l.quantity)}`),
+    );
+    await expect(termValue(page, '.checkout__summary', 'Subtotal')).toHaveText(money(subtotal));
+    // No shipping address yet: no tax.
+    await expect(termValue(page, '.checkout__summary', 'Tax')).toHaveText('without shipping');
+
+    await box.getByRole('button', { name: 'PLACE ORDER' }).click();
+    await dialogs.next(MSG.noAddress);
+
+    // A new address, typed on the checkout page, becomes the shipping (and billing) address.
+    await page.getByRole('button', { name: 'Add a new address' }).click();
+    const form = page.getByRole('group', { name: 'New address' });
+    await form.getByLabel('First name').fill('Olivia');
+    await form.getByLabel('Last name').fill('Martin');
+    await form.getByLabel('Company (optional)').fill('Northwind Systems Inc.');
+    await form.getByLabel('Phone (10 digits)').fill('4165550101');
+    await form.getByLabel('Address line 1').fill('100 King Street West');
+    await form.getByLabel('City').fill('Toronto');
+    await form.getByLabel('Province').selectOption('Ontario');
+    await form.getByLabel('Postal code (no space)').fill('M5X1A9');
+    await form.getByRole('button', { name: 'SAVE ADDRESS' }).click();
+    await expect(form).toHaveCount(0);
+    const shipping = page.getByRole('group', { name: 'Shipping address' });
+    const saved = shipping.getByRole('radio', { name: /100 King Street West, Toronto, Ontario M5X1A9/ });
+    await expect(saved.last()).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: /Billing address is the same/ })).toBeChecked();
+
+    await expect(page.locator('.checkout__summary dt').nth(1)).toHaveText('Tax (Ontario 13%)');
+    await expect(termValue(page, '.checkout__summary', 'Tax (Ontario 13%)')).toHaveText(money(tax));
+    await expect(termValue(page, '.checkout__summary', 'Total')).toHaveText(money(subtotal + tax));
+    await expect(page.getByRole('radio', { name: 'Standard' })).toBeChecked();
+
+    // The purchase order number is mandatory.
+    await box.getByRole('button', { name: 'PLACE ORDER' }).click();
+    await dialogs.next(MSG.poNumber);
+    const po = `PO-${Date.now()}`;
+    await page.getByLabel('Purchase order number *').fill(po);
+
+    // The order request is held until the placing message has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/placeorder', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await box.getByRole('button', { name: 'PLACE ORDER' }).click();
+    await expect(page).toHaveURL(/\/acer\/order\/placed$/);
+    await expect(page.getByText(MSG.placing, { exact: true })).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your order is confirmed');
+    await page.unroute('**/api/placeorder');
+    const number = await textOf(page.getByRole('main').locator('strong'));
+    expect(number).toMatch(/^SO-\d+$/);
+    const view = page.getByRole('link', { name: 'View your order' });
+    const id = /\/acer\/order\/(\d+)$/.exec((await view.getAttribute('href')) ?? '')?.[1];
+    expect(id).toBeTruthy();
+    order = { id: id!, number, po, subtotal, tax, total: subtotal + tax };
+    // The cart is emptied.
+    await expectCartCount(page, 0);
+    expect((await headerData(page)).cartItems).toEqual([]);
+
+    // A refresh does not place it again: the page says so and goes to the orders list.
+    await page.reload();
+    await expect(page.getByText(MSG.placedRefresh, { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/acer\/account\/orders$/, { timeout: 10_000 });
+
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: number, exact: true }) });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('cell')).toHaveText([number, /\d{4}/, po, money(order.total), 'Pending', '—']);
+
+    await row.getByRole('link', { name: number, exact: true }).click();
+    await expect(page).toHaveURL(`/acer/order/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${number}`);
+    const table = page.getByRole('table');
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Item',
+      'SKU',
+      'Condition',
+      'Quantity',
+      'Rate',
+      'Amount',
+      'Status',
+    ]);
+    const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+    await expect(rows).toHaveCount(bought.length);
+    for (const [i, l] of bought.entries()) {
+      await expect(rows.nth(i).getByRole('cell')).toHaveText([
+        l.offer.item_name,
+        l.offer.sku,
+        l.offer.item_condition,
+        String(l.quantity),
+        money(unitCents(l.offer)),
+        money(unitCents(l.offer) * l.quantity),
+        'Pending',
+      ]);
+    }
+    await expect(termValue(page, '.order__facts', 'Purchase order')).toHaveText(po);
+    await expect(termValue(page, '.order__facts', 'Status')).toHaveText('Pending');
+    await expect(termValue(page, '.order__facts', 'Shipping method')).toHaveText('Standard');
+    await expect(termValue(page, '.order__totals', 'Subtotal')).toHaveText(money(subtotal));
+    await expect(termValue(page, '.order__totals', 'Tax (13%)')).toHaveText(money(tax));
+    await expect(termValue(page, '.order__totals', 'Total')).toHaveText(money(subtotal + tax));
+    await expect(page.getByRole('heading', { name: 'Shipping address' })).toBeVisible();
+    await expect(page.locator('.order__address').first()).toContainText('100 King Street West');
+  });
+
+  test('the invoice adds the shipping the seller charged', async () => {
+    test.skip(!ON_POSTGRES, NEEDS_POSTGRES);
+    const printed = seller('invoice', order.number, '--shipping', '25.00');
+    const invoiceId = /\(id (\d+)\)/.exec(printed)?.[1];
+    expect(invoiceId, printed).toBeTruthy();
+    const shipping = 2500;
+    const shippingTax = ontarioTax(shipping);
+    const total = order.total + shipping + shippingTax;
+    expect(printed).toContain(`total $${(total / 100).toFixed(2)}.`);
+
+    await page.goto('/acer/account/orders');
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: order.number, exact: true }) });
+    const invoice = row.getByRole('link', { name: `Invoice for order ${order.number}` });
+    await expect(invoice).toHaveText('Invoice');
+    await invoice.click();
+    await expect(page).toHaveURL(`/acer/invoice/${invoiceId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Invoice INV-\d+$/);
+
+    const rows = page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') });
+    await expect(rows).toHaveCount(bought.length + 1);
+    for (const [i, l] of bought.entries()) {
+      await expect(rows.nth(i).getByRole('cell').first()).toHaveText(l.offer.item_name);
+    }
+    // Shipping is an extra row of the invoice.
+    await expect(rows.last().getByRole('cell')).toHaveText([
+      'Shipping (Standard)',
+      '',
+      '',
+      '1',
+      money(shipping),
+      money(shipping),
+      'Pending',
+    ]);
+    await expect(termValue(page, '.order__totals', 'Subtotal')).toHaveText(money(order.subtotal));
+    await expect(termValue(page, '.order__totals', 'Tax (13%)')).toHaveText(money(order.tax));
+    await expect(termValue(page, '.order__totals', 'Shipping and other charges tax')).toHaveText(
+      money(shippingTax),
+    );
+    await expect(termValue(page, '.order__totals', 'Total')).toHaveText(money(total));
+  });
+
+  test('an order the seller cancels shows Canceled in red', async () => {
+    test.skip(!ON_POSTGRES, NEEDS_POSTGRES);
+    // A second order, checked out with the saved address.
+    await addByApi(page, offers.fromCard, 1);
+    await page.goto('/acer/checkout');
+    await page
+      .getByRole('group', { name: 'Shipping address' })
+      .getByRole('radio', { name: /100 King Street West/ })
+      .last()
+      .check();
+    await page.getByLabel('Purchase order number *').fill(`PO-${Date.now()}`);
+    await summary(page).getByRole('button', { name: 'PLACE ORDER' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your order is confirmed');
+    const second = await textOf(page.getByRole('main').locator('strong'));
+
+    expect(seller('order', second, 'cancel')).toContain(`Order ${second} is now Canceled.`);
+    await page.goto('/acer/account/orders');
+    const statusOf = (number: string) =>
+      page
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: number, exact: true }) })
+        .getByRole('cell')
+        .nth(4);
+    await expect(statusOf(second)).toHaveText('Canceled');
+    await expect(statusOf(second).locator('span')).toHaveCSS('color', 'rgb(179, 38, 30)');
+    await expect(statusOf(order.number)).toHaveText('Pending');
+    await expect(statusOf(order.number).locator('span')).toHaveCSS('color', 'rgb(0, 0, 0)');
+  });
+
+  test('no serious accessibility violation on the cart, checkout, placed and order pages', async () => {
+    await addByApi(page, offers.fromPage, 1);
+    await page.goto('/acer/cart');
+    await expect(lineOf(page, offers.fromPage.item_name)).toBeVisible();
+    // With a line message showing.
+    await minusOf(page, offers.fromPage.item_name).click();
+    await expect(lineOf(page, offers.fromPage.item_name).getByRole('alert')).toHaveText(MSG.belowOne);
+    await expectNoSeriousA11y(page);
+
+    await page.goto('/acer/checkout');
+    await page.getByRole('button', { name: 'Add a new address' }).click();
+    await expect(page.getByRole('group', { name: 'New address' })).toBeVisible();
+    await expectNoSeriousA11y(page);
+    await page
+      .getByRole('group', { name: 'Shipping address' })
+      .getByRole('radio', { name: /100 King Street West/ })
+      .last()
+      .check();
+    await page.getByLabel('Purchase order number *').fill(`PO-${Date.now()}`);
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/placeorder', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await summary(page).getByRole('button', { name: 'PLACE ORDER' }).click();
+    await expect(page.getByText(MSG.placing, { exact: true })).toBeVisible();
+    await expectNoSeriousA11y(page);
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your order is confirmed');
+    await page.unroute('**/api/placeorder');
+    await expectNoSeriousA11y(page);
+
+    await page.getByRole('link', { name: 'View your order' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Order SO-\d+$/);
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectNoSeriousA11y(page);
+  });
+});
+
+test('a visitor opening the cart is sent to sign in', async ({ page }) => {
+  await page.goto('/acer/cart');
+  await expect(page).toHaveURL(/\/acer\/signin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+});
