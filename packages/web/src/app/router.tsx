@@ -1,6 +1,6 @@
 /** Every route under /acer; pages load on demand. Unknown paths are replaced with /acer. */
 import { createBrowserRouter, Navigate } from 'react-router';
-import { mainPageQuery } from '../lib/catalogQueries';
+import { listingPath, listingQuery, mainPageQuery, productQuery } from '../lib/catalogQueries';
 import { cookieLogin } from '../lib/cookies';
 import { queryClient } from '../lib/queryClient';
 import { Layout, RouteError } from './Layout';
@@ -29,9 +29,21 @@ export const router = createBrowserRouter([
       { path: 'signin/:session?', lazy: page(() => import('../features/auth/SignInPage')) },
       {
         path: 'category/:category/:subcategory?',
+        loader: ({ params, request }) =>
+          prefetch(
+            listingQuery(
+              listingPath(params.category ?? '', params.subcategory, new URL(request.url).search),
+              cookieLogin().customerId,
+            ),
+          ),
         lazy: page(() => import('../features/catalog/CategoryPage')),
       },
-      { path: 'product/:itemid/:condition?', lazy: page(() => import('../features/product/ProductPage')) },
+      {
+        path: 'product/:itemid/:condition?',
+        loader: ({ params }) =>
+          prefetch(productQuery(params.itemid ?? '', params.condition, cookieLogin().customerId)),
+        lazy: page(() => import('../features/product/ProductPage')),
+      },
       { path: 'add-to-cart', lazy: page(() => import('../features/cart/AddToCartPage')) },
       { path: 'cart', lazy: page(() => import('../features/cart/CartPage')) },
       { path: 'checkout', lazy: page(() => import('../features/checkout/CheckoutPage')) },
