@@ -54,6 +54,7 @@ export default defineConfig(({ mode }) => ({
         : [],
   },
   plugins: [react(), precompress()],
-  build: { target: 'es2022', sourcemap: false },
+  // The manifest lets the server name each route's chunks in the page, so they load with the entry.
+  build: { target: 'es2022', sourcemap: false, manifest: true },
   server: { proxy: { '/api': 'http://localhost:3000', '/images': 'http://localhost:3000' } },
 }));

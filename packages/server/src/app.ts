@@ -1,5 +1,4 @@
 /** Builds the whole server: database, in-memory catalog, sessions, mail, API routes and the page. */
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -23,6 +22,7 @@ import { imageRoutes } from './images/routes';
 import { HttpError } from './lib/http';
 import { Mailer } from './mail/mailer';
 import { orderRoutes } from './orders/routes';
+import { PageHtml } from './page/preload';
 import { seedDemo } from './seed/seed';
 
 export interface Services {
@@ -147,20 +147,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 /** The built page: hashed assets cached for good, index.html with the shop's details for every route. */
 function registerPage(app: FastifyInstance, config: Config): void {
   const dist = resolve(config.WEB_DIST ?? resolve(here, '../../web/dist'));
-  const indexFile = resolve(dist, 'index.html');
-  const hasPage = existsSync(indexFile);
   const shop = {
     phone: config.SHOP_PHONE,
     email: config.SHOP_EMAIL,
     salesEmail: config.SHOP_SALES_EMAIL,
     address: config.SHOP_ADDRESS,
   };
-  const index = hasPage
-    ? readFileSync(indexFile, 'utf8').replace(
-        '<!--shop-config-->',
-        `<meta name="shop-config" content="${escapeAttr(JSON.stringify(shop))}">`,
-      )
-    : '';
+  const page = PageHtml.load(dist, (html) =>
+    html.replace(
+      '<!--shop-config-->',
+      `<meta name="shop-config" content="${escapeAttr(JSON.stringify(shop))}">`,
+    ),
+  );
+  const hasPage = page !== null;
 
   app.get('/', async (_request, reply) => reply.redirect('/acer', 302));
 
@@ -169,6 +168,8 @@ function registerPage(app: FastifyInstance, config: Config): void {
       root: dist,
       prefix: '/',
       index: false,
+      // The build manifest (.vite/) is for the server, not for browsers.
+      dotfiles: 'deny',
       wildcard: false,
       preCompressed: true,
       setHeaders: (res, path) => {
@@ -183,7 +184,12 @@ function registerPage(app: FastifyInstance, config: Config): void {
     }
     if (!hasPage) return reply.code(404).type('text/plain').send('The page is not built: run npm run build.');
     // Every other path is the page's: it shows the route, or replaces an unknown one with /acer.
-    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
+    const path = request.url.split('?')[0] ?? '/';
+    return reply
+      .code(200)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(page.for(path));
   });
 }
 
