@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { TextField } from '../../components/fields';
 import { api } from '../../lib/api';
 import { failureMessage } from '../account/data';
-import { TextField } from '../account/fields';
 
 export interface ResetState {
   username?: string;

@@ -3,9 +3,9 @@ import { fieldErrors } from '@shop/domain/contact';
 import { PROVINCES } from '@shop/domain/tax';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { focusFirstError, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { api } from '../../lib/api';
 import { failureMessage, serverFieldErrors } from '../account/data';
-import { focusFirstError, SelectField, TextAreaField, TextField } from '../account/fields';
 
 const EMPTY = { company: '', contactName: '', email: '', phoneNumber: '', province: '', message: '' };
 
@@ -64,7 +64,7 @@ export function Register() {
         </p>
       )}
       <form ref={formRef} className="form acct-form acct-form--grid" onSubmit={submit} noValidate>
-        <p className="acct-hint acct-form__wide">Fields marked * are required.</p>
+        <p className="field-hint acct-form__wide">Fields marked * are required.</p>
         <TextField
           id="register-company"
           label="Company"

@@ -1,9 +1,9 @@
 import { ACCOUNT_MSG, PASSWORD_PATTERN, RESEND_SECONDS } from '@shop/domain/account';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { focusFirstError, PASSWORD_RULE, TextField } from '../../components/fields';
 import { api } from '../../lib/api';
 import { failureMessage } from '../account/data';
-import { focusFirstError, PASSWORD_RULE, TextField } from '../account/fields';
 import { CUSTOMER_ID_REQUIRED, type ResetState } from './ForgetPassword';
 
 const CODE_REQUIRED = 'Please enter the 6-digit verification code from the e-mail.';

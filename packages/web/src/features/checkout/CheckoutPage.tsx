@@ -1,4 +1,4 @@
-import { ACCOUNT_MSG, type AddressInput, addressSchema } from '@shop/domain/account';
+import { ACCOUNT_MSG, addressSchema } from '@shop/domain/account';
 import type { Address } from '@shop/domain/api';
 import { CART_MSG, isValidPo, SHIPPING_METHODS, type ShippingMethod, truncatePo } from '@shop/domain/cart';
 import { fieldErrors } from '@shop/domain/contact';
@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
+import { AddressFields, type AddressValues, EMPTY_ADDRESS } from '../../components/AddressFields';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { ApiError, api } from '../../lib/api';
@@ -86,49 +87,14 @@ function AddressChoice({
   );
 }
 
-const EMPTY_ADDRESS: Required<AddressInput> = {
-  first_name: '',
-  last_name: '',
-  company_name: '',
-  address_line_1: '',
-  address_line_2: '',
-  city: '',
-  province: '' as Province,
-  zip: '',
-  phone_number: '',
-  country: 'Canada',
-};
-
 function NewAddressForm({ onSaved }: { onSaved: (addresses: Address[]) => void }) {
   const { customerId } = useSession();
-  const [form, setForm] = useState(EMPTY_ADDRESS);
+  const [form, setForm] = useState<AddressValues>(EMPTY_ADDRESS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const uid = useId();
-  const field = (
-    name: keyof AddressInput,
-    label: string,
-    extra: React.InputHTMLAttributes<HTMLInputElement> = {},
-  ) => (
-    <div className="form__field">
-      <label htmlFor={`${uid}-${name}`}>{label}</label>
-      <input
-        id={`${uid}-${name}`}
-        value={form[name]}
-        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${uid}-${name}-error` : undefined}
-        {...extra}
-      />
-      {errors[name] && (
-        <p id={`${uid}-${name}-error`} className="field-error">
-          {errors[name]}
-        </p>
-      )}
-    </div>
-  );
   const save = async () => {
-    const parsed = addressSchema.safeParse(form);
+    const parsed = addressSchema.safeParse({ ...form, country: 'Canada' });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       window.alert(ACCOUNT_MSG.addressInvalid);
@@ -138,7 +104,7 @@ function NewAddressForm({ onSaved }: { onSaved: (addresses: Address[]) => void }
     try {
       const answer = await api<{ addresses: Address[] }>('/user/address/create', {
         method: 'POST',
-        body: { addressInfo: { ...form, customer_id: customerId } },
+        body: { addressInfo: { ...parsed.data, customer_id: customerId } },
       });
       setErrors({});
       setForm(EMPTY_ADDRESS);
@@ -155,45 +121,7 @@ function NewAddressForm({ onSaved }: { onSaved: (addresses: Address[]) => void }
     <fieldset className="form checkout__new-address">
       <legend>New address</legend>
       <div className="checkout__grid">
-        {field('first_name', 'First name', { maxLength: 50, autoComplete: 'given-name' })}
-        {field('last_name', 'Last name', { maxLength: 50, autoComplete: 'family-name' })}
-        {field('company_name', 'Company (optional)', { maxLength: 50, autoComplete: 'organization' })}
-        {field('phone_number', 'Phone (10 digits)', {
-          maxLength: 10,
-          inputMode: 'numeric',
-          autoComplete: 'tel-national',
-        })}
-        {field('address_line_1', 'Address line 1', { maxLength: 500, autoComplete: 'address-line1' })}
-        {field('address_line_2', 'Address line 2 (optional)', {
-          maxLength: 500,
-          autoComplete: 'address-line2',
-        })}
-        {field('city', 'City', { maxLength: 100, autoComplete: 'address-level2' })}
-        <div className="form__field">
-          <label htmlFor={`${uid}-province`}>Province</label>
-          <select
-            id={`${uid}-province`}
-            value={form.province}
-            onChange={(e) => setForm({ ...form, province: e.target.value as Province })}
-            aria-invalid={errors.province ? true : undefined}
-            aria-describedby={errors.province ? `${uid}-province-error` : undefined}
-          >
-            <option value="">Select province</option>
-            {PROVINCES.map((p) => (
-              <option key={p}>{p}</option>
-            ))}
-          </select>
-          {errors.province && (
-            <p id={`${uid}-province-error`} className="field-error">
-              {errors.province}
-            </p>
-          )}
-        </div>
-        {field('zip', 'Postal code (no space)', { maxLength: 6, autoComplete: 'postal-code' })}
-        <div className="form__field">
-          <label htmlFor={`${uid}-country`}>Country</label>
-          <input id={`${uid}-country`} value="Canada" readOnly />
-        </div>
+        <AddressFields idPrefix={uid} values={form} errors={errors} onChange={setForm} />
       </div>
       <button type="button" className="btn" disabled={busy} onClick={save}>
         SAVE ADDRESS

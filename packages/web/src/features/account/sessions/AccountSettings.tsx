@@ -3,11 +3,11 @@ import { fieldErrors } from '@shop/domain/contact';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useSession } from '../../../app/session';
+import { focusFirstError, PASSWORD_RULE, TextField } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';
 import { ApiError, api } from '../../../lib/api';
 import type { CustomerInfo } from '../../../lib/types';
 import { refreshAccount, serverFieldErrors, useAccountData } from '../data';
-import { focusFirstError, PASSWORD_RULE, TextField } from '../fields';
 import { LoadError } from './LoadError';
 
 const PASSWORD_FIELDS = ['password', 'newPassword', 'confirmPassword'] as const;

@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../app/session';
+import { focusFirstError, TextField } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';
 import { ProductCard } from '../../../components/ProductCard';
 import { api } from '../../../lib/api';
 import { removeFromWishList } from '../../wishlist/wishListApi';
 import { accountKey, failureMessage, refreshAccount, serverFieldErrors, useAccountData } from '../data';
-import { focusFirstError, TextField } from '../fields';
 import type { WishList, WishListItem } from '../types';
 import { LoadError } from './LoadError';
 

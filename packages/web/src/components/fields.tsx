@@ -32,7 +32,7 @@ function Wrapper({
       <label htmlFor={id}>
         {label}
         {required && (
-          <span className="acct-required" aria-hidden="true">
+          <span className="field-required" aria-hidden="true">
             {' '}
             *
           </span>
@@ -40,7 +40,7 @@ function Wrapper({
       </label>
       {children}
       {hint && (
-        <p id={`${id}-hint`} className="acct-hint">
+        <p id={`${id}-hint`} className="field-hint">
           {hint}
         </p>
       )}

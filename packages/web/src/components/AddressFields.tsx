@@ -1,0 +1,158 @@
+/** The address fields of SPEC §5 "Address", shared by the address book and the checkout. */
+import type { AddressInput } from '@shop/domain/account';
+import type { Address } from '@shop/domain/api';
+import { PROVINCES } from '@shop/domain/tax';
+import { SelectField, TextField } from './fields';
+
+export type AddressValues = Required<Omit<AddressInput, 'country'>>;
+
+export const EMPTY_ADDRESS: AddressValues = {
+  first_name: '',
+  last_name: '',
+  company_name: '',
+  address_line_1: '',
+  address_line_2: '',
+  city: '',
+  province: '' as AddressValues['province'],
+  zip: '',
+  phone_number: '',
+};
+
+/** A saved address as the form edits it (company is company_name when sent). */
+export function addressValues(address: Address): AddressValues {
+  return {
+    first_name: address.first_name ?? '',
+    last_name: address.last_name ?? '',
+    company_name: address.company ?? '',
+    address_line_1: address.address_line_1 ?? '',
+    address_line_2: address.address_line_2 ?? '',
+    city: address.city ?? '',
+    province: (address.province ?? '') as AddressValues['province'],
+    zip: address.zip ?? '',
+    phone_number: address.phone_number ?? '',
+  };
+}
+
+export function AddressFields({
+  idPrefix,
+  values,
+  errors,
+  onChange,
+  wideClass,
+}: {
+  idPrefix: string;
+  values: AddressValues;
+  errors: Record<string, string>;
+  onChange: (values: AddressValues) => void;
+  /** A class for fields that span the whole form row. */
+  wideClass?: string;
+}) {
+  const set = (name: keyof AddressValues) => (value: string) => onChange({ ...values, [name]: value });
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}-first_name`}
+        label="First name"
+        required
+        maxLength={50}
+        autoComplete="given-name"
+        value={values.first_name}
+        onChange={set('first_name')}
+        error={errors.first_name}
+      />
+      <TextField
+        id={`${idPrefix}-last_name`}
+        label="Last name"
+        required
+        maxLength={50}
+        autoComplete="family-name"
+        value={values.last_name}
+        onChange={set('last_name')}
+        error={errors.last_name}
+      />
+      <TextField
+        id={`${idPrefix}-company_name`}
+        label="Company"
+        className={wideClass}
+        maxLength={50}
+        autoComplete="organization"
+        value={values.company_name}
+        onChange={set('company_name')}
+        error={errors.company_name ?? errors.company}
+      />
+      <TextField
+        id={`${idPrefix}-address_line_1`}
+        label="Address line 1"
+        required
+        className={wideClass}
+        maxLength={500}
+        autoComplete="address-line1"
+        value={values.address_line_1}
+        onChange={set('address_line_1')}
+        error={errors.address_line_1}
+      />
+      <TextField
+        id={`${idPrefix}-address_line_2`}
+        label="Address line 2"
+        className={wideClass}
+        maxLength={500}
+        autoComplete="address-line2"
+        value={values.address_line_2}
+        onChange={set('address_line_2')}
+        error={errors.address_line_2}
+      />
+      <TextField
+        id={`${idPrefix}-city`}
+        label="City"
+        required
+        maxLength={100}
+        autoComplete="address-level2"
+        value={values.city}
+        onChange={set('city')}
+        error={errors.city}
+      />
+      <SelectField
+        id={`${idPrefix}-province`}
+        label="Province"
+        required
+        placeholder="Select province"
+        options={PROVINCES}
+        value={values.province}
+        onChange={set('province')}
+        error={errors.province}
+      />
+      <TextField
+        id={`${idPrefix}-zip`}
+        label="Postal code"
+        required
+        maxLength={6}
+        autoComplete="postal-code"
+        hint="Without a space, e.g. L4B1H3."
+        value={values.zip}
+        onChange={set('zip')}
+        error={errors.zip}
+      />
+      <TextField
+        id={`${idPrefix}-phone_number`}
+        label="Phone"
+        required
+        type="tel"
+        inputMode="numeric"
+        maxLength={10}
+        autoComplete="tel-national"
+        hint="10 digits, no spaces or dashes."
+        value={values.phone_number}
+        onChange={set('phone_number')}
+        error={errors.phone_number}
+      />
+      <TextField
+        id={`${idPrefix}-country`}
+        label="Country"
+        readOnly
+        hint="We only ship to Canada."
+        value="Canada"
+        error={errors.country}
+      />
+    </>
+  );
+}
