@@ -26,6 +26,20 @@ export const TOP_CATEGORIES = [
   'Warranty',
 ] as const;
 
+/** The categories a product itself belongs to, as stored (monitors are stored as Display). */
+export const PRODUCT_CATEGORIES = [
+  'Notebook',
+  'Desktop',
+  'AIO',
+  'Chromebook',
+  'Display',
+  'Tablet',
+  'Accessories',
+  'Gaming',
+  'Warranty',
+  'Smartphone',
+] as const;
+
 /** Categories that select by a flag or condition rather than by the product's own category. */
 export const VIRTUAL_CATEGORIES = ['Sale', 'BrandNew', 'ScratchDent'] as const;
 

@@ -3,7 +3,10 @@
  * first; one bad row means nothing of the file is written, and each problem names its line.
  */
 import { randomInt } from 'node:crypto';
-import { apiCategoryName, SUBCATEGORIES } from '@shop/domain/catalog';
+import { apiCategoryName, FILTER_FIELDS, PRODUCT_CATEGORIES, SUBCATEGORIES } from '@shop/domain/catalog';
+
+export { PRODUCT_CATEGORIES };
+
 import { parsePrice } from '@shop/domain/money';
 import { parse } from 'csv-parse/sync';
 import { inArray } from 'drizzle-orm';
@@ -22,19 +25,7 @@ export const IMPORT_COLUMNS = [
   'item_condition',
   'description',
   'details',
-  'product_category',
-  'product_series',
-  'processor_type',
-  'processor_speed',
-  'standard_memory',
-  'screen_size',
-  'screen_resolution',
-  'graphics_card',
-  'solid_state_drive',
-  'touchscreen',
-  'operating_system',
-  'color',
-  'refresh_rate',
+  ...FILTER_FIELDS,
   'is_active',
   'is_sale',
   'is_scratch_dent',
@@ -50,20 +41,6 @@ export const IMPORT_COLUMNS = [
   'listed_at',
 ] as const;
 const REQUIRED = ['sku', 'item_name', 'category', 'item_condition', 'price'] as const;
-
-/** Product categories as stored (Monitor is stored as Display). */
-export const PRODUCT_CATEGORIES = [
-  'Notebook',
-  'Desktop',
-  'AIO',
-  'Chromebook',
-  'Display',
-  'Tablet',
-  'Accessories',
-  'Gaming',
-  'Warranty',
-  'Smartphone',
-] as const;
 
 export interface ImportProblem {
   line: number;

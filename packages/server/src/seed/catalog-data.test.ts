@@ -1,20 +1,10 @@
+import { PRODUCT_CATEGORIES } from '@shop/domain/catalog';
 import { describe, expect, it } from 'vitest';
 import { productImageSvg } from '../images/svg';
 import { DEMO_CUSTOMERS, generateCatalog } from './catalog-data';
 import type { ProductInput } from './types';
 
-const CATEGORIES = [
-  'Notebook',
-  'Desktop',
-  'AIO',
-  'Chromebook',
-  'Display',
-  'Tablet',
-  'Accessories',
-  'Gaming',
-  'Warranty',
-  'Smartphone',
-];
+const CATEGORIES = PRODUCT_CATEGORIES;
 
 const SUBCATEGORIES: Record<string, string[]> = {
   Desktop: ['AIO', 'Chromebox', 'Gaming', 'Tower', 'WorkHome'],
