@@ -2,7 +2,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '@shop/domain/messages';
@@ -20,6 +19,7 @@ import type { Database } from './db/client';
 import { openDatabase } from './db/client';
 import { imageRoutes } from './images/routes';
 import { HttpError } from './lib/http';
+import { securityHeaders } from './lib/security-headers';
 import { Mailer } from './mail/mailer';
 import { orderRoutes } from './orders/routes';
 import { PageHtml } from './page/preload';
@@ -80,7 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(cookie);
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:'],
@@ -92,6 +92,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     // The page is same-origin; HSTS is for the TLS terminator in front of it.
     strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
   });
   await app.register(rateLimit, {
     global: false,
@@ -179,7 +182,7 @@ function registerPage(app: FastifyInstance, config: Config): void {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ scode: 404, smessage: 'Not found.' });
     }
     if (!hasPage) return reply.code(404).type('text/plain').send('The page is not built: run npm run build.');

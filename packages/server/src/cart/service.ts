@@ -3,13 +3,12 @@ import type { CartItem } from '@shop/domain/api';
 import { CART_MSG, MAX_CART_LINES, MAX_LINE_QUANTITY } from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
 import { MSG } from '@shop/domain/messages';
-import { availableStock } from '@shop/domain/pricing';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Services } from '../app';
 import type { SessionUser } from '../auth/sessions';
 import { brief } from '../catalog/present';
 import type { Queryable } from '../db/client';
-import { cartItems, customers } from '../db/schema';
+import { cartItems, customers, products } from '../db/schema';
 import { HttpError } from '../lib/http';
 
 export type { CartItem };
@@ -58,14 +57,10 @@ export async function addToCart(services: Services, user: SessionUser, input: Ad
   if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_LINE_QUANTITY) {
     throw new HttpError(400, CART_MSG.quantityInvalid);
   }
-  // Stock and activity are read fresh from the catalog the database keeps current.
-  await services.catalog.refresh();
-  const row = services.catalog.anyRow(input.itemId, input.condition as Condition);
-  if (!row) throw new HttpError(404, MSG.itemMissing);
-  if (!row.product.isActive) throw new HttpError(400, CART_MSG.itemRemoved);
-  const warranty = row.item_condition === 'Warranty';
-  const stock = warranty ? Number.POSITIVE_INFINITY : availableStock(row);
-  if (stock <= 0) throw new HttpError(400, CART_MSG.outOfStock);
+  const known = services.catalog.anyRow(input.itemId, input.condition as Condition);
+  if (!known) throw new HttpError(404, MSG.itemMissing);
+  const warranty = known.item_condition === 'Warranty';
+  const scratchDent = known.item_condition === 'ScratchDent';
 
   await services.database.db.transaction(async (tx) => {
     // One cart change at a time per customer keeps the line limit and quantities exact.
@@ -74,6 +69,23 @@ export async function addToCart(services: Services, user: SessionUser, input: Ad
       .from(customers)
       .where(eq(customers.customerId, user.customerId))
       .for('update');
+    // Activity and stock come from the database itself, not from this process's copy of the catalog.
+    const [product] = await tx
+      .select({
+        isActive: products.isActive,
+        stock: products.stock,
+        scratchDentStock: products.scratchDentStock,
+      })
+      .from(products)
+      .where(eq(products.itemId, input.itemId));
+    if (!product) throw new HttpError(404, MSG.itemMissing);
+    if (!product.isActive) throw new HttpError(400, CART_MSG.itemRemoved);
+    const stock = warranty
+      ? Number.POSITIVE_INFINITY
+      : scratchDent
+        ? product.scratchDentStock
+        : product.stock;
+    if (stock <= 0) throw new HttpError(400, CART_MSG.outOfStock);
     const [existing] = await tx
       .select({ quantity: cartItems.quantity })
       .from(cartItems)
@@ -81,7 +93,7 @@ export async function addToCart(services: Services, user: SessionUser, input: Ad
         and(
           eq(cartItems.customerId, user.customerId),
           eq(cartItems.itemId, input.itemId),
-          eq(cartItems.itemCondition, row.item_condition),
+          eq(cartItems.itemCondition, known.item_condition),
         ),
       );
     const quantity = input.replace ? input.quantity : (existing?.quantity ?? 0) + input.quantity;
@@ -104,7 +116,7 @@ export async function addToCart(services: Services, user: SessionUser, input: Ad
       .values({
         customerId: user.customerId,
         itemId: input.itemId,
-        itemCondition: row.item_condition,
+        itemCondition: known.item_condition,
         quantity,
       })
       .onConflictDoUpdate({
@@ -112,7 +124,7 @@ export async function addToCart(services: Services, user: SessionUser, input: Ad
         set: { quantity: sql`excluded.quantity` },
       });
   });
-  return row.item_name;
+  return known.item_name;
 }
 
 /** Removes a line; returns the item's name, or null when it was not in the cart. */

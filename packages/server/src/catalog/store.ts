@@ -40,6 +40,7 @@ export class CatalogStore {
   private maxVersion = 0;
   private timer: NodeJS.Timeout | null = null;
   private refreshing: Promise<number> | null = null;
+  private queued: Promise<number> | null = null;
   /** Bumped on every change; caches built on the catalog compare against it. */
   generation = 0;
   private listeners: (() => void)[] = [];
@@ -108,8 +109,20 @@ export class CatalogStore {
       for (const l of this.listeners) l();
       return fresh.length;
     };
+    // Callers that arrive while one runs share the single next run: a burst of writes costs two reads.
+    if (this.queued) return this.queued;
     const previous = this.refreshing ?? Promise.resolve(0);
-    const next = previous.then(run, run);
+    const next = previous.then(
+      () => {
+        this.queued = null;
+        return run();
+      },
+      () => {
+        this.queued = null;
+        return run();
+      },
+    );
+    this.queued = next;
     this.refreshing = next;
     return next;
   }

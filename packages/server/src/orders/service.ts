@@ -9,7 +9,7 @@ import type { Condition } from '@shop/domain/catalog';
 import { formatMoney, personalPrice, toCents } from '@shop/domain/money';
 import { unitPrice } from '@shop/domain/pricing';
 import { PROVINCES, type Province, taxRatePercent } from '@shop/domain/tax';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Services } from '../app';
 import type { SessionUser } from '../auth/sessions';
@@ -132,36 +132,22 @@ export async function placeOrder(
         cart.every((c) => wanted.get(`${c.itemId}|${c.itemCondition}`) === c.quantity);
       if (!sameCart) throw new HttpError(409, CART_MSG.cartChanged);
 
-      // Take the stock, line by line in a fixed order (no deadlock between two checkouts).
+      // Prices and offers as they stand now; the stock is taken last, so its row locks are held briefly.
       const percentage = customer?.percentage ?? user.percentage;
+      const current = await tx
+        .select()
+        .from(products)
+        .where(inArray(products.itemId, [...new Set(cart.map((c) => c.itemId))]));
+      const byId = new Map(current.map((p) => [p.itemId, p]));
       const lines: (CartLine & { itemId: string; name: string; sku: string; image: string })[] = [];
       for (const c of cart) {
         const condition = c.itemCondition as Condition;
-        const sd = condition === 'ScratchDent';
-        const column = sd ? products.scratchDentStock : products.stock;
-        const [product] = await tx.select().from(products).where(eq(products.itemId, c.itemId));
+        const product = byId.get(c.itemId);
         const offered =
-          product?.isActive && (sd ? product.isScratchDent : product.itemCondition === condition);
+          product?.isActive &&
+          (condition === 'ScratchDent' ? product.isScratchDent : product.itemCondition === condition);
         if (!product || !offered) {
           throw new HttpError(409, CART_MSG.notEnoughStock(product?.itemName ?? c.itemId, 0));
-        }
-        if (condition !== 'Warranty') {
-          const taken = await tx
-            .update(products)
-            .set(
-              sd
-                ? { scratchDentStock: sql`${column} - ${c.quantity}` }
-                : { stock: sql`${column} - ${c.quantity}` },
-            )
-            .where(and(eq(products.itemId, c.itemId), gte(column, c.quantity)))
-            .returning({ itemId: products.itemId });
-          if (taken.length === 0) {
-            const [now] = await tx
-              .select({ stock: column })
-              .from(products)
-              .where(eq(products.itemId, c.itemId));
-            throw new HttpError(409, CART_MSG.notEnoughStock(product.itemName, now?.stock ?? 0));
-          }
         }
         lines.push({
           itemId: c.itemId,
@@ -274,6 +260,44 @@ export async function placeOrder(
           tx,
         );
       }
+      // Take the stock, line by line in item order (no deadlock between two checkouts): the conditional
+      // update never lets it go below zero, and a price changed since it was read refuses the order.
+      for (const line of lines) {
+        if (line.item_condition === 'Warranty') continue;
+        const column = line.item_condition === 'ScratchDent' ? products.scratchDentStock : products.stock;
+        const read = byId.get(line.itemId)!;
+        const taken = await tx
+          .update(products)
+          .set(
+            line.item_condition === 'ScratchDent'
+              ? { scratchDentStock: sql`${column} - ${line.quantity}` }
+              : { stock: sql`${column} - ${line.quantity}` },
+          )
+          .where(and(eq(products.itemId, line.itemId), gte(column, line.quantity)))
+          .returning({
+            price: products.priceCents,
+            sale: products.salePriceCents,
+            sd: products.scratchDentPriceCents,
+            isSale: products.isSale,
+          });
+        const now = taken[0];
+        if (!now) {
+          const [left] = await tx
+            .select({ stock: column })
+            .from(products)
+            .where(eq(products.itemId, line.itemId));
+          throw new HttpError(409, CART_MSG.notEnoughStock(line.name, left?.stock ?? 0));
+        }
+        if (
+          now.price !== read.priceCents ||
+          now.sale !== read.salePriceCents ||
+          now.sd !== read.scratchDentPriceCents ||
+          now.isSale !== read.isSale
+        ) {
+          throw new HttpError(409, CART_MSG.totalsChanged);
+        }
+      }
+
       return { orderId: id, orderNumber, repeated: false };
     });
   } catch (error) {
@@ -285,7 +309,8 @@ export async function placeOrder(
     throw error;
   }
   if (!placed.repeated) {
-    await services.catalog.refresh();
+    // This process shows the new stock as soon as it has read it; the answer does not wait for that.
+    void services.catalog.refresh().catch(() => {});
     if (mailId !== null) await services.mailer.deliver(mailId).catch(() => false);
   }
   return placed;
