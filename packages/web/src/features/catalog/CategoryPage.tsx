@@ -118,7 +118,10 @@ export default function CategoryPage() {
             </fieldset>
           ))}
         </aside>
-        <section className="listing__results" aria-label="Products">
+        <section className="listing__results" aria-labelledby="results-title">
+          <h2 id="results-title" className="visually-hidden">
+            Products
+          </h2>
           <div className="toolbar">
             <button type="button" className="btn toolbar__filters" onClick={() => setFiltersOpen(true)}>
               FILTERS
