@@ -101,6 +101,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     errorResponseBuilder: () => ({ statusCode: 429, scode: 429, smessage: MSG.tooManyAttempts }),
   });
 
+  // PostgreSQL text cannot hold a NUL character: a request carrying one is refused before it reaches SQL.
+  const NUL_MESSAGE = 'The request contains a character that is not allowed (NUL).';
+  app.addHook('onRequest', async (request) => {
+    if (request.url.includes('%00')) throw new HttpError(400, NUL_MESSAGE);
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== undefined && hasNul(request.body)) throw new HttpError(400, NUL_MESSAGE);
+  });
+
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
@@ -194,6 +203,13 @@ function registerPage(app: FastifyInstance, config: Config): void {
       .type('text/html; charset=utf-8')
       .send(page.for(path));
   });
+}
+
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  for (const item of Object.values(value)) if (hasNul(item, depth + 1)) return true;
+  return false;
 }
 
 function escapeAttr(text: string): string {
