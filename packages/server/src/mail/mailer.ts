@@ -8,13 +8,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Queryable } from '../db/client';
 import { outbox } from '../db/schema';
+import { type MailMessage, queueMail } from './outbox';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  body: string;
-  replyTo?: string;
-}
+export type { MailMessage };
 
 const MAX_ATTEMPTS = 10;
 
@@ -33,11 +29,7 @@ export class Mailer {
 
   /** Records a message in the outbox (inside the caller's transaction when given); returns its id. */
   async enqueue(message: MailMessage, tx: Queryable = this.db): Promise<number> {
-    const [row] = await tx
-      .insert(outbox)
-      .values({ to: message.to, subject: message.subject, body: message.body, replyTo: message.replyTo })
-      .returning({ id: outbox.id });
-    return row!.id;
+    return queueMail(tx, message);
   }
 
   /** Tries to deliver one outbox message now; returns whether it went out. */
@@ -77,7 +69,7 @@ export class Mailer {
   }
 
   /** Retries unsent mail on a timer (only when SMTP is configured). */
-  startRetrying(intervalMs = 60_000): void {
+  startRetrying(intervalMs = 30_000): void {
     if (!this.transport) return;
     this.timer = setInterval(() => {
       void this.retry().catch(() => {});
@@ -89,7 +81,15 @@ export class Mailer {
     const pending = await this.db
       .select({ id: outbox.id })
       .from(outbox)
-      .where(and(isNull(outbox.sentAt), lt(outbox.attempts, MAX_ATTEMPTS)))
+      // Mail queued by this process is sent at once; the loop takes what failed, or what the seller's
+      // commands queued, once it is half a minute old (so a message is never sent twice at once).
+      .where(
+        and(
+          isNull(outbox.sentAt),
+          lt(outbox.attempts, MAX_ATTEMPTS),
+          lt(outbox.createdAt, new Date(Date.now() - 30_000)),
+        ),
+      )
       .orderBy(asc(outbox.id))
       .limit(50);
     for (const { id } of pending) await this.deliver(id);

@@ -1,8 +1,9 @@
 /** The seller's side of orders: status changes (cancel and decline put the stock back) and invoices. */
-import { roundMoney, toAmount } from '@shop/domain/money';
+import { formatMoney, roundMoney, toAmount } from '@shop/domain/money';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { invoiceLines, invoices, orderLines, orders, products } from '../db/schema';
+import { contacts, invoiceLines, invoices, orderLines, orders, products } from '../db/schema';
+import { queueMail } from '../mail/outbox';
 
 export const ORDER_ACTIONS = {
   confirm: { from: ['Pending'], to: 'Confirmed' },
@@ -13,7 +14,7 @@ export const ORDER_ACTIONS = {
 } as const;
 export type OrderAction = keyof typeof ORDER_ACTIONS;
 
-async function findOrder(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], ref: string) {
+async function findOrder(db: Db | Tx, ref: string) {
   const byNumber = /^SO-\d+$/i.test(ref);
   if (!byNumber && !/^\d{1,9}$/.test(ref))
     throw new Error(`"${ref}" is not an order id (123) or number (SO-000123).`);
@@ -61,6 +62,35 @@ export async function changeOrderStatus(
       .where(eq(orders.orderId, order.orderId));
     await tx.update(orderLines).set({ status: rule.to }).where(eq(orderLines.orderId, order.orderId));
     return { orderNumber: order.orderNumber, status: rule.to };
+  });
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  Confirmed: 'We have confirmed your order and are preparing it for shipping.',
+  Shipped: 'Your order is on its way. Shipping takes 5-7 days.',
+  Delivered: 'Your order has been delivered. Report any shipment damage within 7 days.',
+  Canceled: 'Your order has been canceled. A refund goes to the original payment method.',
+  Declined: 'We could not accept your order. A refund goes to the original payment method.',
+};
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Queues a mail to the person who placed the order; the server's mail loop sends it. */
+async function tellCustomer(
+  tx: Tx,
+  order: typeof orders.$inferSelect,
+  subject: string,
+  text: string | undefined,
+) {
+  const [contact] = await tx
+    .select({ email: contacts.email, name: contacts.contactName })
+    .from(contacts)
+    .where(eq(contacts.contactPersonId, order.contactPersonId));
+  if (!contact?.email || !text) return;
+  await queueMail(tx, {
+    to: contact.email,
+    subject,
+    body: `Hello ${contact.name},\n\n${text}\n\nOrder ${order.orderNumber}, purchase order ${order.purchaseOrderId}.`,
   });
 }
 
@@ -129,6 +159,16 @@ export async function createInvoice(db: Db, ref: string, shippingCents: number, 
         rateCents: e.cents,
       })),
     ]);
+    await tellCustomer(
+      tx,
+      order,
+      `Invoice ${invoiceNumber} for order ${order.orderNumber}`,
+      [
+        `Your invoice ${invoiceNumber} for order ${order.orderNumber} (PO ${order.purchaseOrderId}) is ready.`,
+        `Shipping: ${formatMoney(shippingCents)}${extras.map((e) => `, ${e.name}: ${formatMoney(e.cents)}`).join('')}.`,
+        `Total: ${formatMoney(total)}. You can see it under Orders in your account.`,
+      ].join('\n'),
+    );
     return { invoiceId: id, invoiceNumber, orderNumber: order.orderNumber, total: toAmount(total) };
   });
 }

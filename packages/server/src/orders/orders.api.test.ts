@@ -1,7 +1,7 @@
 import { CART_MSG } from '@shop/domain/cart';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addresses, products } from '../db/schema';
+import { addresses, outbox, products } from '../db/schema';
 import { DEMO, signIn, useTestApp } from '../test/harness';
 import { changeOrderStatus, createInvoice } from './admin';
 
@@ -334,6 +334,9 @@ describe('the seller side', () => {
     const view = await call('GET', `/api/user/C10001/invoices/${invoice.invoiceId}`, c1);
     const order = view.body.orderInfo.order;
     expect(order.shipping).toBe(25);
+    const [mail] = await ctx.database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
+    expect(mail?.subject).toBe(`Invoice ${invoice.invoiceNumber} for order ${placed.body.orderNumber}`);
+    expect(mail?.body).toContain('Shipping: $25.00, Recycling fee: $5.00.');
     expect(order.shipping_tax).toBe(3.9); // 13 % of 30.00
     expect(order.total).toBe(Math.round((request.orderInfo.total + 25 + 5 + 3.9) * 100) / 100);
     const names = order.zoho_line_items.map((l: { zoho_item_name: string }) => l.zoho_item_name);
