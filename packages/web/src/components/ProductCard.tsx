@@ -53,6 +53,7 @@ export function ProductCard({
             width="200"
             height="200"
             loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : 'auto'}
             decoding="async"
           />
         </span>
