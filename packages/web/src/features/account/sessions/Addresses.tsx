@@ -1,12 +1,13 @@
 import { ACCOUNT_MSG, MAX_ADDRESSES } from '@shop/domain/account';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useSession } from '../../../app/session';
 import { Loading } from '../../../components/Loading';
 import { api } from '../../../lib/api';
 import { accountKey, failureMessage, refreshAccount, useAccountData } from '../data';
 import type { Address } from '../types';
+import { CountToolbar } from './CountToolbar';
 import { LoadError } from './LoadError';
 
 /** The address lines of a card, as on a label. */
@@ -71,20 +72,14 @@ export function Addresses() {
 
   return (
     <>
-      <div className="acct-toolbar">
-        <p className="acct-count">
-          <span className="visually-hidden">Saved addresses: </span>
-          {data.length} / {MAX_ADDRESSES}
-        </p>
-        {data.length < MAX_ADDRESSES && (
-          <Link className="btn btn--primary" to="/acer/account/addressForm">
-            New Address
-          </Link>
-        )}
-      </div>
-      <p className="acct-status-line" role="status">
-        {status}
-      </p>
+      <CountToolbar
+        label="Saved addresses"
+        count={data.length}
+        max={MAX_ADDRESSES}
+        addTo="/acer/account/addressForm"
+        addLabel="New Address"
+        status={status}
+      />
       {data.length === 0 ? (
         <p className="acct-empty">You have not saved any addresses yet.</p>
       ) : (

@@ -11,6 +11,7 @@ import { api } from '../../../lib/api';
 import { removeFromWishList } from '../../wishlist/wishListApi';
 import { accountKey, failureMessage, refreshAccount, serverFieldErrors, useAccountData } from '../data';
 import type { WishList, WishListItem } from '../types';
+import { CountToolbar } from './CountToolbar';
 import { LoadError } from './LoadError';
 
 const BACK = { to: '/acer/account/wishLists', label: 'Back to wish lists' };
@@ -46,20 +47,14 @@ export function WishLists() {
 
   return (
     <>
-      <div className="acct-toolbar">
-        <p className="acct-count">
-          <span className="visually-hidden">Wish lists: </span>
-          {data.length} / {MAX_WISH_LISTS}
-        </p>
-        {data.length < MAX_WISH_LISTS && (
-          <Link className="btn btn--primary" to="/acer/account/wishListCreate">
-            Create Wish List
-          </Link>
-        )}
-      </div>
-      <p className="acct-status-line" role="status">
-        {status}
-      </p>
+      <CountToolbar
+        label="Wish lists"
+        count={data.length}
+        max={MAX_WISH_LISTS}
+        addTo="/acer/account/wishListCreate"
+        addLabel="Create Wish List"
+        status={status}
+      />
       {data.length === 0 ? (
         <p className="acct-empty">
           You have no wish list yet. Create one, then save products to it with the heart on a product page.

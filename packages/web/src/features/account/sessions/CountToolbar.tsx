@@ -1,0 +1,37 @@
+import { Link } from 'react-router';
+
+/** The 'N / max' count of a collection, its add link (hidden at the maximum) and a status line. */
+export function CountToolbar({
+  label,
+  count,
+  max,
+  addTo,
+  addLabel,
+  status,
+}: {
+  label: string;
+  count: number;
+  max: number;
+  addTo: string;
+  addLabel: string;
+  status: string;
+}) {
+  return (
+    <>
+      <div className="acct-toolbar">
+        <p className="acct-count">
+          <span className="visually-hidden">{label}: </span>
+          {count} / {max}
+        </p>
+        {count < max && (
+          <Link className="btn btn--primary" to={addTo}>
+            {addLabel}
+          </Link>
+        )}
+      </div>
+      <p className="acct-status-line" role="status">
+        {status}
+      </p>
+    </>
+  );
+}
