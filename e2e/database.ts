@@ -4,8 +4,9 @@
  * server; without it on an embedded PGlite directory. No Playwright here: the server start imports it.
  */
 import { fileURLToPath } from 'node:url';
+import { DATABASE_SUFFIX } from './ports';
 
-export const E2E_DATABASE_NAME = 'shop_e2e';
+export const E2E_DATABASE_NAME = `shop_e2e${DATABASE_SUFFIX}`;
 
 /** The repository's root folder (the seller command runs there). */
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));

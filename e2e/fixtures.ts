@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { type HoldMode, holdCustomer } from './customer-lock';
 import { repoRoot, shopDatabaseUrl } from './database';
+import { MAIL_SINK, SHOP_ORIGIN } from './ports';
 
 export type { Locator, Page } from '@playwright/test';
 export { expect };
@@ -21,7 +22,7 @@ export type DemoCustomer = keyof typeof DEMO_CUSTOMERS;
 
 /** Lets only requests to the shop itself through, so nothing waits on the outside world. */
 export async function keepToShop(context: BrowserContext, baseURL: string | undefined): Promise<void> {
-  const origin = new URL(baseURL ?? 'http://127.0.0.1:3100').origin;
+  const origin = new URL(baseURL ?? SHOP_ORIGIN).origin;
   await context.route(
     (url) => url.origin !== origin && (url.protocol === 'http:' || url.protocol === 'https:'),
     (route) => route.abort(),
@@ -125,7 +126,7 @@ export class Dialogs {
 
 // ---- Mail sink (e2e/mail-sink.ts)
 
-export const MAIL_SINK = 'http://127.0.0.1:2526';
+export { MAIL_SINK };
 
 export interface CaughtMail {
   id: number;

@@ -1,13 +1,14 @@
 /**
- * Catches the shop's mail during the browser tests: an SMTP server on 127.0.0.1:2525 keeps every message
+ * Catches the shop's mail during the browser tests: an SMTP server on 127.0.0.1:2525 (see ports.ts) keeps every message
  * in memory and an HTTP server on 127.0.0.1:2526 shows them (GET /mails, GET /health).
  * Run with `node --import tsx mail-sink.ts`.
  */
 import { createServer } from 'node:http';
 import { SMTPServer } from 'smtp-server';
+import { MAIL_HTTP_PORT, SMTP_PORT as SINK_SMTP_PORT } from './ports';
 
-export const SMTP_PORT = 2525;
-export const HTTP_PORT = 2526;
+export const SMTP_PORT = SINK_SMTP_PORT;
+export const HTTP_PORT = MAIL_HTTP_PORT;
 const HOST = '127.0.0.1';
 /** Enough for any test run; the oldest go first beyond it. */
 const KEEP = 500;

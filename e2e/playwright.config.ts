@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { MAIL_SINK, SHOP_ORIGIN, SHOP_PORT, SMTP_PORT } from './ports';
 
 /** This package's folder: the web server runs here, so its relative paths resolve from e2e/. */
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -23,7 +24,7 @@ export default defineConfig({
         '--disable-quic',
       ],
     },
-    baseURL: 'http://127.0.0.1:3100',
+    baseURL: SHOP_ORIGIN,
     trace: 'on-first-retry',
   },
   webServer: [
@@ -31,7 +32,7 @@ export default defineConfig({
       // Catches the shop's mail (verification codes); the tests read it over HTTP.
       command: 'node --import tsx mail-sink.ts',
       cwd: here,
-      url: 'http://127.0.0.1:2526/health',
+      url: `${MAIL_SINK}/health`,
       reuseExistingServer: false,
       timeout: 30_000,
     },
@@ -39,16 +40,16 @@ export default defineConfig({
       // A fresh database each run: PostgreSQL `shop_e2e` when E2E_DATABASE_URL is set, else embedded PGlite.
       command: 'node --import tsx start-server.ts',
       cwd: here,
-      url: 'http://127.0.0.1:3100/acer',
+      url: `${SHOP_ORIGIN}/acer`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
-        PORT: '3100',
+        PORT: String(SHOP_PORT),
         HOST: '127.0.0.1',
         LOGIN_RATE_LIMIT: '10000',
         LOG_LEVEL: 'warn',
         WEB_DIST: '../packages/web/dist',
-        SMTP_URL: 'smtp://127.0.0.1:2525',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       },
     },
   ],
