@@ -17,6 +17,7 @@ import type { Config } from './config';
 import { contactRoutes } from './contact/routes';
 import type { Database } from './db/client';
 import { openDatabase } from './db/client';
+import { Notifier } from './db/notify';
 import { imageRoutes } from './images/routes';
 import { HttpError } from './lib/http';
 import { securityHeaders } from './lib/security-headers';
@@ -31,6 +32,8 @@ export interface Services {
   catalog: CatalogStore;
   sessions: SessionService;
   mailer: Mailer;
+  /** Cross-process signals (LISTEN/NOTIFY); handlers are registered before it starts. */
+  notifier: Notifier;
 }
 
 declare module 'fastify' {
@@ -65,15 +68,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       app.log.info('seeded the demo catalog and customers');
   }
 
+  const notifier = new Notifier(database, app.log);
   const catalog = new CatalogStore(database.db, config);
   await catalog.load();
   catalog.startPolling(config.CATALOG_POLL_MS);
   const sessions = new SessionService(database.db, config.SESSION_DAYS);
   const mailer = new Mailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM);
   mailer.startRetrying();
-  app.decorate('services', { config, database, catalog, sessions, mailer });
+  await notifier.start();
+  app.decorate('services', { config, database, catalog, sessions, mailer, notifier });
 
   app.addHook('onClose', async () => {
+    await notifier.close();
     catalog.stopPolling();
     mailer.close();
     if (!options.database) await database.close();

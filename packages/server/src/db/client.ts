@@ -24,6 +24,10 @@ export type Queryable = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the connection string (a listener opens its own connection with it). */
+  url?: string;
+  /** PGlite: the embedded database itself. */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -48,6 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      url: options.url,
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
     };
@@ -63,7 +68,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
-    // Exposed for tests that snapshot a prepared database.
-    ...{ pglite: client },
+    pglite: client,
   };
 }

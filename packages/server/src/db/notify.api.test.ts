@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../test/harness';
+import type { Database } from './client';
+import { Notifier, notify } from './notify';
+
+const log = pino({ level: 'silent' });
+
+function until(check: () => boolean, ms = 5_000): Promise<void> {
+  const start = Date.now();
+  return new Promise((done, fail) => {
+    const tick = () => {
+      if (check()) return done();
+      if (Date.now() - start > ms) return fail(new Error('condition not met in time'));
+      setTimeout(tick, 20);
+    };
+    tick();
+  });
+}
+
+describe('notifications', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  const notifiers: Notifier[] = [];
+
+  beforeAll(async () => {
+    const opened = await openTestDatabase();
+    database = opened.database;
+    drop = opened.drop;
+  });
+  afterAll(async () => {
+    for (const n of notifiers) await n.close();
+    await drop();
+  });
+
+  function listener(channel: string): { notifier: Notifier; seen: string[] } {
+    const notifier = new Notifier(database, log);
+    const seen: string[] = [];
+    notifier.on(channel, (payload) => seen.push(payload));
+    notifiers.push(notifier);
+    return { notifier, seen };
+  }
+
+  it('arrive once their transaction commits, and never from one rolled back', async () => {
+    const a = listener('test_commit');
+    await a.notifier.start();
+    await database.db
+      .transaction(async (tx) => {
+        await notify(tx, 'test_commit', 'rolled back');
+        throw new Error('abort');
+      })
+      .catch(() => {});
+    await database.db.transaction(async (tx) => {
+      await notify(tx, 'test_commit', 'kept');
+      expect(a.seen).toEqual([]);
+    });
+    await until(() => a.seen.length > 0);
+    // A rolled-back notification has had time to show up if it were going to.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(a.seen).toEqual(['kept']);
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'reach every listening process, and a lost connection is re-established with a resync signal',
+    async () => {
+      const a = listener('test_many');
+      const b = listener('test_many');
+      let resyncs = 0;
+      let losses = 0;
+      b.notifier.onReconnect(() => resyncs++);
+      b.notifier.onDisconnect(() => losses++);
+      await a.notifier.start();
+      await b.notifier.start();
+      await notify(database.db, 'test_many', 'one');
+      await until(() => a.seen.length === 1 && b.seen.length === 1);
+
+      await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where application_name = 'shop-listener' and datname = current_database()`,
+      );
+      await until(() => losses >= 1 && resyncs >= 1 && b.notifier.connected, 10_000);
+      await notify(database.db, 'test_many', 'two');
+      await until(() => a.seen.includes('two') && b.seen.includes('two'));
+    },
+  );
+});
