@@ -102,6 +102,28 @@ export function apiCategoryName(name: string): string {
   return name === 'Monitor' ? 'Display' : name;
 }
 
+/** Top-level names a listing answers to: the menu's, the other names in links, and the stored ones. */
+const LISTING_TOPS = new Set<string>([...TOP_CATEGORIES, ...OTHER_CATEGORY_NAMES, ...PRODUCT_CATEGORIES]);
+const VIRTUAL_SUBS = new Set<string>([...PRODUCT_CATEGORIES, 'Monitor']);
+
+/**
+ * The listing at /category/{category}[/{subcategory}] when the tree has it, in stored names (Monitor read as
+ * Display); null for a path the fixed tree does not have. Sale, BrandNew and ScratchDent narrow by a
+ * product category.
+ */
+export function listingPath(
+  category: string,
+  subcategory?: string,
+): { category: string; subcategory: string } | null {
+  if (!LISTING_TOPS.has(category)) return null;
+  if (subcategory === undefined || subcategory === '')
+    return { category: apiCategoryName(category), subcategory: '' };
+  const allowed = (VIRTUAL_CATEGORIES as readonly string[]).includes(category)
+    ? VIRTUAL_SUBS.has(subcategory)
+    : (SUBCATEGORIES[category] ?? []).includes(subcategory);
+  return allowed ? { category: apiCategoryName(category), subcategory: apiCategoryName(subcategory) } : null;
+}
+
 export const FILTER_FIELDS = [
   'product_category',
   'product_series',

@@ -69,13 +69,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   const notifier = new Notifier(database, app.log);
-  const catalog = new CatalogStore(database.db, config);
-  await catalog.load();
-  catalog.startPolling(config.CATALOG_POLL_MS);
+  const catalog = new CatalogStore(database.db, config, app.log);
+  catalog.listen(notifier);
   const sessions = new SessionService(database.db, config.SESSION_DAYS);
   const mailer = new Mailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM);
   mailer.startRetrying();
+  // Listening starts before the first read, so no commit falls between the two.
   await notifier.start();
+  await catalog.load();
+  catalog.startPolling(config.CATALOG_POLL_MS);
   app.decorate('services', { config, database, catalog, sessions, mailer, notifier });
 
   app.addHook('onClose', async () => {

@@ -25,17 +25,20 @@ export const EXPORT_HEADER = [
   'S&D Price',
 ] as const;
 
-// The sorted active items are kept until the catalog changes: an export then only prices them.
-const sortedCache = new WeakMap<CatalogStore, { generation: number; items: ProductRecord[] }>();
+// The sorted active item ids are kept until the set of items changes; stock and prices are read live.
+const sortedCache = new WeakMap<CatalogStore, { generation: number; ids: string[] }>();
 
 function activeItems(catalog: CatalogStore): ProductRecord[] {
-  const hit = sortedCache.get(catalog);
-  if (hit && hit.generation === catalog.generation) return hit.items;
-  const items = [...catalog.items.values()]
-    .filter((p) => p.isActive)
-    .sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
-  sortedCache.set(catalog, { generation: catalog.generation, items });
-  return items;
+  let hit = sortedCache.get(catalog);
+  if (!hit || hit.generation !== catalog.generation) {
+    const ids = [...catalog.items.values()]
+      .filter((p) => p.isActive)
+      .sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0))
+      .map((p) => p.itemId);
+    hit = { generation: catalog.generation, ids };
+    sortedCache.set(catalog, hit);
+  }
+  return hit.ids.map((id) => catalog.items.get(id)!);
 }
 
 export function exportRows(catalog: CatalogStore, percentage: number): ExportRow[] {

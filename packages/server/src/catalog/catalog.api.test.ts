@@ -159,10 +159,24 @@ describe('GET /api/category', () => {
     expectNoPrices(byPrice);
   });
 
-  it('answers an unknown category with an empty listing', async () => {
-    const { status, body } = await get('/api/category/Spaceships');
-    expect(status).toBe(200);
-    expect(body.categoryItems.total).toBe(0);
+  it('answers a category the tree does not have with 404 and a message', async () => {
+    for (const [url, message] of [
+      ['/api/category/Spaceships', 'There is no category Spaceships.'],
+      ['/api/category/Notebook/Spaceships', 'There is no category Notebook/Spaceships.'],
+      ['/api/category/notebook', 'There is no category notebook.'],
+    ]) {
+      const { status, body } = await get(url!);
+      expect(status).toBe(404);
+      expect(body.smessage).toBe(message);
+    }
+    // Every menu path is known, Monitor and its subcategories included.
+    for (const url of [
+      '/api/category/Monitor',
+      '/api/category/Gaming/Monitor',
+      '/api/category/Sale/Notebook',
+    ]) {
+      expect((await get(url)).status).toBe(200);
+    }
   });
 
   it.each([

@@ -5,8 +5,12 @@ import type { CatalogRow } from './store';
 
 export type Brief = ItemBrief;
 
+/** Gives a row's stock number; a cached answer passes one that leaves a hole filled when it is sent. */
+export type StockOf = (row: CatalogRow, field: 'stock' | 'scratch_dent_stock') => number;
+const liveStock: StockOf = (row, field) => row[field];
+
 /** percentage null = visitor. */
-export function brief(row: CatalogRow, percentage: number | null): Brief {
+export function brief(row: CatalogRow, percentage: number | null, stockOf: StockOf = liveStock): Brief {
   const p = row.product;
   const out: Brief = {
     item_id: row.item_id,
@@ -20,8 +24,8 @@ export function brief(row: CatalogRow, percentage: number | null): Brief {
     is_brand_new: p.itemCondition === 'BrandNew',
     is_recertified: p.itemCondition === 'Recertified',
     is_scratch_dent: p.isScratchDent,
-    stock: row.stock,
-    scratch_dent_stock: row.scratch_dent_stock,
+    stock: stockOf(row, 'stock'),
+    scratch_dent_stock: stockOf(row, 'scratch_dent_stock'),
     main_image: row.image_url,
     product_series: row.specs.product_series,
   };

@@ -20,9 +20,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordProductView } from '../account/recently-viewed';
 import type { Services } from '../app';
 import { HttpError } from '../lib/http';
+import { AnswerCache, queryKey, type SkeletonBuilder } from './answers';
 import { imageUrl } from './images';
 import { brief } from './present';
-import type { CatalogRow, CatalogStore } from './store';
+import type { CatalogRow } from './store';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -85,29 +86,13 @@ export function parseListingQuery(query: Query, searchFromQuery: boolean): Listi
   };
 }
 
-/** Caches whole answers per URL and buyer class; dropped whenever the catalog changes. */
-class AnswerCache {
-  private map = new Map<string, string>();
-  private generation = -1;
-  constructor(
-    private readonly catalog: CatalogStore,
-    private readonly limit = 2000,
-  ) {}
-  get(key: string): string | undefined {
-    if (this.generation !== this.catalog.generation) {
-      this.map.clear();
-      this.generation = this.catalog.generation;
-    }
-    return this.map.get(key);
-  }
-  set(key: string, value: string): void {
-    if (this.map.size >= this.limit) this.map.clear();
-    this.map.set(key, value);
-  }
-}
-
 function percentageOf(request: FastifyRequest): number | null {
   return request.user ? request.user.percentage : null;
+}
+
+/** Answers differ by buyer class only: visitors, or customers of one percentage. */
+function classOf(request: FastifyRequest): string {
+  return request.user ? String(request.user.percentage) : 'v';
 }
 
 function listingAnswer(
@@ -115,6 +100,7 @@ function listingAnswer(
   query: ListingQuery,
   percentage: number | null,
   meta: Record<string, unknown>,
+  skeleton: SkeletonBuilder,
 ) {
   const priceOf = percentage === null ? null : (row: CatalogRow) => sortPrice(personalOffer(row, percentage));
   const result = runListing(rows, query, priceOf);
@@ -125,7 +111,7 @@ function listingAnswer(
   }
   const categoryItems: Record<string, unknown> = {
     ...meta,
-    itemsBrief: result.items.map((row) => brief(row, percentage)),
+    itemsBrief: result.items.map((row) => brief(row, percentage, (r, f) => skeleton.stock(r, f))),
     filters: result.facets.map((f) => ({ field: f.field, label: FILTER_LABELS[f.field], values: f.values })),
     filterValues,
     total: result.total,
@@ -158,27 +144,17 @@ function personalOffer(row: CatalogRow, percentage: number) {
 export function catalogRoutes(app: FastifyInstance, services: Services) {
   const { catalog, config: images } = services;
   const cache = new AnswerCache(catalog);
-
-  const cached = (request: FastifyRequest, build: () => unknown): string => {
-    const key = `${percentageOf(request) ?? 'v'}|${request.url}`;
-    let body = cache.get(key);
-    if (body === undefined) {
-      body = JSON.stringify(build());
-      cache.set(key, body);
-    }
-    return body;
-  };
+  const json = 'application/json; charset=utf-8';
 
   app.get('/api/mainpage', async (request, reply) => {
-    const body = cached(request, () => {
-      const percentage = percentageOf(request);
+    const percentage = percentageOf(request);
+    const body = cache.answer(`m|${classOf(request)}`, { bucket: catalog.everything }, (skeleton) => {
       // Main-page lists keep only brand new or recertified items with stock above 0.
       const eligible = catalog
         .allRows()
-        .filter(
-          (r) => (r.item_condition === 'BrandNew' || r.item_condition === 'Recertified') && r.stock > 0,
-        );
-      const top = (rows: CatalogRow[]) => rows.slice(0, HOME_SLIDER_SIZE).map((r) => brief(r, percentage));
+        .filter((r) => (r.item_condition === 'BrandNew' || r.item_condition === 'Recertified') && r.in_stock);
+      const top = (rows: CatalogRow[]) =>
+        rows.slice(0, HOME_SLIDER_SIZE).map((r) => brief(r, percentage, (row, f) => skeleton.stock(row, f)));
       const byPopularity = [...eligible].sort(
         (a, b) => b.product.popularity - a.product.popularity || (a.key < b.key ? -1 : 1),
       );
@@ -194,46 +170,68 @@ export function catalogRoutes(app: FastifyInstance, services: Services) {
         },
       };
     });
-    return reply.type('application/json; charset=utf-8').send(body);
+    return reply.type(json).send(body);
   });
 
-  const listing = async (
+  const listing = (
     request: FastifyRequest<{ Params: { category: string; subcategory?: string }; Querystring: Query }>,
-  ) => {
+  ): string => {
     const { category, subcategory } = request.params;
     if (!NAME_PATTERN.test(category) || (subcategory !== undefined && !NAME_PATTERN.test(subcategory))) {
       throw new HttpError(400, 'A category name has letters only.');
     }
-    return cached(request, () => {
-      const query = parseListingQuery(request.query, false);
-      return listingAnswer(catalog.categoryRows(category, subcategory), query, percentageOf(request), {
-        category,
-        subcategory: subcategory ?? '',
-        apiCategory: apiCategoryName(category),
-        heading: displayName(subcategory ?? category),
-      });
-    });
+    const bucket = catalog.bucket(category, subcategory);
+    if (!bucket) {
+      throw new HttpError(
+        404,
+        `There is no category ${subcategory ? `${category}/${subcategory}` : category}.`,
+      );
+    }
+    const query = parseListingQuery(request.query, false);
+    const key = `l|${classOf(request)}|${bucket.category}/${bucket.subcategory}|${category}/${subcategory ?? ''}|${queryKey(query)}`;
+    return cache.answer(key, { bucket }, (skeleton) =>
+      listingAnswer(
+        bucket.rows(),
+        query,
+        percentageOf(request),
+        {
+          category,
+          subcategory: subcategory ?? '',
+          apiCategory: apiCategoryName(category),
+          heading: displayName(subcategory ?? category),
+        },
+        skeleton,
+      ),
+    );
   };
   app.get('/api/category/:category', async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(await listing(request as never)),
+    reply.type(json).send(listing(request as never)),
   );
   app.get('/api/category/:category/:subcategory', async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(await listing(request as never)),
+    reply.type(json).send(listing(request as never)),
   );
 
   app.get<{ Querystring: Query }>('/api/search', async (request, reply) => {
-    const body = cached(request, () => {
-      const query = parseListingQuery(request.query, true);
-      const text = one(request.query.string) ?? '';
-      return listingAnswer(catalog.allRows(), query, percentageOf(request), {
-        category: 'Search',
-        subcategory: '',
-        heading: text.trim() ? `Search results for "${text.trim()}"` : 'Search results',
-        column: query.search?.column ?? one(request.query.column) ?? 'all',
-        string: text,
-      });
-    });
-    return reply.type('application/json; charset=utf-8').send(body);
+    const query = parseListingQuery(request.query, true);
+    const text = one(request.query.string) ?? '';
+    const column = query.search?.column ?? (one(request.query.column) as SearchColumn | undefined) ?? 'all';
+    const key = `s|${classOf(request)}|${JSON.stringify(text)}|${queryKey(query)}`;
+    const body = cache.answer(key, { search: { column, terms: query.search?.terms ?? [] } }, (skeleton) =>
+      listingAnswer(
+        catalog.allRows(),
+        query,
+        percentageOf(request),
+        {
+          category: 'Search',
+          subcategory: '',
+          heading: text.trim() ? `Search results for "${text.trim()}"` : 'Search results',
+          column,
+          string: text,
+        },
+        skeleton,
+      ),
+    );
+    return reply.type(json).send(body);
   });
 
   app.get<{ Params: { itemid: string; condition?: string } }>(
@@ -244,59 +242,59 @@ export function catalogRoutes(app: FastifyInstance, services: Services) {
       if (conditionRaw !== undefined && conditionRaw !== '' && !isCondition(conditionRaw)) {
         throw new HttpError(400, 'Condition must be one of BrandNew, Recertified, ScratchDent or Warranty.');
       }
-      const body = cached(request, () => {
-        const item = catalog.items.get(itemid);
-        if (!item?.isActive) throw new HttpError(404, MSG.itemMissing);
-        const condition: Condition = (conditionRaw || item.itemCondition) as Condition;
-        const row = catalog.row(itemid, condition);
-        if (!row) throw new HttpError(404, MSG.itemMissing);
-        const percentage = percentageOf(request);
-        const offers = [
-          catalog.row(itemid, item.itemCondition as Condition),
-          catalog.row(itemid, 'ScratchDent'),
-        ]
-          .filter((r): r is CatalogRow => r !== null)
-          .map((r) => brief(r, percentage));
-        const links = item.images.length > 0 ? item.images : [{ image_id: 0, link: item.mainImage }];
-        return {
-          scode: 200,
-          itemInfo: {
-            itemDetail: [
-              {
-                ...brief(row, percentage),
-                description: item.description,
-                details: item.details,
-                ...row.specs,
-                breadcrumbs: [
-                  { name: displayName(item.category), pathname: `/category/${pageCategory(item.category)}` },
-                  ...(item.subCategory
-                    ? [
-                        {
-                          name: displayName(item.subCategory),
-                          pathname: `/category/${pageCategory(item.category)}/${pageCategory(item.subCategory)}`,
-                        },
-                      ]
-                    : []),
-                ],
-              },
-            ],
-            itemImages: links.map((img) => ({
-              image_id: img.image_id,
-              image_url: imageUrl(img.link, images),
-            })),
-            itemReviews: [],
-            product: offers,
-          },
-        };
-      });
+      const item = catalog.items.get(itemid);
+      if (!item?.isActive) throw new HttpError(404, MSG.itemMissing);
+      const condition: Condition = (conditionRaw || item.itemCondition) as Condition;
+      if (!catalog.row(itemid, condition)) throw new HttpError(404, MSG.itemMissing);
+      const key = `p|${classOf(request)}|${itemid}|${condition}`;
+      // The answer is this item's alone: any change to it (stock included) starts it over.
+      const body = cache.answer(key, { itemId: itemid }, () =>
+        productAnswer(itemid, condition, percentageOf(request)),
+      );
       // A signed-in customer's visit goes to Recently Viewed (buffered, off the hot path).
-      if (request.user) {
-        const item = catalog.items.get(itemid)!;
-        recordProductView(services, request.user.customerId, itemid, conditionRaw || item.itemCondition);
-      }
-      return reply.type('application/json; charset=utf-8').send(body);
+      if (request.user) recordProductView(services, request.user.customerId, itemid, condition);
+      return reply.type(json).send(body);
     },
   );
+
+  function productAnswer(itemid: string, condition: Condition, percentage: number | null) {
+    const item = catalog.items.get(itemid)!;
+    const row = catalog.row(itemid, condition)!;
+    const offers = [catalog.row(itemid, item.itemCondition as Condition), catalog.row(itemid, 'ScratchDent')]
+      .filter((r): r is CatalogRow => r !== null)
+      .map((r) => brief(r, percentage));
+    const links = item.images.length > 0 ? item.images : [{ image_id: 0, link: item.mainImage }];
+    return {
+      scode: 200,
+      itemInfo: {
+        itemDetail: [
+          {
+            ...brief(row, percentage),
+            description: item.description,
+            details: item.details,
+            ...row.specs,
+            breadcrumbs: [
+              { name: displayName(item.category), pathname: `/category/${pageCategory(item.category)}` },
+              ...(item.subCategory
+                ? [
+                    {
+                      name: displayName(item.subCategory),
+                      pathname: `/category/${pageCategory(item.category)}/${pageCategory(item.subCategory)}`,
+                    },
+                  ]
+                : []),
+            ],
+          },
+        ],
+        itemImages: links.map((img) => ({
+          image_id: img.image_id,
+          image_url: imageUrl(img.link, images),
+        })),
+        itemReviews: [],
+        product: offers,
+      },
+    };
+  }
 }
 
 /** Links use the page's names: Display is shown as Monitor. */

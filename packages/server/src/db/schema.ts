@@ -80,10 +80,15 @@ export const products = pgTable(
     rowVersion: bigint('row_version', { mode: 'number' })
       .notNull()
       .default(sql`nextval('catalog_version_seq')`),
+    /** The writing transaction's id: a process reads rows of transactions its last look could not see. */
+    rowXid: bigint('row_xid', { mode: 'number' }).notNull().default(0),
+    /** Taken from the catalog version when the product's images change, so a reader fetches them only then. */
+    imagesVersion: bigint('images_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('products_sku_idx').on(t.sku),
     index('products_row_version_idx').on(t.rowVersion),
+    index('products_row_xid_idx').on(t.rowXid),
     // Stock never goes below zero, whatever a request does.
     check('products_stock_check', sql`${t.stock} >= 0 and ${t.scratchDentStock} >= 0`),
   ],

@@ -1,0 +1,167 @@
+/**
+ * Cached catalog answers. An answer is kept as a skeleton: its JSON with holes where stock numbers go, filled
+ * from the live rows each time it is sent, so a sale that leaves an offer in stock costs no answer anything.
+ * Each answer names what it depends on — a bucket (listing) and its generation, one item's version, or a
+ * search's terms — and is dropped when that moves. The cache is an LRU bounded in bytes, keyed on the parsed,
+ * normalised request (junk parameters cannot multiply entries).
+ */
+import type { SearchColumn } from '@shop/domain/catalog';
+import { type ListingQuery, matchesSearch } from '@shop/domain/listing';
+import { LRUCache } from 'lru-cache';
+import type { Bucket, CatalogChange, CatalogRow, CatalogStore } from './store';
+
+type StockField = 'stock' | 'scratch_dent_stock';
+
+/** Builds an answer whose stock numbers stay live: call `stock(row, field)` where a stock value goes. */
+export class SkeletonBuilder {
+  private readonly holes: { row: CatalogRow; field: StockField }[] = [];
+
+  stock(row: CatalogRow, field: StockField): number {
+    this.holes.push({ row, field });
+    // A string with a NUL cannot come from the database (PostgreSQL text holds none), so the marker is unique
+    // in the JSON text; the cast is undone by build() before anyone sees it.
+    return `\u0000${this.holes.length - 1}` as unknown as number;
+  }
+
+  build(answer: unknown): Skeleton {
+    const json = JSON.stringify(answer);
+    const parts: string[] = [];
+    const holes: { row: CatalogRow; field: StockField }[] = [];
+    const marker = /"\\u0000(\d+)"/g;
+    let last = 0;
+    for (let m = marker.exec(json); m !== null; m = marker.exec(json)) {
+      parts.push(json.slice(last, m.index));
+      holes.push(this.holes[Number(m[1])]!);
+      last = m.index + m[0].length;
+    }
+    parts.push(json.slice(last));
+    return new Skeleton(parts, holes);
+  }
+}
+
+export class Skeleton {
+  constructor(
+    private readonly parts: string[],
+    private readonly holes: { row: CatalogRow; field: StockField }[],
+  ) {}
+
+  render(): string {
+    if (this.holes.length === 0) return this.parts[0]!;
+    let out = this.parts[0]!;
+    for (let i = 0; i < this.holes.length; i++) {
+      const hole = this.holes[i]!;
+      out += hole.row[hole.field] + this.parts[i + 1]!;
+    }
+    return out;
+  }
+
+  get size(): number {
+    return this.parts.reduce((n, p) => n + p.length, 0) + this.holes.length * 8;
+  }
+}
+
+export type Dependency =
+  | { bucket: Bucket }
+  | { itemId: string }
+  | { search: { column: SearchColumn; terms: readonly string[] } };
+
+interface Entry {
+  skeleton: Skeleton;
+  bucket?: Bucket;
+  generation?: number;
+  itemId?: string;
+  version?: number;
+  search?: { column: SearchColumn; terms: readonly string[] };
+}
+
+/** A search whose change set is larger than this is not checked term by term: every search starts over. */
+const TARGETED_LIMIT = 500;
+
+export class AnswerCache {
+  private readonly lru: LRUCache<string, Entry>;
+  private readonly searches = new Set<string>();
+
+  constructor(
+    private readonly catalog: CatalogStore,
+    maxBytes = 64 * 1024 * 1024,
+  ) {
+    this.lru = new LRUCache<string, Entry>({
+      maxSize: maxBytes,
+      sizeCalculation: (entry, key) => entry.skeleton.size + key.length + 64,
+      dispose: (_entry, key) => {
+        this.searches.delete(key);
+      },
+    });
+    catalog.onChange((change) => this.forget(change));
+  }
+
+  get size(): number {
+    return this.lru.size;
+  }
+
+  /** The answer for `key`, built by `build` when missing or stale. */
+  answer(key: string, dependency: Dependency, build: (skeleton: SkeletonBuilder) => unknown): string {
+    const hit = this.lru.get(key);
+    if (hit && this.fresh(hit)) return hit.skeleton.render();
+    const builder = new SkeletonBuilder();
+    const skeleton = builder.build(build(builder));
+    const entry: Entry = { skeleton };
+    if ('bucket' in dependency) {
+      entry.bucket = dependency.bucket;
+      entry.generation = dependency.bucket.generation;
+    } else if ('itemId' in dependency) {
+      entry.itemId = dependency.itemId;
+      entry.version = this.catalog.items.get(dependency.itemId)?.rowVersion ?? -1;
+    } else {
+      entry.search = dependency.search;
+      this.searches.add(key);
+    }
+    this.lru.set(key, entry);
+    return skeleton.render();
+  }
+
+  private fresh(entry: Entry): boolean {
+    if (entry.bucket) return entry.bucket.generation === entry.generation;
+    if (entry.itemId !== undefined)
+      return (this.catalog.items.get(entry.itemId)?.rowVersion ?? -1) === entry.version;
+    return true;
+  }
+
+  /** Searches hold no bucket: drop those whose terms match a row that changed in a way they show. */
+  private forget(change: CatalogChange): void {
+    const moved = change.rows.filter((r) => !r.stockOnly);
+    if (moved.length === 0 || this.searches.size === 0) return;
+    const drop: string[] = [];
+    if (change.everything || moved.length > TARGETED_LIMIT) drop.push(...this.searches);
+    else {
+      for (const key of this.searches) {
+        const search = this.lru.peek(key)?.search;
+        if (!search) continue;
+        const hit = moved.some(
+          (r) =>
+            (r.before !== null && matchesSearch(r.before, search.column, search.terms)) ||
+            (r.after !== null && matchesSearch(r.after, search.column, search.terms)),
+        );
+        if (hit) drop.push(key);
+      }
+    }
+    for (const key of drop) this.lru.delete(key);
+  }
+}
+
+/** The listing options in one canonical order: equal queries give equal keys, whatever the URL looked like. */
+export function queryKey(query: ListingQuery): string {
+  const filters = Object.entries(query.filters)
+    .filter(([, values]) => values && values.length > 0)
+    .map(([field, values]) => [field, [...new Set(values)].sort()] as const)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify([
+    query.sort,
+    query.page,
+    query.inStock ? 1 : 0,
+    query.minPrice ?? null,
+    query.maxPrice ?? null,
+    query.search ? [query.search.column, query.search.terms] : null,
+    filters,
+  ]);
+}
