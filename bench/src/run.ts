@@ -9,12 +9,17 @@ import { readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { lighthouseScores } from './lighthouse';
-import { type BenchBuyer, seedBench, seedBuyers } from './seed';
+import { type MixedResult, mixedScenario, type PoolItem } from './mixed';
+import { seedBench, seedBuyers } from './seed';
 
 const root = resolve(import.meta.dirname, '../..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+/** The mixed scenario: browsing connections and buyers ordering at the same time. */
+const BROWSERS = 40;
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 10);
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const SHOP_PORT = 3200;
 const BARE_PORT = 3201;
@@ -70,101 +75,68 @@ async function load(
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
 }
 
-/**
- * Checkout: each connection is one signed-in customer who adds an item to the cart and places the order,
- * over and over. Reported per request (two requests make one order) and in orders per second.
- */
-async function checkoutLoad(
-  shopUrl: string,
-  buyers: BenchBuyer[],
-  probeCookie: string,
-  itemId: string,
-): Promise<Row> {
-  // The seed gave this item plenty of stock, so every order can succeed.
-  // biome-ignore lint/suspicious/noExplicitAny: a quick read of the answer
-  const answer: any = await (
-    await fetch(`${shopUrl}/api/product/${itemId}`, { headers: { cookie: probeCookie } })
-  ).json();
-  const item = answer.itemInfo.itemDetail[0];
-  const unit = Math.round(item.personal_price * 100);
-  const tax = Math.floor((unit * 13) / 100 + 0.5 + 1e-9);
-  let n = 0;
-  // One autocannon instance per customer (one connection each), so every customer's add and order stay in step.
-  const runs = buyers.map((buyer) =>
-    autocannon({
-      url: shopUrl,
-      connections: 1,
-      duration: DURATION,
-      headers: { 'content-type': 'application/json', cookie: buyer.cookie },
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/user/cart/add',
-          body: JSON.stringify({
-            itemData: { item_id: item.item_id, item_condition: item.item_condition, quantity: 1 },
-          }),
-        },
-        {
-          method: 'POST',
-          path: '/api/placeorder',
-          setupRequest: (request) => ({
-            ...request,
-            body: JSON.stringify({
-              checkout_key: `bench-${process.pid}-${++n}-${Date.now()}`,
-              orderInfo: {
-                shipping_address_id: buyer.addressId,
-                billing_address_id: buyer.addressId,
-                created_time: new Date().toISOString(),
-                line_items: [{ item_id: item.item_id, item_condition: item.item_condition, quantity: 1 }],
-                subtotal: unit / 100,
-                items_tax: tax / 100,
-                total: (unit + tax) / 100,
-                purchase_order_id: `PO-BENCH-${n}`,
-                shipping_method: 'Standard',
-              },
-            }),
-          }),
-        },
-      ],
-    }),
-  );
-  const all = await Promise.all(runs);
-  const sum = (f: (r: autocannon.Result) => number) => all.reduce((acc, r) => acc + f(r), 0);
-  const statusCodeStats: Record<string, number> = {};
-  for (const r of all) {
-    for (const [code, stat] of Object.entries(r.statusCodeStats ?? {})) {
-      statusCodeStats[code] = (statusCodeStats[code] ?? 0) + (stat as { count: number }).count;
+/** Listings narrowed by each of the first values of a few filters, with and without In Stock. */
+function filterPaths(filters: { field: string; values: { value: string }[] }[]): string[] {
+  const out: string[] = [];
+  for (const f of filters.slice(0, 6)) {
+    for (const v of f.values.slice(0, 3)) {
+      const q = `${f.field}=${encodeURIComponent(v.value)}`;
+      out.push(`/api/category/Notebook?${q}`, `/api/category/Notebook?${q}&in_stock=1&sort=price_desc`);
     }
   }
-  const sortedP50 = all.map((r) => r.latency.p50).sort((a, b) => a - b);
-  const result = {
-    errors: sum((r) => r.errors),
-    non2xx: sum((r) => r.non2xx),
-    timeouts: sum((r) => r.timeouts),
-    statusCodeStats,
-    requests: { average: sum((r) => r.requests.average) },
-    // p50 is the median customer's; p99 the worst customer's (conservative).
-    latency: {
-      p50: sortedP50[Math.floor(sortedP50.length / 2)] ?? 0,
-      p99: Math.max(...all.map((r) => r.latency.p99)),
-    },
-  };
-  const errors = result.errors + result.non2xx + result.timeouts;
-  if (errors > 0) {
+  return out;
+}
+
+async function databaseStock(url: string, ids: string[]): Promise<Map<string, number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ item_id: string; stock: number }>(
+      'select item_id, stock from products where item_id = any($1)',
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.item_id, r.stock]));
+  } finally {
+    await client.end();
+  }
+}
+
+function printMixed(m: MixedResult, paths: number): void {
+  const ratio = m.browseWhileOrdering.rps / m.browseAlone.rps;
+  console.log(`\nbrowsing (${BROWSERS} connections over ${paths} listings, searches and product pages):`);
+  console.log(
+    `  alone                ${String(m.browseAlone.rps).padStart(7)} req/s  p99 ${m.browseAlone.p99} ms  errors ${m.browseAlone.errors}`,
+  );
+  console.log(
+    `  while ${String(BUYERS).padEnd(2)} buyers order ${String(m.browseWhileOrdering.rps).padStart(7)} req/s  p99 ${m.browseWhileOrdering.p99} ms  errors ${m.browseWhileOrdering.errors}`,
+  );
+  console.log(`  ratio ${ratio.toFixed(2)}`);
+  console.log(`orders (${BUYERS} buyers, each add + place in a loop):`);
+  for (const [name, o] of [
+    ['while browsing', m.ordersWhileBrowsing],
+    ['alone', m.ordersAlone],
+  ] as const) {
     console.log(
-      'checkout answers by status:',
-      JSON.stringify(result.statusCodeStats),
-      'timeouts:',
-      result.timeouts,
+      `  ${name.padEnd(15)} ${String(o.ordersPerSecond).padStart(7)} orders/s  place p50 ${o.p50} ms  p99 ${o.p99} ms  add p99 ${o.addP99} ms  errors ${o.errors}`,
     );
   }
-  return {
-    name: `checkout (add + order), ${buyers.length} customers`,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors,
-  };
+  console.log(
+    `stock taken ${m.stock.taken} = units acknowledged ${m.stock.acknowledged}: ${m.stock.exact ? 'exact' : 'NOT EXACT'}`,
+  );
+  const met =
+    ratio >= 0.8 &&
+    m.browseWhileOrdering.p99 <= 25 &&
+    m.ordersAlone.ordersPerSecond >= 300 &&
+    m.ordersAlone.p99 <= 100 &&
+    m.stock.exact &&
+    m.browseAlone.errors +
+      m.browseWhileOrdering.errors +
+      m.ordersAlone.errors +
+      m.ordersWhileBrowsing.errors ===
+      0;
+  console.log(
+    `target: browsing while ordering >= 0.8 of alone with p99 <= 25 ms; orders alone >= 300/s with p99 <= 100 ms; no error; stock exact -> ${met ? 'met' : 'not met'}`,
+  );
 }
 
 function initialScriptKb(): { gzip: number; files: string[] } {
@@ -186,7 +158,7 @@ async function main() {
   const seeded = await seedBench(pgUrl ? { url: pgUrl } : { dataDir }, ROWS);
   const rows = seeded.rows;
   console.log(`seeded ${rows} listing rows in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  const buyers = await seedBuyers(pgUrl ? { url: pgUrl } : { dataDir }, CONNECTIONS);
+  const buyers = await seedBuyers(pgUrl ? { url: pgUrl } : { dataDir }, BUYERS);
 
   const shopEnv = {
     PORT: String(SHOP_PORT),
@@ -250,7 +222,6 @@ async function main() {
       ),
     );
     results.push(await load('listing, visitor', shopUrl, [listingPath]));
-    results.push(await checkoutLoad(shopUrl, buyers, cookie, seeded.checkoutItemId));
 
     const base = results[0]!.rps;
     console.log(
@@ -265,6 +236,39 @@ async function main() {
     console.log(
       `\ntarget: listing >= 20% of bare with p99 <= 25 ms -> ${(target.rps / base) * 100 >= 20 && target.p99 <= 25 ? 'met' : 'not met'} (${((target.rps / base) * 100).toFixed(1)}%, p99 ${target.p99} ms)`,
     );
+
+    console.log(
+      `\nmixed: browsing alone, then while ${BUYERS} buyers order, then the orders alone (${DURATION} s each)...`,
+    );
+    const pool: PoolItem[] = [];
+    for (const itemId of seeded.poolItemIds) {
+      // biome-ignore lint/suspicious/noExplicitAny: a quick read of the answer
+      const answer: any = await (
+        await fetch(`${shopUrl}/api/product/${itemId}/BrandNew`, { headers: { cookie: buyers[0]!.cookie } })
+      ).json();
+      pool.push({ itemId, unitCents: Math.round(answer.itemInfo.itemDetail[0].personal_price * 100) });
+    }
+    const browsePaths = [
+      ...variedPaths,
+      ...searchPaths,
+      listingPath,
+      ...filterPaths(listing.categoryItems.filters),
+      ...seeded.poolItemIds.map((id) => `/api/product/${id}/BrandNew`),
+      ...listing.categoryItems.itemsBrief.map(
+        (i: { item_id: string; item_condition: string }) => `/api/product/${i.item_id}/${i.item_condition}`,
+      ),
+    ];
+    const mixed = await mixedScenario({
+      shopUrl,
+      browseCookie: cookie,
+      browsePaths,
+      buyers,
+      pool,
+      seconds: DURATION,
+      browseConnections: BROWSERS,
+      databaseStock: pgUrl ? () => databaseStock(pgUrl, seeded.poolItemIds) : undefined,
+    });
+    printMixed(mixed, browsePaths.length);
 
     if (process.env.BENCH_SKIP_LIGHTHOUSE !== '1') {
       console.log('\nLighthouse (mobile):');

@@ -20,20 +20,21 @@ export function catalogForRows(targetRows: number) {
 export async function seedBench(
   options: { url?: string; dataDir?: string },
   targetRows: number,
-): Promise<{ rows: number; checkoutItemId: string }> {
+): Promise<{ rows: number; poolItemIds: string[] }> {
   const database = await openDatabase(options);
   await database.migrate();
   const { items, rows } = catalogForRows(targetRows);
-  // The checkout scenario buys one accessory over and over: give it stock for every order.
-  const checkoutItem = items.find(
-    (p) => p.is_active && p.category === 'Accessories' && p.item_condition === 'BrandNew' && !p.is_sale,
-  )!;
-  checkoutItem.stock = 10_000_000;
+  // The buyers of the mixed scenario order from 40 brand new items spread over the categories, each with
+  // stock for every order; they sit in the listings being browsed, so a sale touches browsed answers.
+  const candidates = items.filter((p) => p.is_active && p.item_condition === 'BrandNew' && !p.is_sale);
+  const step = Math.max(1, Math.floor(candidates.length / 40));
+  const pool = Array.from({ length: 40 }, (_, i) => candidates[(i * step) % candidates.length]!);
+  for (const p of pool) p.stock = 1_000_000;
   await seedCategories(database.db);
   await database.db.transaction((tx) => upsertProducts(tx, items));
   await seedCustomers(database.db);
   await database.close();
-  return { rows, checkoutItemId: checkoutItem.item_id };
+  return { rows, poolItemIds: [...new Set(pool.map((p) => p.item_id))] };
 }
 
 export interface BenchBuyer {
@@ -46,6 +47,7 @@ export interface BenchBuyer {
 export async function seedBuyers(
   options: { url?: string; dataDir?: string },
   count: number,
+  prefix = 'B',
 ): Promise<BenchBuyer[]> {
   const { randomBytes } = await import('node:crypto');
   const { hashToken } = await import('@shop/server/auth/sessions');
@@ -54,8 +56,8 @@ export async function seedBuyers(
   const buyers: BenchBuyer[] = [];
   try {
     for (let i = 0; i < count; i++) {
-      const customerId = `B${String(i).padStart(5, '0')}`;
-      const contactPersonId = `CPB${String(i).padStart(5, '0')}`;
+      const customerId = `${prefix}${String(i).padStart(5, '0')}`;
+      const contactPersonId = `CP${prefix}${String(i).padStart(5, '0')}`;
       const token = randomBytes(32).toString('base64url');
       await database.db.transaction(async (tx) => {
         await tx.insert(customers).values({ customerId, company: `Bench Buyer ${i}`, percentage: 15 });

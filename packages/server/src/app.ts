@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '@shop/domain/messages';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/routes';
 import { checkCustomerHeader, SESSION_COOKIE } from './auth/plugin';
 import { authRoutes } from './auth/routes';
@@ -34,6 +34,8 @@ export interface Services {
   mailer: Mailer;
   /** Cross-process signals (LISTEN/NOTIFY); handlers are registered before it starts. */
   notifier: Notifier;
+  /** For work that outlives a request (its own log is request.log). */
+  log: FastifyBaseLogger;
 }
 
 declare module 'fastify' {
@@ -78,7 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await notifier.start();
   await catalog.load();
   catalog.startPolling(config.CATALOG_POLL_MS);
-  app.decorate('services', { config, database, catalog, sessions, mailer, notifier });
+  app.decorate('services', { config, database, catalog, sessions, mailer, notifier, log: app.log });
 
   app.addHook('onClose', async () => {
     await notifier.close();

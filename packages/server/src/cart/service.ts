@@ -69,33 +69,26 @@ export async function addToCart(services: Services, user: SessionUser, input: Ad
       .from(customers)
       .where(eq(customers.customerId, user.customerId))
       .for('update');
-    // Activity and stock come from the database itself, not from this process's copy of the catalog.
-    const [product] = await tx
+    // Activity and stock come from the database itself, not from this process's copy of the catalog; one
+    // statement reads them with the line and the number of lines (the customer's row is locked above, so
+    // nothing of this cart moves meanwhile).
+    const [state] = await tx
       .select({
         isActive: products.isActive,
         stock: products.stock,
         scratchDentStock: products.scratchDentStock,
+        existing: sql<number | null>`(select ${cartItems.quantity} from ${cartItems}
+          where ${cartItems.customerId} = ${user.customerId} and ${cartItems.itemId} = ${input.itemId}
+          and ${cartItems.itemCondition} = ${known.item_condition})`,
+        lines: sql<number>`(select count(*)::int from ${cartItems} where ${cartItems.customerId} = ${user.customerId})`,
       })
       .from(products)
       .where(eq(products.itemId, input.itemId));
-    if (!product) throw new HttpError(404, MSG.itemMissing);
-    if (!product.isActive) throw new HttpError(400, CART_MSG.itemRemoved);
-    const stock = warranty
-      ? Number.POSITIVE_INFINITY
-      : scratchDent
-        ? product.scratchDentStock
-        : product.stock;
+    if (!state) throw new HttpError(404, MSG.itemMissing);
+    if (!state.isActive) throw new HttpError(400, CART_MSG.itemRemoved);
+    const stock = warranty ? Number.POSITIVE_INFINITY : scratchDent ? state.scratchDentStock : state.stock;
     if (stock <= 0) throw new HttpError(400, CART_MSG.outOfStock);
-    const [existing] = await tx
-      .select({ quantity: cartItems.quantity })
-      .from(cartItems)
-      .where(
-        and(
-          eq(cartItems.customerId, user.customerId),
-          eq(cartItems.itemId, input.itemId),
-          eq(cartItems.itemCondition, known.item_condition),
-        ),
-      );
+    const existing = state.existing === null ? null : { quantity: Number(state.existing) };
     const quantity = input.replace ? input.quantity : (existing?.quantity ?? 0) + input.quantity;
     if (quantity > stock) {
       throw new HttpError(
@@ -104,13 +97,7 @@ export async function addToCart(services: Services, user: SessionUser, input: Ad
       );
     }
     if (quantity > MAX_LINE_QUANTITY) throw new HttpError(400, CART_MSG.quantityInvalid);
-    if (!existing) {
-      const [lines] = await tx
-        .select({ n: count() })
-        .from(cartItems)
-        .where(eq(cartItems.customerId, user.customerId));
-      if ((lines?.n ?? 0) >= MAX_CART_LINES) throw new HttpError(400, CART_MSG.cartFull);
-    }
+    if (!existing && state.lines >= MAX_CART_LINES) throw new HttpError(400, CART_MSG.cartFull);
     await tx
       .insert(cartItems)
       .values({

@@ -63,6 +63,8 @@ export interface PlacedOrder {
   orderId: number;
   orderNumber: string;
   repeated: boolean;
+  /** The outbox rows queued with the order. */
+  mailIds?: number[];
 }
 
 function checkoutKeyOf(request: PlaceOrderRequest, customerId: string): string {
@@ -87,162 +89,217 @@ export function parsePlaceOrder(body: unknown): PlaceOrderRequest {
   return parseOr400(placeOrderSchema, body);
 }
 
+/** PostgreSQL's answers to two transactions that wait on each other: worth one more try, then a 409. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const BUSY_MESSAGE =
+  'Many orders are being placed right now and yours could not be completed. Please try again.';
+
 export async function placeOrder(
   services: Services,
   user: SessionUser,
   request: PlaceOrderRequest,
 ): Promise<PlacedOrder> {
-  const info = request.orderInfo;
   const key = checkoutKeyOf(request, user.customerId);
   const db = services.database.db;
-
-  const existing = await findByKey(db, user.customerId, key);
-  if (existing) return { ...existing, repeated: true };
-
-  let placed: PlacedOrder;
-  let mailId = null as number | null;
-  try {
-    placed = await db.transaction(async (tx) => {
-      // One checkout at a time per customer: a double submit waits here and then finds the first order.
-      const [customer] = await tx
-        .select({ percentage: customers.percentage })
-        .from(customers)
-        .where(eq(customers.customerId, user.customerId))
-        .for('update');
-      const again = await findByKey(tx, user.customerId, key);
-      if (again) return { ...again, repeated: true };
-
-      const [shipping, billing] = await Promise.all([
-        addressOf(tx, user.customerId, info.shipping_address_id),
-        addressOf(tx, user.customerId, info.billing_address_id),
-      ]);
-      if (!shipping || !billing) throw new HttpError(400, CART_MSG.noAddress);
-      if (!(PROVINCES as readonly string[]).includes(shipping.province))
-        throw new HttpError(400, CART_MSG.noAddress);
-
-      const cart = await tx
-        .select()
-        .from(cartItems)
-        .where(eq(cartItems.customerId, user.customerId))
-        .orderBy(asc(cartItems.itemId), asc(cartItems.itemCondition));
-      if (cart.length === 0) throw new HttpError(400, CART_MSG.noItems);
-      const wanted = new Map(info.line_items.map((l) => [`${l.item_id}|${l.item_condition}`, l.quantity]));
-      const sameCart =
-        wanted.size === cart.length &&
-        cart.every((c) => wanted.get(`${c.itemId}|${c.itemCondition}`) === c.quantity);
-      if (!sameCart) throw new HttpError(409, CART_MSG.cartChanged);
-
-      // Prices and offers as they stand now; the stock is taken last, so its row locks are held briefly.
-      const percentage = customer?.percentage ?? user.percentage;
-      const current = await tx
-        .select()
-        .from(products)
-        .where(inArray(products.itemId, [...new Set(cart.map((c) => c.itemId))]));
-      const byId = new Map(current.map((p) => [p.itemId, p]));
-      const lines: (CartLine & { itemId: string; name: string; sku: string; image: string })[] = [];
-      for (const c of cart) {
-        const condition = c.itemCondition as Condition;
-        const product = byId.get(c.itemId);
-        const offered =
-          product?.isActive &&
-          (condition === 'ScratchDent' ? product.isScratchDent : product.itemCondition === condition);
-        if (!product || !offered) {
-          throw new HttpError(409, CART_MSG.notEnoughStock(product?.itemName ?? c.itemId, 0));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const placed = await placeOnce(services, user, request, key);
+      if (!placed.repeated) {
+        // Other processes hear of the stock change from the commit. This one reads it before answering, so
+        // the buyer's next page shows it; concurrent orders share one look.
+        await services.catalog.refresh().catch((error: unknown) => {
+          services.log.warn({ err: error }, 'catalog refresh after an order failed; the poll catches up');
+        });
+        for (const id of placed.mailIds ?? []) {
+          services.mailer.deliver(id).catch((error: unknown) => {
+            services.log.error(
+              { err: error, outboxId: id },
+              'order confirmation delivery failed; it stays queued',
+            );
+          });
         }
-        lines.push({
-          itemId: c.itemId,
-          name: product.itemName,
-          sku: product.sku,
-          image: product.mainImage,
-          item_condition: condition,
-          is_sale: product.isSale,
-          price: personalPrice(product.priceCents, percentage),
-          sale_price: personalPrice(product.salePriceCents, percentage),
-          scratch_dent_price: personalPrice(product.scratchDentPriceCents, percentage),
-          quantity: c.quantity,
-        });
       }
-
-      const province = shipping.province as Province;
-      const totals = orderTotals(lines, province);
-      if (
-        toCents(info.subtotal) !== totals.subtotal ||
-        toCents(info.items_tax) !== totals.tax ||
-        toCents(info.total) !== totals.total
-      ) {
-        throw new HttpError(409, CART_MSG.totalsChanged, {
-          subtotal: totals.subtotal / 100,
-          items_tax: totals.tax / 100,
-          total: totals.total / 100,
-        });
+      return placed;
+    } catch (error) {
+      // A double submit that lost the race finds the first order: by the unique checkout key, or after
+      // the first took the stock or emptied the cart it was about to use.
+      if (isUniqueViolation(error) || (error instanceof HttpError && error.statusCode === 409)) {
+        const first = await findByKey(db, user.customerId, key);
+        if (first) return { ...first, repeated: true };
       }
+      const code = sqlState(error);
+      if (code && RETRYABLE.has(code)) {
+        if (attempt < 2) continue;
+        throw new HttpError(409, BUSY_MESSAGE);
+      }
+      throw error;
+    }
+  }
+}
 
-      const { rows } = (await tx.execute(
-        sql`select nextval(pg_get_serial_sequence('orders', 'order_id'))::int as id`,
-      )) as unknown as { rows: [{ id: number }] };
-      const id = rows[0].id;
-      const orderNumber = `SO-${String(id).padStart(6, '0')}`;
-      const attention = (a: typeof shipping) => `${a.firstName} ${a.lastName}`;
-      await tx.insert(orders).values({
-        orderId: id,
-        orderNumber,
-        customerId: user.customerId,
-        contactPersonId: user.contactPersonId,
-        checkoutKey: key,
-        purchaseOrderId: info.purchase_order_id.trim(),
-        shippingMethod: info.shipping_method,
-        subtotalCents: totals.subtotal,
-        itemsTaxCents: totals.tax,
-        taxRateMilli: Math.round(taxRatePercent(province) * 1000),
-        totalCents: totals.total,
-        createdTime: info.created_time || new Date().toISOString(),
-        shippingAttention: attention(shipping),
-        shippingCompany: shipping.companyName,
-        shippingAddress1: shipping.addressLine1,
-        shippingAddress2: shipping.addressLine2,
-        shippingCity: shipping.city,
-        shippingProvince: shipping.province,
-        shippingZip: shipping.zip,
-        shippingCountry: shipping.country,
-        shippingPhone: shipping.phoneNumber,
-        billingAttention: attention(billing),
-        billingCompany: billing.companyName,
-        billingAddress1: billing.addressLine1,
-        billingAddress2: billing.addressLine2,
-        billingCity: billing.city,
-        billingProvince: billing.province,
-        billingZip: billing.zip,
-        billingCountry: billing.country,
-        billingPhone: billing.phoneNumber,
+interface OrderState {
+  existing: { orderId: number; orderNumber: string } | null;
+  percentage: number | null;
+  next_id: number | null;
+  addresses: AddressRow[];
+  cart: { item_id: string; item_condition: string; quantity: number }[];
+  products: ProductRow[];
+  contact: { email: string; name: string } | null;
+}
+
+interface AddressRow {
+  address_id: number;
+  first_name: string;
+  last_name: string;
+  company_name: string;
+  address_line_1: string;
+  address_line_2: string;
+  city: string;
+  province: string;
+  zip: string;
+  country: string;
+  phone_number: string;
+}
+
+interface ProductRow {
+  item_id: string;
+  item_name: string;
+  sku: string;
+  main_image: string;
+  item_condition: string;
+  is_active: boolean;
+  is_sale: boolean;
+  is_scratch_dent: boolean;
+  stock: number;
+  scratch_dent_stock: number;
+  price: number;
+  sale_price: number;
+  scratch_dent_price: number;
+}
+
+/**
+ * One attempt, four round trips: begin; one statement that reads the cart, addresses, contact and the
+ * checkout key and locks the cart's products in item id order (so two checkouts never deadlock and the
+ * stock and prices read stay current until commit); one statement that writes the order, its lines and
+ * mail, empties the cart and takes the stock; commit.
+ */
+async function placeOnce(
+  services: Services,
+  user: SessionUser,
+  request: PlaceOrderRequest,
+  key: string,
+): Promise<PlacedOrder> {
+  const info = request.orderInfo;
+  const customerId = user.customerId;
+  return services.database.db.transaction(async (tx) => {
+    const state = firstRow<{ state: OrderState }>(
+      await tx.execute(sql`
+        with cart as (
+          select item_id, item_condition, quantity from cart_items where customer_id = ${customerId}
+        ),
+        locked as (
+          select * from products where item_id in (select item_id from cart) order by item_id for update
+        ),
+        existing as (
+          select order_id, order_number from orders where customer_id = ${customerId} and checkout_key = ${key}
+        )
+        select json_build_object(
+          'existing', (select json_build_object('orderId', order_id, 'orderNumber', order_number) from existing),
+          'percentage', (select percentage from customers where customer_id = ${customerId}),
+          'next_id', (select nextval(pg_get_serial_sequence('orders', 'order_id')) where not exists (select 1 from existing)),
+          'addresses', coalesce((select json_agg(a) from addresses a
+            where a.customer_id = ${customerId} and a.address_id in (${info.shipping_address_id}, ${info.billing_address_id})), '[]'),
+          'cart', coalesce((select json_agg(c order by c.item_id, c.item_condition) from cart c), '[]'),
+          'products', coalesce((select json_agg(json_build_object(
+            'item_id', item_id, 'item_name', item_name, 'sku', sku, 'main_image', main_image,
+            'item_condition', item_condition, 'is_active', is_active, 'is_sale', is_sale,
+            'is_scratch_dent', is_scratch_dent, 'stock', stock, 'scratch_dent_stock', scratch_dent_stock,
+            'price', price_cents, 'sale_price', sale_price_cents, 'scratch_dent_price', scratch_dent_price_cents))
+            from locked), '[]'),
+          'contact', (select json_build_object('email', email, 'name', contact_name) from contacts
+            where contact_person_id = ${user.contactPersonId})
+        ) as state`),
+    ).state;
+    if (state.existing) return { ...state.existing, repeated: true };
+
+    const shipping = state.addresses.find((a) => a.address_id === info.shipping_address_id);
+    const billing = state.addresses.find((a) => a.address_id === info.billing_address_id);
+    if (!shipping || !billing) throw new HttpError(400, CART_MSG.noAddress);
+    if (!(PROVINCES as readonly string[]).includes(shipping.province))
+      throw new HttpError(400, CART_MSG.noAddress);
+
+    const cart = state.cart;
+    if (cart.length === 0) throw new HttpError(400, CART_MSG.noItems);
+    const wanted = new Map(info.line_items.map((l) => [`${l.item_id}|${l.item_condition}`, l.quantity]));
+    const sameCart =
+      wanted.size === cart.length &&
+      cart.every((c) => wanted.get(`${c.item_id}|${c.item_condition}`) === c.quantity);
+    if (!sameCart) throw new HttpError(409, CART_MSG.cartChanged);
+
+    // Prices and stock as they stand now, locked until commit.
+    const percentage = state.percentage ?? user.percentage;
+    const byId = new Map(state.products.map((p) => [p.item_id, p]));
+    const lines: (CartLine & { itemId: string; name: string; sku: string; image: string })[] = [];
+    const taken = new Map<string, { stock: number; sd: number }>();
+    for (const c of cart) {
+      const condition = c.item_condition as Condition;
+      const product = byId.get(c.item_id);
+      const offered =
+        product?.is_active &&
+        (condition === 'ScratchDent' ? product.is_scratch_dent : product.item_condition === condition);
+      if (!product || !offered)
+        throw new HttpError(409, CART_MSG.notEnoughStock(product?.item_name ?? c.item_id, 0));
+      if (condition !== 'Warranty') {
+        const take = taken.get(c.item_id) ?? { stock: 0, sd: 0 };
+        if (condition === 'ScratchDent') take.sd += c.quantity;
+        else take.stock += c.quantity;
+        taken.set(c.item_id, take);
+        const left = condition === 'ScratchDent' ? product.scratch_dent_stock : product.stock;
+        if (left < (condition === 'ScratchDent' ? take.sd : take.stock)) {
+          throw new HttpError(409, CART_MSG.notEnoughStock(product.item_name, left));
+        }
+      }
+      lines.push({
+        itemId: c.item_id,
+        name: product.item_name,
+        sku: product.sku,
+        image: product.main_image,
+        item_condition: condition,
+        is_sale: product.is_sale,
+        price: personalPrice(product.price, percentage),
+        sale_price: personalPrice(product.sale_price, percentage),
+        scratch_dent_price: personalPrice(product.scratch_dent_price, percentage),
+        quantity: c.quantity,
       });
-      await tx.insert(orderLines).values(
-        lines.map((l) => ({
-          orderId: id,
-          itemId: l.itemId,
-          itemName: l.name,
-          sku: l.sku,
-          itemCondition: l.item_condition,
-          quantity: l.quantity,
-          itemRateCents: unitPrice(l),
-          mainImage: imageUrl(l.image, services.config),
-        })),
-      );
-      await tx.delete(cartItems).where(eq(cartItems.customerId, user.customerId));
+    }
 
-      const [contact] = await tx
-        .select({ email: contacts.email, name: contacts.contactName })
-        .from(contacts)
-        .where(eq(contacts.contactPersonId, user.contactPersonId));
-      if (contact?.email) {
-        // The confirmation is queued with the order: both are kept, or neither.
-        mailId = await services.mailer.enqueue(
+    const province = shipping.province as Province;
+    const totals = orderTotals(lines, province);
+    if (
+      toCents(info.subtotal) !== totals.subtotal ||
+      toCents(info.items_tax) !== totals.tax ||
+      toCents(info.total) !== totals.total
+    ) {
+      throw new HttpError(409, CART_MSG.totalsChanged, {
+        subtotal: totals.subtotal / 100,
+        items_tax: totals.tax / 100,
+        total: totals.total / 100,
+      });
+    }
+
+    const id = Number(state.next_id);
+    const orderNumber = `SO-${String(id).padStart(6, '0')}`;
+    const po = info.purchase_order_id.trim();
+    const attention = (a: AddressRow) => `${a.first_name} ${a.last_name}`;
+    const mails = state.contact?.email
+      ? [
           {
-            to: contact.email,
-            subject: `Order ${orderNumber} received (PO ${info.purchase_order_id.trim()})`,
+            to: state.contact.email,
+            subject: `Order ${orderNumber} received (PO ${po})`,
             body: [
-              `Hello ${contact.name},`,
+              `Hello ${state.contact.name},`,
               '',
-              `Thank you for your order ${orderNumber}, purchase order ${info.purchase_order_id.trim()}.`,
+              `Thank you for your order ${orderNumber}, purchase order ${po}.`,
               '',
               ...lines.map(
                 (l) =>
@@ -253,67 +310,86 @@ export async function placeOrder(
               `Tax (${shipping.province} ${taxRatePercent(province)}%): ${formatMoney(totals.tax)}`,
               `Total: ${formatMoney(totals.total)}`,
               '',
-              `Shipping: ${info.shipping_method}, to ${attention(shipping)}, ${shipping.addressLine1}, ${shipping.city}, ${shipping.province} ${shipping.zip}`,
+              `Shipping: ${info.shipping_method}, to ${attention(shipping)}, ${shipping.address_line_1}, ${shipping.city}, ${shipping.province} ${shipping.zip}`,
               'Shipping is added on your invoice. We will let you know when your order ships.',
             ].join('\n'),
           },
-          tx,
-        );
-      }
-      // Take the stock, line by line in item order (no deadlock between two checkouts): the conditional
-      // update never lets it go below zero, and a price changed since it was read refuses the order.
-      for (const line of lines) {
-        if (line.item_condition === 'Warranty') continue;
-        const column = line.item_condition === 'ScratchDent' ? products.scratchDentStock : products.stock;
-        const read = byId.get(line.itemId)!;
-        const taken = await tx
-          .update(products)
-          .set(
-            line.item_condition === 'ScratchDent'
-              ? { scratchDentStock: sql`${column} - ${line.quantity}` }
-              : { stock: sql`${column} - ${line.quantity}` },
-          )
-          .where(and(eq(products.itemId, line.itemId), gte(column, line.quantity)))
-          .returning({
-            price: products.priceCents,
-            sale: products.salePriceCents,
-            sd: products.scratchDentPriceCents,
-            isSale: products.isSale,
-          });
-        const now = taken[0];
-        if (!now) {
-          const [left] = await tx
-            .select({ stock: column })
-            .from(products)
-            .where(eq(products.itemId, line.itemId));
-          throw new HttpError(409, CART_MSG.notEnoughStock(line.name, left?.stock ?? 0));
-        }
-        if (
-          now.price !== read.priceCents ||
-          now.sale !== read.salePriceCents ||
-          now.sd !== read.scratchDentPriceCents ||
-          now.isSale !== read.isSale
-        ) {
-          throw new HttpError(409, CART_MSG.totalsChanged);
-        }
-      }
+        ]
+      : [];
 
-      return { orderId: id, orderNumber, repeated: false };
-    });
-  } catch (error) {
-    // A double submit that lost the race on the unique checkout key gets the first order back.
-    if (isUniqueViolation(error)) {
-      const first = await findByKey(db, user.customerId, key);
-      if (first) return { ...first, repeated: true };
+    const address = (a: AddressRow) =>
+      sql`${attention(a)}, ${a.company_name}, ${a.address_line_1}, ${a.address_line_2}, ${a.city}, ${a.province}, ${a.zip}, ${a.country}, ${a.phone_number}`;
+    const lineValues = sql.join(
+      lines.map(
+        (l) =>
+          sql`(${id}, ${l.itemId}, ${l.name}, ${l.sku}, ${l.item_condition}, ${l.quantity}::int, ${unitPrice(l)}::bigint, ${imageUrl(l.image, services.config)})`,
+      ),
+      sql`, `,
+    );
+    const stockValues = [...taken.entries()].map(
+      ([itemId, t]) => sql`(${itemId}, ${t.stock}::int, ${t.sd}::int)`,
+    );
+    const mailValues = mails.map((m) => sql`(${m.to}, ${m.subject}, ${m.body})`);
+    const written = firstRow<{
+      taken: number;
+      mail_ids: number[] | null;
+      emptied: { item_id: string; item_condition: string; quantity: number }[];
+    }>(
+      await tx.execute(sql`
+        with ord as (
+          insert into orders (order_id, order_number, customer_id, contact_person_id, checkout_key, purchase_order_id,
+            shipping_method, subtotal_cents, items_tax_cents, tax_rate_milli, total_cents, created_time,
+            shipping_attention, shipping_company, shipping_address_1, shipping_address_2, shipping_city,
+            shipping_province, shipping_zip, shipping_country, shipping_phone,
+            billing_attention, billing_company, billing_address_1, billing_address_2, billing_city,
+            billing_province, billing_zip, billing_country, billing_phone)
+          values (${id}, ${orderNumber}, ${customerId}, ${user.contactPersonId}, ${key}, ${po},
+            ${info.shipping_method}, ${totals.subtotal}, ${totals.tax}, ${Math.round(taxRatePercent(province) * 1000)},
+            ${totals.total}, ${info.created_time || new Date().toISOString()},
+            ${address(shipping)}, ${address(billing)})
+          returning order_id
+        ),
+        lines as (
+          insert into order_lines (order_id, item_id, item_name, sku, item_condition, quantity, item_rate_cents, main_image)
+          values ${lineValues}
+        ),
+        emptied as (
+          delete from cart_items where customer_id = ${customerId} returning item_id, item_condition, quantity
+        ),
+        stock as (
+          ${
+            stockValues.length > 0
+              ? sql`update products p set stock = p.stock - v.q, scratch_dent_stock = p.scratch_dent_stock - v.sd
+                    from (values ${sql.join(stockValues, sql`, `)}) as v(item_id, q, sd)
+                    where p.item_id = v.item_id and p.stock >= v.q and p.scratch_dent_stock >= v.sd
+                    returning p.item_id`
+              : sql`select null::text as item_id where false`
+          }
+        )${mailValues.length > 0 ? sql`, mail as (insert into outbox ("to", subject, body) values ${sql.join(mailValues, sql`, `)} returning id)` : sql``}
+        select (select count(*)::int from stock) as taken,
+          ${mailValues.length > 0 ? sql`(select json_agg(id) from mail)` : sql`null`} as mail_ids,
+          coalesce((select json_agg(e order by e.item_id, e.item_condition) from emptied e), '[]') as emptied`),
+    );
+    // The products were locked when read, so every line's stock is there; the check is a second guard.
+    if (written.taken !== taken.size) throw new HttpError(409, CART_MSG.cartChanged);
+    const emptied = written.emptied;
+    if (emptied.length !== cart.length || emptied.some((e, i) => e.quantity !== cart[i]!.quantity)) {
+      // The cart changed between the read and the write (another tab): nothing of this order is kept.
+      throw new HttpError(409, CART_MSG.cartChanged);
     }
-    throw error;
-  }
-  if (!placed.repeated) {
-    // This process shows the new stock as soon as it has read it; the answer does not wait for that.
-    void services.catalog.refresh().catch(() => {});
-    if (mailId !== null) await services.mailer.deliver(mailId).catch(() => false);
-  }
-  return placed;
+    return { orderId: id, orderNumber, repeated: false, mailIds: written.mail_ids ?? [] };
+  });
+}
+
+function firstRow<T>(result: unknown): T {
+  const rows = (result as { rows: T[] }).rows;
+  if (!rows[0]) throw new Error('the statement returned no row');
+  return rows[0];
+}
+
+function sqlState(error: unknown): string | undefined {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code ?? e?.cause?.code;
 }
 
 async function findByKey(db: Tx | Services['database']['db'], customerId: string, key: string) {
@@ -324,15 +400,6 @@ async function findByKey(db: Tx | Services['database']['db'], customerId: string
   return row ?? null;
 }
 
-async function addressOf(tx: Tx, customerId: string, addressId: number) {
-  const [row] = await tx
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.addressId, addressId), eq(addresses.customerId, customerId)));
-  return row ?? null;
-}
-
 function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
+  return sqlState(error) === '23505';
 }
