@@ -124,3 +124,65 @@ describe('the last units', () => {
     expect(placed!.n).toBe(UNITS);
   });
 });
+
+describe('orders sharing several items', () => {
+  it('never deadlock: 50 carts of three shared items, filled in different orders, all placed at once', async () => {
+    const db = ctx.database.db;
+    const shared = [...ctx.app.services.catalog.items.values()]
+      .filter((p) => p.isActive && p.itemCondition === 'BrandNew' && !p.isSale && p.itemId !== itemId)
+      .slice(0, 4);
+    for (const p of shared)
+      await db.update(products).set({ stock: 1000 }).where(eq(products.itemId, p.itemId));
+    await db.delete(cartItems).where(sql`${cartItems.customerId} like 'C2%'`);
+    const carts = buyers.map((_, i) => {
+      // Three of the four items, rotated, so carts name them in every order.
+      const picks = [0, 1, 2, 3].filter((k) => k !== i % 4).map((k) => shared[k]!);
+      return i % 2 === 0 ? picks : picks.reverse();
+    });
+    for (let i = 0; i < buyers.length; i++) {
+      for (const p of carts[i]!)
+        await db
+          .insert(cartItems)
+          .values({
+            customerId: buyers[i]!.customerId,
+            itemId: p.itemId,
+            itemCondition: 'BrandNew',
+            quantity: 1,
+          });
+    }
+    await ctx.app.services.catalog.refresh();
+    const results = await Promise.all(
+      buyers.map((b, i) => {
+        const lines = carts[i]!;
+        const unit = (p: (typeof lines)[number]) => Math.floor((p.priceCents * 115) / 100 + 0.5 + 1e-9);
+        const subtotal = lines.reduce((n, p) => n + unit(p), 0);
+        const tax = Math.floor((subtotal * 13) / 100 + 0.5 + 1e-9);
+        const app = second && i % 2 === 1 ? second.app : ctx.app;
+        return app.inject({
+          method: 'POST',
+          url: '/api/placeorder',
+          headers: { cookie: b.cookie },
+          payload: {
+            orderInfo: {
+              shipping_address_id: b.addressId,
+              billing_address_id: b.addressId,
+              line_items: lines.map((p) => ({ item_id: p.itemId, item_condition: 'BrandNew', quantity: 1 })),
+              subtotal: subtotal / 100,
+              items_tax: tax / 100,
+              total: (subtotal + tax) / 100,
+              purchase_order_id: `PO-MANY-${b.customerId}`,
+              shipping_method: 'Standard',
+            },
+          },
+        });
+      }),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(buyers.map(() => 200));
+    const rows = await db
+      .select({ itemId: products.itemId, stock: products.stock })
+      .from(products)
+      .where(sql`${products.itemId} in ${shared.map((p) => p.itemId)}`);
+    const sold = new Map(shared.map((p) => [p.itemId, carts.filter((c) => c.includes(p)).length]));
+    for (const row of rows) expect(row.stock).toBe(1000 - sold.get(row.itemId)!);
+  });
+});
