@@ -2,11 +2,19 @@
 import { CART_MSG } from '@shop/domain/cart';
 import { isCondition } from '@shop/domain/catalog';
 import { MSG } from '@shop/domain/messages';
+import {
+  parseQuickOrder,
+  QUICK_MSG,
+  QUICK_ORDER_MAX_CHARS,
+  QUICK_ORDER_MAX_LINES,
+  type QuickOrderResult,
+} from '@shop/domain/quick-order';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../app';
 import { assertOwnCustomer, requireUser } from '../auth/plugin';
 import { HttpError, parseOr400 } from '../lib/http';
+import { addLines, summary } from './lines';
 import { addToCart, cartOf, removeFromCart } from './service';
 
 const addSchema = z.object({
@@ -26,7 +34,33 @@ const addSchema = z.object({
   is_replaced: z.boolean().optional(),
 });
 
+const quickSchema = z.object(
+  { text: z.string({ error: QUICK_MSG.nothing }).max(QUICK_ORDER_MAX_CHARS, { message: QUICK_MSG.tooLong }) },
+  { error: QUICK_MSG.nothing },
+);
+
 export function cartRoutes(app: FastifyInstance, services: Services) {
+  /** Quick order: pasted lines or a CSV file's text; every line is answered, the good ones are added. */
+  app.post('/api/user/cart/quick-order', async (request, reply) => {
+    const user = requireUser(request);
+    const { text } = parseOr400(quickSchema, request.body);
+    const parsed = parseQuickOrder(text);
+    const count = parsed.lines.length + parsed.problems.length;
+    if (count === 0) throw new HttpError(400, QUICK_MSG.nothing);
+    if (count > QUICK_ORDER_MAX_LINES) throw new HttpError(400, QUICK_MSG.tooManyLines);
+    const added = await addLines(services, user, parsed.lines);
+    const results: QuickOrderResult[] = [
+      ...added,
+      ...parsed.problems.map((p) => ({ ...p, status: 'unreadable' as const })),
+    ].sort((a, b) => a.line - b.line);
+    return reply.send({
+      scode: 200,
+      smessage: summary(results),
+      results,
+      cartItems: await cartOf(services, user),
+    });
+  });
+
   app.post('/api/user/cart/add', async (request, reply) => {
     if (!request.user) throw new HttpError(401, MSG.pleaseLogin);
     const { itemData, is_replaced } = parseOr400(addSchema, request.body);

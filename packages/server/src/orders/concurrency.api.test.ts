@@ -141,14 +141,12 @@ describe('orders sharing several items', () => {
     });
     for (let i = 0; i < buyers.length; i++) {
       for (const p of carts[i]!)
-        await db
-          .insert(cartItems)
-          .values({
-            customerId: buyers[i]!.customerId,
-            itemId: p.itemId,
-            itemCondition: 'BrandNew',
-            quantity: 1,
-          });
+        await db.insert(cartItems).values({
+          customerId: buyers[i]!.customerId,
+          itemId: p.itemId,
+          itemCondition: 'BrandNew',
+          quantity: 1,
+        });
     }
     await ctx.app.services.catalog.refresh();
     const results = await Promise.all(

@@ -1,7 +1,10 @@
 /** Placing an order and reading orders and invoices (SPEC §7). */
+import { isCondition } from '@shop/domain/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../app';
 import { assertOwnCustomer, requireUser } from '../auth/plugin';
+import { addLines, summary } from '../cart/lines';
+import { cartOf } from '../cart/service';
 import { HttpError } from '../lib/http';
 import { orderView } from './queries';
 import { parsePlaceOrder, placeOrder } from './service';
@@ -36,6 +39,44 @@ export function orderRoutes(app: FastifyInstance, services: Services) {
       });
       if (!view) throw new HttpError(404, 'There is no such order in your account.');
       return reply.send({ scode: 200, orderInfo: view });
+    },
+  );
+
+  /** Reorder: every line still offered goes into the cart at today's prices and stock; the rest is named. */
+  app.post<{ Params: { customerid: string; orderid: string } }>(
+    '/api/user/:customerid/orders/:orderid/reorder',
+    async (request, reply) => {
+      assertOwnCustomer(request, request.params.customerid);
+      const user = requireUser(request);
+      if (!ID.test(request.params.orderid))
+        throw new HttpError(404, 'There is no such order in your account.');
+      const view = await orderView(services.database.db, user.customerId, {
+        orderId: Number(request.params.orderid),
+      });
+      if (!view) throw new HttpError(404, 'There is no such order in your account.');
+      const lines = view.order.line_items as {
+        item_id: string;
+        sku: string;
+        quantity: number;
+        item_condition: string;
+      }[];
+      const results = await addLines(
+        services,
+        user,
+        lines.map((l, i) => ({
+          line: i + 1,
+          text: `${l.sku} ${l.quantity} ${l.item_condition}`,
+          itemId: l.item_id,
+          quantity: l.quantity,
+          condition: isCondition(l.item_condition) ? l.item_condition : null,
+        })),
+      );
+      return reply.send({
+        scode: 200,
+        smessage: summary(results),
+        results,
+        cartItems: await cartOf(services, user),
+      });
     },
   );
 

@@ -1,0 +1,214 @@
+/**
+ * Adding many lines to a cart at once (quick order, reorder): each line is checked and answered — added,
+ * clamped to stock, unknown SKU, removed item, not sold in that condition, out of stock, ambiguous condition,
+ * cart full — and the good lines go into the cart in one transaction. Which item and offer a line means comes
+ * from the catalog; activity and stock come from the database inside the transaction.
+ */
+import { CART_MSG, MAX_CART_LINES, MAX_LINE_QUANTITY } from '@shop/domain/cart';
+import type { Condition } from '@shop/domain/catalog';
+import { QUICK_MSG, type QuickOrderResult } from '@shop/domain/quick-order';
+import { eq, sql } from 'drizzle-orm';
+import type { Services } from '../app';
+import type { SessionUser } from '../auth/sessions';
+import type { ProductRecord } from '../catalog/store';
+import { customers } from '../db/schema';
+
+/** One line asked for: by SKU (quick order) or by item id (reorder), with or without a condition. */
+export interface LineRequest {
+  line: number;
+  text: string;
+  quantity: number;
+  sku?: string;
+  itemId?: string;
+  condition: Condition | null;
+}
+
+const bySkuCache = new WeakMap<
+  Services['catalog'],
+  { generation: number; map: Map<string, ProductRecord> }
+>();
+
+/** Items by lower-cased SKU, rebuilt when the set of items changes. */
+function itemsBySku(services: Services): Map<string, ProductRecord> {
+  const catalog = services.catalog;
+  let hit = bySkuCache.get(catalog);
+  if (!hit || hit.generation !== catalog.generation) {
+    const map = new Map<string, ProductRecord>();
+    for (const p of catalog.items.values()) map.set(p.sku.toLowerCase(), p);
+    hit = { generation: catalog.generation, map };
+    bySkuCache.set(catalog, hit);
+  }
+  return hit.map;
+}
+
+function offers(p: ProductRecord): Condition[] {
+  return [p.itemCondition as Condition, ...(p.isScratchDent ? (['ScratchDent'] as const) : [])];
+}
+
+const LABEL: Record<Condition, string> = {
+  BrandNew: 'BrandNew',
+  Recertified: 'Recertified',
+  ScratchDent: 'ScratchDent',
+  Warranty: 'Warranty',
+};
+
+interface Resolved {
+  request: LineRequest;
+  product: ProductRecord;
+  condition: Condition;
+}
+
+export async function addLines(
+  services: Services,
+  user: SessionUser,
+  requests: readonly LineRequest[],
+): Promise<QuickOrderResult[]> {
+  const results = new Map<LineRequest, QuickOrderResult>();
+  const resolved: Resolved[] = [];
+  const skus = itemsBySku(services);
+  for (const request of requests) {
+    const product = request.itemId
+      ? services.catalog.items.get(request.itemId)
+      : skus.get((request.sku ?? '').toLowerCase());
+    const sku = product?.sku ?? request.sku ?? request.itemId ?? '';
+    const base = { line: request.line, text: request.text, sku };
+    if (!product) {
+      results.set(request, { ...base, status: 'unknown', message: QUICK_MSG.unknown(sku) });
+      continue;
+    }
+    const named = { ...base, item_id: product.itemId, item_name: product.itemName };
+    if (!product.isActive) {
+      results.set(request, { ...named, status: 'removed', message: QUICK_MSG.removed(sku) });
+      continue;
+    }
+    const offered = offers(product);
+    let condition = request.condition;
+    if (condition && !offered.includes(condition)) {
+      results.set(request, {
+        ...named,
+        status: 'not_offered',
+        item_condition: condition,
+        message: QUICK_MSG.notOffered(sku, LABEL[condition]),
+      });
+      continue;
+    }
+    if (!condition) {
+      if (offered.length > 1) {
+        results.set(request, {
+          ...named,
+          status: 'ambiguous',
+          message: QUICK_MSG.ambiguous(
+            sku,
+            offered.map((c) => LABEL[c]),
+          ),
+        });
+        continue;
+      }
+      condition = offered[0]!;
+    }
+    resolved.push({ request, product, condition });
+  }
+
+  if (resolved.length > 0) {
+    await services.database.db.transaction(async (tx) => {
+      // One cart change at a time per customer keeps the line limit and quantities exact.
+      await tx
+        .select({ id: customers.customerId })
+        .from(customers)
+        .where(eq(customers.customerId, user.customerId))
+        .for('update');
+      const ids = [...new Set(resolved.map((r) => r.product.itemId))];
+      const { rows } = (await tx.execute(sql`
+        select json_build_object(
+          'products', coalesce((select json_agg(json_build_object('item_id', item_id, 'is_active', is_active,
+            'stock', stock, 'sd', scratch_dent_stock)) from products where item_id in ${ids}), '[]'),
+          'cart', coalesce((select json_agg(json_build_object('item_id', item_id, 'condition', item_condition,
+            'quantity', quantity)) from cart_items where customer_id = ${user.customerId}), '[]')
+        ) as state`)) as unknown as {
+        rows: {
+          state: {
+            products: { item_id: string; is_active: boolean; stock: number; sd: number }[];
+            cart: { item_id: string; condition: string; quantity: number }[];
+          };
+        }[];
+      };
+      const state = rows[0]!.state;
+      const live = new Map(state.products.map((p) => [p.item_id, p]));
+      const inCart = new Map(state.cart.map((c) => [`${c.item_id}|${c.condition}`, c.quantity]));
+      let lineCount = inCart.size;
+      const writes = new Map<string, { itemId: string; condition: Condition; quantity: number }>();
+      for (const { request, product, condition } of resolved) {
+        const now = live.get(product.itemId);
+        const named = {
+          line: request.line,
+          text: request.text,
+          sku: product.sku,
+          item_id: product.itemId,
+          item_name: product.itemName,
+          item_condition: condition,
+        };
+        if (!now?.is_active) {
+          results.set(request, { ...named, status: 'removed', message: QUICK_MSG.removed(product.sku) });
+          continue;
+        }
+        const available =
+          condition === 'Warranty' ? MAX_LINE_QUANTITY : condition === 'ScratchDent' ? now.sd : now.stock;
+        if (available <= 0) {
+          results.set(request, {
+            ...named,
+            status: 'out_of_stock',
+            message: QUICK_MSG.outOfStock(product.sku),
+          });
+          continue;
+        }
+        const key = `${product.itemId}|${condition}`;
+        const before = writes.get(key)?.quantity ?? inCart.get(key) ?? 0;
+        if (!inCart.has(key) && !writes.has(key)) {
+          if (lineCount >= MAX_CART_LINES) {
+            results.set(request, { ...named, status: 'cart_full', message: QUICK_MSG.cartFull });
+            continue;
+          }
+          lineCount++;
+        }
+        const limit = Math.min(available, MAX_LINE_QUANTITY);
+        const wanted = before + request.quantity;
+        const after = Math.min(wanted, limit);
+        writes.set(key, { itemId: product.itemId, condition, quantity: after });
+        results.set(
+          request,
+          after < wanted
+            ? { ...named, status: 'clamped', quantity: after - before, message: CART_MSG.clamped(limit) }
+            : {
+                ...named,
+                status: 'added',
+                quantity: request.quantity,
+                message: QUICK_MSG.added(product.sku, request.quantity),
+              },
+        );
+      }
+      const values = [...writes.values()].filter((w) => w.quantity > 0);
+      if (values.length > 0) {
+        await tx.execute(sql`
+          insert into cart_items (customer_id, item_id, item_condition, quantity)
+          values ${sql.join(
+            values.map((w) => sql`(${user.customerId}, ${w.itemId}, ${w.condition}, ${w.quantity})`),
+            sql`, `,
+          )}
+          on conflict (customer_id, item_id, item_condition) do update set quantity = excluded.quantity`);
+      }
+    });
+  }
+  return requests.map((r) => results.get(r)!);
+}
+
+/** The answer's one-line summary. */
+export function summary(results: readonly QuickOrderResult[]): string {
+  const added = results.filter(
+    (r) => r.status === 'added' || (r.status === 'clamped' && (r.quantity ?? 0) > 0),
+  );
+  const refused = results.length - added.length;
+  const lines = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
+  if (refused === 0) return `${lines(added.length)} added to your cart.`;
+  if (added.length === 0) return `Nothing was added to your cart: ${lines(refused)} could not be added.`;
+  return `${lines(added.length)} added to your cart; ${lines(refused)} could not be added.`;
+}
