@@ -1,6 +1,7 @@
 /** The customer's account: sessions of the account area, addresses, wish lists, settings, reset, export. */
 import { ACCOUNT_MSG, APPLICATION_MSG, accountApplicationSchema } from '@shop/domain/account';
 import { MSG } from '@shop/domain/messages';
+import { ordersQuerySchema } from '@shop/domain/orders';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../app';
@@ -88,7 +89,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
     const one = sessionid !== undefined;
     switch (session) {
       case 'orders':
-        if (!one) return { orders: await listOrders(db, id) };
+        if (!one) return listOrders(db, id, parseOr400(ordersQuerySchema, request.query ?? {}));
         break;
       case 'messages': {
         if (!one) return { messages: await listMessages(db, id) };

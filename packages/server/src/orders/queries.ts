@@ -1,11 +1,38 @@
 /** Reading a customer's orders. */
 import { toAmount } from '@shop/domain/money';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { ORDERS_PAGE_SIZE, type OrdersQuery, ordersQuerySchema } from '@shop/domain/orders';
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { invoiceLines, invoices, orderLines, orders } from '../db/schema';
 
-/** The orders list of the account area, newest first. */
-export async function listOrders(db: Queryable, customerId: string) {
+/**
+ * The orders list of the account area, newest first: searched by order or PO number, filtered by status and
+ * by the day it was placed (Toronto time), a page at a time.
+ */
+export async function listOrders(
+  db: Queryable,
+  customerId: string,
+  query: OrdersQuery = ordersQuerySchema.parse({}),
+) {
+  const conditions = [eq(orders.customerId, customerId)];
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(orders.orderNumber, like), ilike(orders.purchaseOrderId, like))!);
+  }
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.from)
+    conditions.push(
+      sql`${orders.createdAt} >= (${query.from}::date)::timestamp at time zone 'America/Toronto'`,
+    );
+  if (query.to)
+    conditions.push(
+      sql`${orders.createdAt} < (${query.to}::date + 1)::timestamp at time zone 'America/Toronto'`,
+    );
+  const where = and(...conditions);
+  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where);
+  const total = counted?.n ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  const page = Math.min(query.page, pages);
   const rows = await db
     .select({
       order_id: orders.orderId,
@@ -21,15 +48,19 @@ export async function listOrders(db: Queryable, customerId: string) {
     })
     .from(orders)
     .leftJoin(invoices, eq(invoices.orderId, orders.orderId))
-    .where(eq(orders.customerId, customerId))
+    .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.orderId))
-    .limit(500);
-  return rows.map((r) => ({
-    ...r,
-    created_at: r.created_at.toISOString(),
-    total: toAmount(r.total),
-    invoice_total: r.invoice_total === null ? null : toAmount(r.invoice_total),
-  }));
+    .limit(ORDERS_PAGE_SIZE)
+    .offset((page - 1) * ORDERS_PAGE_SIZE);
+  return {
+    orders: rows.map((r) => ({
+      ...r,
+      created_at: r.created_at.toISOString(),
+      total: toAmount(r.total),
+      invoice_total: r.invoice_total === null ? null : toAmount(r.invoice_total),
+    })),
+    ordersPage: { total, page, pages, pageSize: ORDERS_PAGE_SIZE },
+  };
 }
 
 type OrderRow = typeof orders.$inferSelect;

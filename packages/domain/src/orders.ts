@@ -1,0 +1,46 @@
+/** Orders as a buyer finds them: statuses and the orders list's search, filters and paging. */
+import { z } from 'zod';
+
+export const ORDER_STATUSES = [
+  'Pending',
+  'Confirmed',
+  'Shipped',
+  'Delivered',
+  'Canceled',
+  'Declined',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDERS_PAGE_SIZE = 20;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Dates are written YYYY-MM-DD, e.g. 2026-11-22.' })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { message: 'That date does not exist.' });
+
+/** An empty form field means "not given". */
+function blankIsUnset<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === '' ? undefined : v), schema);
+}
+
+/** The orders list's query string: `q` (order or PO number), `status`, `from`/`to` (days), `page`. */
+export const ordersQuerySchema = z
+  .object({
+    q: z.string().trim().max(50, { message: 'Search for at most 50 characters.' }).optional().default(''),
+    status: blankIsUnset(
+      z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}.` }).optional(),
+    ),
+    from: blankIsUnset(day.optional()),
+    to: blankIsUnset(day.optional()),
+    page: z.coerce
+      .number({ error: 'Page must be a whole number of 1 or more.' })
+      .int({ message: 'Page must be a whole number of 1 or more.' })
+      .min(1, { message: 'Page must be a whole number of 1 or more.' })
+      .max(100_000, { message: 'Page must be a whole number of 1 or more.' })
+      .optional()
+      .default(1),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    message: 'The start date must not be after the end date.',
+  });
+export type OrdersQuery = z.output<typeof ordersQuerySchema>;
