@@ -27,6 +27,10 @@ const schema = z.object({
   SHOP_EMAIL: z.string().email().default('info@example.com'),
   SHOP_SALES_EMAIL: z.string().email().default('sales@example.com'),
   SHOP_ADDRESS: z.string().default('10 East Beaver Creek Rd, Richmond Hill, ON L4B 1H3, Canada'),
+  /** On invoices: the seller's legal name, GST/HST registration number and payment terms. */
+  SHOP_LEGAL_NAME: z.string().min(1).default('Acer Store for Business Inc.'),
+  SHOP_TAX_NUMBER: z.string().min(1).default('12345 6789 RT0001'),
+  SHOP_PAYMENT_TERMS: z.string().min(1).default('Net 30 days'),
   IMAGE_PREFIX: z.string().default('/images/'),
   IMAGE_SUFFIX: z.string().default('.svg'),
   COOKIE_SECURE: bool,

@@ -6,6 +6,7 @@ import { assertOwnCustomer, requireUser } from '../auth/plugin';
 import { addLines, summary } from '../cart/lines';
 import { cartOf } from '../cart/service';
 import { HttpError } from '../lib/http';
+import { invoiceDocument, renderInvoicePdf, sellerOf } from './invoice-pdf';
 import { orderView } from './queries';
 import { parsePlaceOrder, placeOrder } from './service';
 
@@ -92,6 +93,28 @@ export function orderRoutes(app: FastifyInstance, services: Services) {
       });
       if (!view) throw new HttpError(404, 'There is no such invoice in your account.');
       return reply.send({ scode: 200, orderInfo: view });
+    },
+  );
+
+  /** The invoice as a PDF, for its own customer only. */
+  app.get<{ Params: { customerid: string; invoiceid: string } }>(
+    '/api/user/:customerid/invoices/:invoiceid/pdf',
+    async (request, reply) => {
+      assertOwnCustomer(request, request.params.customerid);
+      const user = requireUser(request);
+      if (!ID.test(request.params.invoiceid))
+        throw new HttpError(404, 'There is no such invoice in your account.');
+      const doc = await invoiceDocument(
+        services.database.db,
+        user.customerId,
+        Number(request.params.invoiceid),
+      );
+      if (!doc) throw new HttpError(404, 'There is no such invoice in your account.');
+      const pdf = await renderInvoicePdf(doc, sellerOf(services.config));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${doc.invoiceNumber}.pdf"`)
+        .send(pdf);
     },
   );
 }
