@@ -23,6 +23,25 @@ export interface ItemBrief {
   personal_scratch_dent_price?: number;
 }
 
+/** One condition of a model, as the product page compares them. */
+export interface CompareOffer {
+  item_id: string;
+  sku: string;
+  item_name: string;
+  item_condition: Condition;
+  /** Units available in this condition. */
+  stock: number;
+  warranty: string;
+  /** The product page of this offer, under /acer. */
+  path: string;
+  /** The offer of the page being looked at. */
+  current: boolean;
+  /** What the customer pays a unit (customers only). */
+  price?: number;
+  /** Against the model's lowest brand new price (customers only; absent without a brand new offer). */
+  saving?: { amount: number; percent: number };
+}
+
 export interface CustomerInfo {
   customer_id: string;
   contact_person_id: string;

@@ -6,6 +6,14 @@ export type Condition = (typeof CONDITIONS)[number];
 export const PRIMARY_CONDITIONS = ['BrandNew', 'Recertified', 'Warranty'] as const;
 export type PrimaryCondition = (typeof PRIMARY_CONDITIONS)[number];
 
+/** The warranty each condition comes with (terms of sale: 90 days, batteries one year; new: the maker's year). */
+export const CONDITION_WARRANTY: Record<Condition, string> = {
+  BrandNew: '1-year manufacturer warranty',
+  Recertified: '90-day warranty (batteries 1 year)',
+  ScratchDent: '90-day warranty (batteries 1 year)',
+  Warranty: 'Extended warranty plan',
+};
+
 export function isCondition(value: string): value is Condition {
   return (CONDITIONS as readonly string[]).includes(value);
 }

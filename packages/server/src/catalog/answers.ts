@@ -62,15 +62,14 @@ export class Skeleton {
 
 export type Dependency =
   | { bucket: Bucket }
-  | { itemId: string }
+  | { itemIds: string[] }
   | { search: { column: SearchColumn; terms: readonly string[] } };
 
 interface Entry {
   skeleton: Skeleton;
   bucket?: Bucket;
   generation?: number;
-  itemId?: string;
-  version?: number;
+  versions?: [string, number][];
   search?: { column: SearchColumn; terms: readonly string[] };
 }
 
@@ -109,9 +108,8 @@ export class AnswerCache {
     if ('bucket' in dependency) {
       entry.bucket = dependency.bucket;
       entry.generation = dependency.bucket.generation;
-    } else if ('itemId' in dependency) {
-      entry.itemId = dependency.itemId;
-      entry.version = this.catalog.items.get(dependency.itemId)?.rowVersion ?? -1;
+    } else if ('itemIds' in dependency) {
+      entry.versions = dependency.itemIds.map((id) => [id, this.catalog.items.get(id)?.rowVersion ?? -1]);
     } else {
       entry.search = dependency.search;
       this.searches.add(key);
@@ -122,8 +120,10 @@ export class AnswerCache {
 
   private fresh(entry: Entry): boolean {
     if (entry.bucket) return entry.bucket.generation === entry.generation;
-    if (entry.itemId !== undefined)
-      return (this.catalog.items.get(entry.itemId)?.rowVersion ?? -1) === entry.version;
+    if (entry.versions)
+      return entry.versions.every(
+        ([id, version]) => (this.catalog.items.get(id)?.rowVersion ?? -1) === version,
+      );
     return true;
   }
 

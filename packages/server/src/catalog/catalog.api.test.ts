@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { products } from '../db/schema';
 import { DEMO, signIn, useTestApp } from '../test/harness';
 
 const ctx = useTestApp();
@@ -278,8 +280,6 @@ describe('GET /api/product', () => {
 
 describe('catalog freshness', () => {
   it('shows a change written to the database after a refresh', async () => {
-    const { products } = await import('../db/schema');
-    const { eq } = await import('drizzle-orm');
     const some = (await get('/api/category/Tablet')).body.categoryItems.itemsBrief[0];
     await ctx.database.db
       .update(products)
@@ -300,5 +300,79 @@ describe('images', () => {
     expect(picture.headers['content-type']).toContain('image/svg+xml');
     const missing = await ctx.app.inject({ method: 'GET', url: '/images/unknown-thing.svg' });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('comparing the conditions of a model', () => {
+  function modelItem() {
+    const catalog = ctx.app.services.catalog;
+    const item = [...catalog.items.values()].find(
+      (p) =>
+        p.isActive &&
+        p.model !== '' &&
+        catalog.modelRows(p.model).some((r) => r.item_condition === 'BrandNew') &&
+        catalog.modelRows(p.model).some((r) => r.item_condition !== 'BrandNew'),
+    );
+    if (!item) throw new Error('the demo catalog has no model in several conditions');
+    return { item, rows: catalog.modelRows(item.model) };
+  }
+
+  it('shows each condition with the customer’s price, the saving against new, stock, warranty and a link', async () => {
+    const { item, rows } = modelItem();
+    const cookie = await signIn(ctx.app, DEMO.C10001.username, DEMO.C10001.password);
+    const { body } = await get(`/api/product/${item.itemId}`, cookie);
+    const compare = body.itemInfo.compare as {
+      item_id: string;
+      item_condition: string;
+      price: number;
+      saving?: { amount: number; percent: number };
+      stock: number;
+      warranty: string;
+      path: string;
+      current: boolean;
+    }[];
+    expect(compare).toHaveLength(rows.length);
+    expect(compare.filter((c) => c.current)).toHaveLength(1);
+    const newest = Math.min(...compare.filter((c) => c.item_condition === 'BrandNew').map((c) => c.price));
+    for (const offer of compare) {
+      const page = (await get(`/api/product/${offer.item_id}/${offer.item_condition}`, cookie)).body.itemInfo;
+      const detail = page.itemDetail[0];
+      const unit =
+        offer.item_condition === 'ScratchDent' && detail.personal_scratch_dent_price > 0
+          ? detail.personal_scratch_dent_price
+          : detail.is_sale && detail.personal_sale_price > 0 && offer.item_condition !== 'ScratchDent'
+            ? detail.personal_sale_price
+            : detail.personal_price;
+      expect(offer.price).toBe(unit);
+      expect(offer.path).toBe(`/acer/product/${offer.item_id}/${offer.item_condition}`);
+      expect(offer.warranty).toMatch(/warranty/);
+      expect(offer.stock).toBe(
+        offer.item_condition === 'ScratchDent' ? detail.scratch_dent_stock : detail.stock,
+      );
+      if (offer.item_condition !== 'BrandNew' && offer.price < newest) {
+        expect(offer.saving!.amount).toBeCloseTo(newest - offer.price, 2);
+      }
+    }
+  });
+
+  it('gives a visitor the conditions without any price, and follows a sibling’s stock', async () => {
+    const { item, rows } = modelItem();
+    const { body } = await get(`/api/product/${item.itemId}`);
+    expectNoPrices(body);
+    expect(JSON.stringify(body.itemInfo.compare)).not.toContain('saving');
+    const sibling = rows.find((r) => r.item_id !== item.itemId) ?? rows[0]!;
+    await ctx.database.db
+      .update(products)
+      .set(sibling.item_condition === 'ScratchDent' ? { scratchDentStock: 77 } : { stock: 77 })
+      .where(eq(products.itemId, sibling.item_id));
+    await ctx.app.services.catalog.refresh();
+    const again = (await get(`/api/product/${item.itemId}`)).body.itemInfo.compare as {
+      item_id: string;
+      item_condition: string;
+      stock: number;
+    }[];
+    expect(
+      again.find((c) => c.item_id === sibling.item_id && c.item_condition === sibling.item_condition)!.stock,
+    ).toBe(77);
   });
 });

@@ -1,7 +1,10 @@
 /** Public catalog reads, all served from the in-memory catalog. */
+
+import type { CompareOffer } from '@shop/domain/api';
 import type { Condition, FilterField, SearchColumn, Sort } from '@shop/domain/catalog';
 import {
   apiCategoryName,
+  CONDITION_WARRANTY,
   displayName,
   FILTER_FIELDS,
   FILTER_LABELS,
@@ -15,7 +18,7 @@ import type { ListingQuery } from '@shop/domain/listing';
 import { runListing, searchTerms } from '@shop/domain/listing';
 import { MSG } from '@shop/domain/messages';
 import { personalPrice, toAmount, toCents } from '@shop/domain/money';
-import { sortPrice } from '@shop/domain/pricing';
+import { availableStock, sortPrice } from '@shop/domain/pricing';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordProductView } from '../account/recently-viewed';
 import type { Services } from '../app';
@@ -247,8 +250,9 @@ export function catalogRoutes(app: FastifyInstance, services: Services) {
       const condition: Condition = (conditionRaw || item.itemCondition) as Condition;
       if (!catalog.row(itemid, condition)) throw new HttpError(404, MSG.itemMissing);
       const key = `p|${classOf(request)}|${itemid}|${condition}`;
-      // The answer is this item's alone: any change to it (stock included) starts it over.
-      const body = cache.answer(key, { itemId: itemid }, () =>
+      // The answer shows this item and the others of its model: any change to one of them starts it over.
+      const itemIds = [...new Set([itemid, ...catalog.modelRows(item.model).map((r) => r.item_id)])];
+      const body = cache.answer(key, { itemIds }, () =>
         productAnswer(itemid, condition, percentageOf(request)),
       );
       // A signed-in customer's visit goes to Recently Viewed (buffered, off the hot path).
@@ -292,9 +296,69 @@ export function catalogRoutes(app: FastifyInstance, services: Services) {
         })),
         itemReviews: [],
         product: offers,
+        compare: compareOffers(
+          item.model ? catalog.modelRows(item.model) : offerRows(itemid),
+          row,
+          percentage,
+        ),
       },
     };
   }
+
+  function offerRows(itemid: string): CatalogRow[] {
+    const item = catalog.items.get(itemid)!;
+    return [catalog.row(itemid, item.itemCondition as Condition), catalog.row(itemid, 'ScratchDent')].filter(
+      (r): r is CatalogRow => r !== null,
+    );
+  }
+}
+
+const CONDITION_ORDER: Condition[] = ['BrandNew', 'Recertified', 'ScratchDent', 'Warranty'];
+
+/**
+ * Every condition of a model side by side: what the buyer pays, the saving against the model's lowest brand
+ * new price, stock and warranty, each linking to its own page. Empty when there is nothing to compare;
+ * visitors get no price and no saving.
+ */
+function compareOffers(
+  rows: readonly CatalogRow[],
+  current: CatalogRow,
+  percentage: number | null,
+): CompareOffer[] {
+  if (rows.length < 2) return [];
+  const priceOf = (r: CatalogRow) => (percentage === null ? 0 : sortPrice(personalOffer(r, percentage)));
+  const brandNew = rows.filter((r) => r.item_condition === 'BrandNew').map(priceOf);
+  const reference = brandNew.length > 0 ? Math.min(...brandNew) : null;
+  return [...rows]
+    .sort(
+      (a, b) =>
+        CONDITION_ORDER.indexOf(a.item_condition) - CONDITION_ORDER.indexOf(b.item_condition) ||
+        priceOf(a) - priceOf(b) ||
+        (a.key < b.key ? -1 : 1),
+    )
+    .map((r) => {
+      const offer: CompareOffer = {
+        item_id: r.item_id,
+        sku: r.sku,
+        item_name: r.item_name,
+        item_condition: r.item_condition,
+        stock: availableStock(r),
+        warranty: CONDITION_WARRANTY[r.item_condition],
+        path: `/acer/product/${r.item_id}/${r.item_condition}`,
+        current: r.key === current.key,
+      };
+      if (percentage !== null) {
+        const price = priceOf(r);
+        offer.price = toAmount(price);
+        if (reference !== null && r.item_condition !== 'BrandNew' && reference > price) {
+          offer.saving = {
+            amount: toAmount(reference - price),
+            percent: Math.round(((reference - price) / reference) * 100),
+          };
+        }
+      }
+      return offer;
+    });
 }
 
 /** Links use the page's names: Display is shown as Monitor. */

@@ -439,6 +439,25 @@ export class CatalogStore {
     return bucket;
   }
 
+  private models: { generation: number; rows: Map<string, CatalogRow[]> } | null = null;
+
+  /** The active rows of one model (every condition of every item sharing it), rebuilt when items change. */
+  modelRows(model: string): CatalogRow[] {
+    if (!model) return [];
+    if (!this.models || this.models.generation !== this.generation) {
+      const rows = new Map<string, CatalogRow[]>();
+      for (const row of this.rowsByKey.values()) {
+        const m = row.product.model;
+        if (!m) continue;
+        const group = rows.get(m);
+        if (group) group.push(row);
+        else rows.set(m, [row]);
+      }
+      this.models = { generation: this.generation, rows };
+    }
+    return this.models.rows.get(model) ?? [];
+  }
+
   row(itemId: string, condition: Condition): CatalogRow | null {
     const p = this.items.get(itemId);
     if (!p) return null;

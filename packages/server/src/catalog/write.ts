@@ -12,6 +12,7 @@ function toColumns(p: ProductInput) {
     zohoId: p.item_id,
     itemName: p.item_name,
     sku: p.sku,
+    model: p.model ?? '',
     category: p.category,
     subCategory: p.sub_category,
     description: p.description,

@@ -43,6 +43,8 @@ export const products = pgTable(
     zohoId: text('zoho_id'),
     itemName: text('item_name').notNull(),
     sku: text('sku').notNull(),
+    /** Items of one model in different conditions (new, recertified, scratch and dent) share it; '' for none. */
+    model: text('model').notNull().default(''),
     category: text('category').notNull(),
     subCategory: text('sub_category').notNull().default(''),
     description: text('description').notNull().default(''),

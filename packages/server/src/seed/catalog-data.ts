@@ -2655,5 +2655,28 @@ export function generateCatalog(count: number): ProductInput[] {
       listed_at: listedAt,
     });
   }
+  markModels(products);
   return products;
+}
+
+/**
+ * Items sold under the same name in different conditions (or with a scratch-and-dent offer beside another
+ * item of that name) are one model: buyers compare them on the product page.
+ */
+function markModels(products: ProductInput[]): void {
+  const byName = new Map<string, ProductInput[]>();
+  for (const p of products) {
+    if (p.item_condition === 'Warranty') continue;
+    const group = byName.get(p.item_name);
+    if (group) group.push(p);
+    else byName.set(p.item_name, [p]);
+  }
+  for (const group of byName.values()) {
+    const offers = new Set(
+      group.flatMap((p) => [p.item_condition, ...(p.is_scratch_dent ? ['ScratchDent'] : [])]),
+    );
+    if (group.length < 2 || offers.size < 2) continue;
+    const model = group[0]!.item_name;
+    for (const p of group) p.model = model;
+  }
 }

@@ -3,6 +3,8 @@ export interface ProductInput {
   item_id: string;
   item_name: string;
   sku: string;
+  /** Shared by the items of one model in different conditions. */
+  model?: string;
   category: string;
   sub_category: string;
   description: string;

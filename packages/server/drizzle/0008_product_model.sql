@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "model" text DEFAULT '' NOT NULL;
