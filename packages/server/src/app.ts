@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '@shop/domain/messages';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/routes';
 import { checkCustomerHeader, SESSION_COOKIE } from './auth/plugin';
 import { authRoutes } from './auth/routes';
@@ -20,6 +20,7 @@ import { openDatabase } from './db/client';
 import { Notifier } from './db/notify';
 import { imageRoutes } from './images/routes';
 import { HttpError } from './lib/http';
+import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { securityHeaders } from './lib/security-headers';
 import { Mailer } from './mail/mailer';
 import { orderRoutes } from './orders/routes';
@@ -34,6 +35,8 @@ export interface Services {
   mailer: Mailer;
   /** Cross-process signals (LISTEN/NOTIFY); handlers are registered before it starts. */
   notifier: Notifier;
+  /** The app's logger, for work done outside a request (timers, background writes). */
+  log: FastifyBaseLogger;
 }
 
 declare module 'fastify' {
@@ -72,11 +75,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const catalog = new CatalogStore(database.db, config);
   await catalog.load();
   catalog.startPolling(config.CATALOG_POLL_MS);
-  const sessions = new SessionService(database.db, config.SESSION_DAYS);
+  const sessions = new SessionService(database.db, config.SESSION_DAYS, notifier, app.log);
   const mailer = new Mailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM);
   mailer.startRetrying();
   await notifier.start();
-  app.decorate('services', { config, database, catalog, sessions, mailer, notifier });
+  app.decorate('services', { config, database, catalog, sessions, mailer, notifier, log: app.log });
 
   app.addHook('onClose', async () => {
     await notifier.close();
@@ -104,6 +107,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database for every process; keyed on request.ip (the plugin's default key).
+    store: databaseRateLimitStore(database.db, app.log),
     errorResponseBuilder: () => ({ statusCode: 429, scode: 429, smessage: MSG.tooManyAttempts }),
   });
 
