@@ -22,6 +22,7 @@ export const MSG = {
   invalidRequest: 'The request is not valid, please check what you entered.',
   quantityExceedsStock: 'Ordered item quantity exceed the current stock!',
   pleaseLogin: 'Please log in first.',
+  crossSite: "Requests from other sites are not accepted, please use the shop's own pages.",
 } as const;
 
 /** "a minute", "2 minutes", "24 hours": a wait, rounded up, for the messages below. */

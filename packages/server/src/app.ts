@@ -19,6 +19,8 @@ import type { Database } from './db/client';
 import { openDatabase } from './db/client';
 import { Notifier } from './db/notify';
 import { imageRoutes } from './images/routes';
+import { apiCacheHeaders } from './lib/cache-control';
+import { refuseCrossSite } from './lib/cross-site';
 import { HttpError } from './lib/http';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { securityHeaders } from './lib/security-headers';
@@ -105,6 +107,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });
+  app.addHook('onRequest', refuseCrossSite(config.PUBLIC_URL));
+  app.addHook('onSend', apiCacheHeaders);
   await app.register(rateLimit, {
     global: false,
     // Counted in the database for every process; keyed on request.ip (the plugin's default key).
