@@ -176,7 +176,10 @@ export class SessionService {
     await this.announce(q, { kind: 'contact', id: contactPersonId });
   }
 
-  /** Ends every session of every person of a customer, in every process. */
+  /**
+   * Ends every session of every person of a customer, in every process. Given `q` (a transaction), it
+   * happens with that transaction: the other processes hear of it when it commits.
+   */
   async revokeCustomer(customerId: string, q?: Queryable): Promise<void> {
     const run = async (tx: Queryable) => {
       const people = tx
@@ -193,7 +196,8 @@ export class SessionService {
 
   /**
    * Every process forgets what it cached of a customer's sessions (after a change of percentage, company
-   * or a person's details), so the next request reads them again; the sessions stay valid.
+   * or a person's details), so the next request reads them again; the sessions stay valid. Given `q` (the
+   * transaction that makes the change), the other processes hear of it when it commits.
    */
   async refreshCustomer(customerId: string, q?: Queryable): Promise<void> {
     await this.announce(q ?? this.db, { kind: 'customer', id: customerId });

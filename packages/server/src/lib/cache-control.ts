@@ -22,19 +22,24 @@ function isVisitorRead(request: FastifyRequest): boolean {
   return route !== undefined && VISITOR_READS.some((prefix) => route.startsWith(prefix));
 }
 
-/** An onSend hook: API answers get Cache-Control and `Vary: Cookie`; pages and assets keep their own. */
-export async function apiCacheHeaders(
+/**
+ * An onSend hook: API answers get Cache-Control and `Vary: Cookie`; pages and assets keep their own. It
+ * runs on every catalog answer, so it calls back instead of returning a promise.
+ */
+export function apiCacheHeaders(
   request: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,
-): Promise<unknown> {
-  if (!request.url.startsWith('/api/')) return payload;
-  const shared = reply.statusCode === 200 && isVisitorRead(request);
-  reply.header('cache-control', shared ? VISITOR_CATALOG_ANSWER : PRIVATE_ANSWER);
-  const vary = reply.getHeader('vary');
-  const listed = typeof vary === 'string' ? vary : Array.isArray(vary) ? vary.join(', ') : '';
-  if (!/(^|,)\s*(cookie|\*)\s*(,|$)/i.test(listed)) {
-    reply.header('vary', listed ? `${listed}, Cookie` : 'Cookie');
+  done: (error: null, payload: unknown) => void,
+): void {
+  if (request.url.startsWith('/api/')) {
+    const shared = reply.statusCode === 200 && isVisitorRead(request);
+    reply.header('cache-control', shared ? VISITOR_CATALOG_ANSWER : PRIVATE_ANSWER);
+    const vary = reply.getHeader('vary');
+    const listed = typeof vary === 'string' ? vary : Array.isArray(vary) ? vary.join(', ') : '';
+    if (!/(^|,)\s*(cookie|\*)\s*(,|$)/i.test(listed)) {
+      reply.header('vary', listed ? `${listed}, Cookie` : 'Cookie');
+    }
   }
-  return payload;
+  done(null, payload);
 }

@@ -6,7 +6,7 @@
  * docs/decisions/005-cross-site-requests.md.
  */
 import { MSG } from '@shop/domain/messages';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './http';
 
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -43,16 +43,24 @@ export function fromOwnSite(
   }
 }
 
-/** An onRequest hook for the API. `publicUrl`: the address people open the shop at, when it is set. */
+/**
+ * An onRequest hook for the API. `publicUrl`: the address people open the shop at, when it is set. It
+ * runs on every request, so it calls back instead of returning a promise.
+ */
 export function refuseCrossSite(publicUrl: string | undefined) {
   const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
-  return async (request: FastifyRequest): Promise<void> => {
-    if (!CHANGES.has(request.method) || !request.url.startsWith('/api/')) return;
+  return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void => {
+    if (!CHANGES.has(request.method) || !request.url.startsWith('/api/')) {
+      done();
+      return;
+    }
     const site = single(request.headers['sec-fetch-site']);
     const origin = single(request.headers.origin);
-    if (!fromOwnSite(site, origin, request.host, publicOrigin)) {
-      request.log.warn({ secFetchSite: site, origin, host: request.host }, 'cross-site request refused');
-      throw new HttpError(403, MSG.crossSite);
+    if (fromOwnSite(site, origin, request.host, publicOrigin)) {
+      done();
+      return;
     }
+    request.log.warn({ secFetchSite: site, origin, host: request.host }, 'cross-site request refused');
+    done(new HttpError(403, MSG.crossSite));
   };
 }
