@@ -22,4 +22,23 @@ export const MSG = {
   invalidRequest: 'The request is not valid, please check what you entered.',
   quantityExceedsStock: 'Ordered item quantity exceed the current stock!',
   pleaseLogin: 'Please log in first.',
+  crossSite: "Requests from other sites are not accepted, please use the shop's own pages.",
 } as const;
+
+/** "a minute", "2 minutes", "24 hours": a wait, rounded up, for the messages below. */
+export function waitText(ms: number): string {
+  const minutes = Math.ceil(ms / 60_000);
+  if (minutes <= 1) return 'a minute';
+  if (minutes < 120) return `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
+/** An account locked after repeated wrong passwords; with a one-minute wait it reads as MSG.tooManyAttempts. */
+export function tooManySignInAttempts(waitMs: number): string {
+  return `Too many sign-in attempts, please wait ${waitText(waitMs)} and try again.`;
+}
+
+/** An account that used up its reset-code tries for the day. */
+export function tooManyCodeAttempts(waitMs: number): string {
+  return `Too many verification code attempts, please wait ${waitText(waitMs)} and try again.`;
+}

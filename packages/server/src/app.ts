@@ -19,7 +19,10 @@ import type { Database } from './db/client';
 import { openDatabase } from './db/client';
 import { Notifier } from './db/notify';
 import { imageRoutes } from './images/routes';
+import { apiCacheHeaders } from './lib/cache-control';
+import { refuseCrossSite } from './lib/cross-site';
 import { HttpError } from './lib/http';
+import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { securityHeaders } from './lib/security-headers';
 import { Mailer } from './mail/mailer';
 import { orderRoutes } from './orders/routes';
@@ -73,7 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const notifier = new Notifier(database, app.log);
   const catalog = new CatalogStore(database.db, config, app.log);
   catalog.listen(notifier);
-  const sessions = new SessionService(database.db, config.SESSION_DAYS);
+  const sessions = new SessionService(database.db, config.SESSION_DAYS, notifier, app.log);
   const mailer = new Mailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM);
   mailer.startRetrying();
   // Listening starts before the first read, so no commit falls between the two.
@@ -106,8 +109,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });
+  app.addHook('onRequest', refuseCrossSite(config.PUBLIC_URL));
+  app.addHook('onSend', apiCacheHeaders);
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database for every process; keyed on request.ip (the plugin's default key).
+    store: databaseRateLimitStore(database.db, app.log),
     errorResponseBuilder: () => ({ statusCode: 429, scode: 429, smessage: MSG.tooManyAttempts }),
   });
 

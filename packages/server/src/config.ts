@@ -41,6 +41,15 @@ const schema = z.object({
   CATALOG_POLL_MS: z.coerce.number().int().min(50).default(1000),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The address people open the shop at (https://shop.example.com). Optional: a change sent from a page
+   * of that origin is accepted even when a proxy gives the server another Host.
+   */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Where the built page lives; the API runs without it. */
   WEB_DIST: z.string().optional(),
   /** Seed the demo catalog and customers into an empty database. */

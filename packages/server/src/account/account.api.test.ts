@@ -233,15 +233,59 @@ describe('recently viewed', () => {
 });
 
 describe('recently viewed flush errors', () => {
-  it('never reject: a batch the database refuses is dropped with a warning', async () => {
-    const broken = {
-      database: { db: { transaction: () => Promise.reject(new Error('database is down')) } },
+  /** The app's services with a database that refuses while `refusing` is true, and a log to read. */
+  function flaky() {
+    const log = { warn: vi.fn(), error: vi.fn() };
+    const state = { refusing: true };
+    const real = ctx.app.services.database.db;
+    const services = {
+      ...ctx.app.services,
+      log,
+      database: {
+        ...ctx.app.services.database,
+        db: {
+          transaction: (work: never) =>
+            state.refusing ? Promise.reject(new Error('database is down')) : real.transaction(work),
+        },
+      },
     } as unknown as Services;
-    const warned = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
-    recordProductView(broken, 'C10001', 'item', 'BrandNew');
-    await expect(flushProductViews(broken)).resolves.toBeUndefined();
-    expect(String(warned.mock.calls[0]?.[0])).toContain('database is down');
-    warned.mockRestore();
+    return { services, log, state };
+  }
+
+  const viewsOf = async (itemId: string) =>
+    (
+      await ctx.database.db.select().from(recentlyViewed).where(eq(recentlyViewed.customerId, 'C10001'))
+    ).filter((r) => r.itemId === itemId);
+
+  it('never reject: a refused batch is logged with its error and written with the next flush', async () => {
+    const { services, log, state } = flaky();
+    const row = ctx.app.services.catalog.allRows().at(-1)!;
+    recordProductView(services, 'C10001', row.item_id, row.item_condition);
+    await expect(flushProductViews(services)).resolves.toBeUndefined();
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ err: new Error('database is down'), views: 1, retried: 1, dropped: 0 }),
+      expect.stringContaining('recently viewed'),
+    );
+    expect(await viewsOf(row.item_id)).toHaveLength(0);
+    state.refusing = false;
+    await flushProductViews(services);
+    expect(await viewsOf(row.item_id)).toHaveLength(1);
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it('drops a batch refused three times, with an error in the log', async () => {
+    const { services, log, state } = flaky();
+    const row = ctx.app.services.catalog.allRows().at(-2)!;
+    recordProductView(services, 'C10001', row.item_id, row.item_condition);
+    for (let i = 0; i < 3; i++) await expect(flushProductViews(services)).resolves.toBeUndefined();
+    expect(log.warn).toHaveBeenCalledTimes(2);
+    expect(log.error).toHaveBeenCalledWith(
+      expect.objectContaining({ err: new Error('database is down'), dropped: 1 }),
+      expect.stringContaining('recently viewed'),
+    );
+    state.refusing = false;
+    await flushProductViews(services);
+    expect(await viewsOf(row.item_id)).toHaveLength(0);
   });
 });
 

@@ -1,19 +1,27 @@
 /**
  * Password reset by e-mailed code: a 6-digit code, stored only as its sha-256, valid 15 minutes and for
- * 5 tries, at most one sent per account every 60 seconds. Nothing in the answers tells whether an
- * account exists.
+ * 5 tries, at most one sent per account every 60 seconds and 5 a day, and at most 10 codes tried per
+ * account a day whatever number were sent (kept in the database, so it holds across processes). Nothing
+ * in the answers, nor in how long they take, tells whether an account exists.
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { ACCOUNT_MSG, passwordResetSchema, RESEND_SECONDS } from '@shop/domain/account';
-import { desc, eq, sql } from 'drizzle-orm';
+import { tooManyCodeAttempts } from '@shop/domain/messages';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../app';
+import { attemptSubject, beginAttempt, clearAttempts, RESET_POLICY } from '../auth/attempts';
 import { hashPassword } from '../auth/passwords';
-import { contacts, passwordResetCodes, sessions } from '../db/schema';
+import { contacts, passwordResetCodes } from '../db/schema';
 import { HttpError, parseOr400 } from '../lib/http';
 
 export const CODE_VALID_MS = 15 * 60_000;
 export const CODE_TRIES = 5;
+export const CODES_PER_DAY = 5;
+/** Every send-code answer takes at least this long, so sending a code does not show in the timing. */
+export const SEND_CODE_MIN_MS = 300;
 export const USERNAME_MESSAGE = 'Please enter your Customer ID (up to 50 characters).';
 
 const usernameSchema = z.object({
@@ -36,9 +44,13 @@ function sameHash(a: string, b: string): boolean {
 
 const byUsername = (username: string) => sql`lower(${contacts.username}) = ${username.toLowerCase()}`;
 
-/** Sends a code when the account exists and none went out in the last minute; the caller always says the same. */
+/**
+ * Sends a code when the account exists, none went out in the last minute and fewer than 5 today; the
+ * caller always says the same, after the same time.
+ */
 export async function sendResetCode(services: Services, body: unknown): Promise<void> {
   const { username } = parseOr400(usernameSchema, body);
+  const started = performance.now();
   const { db } = services.database;
   const mailId = await db.transaction(async (tx) => {
     // The contact row lock makes two quick requests send one code, not two.
@@ -48,13 +60,19 @@ export async function sendResetCode(services: Services, body: unknown): Promise<
       .where(byUsername(username))
       .for('update');
     if (!contact?.email) return null;
-    const [last] = await tx
+    const now = Date.now();
+    const today = await tx
       .select({ createdAt: passwordResetCodes.createdAt })
       .from(passwordResetCodes)
-      .where(eq(passwordResetCodes.contactPersonId, contact.id))
-      .orderBy(desc(passwordResetCodes.id))
-      .limit(1);
-    const now = Date.now();
+      .where(
+        and(
+          eq(passwordResetCodes.contactPersonId, contact.id),
+          gt(passwordResetCodes.createdAt, new Date(now - 86_400_000)),
+        ),
+      )
+      .orderBy(desc(passwordResetCodes.id));
+    if (today.length >= CODES_PER_DAY) return null;
+    const last = today[0];
     if (last && now - last.createdAt.getTime() < RESEND_SECONDS * 1000) return null;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await tx.insert(passwordResetCodes).values({
@@ -81,13 +99,26 @@ export async function sendResetCode(services: Services, body: unknown): Promise<
   });
   // Delivery is not awaited: an existing account must not answer slower than a missing one.
   if (mailId !== null) void services.mailer.deliver(mailId).catch(() => {});
+  const rest = SEND_CODE_MIN_MS - (performance.now() - started);
+  if (rest > 0) await setTimeout(rest);
 }
 
 /** Checks the code and sets the new password; every session of that contact ends. */
-export async function resetPassword(services: Services, body: unknown): Promise<void> {
+export async function resetPassword(
+  services: Services,
+  body: unknown,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const { username } = parseOr400(usernameSchema, body);
   const input = parseOr400(passwordResetSchema, body);
   const { db } = services.database;
+  const [known] = await db
+    .select({ id: contacts.contactPersonId })
+    .from(contacts)
+    .where(byUsername(username));
+  const subject = attemptSubject(RESET_POLICY, known?.id, username);
+  const verdict = await beginAttempt(db, log, RESET_POLICY, subject);
+  if (!verdict.allowed) throw new HttpError(429, tooManyCodeAttempts(verdict.retryAfterMs));
   const passwordHash = await hashPassword(input.password);
   const done = await db.transaction(async (tx) => {
     const [contact] = await tx
@@ -113,9 +144,9 @@ export async function resetPassword(services: Services, body: unknown): Promise<
       .where(eq(passwordResetCodes.id, code.id));
     if (!right) return false;
     await tx.update(contacts).set({ passwordHash }).where(eq(contacts.contactPersonId, contact.id));
-    await tx.delete(sessions).where(eq(sessions.contactPersonId, contact.id));
+    await services.sessions.endContactSessions(tx, contact.id);
     return true;
   });
   if (!done) throw new HttpError(400, ACCOUNT_MSG.resetCodeWrong);
-  services.sessions.forget();
+  await clearAttempts(db, subject);
 }

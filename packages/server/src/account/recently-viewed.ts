@@ -1,7 +1,8 @@
 /**
  * Recently viewed items. A product page view must not cost a database round trip, so views are kept in
  * memory and written in batches: one upsert per flush (every second, or at once when 100 are waiting),
- * after which each customer keeps only the newest 20.
+ * after which each customer keeps only the newest 20. A batch that fails is logged and tried again with
+ * the next flush, up to three times.
  */
 import { sql } from 'drizzle-orm';
 import type { Services } from '../app';
@@ -9,12 +10,15 @@ import { RECENTLY_VIEWED_LIMIT } from './queries';
 
 const FLUSH_AFTER_MS = 1000;
 const FLUSH_AT = 100;
+const WRITE_TRIES = 3;
 
 interface View {
   customerId: string;
   itemId: string;
   condition: string;
   viewedAt: Date;
+  /** Failed writes so far. */
+  failures: number;
 }
 
 interface Buffer {
@@ -37,6 +41,9 @@ function bufferOf(services: Services): Buffer {
   return buffer;
 }
 
+const keyOf = (v: Pick<View, 'customerId' | 'itemId' | 'condition'>) =>
+  `${v.customerId}\u0000${v.itemId}\u0000${v.condition}`;
+
 /** Notes that a signed-in customer opened a product page; written to the database shortly after. */
 export function recordProductView(
   services: Services,
@@ -47,18 +54,33 @@ export function recordProductView(
   const buffer = bufferOf(services);
   // Strictly increasing times keep the order of views made within the same millisecond.
   buffer.lastStamp = Math.max(Date.now(), buffer.lastStamp + 1);
-  const key = `${customerId}\u0000${itemId}\u0000${condition}`;
+  const key = keyOf({ customerId, itemId, condition });
   buffer.pending.delete(key);
-  buffer.pending.set(key, { customerId, itemId, condition, viewedAt: new Date(buffer.lastStamp) });
+  buffer.pending.set(key, {
+    customerId,
+    itemId,
+    condition,
+    viewedAt: new Date(buffer.lastStamp),
+    failures: 0,
+  });
   if (buffer.pending.size >= FLUSH_AT) {
     void flushProductViews(services);
-  } else if (!buffer.timer) {
-    buffer.timer = setTimeout(() => void flushProductViews(services), FLUSH_AFTER_MS);
-    buffer.timer.unref();
+  } else {
+    scheduleFlush(services, buffer);
   }
 }
 
-/** Writes every waiting view now. Never rejects: a failed batch is dropped (views are only a convenience). */
+function scheduleFlush(services: Services, buffer: Buffer): void {
+  if (buffer.timer) return;
+  buffer.timer = setTimeout(() => void flushProductViews(services), FLUSH_AFTER_MS);
+  buffer.timer.unref();
+}
+
+/**
+ * Writes every waiting view now. Never rejects: a failed batch is logged and put back for the next flush
+ * (a newer view of the same item wins); after three failures it is dropped with an error in the log, as
+ * views are a convenience that must not pile up while the database refuses them.
+ */
 export function flushProductViews(services: Services): Promise<void> {
   const buffer = bufferOf(services);
   if (buffer.timer) clearTimeout(buffer.timer);
@@ -68,7 +90,18 @@ export function flushProductViews(services: Services): Promise<void> {
   if (views.length === 0) return buffer.flushing;
   buffer.flushing = buffer.flushing.then(() =>
     writeViews(services, views).catch((error: unknown) => {
-      process.emitWarning(`recently viewed: ${views.length} view(s) not saved: ${(error as Error).message}`);
+      const again = views
+        .map((v) => ({ ...v, failures: v.failures + 1 }))
+        .filter((v) => v.failures < WRITE_TRIES);
+      const dropped = views.length - again.length;
+      for (const view of again) {
+        const key = keyOf(view);
+        if (!buffer.pending.has(key)) buffer.pending.set(key, view);
+      }
+      const context = { err: error, views: views.length, retried: again.length, dropped };
+      if (dropped > 0) services.log.error(context, 'recently viewed items could not be saved; some dropped');
+      else services.log.warn(context, 'recently viewed items could not be saved; trying again');
+      if (again.length > 0) scheduleFlush(services, buffer);
     }),
   );
   return buffer.flushing;

@@ -148,7 +148,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
     { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const user = requireUser(request);
-      await updateAccount(services, user, request.cookies[SESSION_COOKIE], request.body);
+      await updateAccount(services, user, request.cookies[SESSION_COOKIE], request.body, request.log);
       return reply.send({ scode: 200, smessage: ACCOUNT_MSG.updated, customerInfo: customerInfo(user) });
     },
   );
@@ -159,7 +159,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
   });
 
   app.post('/api/user/forget/resetpassword', { config: LIMITED }, async (request, reply) => {
-    await resetPassword(services, request.body);
+    await resetPassword(services, request.body, request.log);
     return reply.send({ code: 200, scode: 200, smessage: ACCOUNT_MSG.resetDone });
   });
 

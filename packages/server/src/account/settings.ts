@@ -1,11 +1,12 @@
 /** Account settings: the details are read-only (support changes them); only the password can change here. */
 import { ACCOUNT_MSG, accountUpdateSchema } from '@shop/domain/account';
 import { MSG } from '@shop/domain/messages';
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../app';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { hashToken, type SessionUser } from '../auth/sessions';
-import { contacts, sessions } from '../db/schema';
+import type { SessionUser } from '../auth/sessions';
+import { contacts } from '../db/schema';
 import { HttpError, parseOr400 } from '../lib/http';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -21,6 +22,7 @@ export async function updateAccount(
   user: SessionUser,
   sessionToken: string | undefined,
   body: unknown,
+  log: FastifyBaseLogger,
 ): Promise<void> {
   const info = isRecord(body) ? body.customerInfo : undefined;
   if (isRecord(info) && info.customer_id !== undefined && info.customer_id !== user.customerId) {
@@ -33,16 +35,15 @@ export async function updateAccount(
     .select({ passwordHash: contacts.passwordHash })
     .from(contacts)
     .where(eq(contacts.contactPersonId, user.contactPersonId));
-  if (!contact || !(await verifyPassword(contact.passwordHash, form.password ?? ''))) {
+  if (
+    !contact ||
+    !(await verifyPassword(contact.passwordHash, form.password ?? '', log, user.contactPersonId))
+  ) {
     throw new HttpError(401, ACCOUNT_MSG.currentWrong, { errors: { password: ACCOUNT_MSG.currentWrong } });
   }
   const passwordHash = await hashPassword(form.newPassword);
-  const mine = eq(sessions.contactPersonId, user.contactPersonId);
   await db.transaction(async (tx) => {
     await tx.update(contacts).set({ passwordHash }).where(eq(contacts.contactPersonId, user.contactPersonId));
-    await tx
-      .delete(sessions)
-      .where(sessionToken ? and(mine, ne(sessions.tokenHash, hashToken(sessionToken))) : mine);
+    await services.sessions.endContactSessions(tx, user.contactPersonId, sessionToken);
   });
-  services.sessions.forget();
 }

@@ -1,14 +1,25 @@
 import { hash, verify } from '@node-rs/argon2';
+import type { FastifyBaseLogger } from 'fastify';
 
 // argon2id with the library's defaults (19 MiB, 2 passes), the OWASP baseline.
 export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/**
+ * False for a wrong password. A stored hash that cannot be read (damaged, or set by hand) also refuses the
+ * sign-in, and is logged: the person cannot sign in until someone sets a new password.
+ */
+export async function verifyPassword(
+  passwordHash: string,
+  password: string,
+  log: Pick<FastifyBaseLogger, 'error'>,
+  who: string,
+): Promise<boolean> {
   try {
     return await verify(passwordHash, password);
-  } catch {
+  } catch (error) {
+    log.error({ err: error, contactPersonId: who }, 'stored password hash could not be checked');
     return false;
   }
 }

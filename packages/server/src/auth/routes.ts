@@ -2,7 +2,7 @@
 
 import { COOKIE_LIFE_MS } from '@shop/domain/catalog';
 import { loginSchema } from '@shop/domain/contact';
-import { MSG } from '@shop/domain/messages';
+import { MSG, tooManySignInAttempts } from '@shop/domain/messages';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { headerParts } from '../account/queries';
@@ -10,6 +10,7 @@ import type { Services } from '../app';
 import { cartOf } from '../cart/service';
 import { contacts } from '../db/schema';
 import { fail, parseOr400 } from '../lib/http';
+import { attemptSubject, beginAttempt, clearAttempts, SIGN_IN_POLICY } from './attempts';
 import { dummyHash, verifyPassword } from './passwords';
 import { requireUser, SESSION_COOKIE } from './plugin';
 import { customerInfo, type SessionUser } from './sessions';
@@ -65,9 +66,22 @@ export function authRoutes(app: FastifyInstance, services: Services) {
         .from(contacts)
         .where(sql`lower(${contacts.username}) = ${username.toLowerCase()}`)
         .limit(1);
+      // Counted per account in the database, whatever address or process the guesses come through.
+      const subject = attemptSubject(SIGN_IN_POLICY, contact?.contactPersonId, username);
+      const verdict = await beginAttempt(db, request.log, SIGN_IN_POLICY, subject);
+      if (!verdict.allowed) {
+        reply.header('retry-after', Math.ceil(verdict.retryAfterMs / 1000));
+        return fail(reply, 429, tooManySignInAttempts(verdict.retryAfterMs));
+      }
       // An unknown Customer ID costs the same time as a wrong password, so timing tells nothing.
-      const ok = await verifyPassword(contact?.passwordHash ?? (await dummyHash()), password);
+      const ok = await verifyPassword(
+        contact?.passwordHash ?? (await dummyHash()),
+        password,
+        request.log,
+        contact?.contactPersonId ?? '',
+      );
       if (!contact || !ok) return fail(reply, 401, MSG.loginFailed);
+      await clearAttempts(db, subject);
       const { token } = await sessions.create(contact.contactPersonId);
       const user = await sessions.resolve(token);
       if (!user) return fail(reply, 401, MSG.loginFailed);

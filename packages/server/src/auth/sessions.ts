@@ -1,12 +1,18 @@
 /**
- * Server-side sessions. The cookie carries a random token; the table keeps its sha-256. Resolved
- * sessions are cached briefly in memory so a signed-in page view costs no extra database round trip;
- * a sign-out ends the session at once in this process and within SESSION_CACHE_MS in the others.
+ * Server-side sessions. The cookie carries a random token; the table keeps its sha-256. Each process keeps
+ * resolved sessions in a bounded LRU, so a signed-in request costs no database round trip. Whatever ends
+ * or changes a session (sign-out, password change or reset, a customer revoked or changed) is announced
+ * on the `session_changed` channel when its transaction commits, and every process drops the matching
+ * entries as the notification arrives. While the listener is disconnected notifications can be lost, so
+ * the cache is then neither read nor filled: every request asks the database until the listener is back.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { CustomerInfo } from '@shop/domain/api';
-import { and, eq, gt, lt } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { Db, Queryable } from '../db/client';
+import { type Notifier, notify } from '../db/notify';
 import { contacts, customers, sessions } from '../db/schema';
 
 export interface SessionUser {
@@ -38,20 +44,62 @@ export function customerInfo(user: SessionUser): CustomerInfo {
   };
 }
 
-const SESSION_CACHE_MS = 10_000;
-const CACHE_LIMIT = 20_000;
+export const SESSION_CHANNEL = 'session_changed';
+const CACHE_MAX = 20_000;
+/** A safety net only: a change made behind the application's back (SQL by hand) shows within this time. */
+const CACHE_TTL_MS = 5 * 60_000;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-export class SessionService {
-  private cache = new Map<string, { user: SessionUser | null; until: number; expiresAt: number }>();
+/** What a notification names: one session (by token hash), one person, or every person of a customer. */
+type Target = { kind: 'token' | 'contact' | 'customer'; id: string };
 
+function encode(target: Target): string {
+  return `${target.kind}:${target.id}`;
+}
+
+function decode(payload: string): Target | null {
+  const colon = payload.indexOf(':');
+  const kind = payload.slice(0, colon);
+  const id = payload.slice(colon + 1);
+  if (colon < 1 || !id || (kind !== 'token' && kind !== 'contact' && kind !== 'customer')) return null;
+  return { kind, id };
+}
+
+interface Entry {
+  /** null: no live session has this token (an ended or unknown one), so it is not looked up again. */
+  user: SessionUser | null;
+}
+
+export class SessionService {
+  private readonly cache = new LRUCache<string, Entry>({ max: CACHE_MAX });
+  /**
+   * Bumped by every drop. A lookup that started before a drop may have read a session just ended, so it
+   * answers its own request but does not put what it read into the cache.
+   */
+  private generation = 0;
+
+  /** Registers with the notifier, so it must be built before the notifier starts. */
   constructor(
     private readonly db: Db,
     private readonly sessionDays: number,
-  ) {}
+    private readonly notifier: Notifier,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+  ) {
+    notifier.on(SESSION_CHANNEL, (payload) => {
+      const target = decode(payload);
+      if (target) this.drop(target);
+      else {
+        this.log.warn({ payload }, 'unreadable session notification; dropping every cached session');
+        this.dropAll();
+      }
+    });
+    // Anything may have happened while notifications could not arrive.
+    notifier.onDisconnect(() => this.dropAll());
+    notifier.onReconnect(() => this.dropAll());
+  }
 
   async create(contactPersonId: string): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
@@ -67,9 +115,12 @@ export class SessionService {
   async resolve(token: string | undefined): Promise<SessionUser | null> {
     if (!token || token.length > 100) return null;
     const key = hashToken(token);
-    const now = Date.now();
-    const hit = this.cache.get(key);
-    if (hit && hit.until > now && hit.expiresAt > now) return hit.user;
+    const trusted = this.notifier.connected;
+    if (trusted) {
+      const hit = this.cache.get(key);
+      if (hit) return hit.user;
+    }
+    const generation = this.generation;
     const [row] = await this.db
       .select({
         customerId: customers.customerId,
@@ -89,26 +140,97 @@ export class SessionService {
       .innerJoin(customers, eq(customers.customerId, contacts.customerId))
       .where(and(eq(sessions.tokenHash, key), gt(sessions.expiresAt, new Date())))
       .limit(1);
-    const { expiresAt, ...user } = row ?? { expiresAt: new Date(0) };
-    const result = row ? (user as SessionUser) : null;
-    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
-    this.cache.set(key, {
-      user: result,
-      until: now + SESSION_CACHE_MS,
-      expiresAt: expiresAt.getTime() || now + SESSION_CACHE_MS,
-    });
-    return result;
+    let user: SessionUser | null = null;
+    let ttl = CACHE_TTL_MS;
+    if (row) {
+      const { expiresAt, ...rest } = row;
+      user = rest;
+      ttl = Math.min(ttl, expiresAt.getTime() - Date.now());
+    }
+    if (trusted && this.notifier.connected && generation === this.generation && ttl > 0) {
+      this.cache.set(key, { user }, { ttl });
+    }
+    return user;
   }
 
+  /** Signs out: the session ends in every process. */
   async destroy(token: string | undefined): Promise<void> {
-    if (!token) return;
-    const key = hashToken(token);
-    this.cache.delete(key);
-    await this.db.delete(sessions).where(eq(sessions.tokenHash, key));
+    if (!token || token.length > 100) return;
+    const target: Target = { kind: 'token', id: hashToken(token) };
+    await this.db.transaction(async (tx) => {
+      await tx.delete(sessions).where(eq(sessions.tokenHash, target.id));
+      await notify(tx, SESSION_CHANNEL, encode(target));
+    });
+    this.drop(target);
   }
 
-  /** Forget cached sessions (after a password or percentage change). */
-  forget(): void {
+  /**
+   * Ends a person's sessions (all, or all but `keepToken`), e.g. inside the transaction that changes the
+   * password: the other processes hear of it when that transaction commits.
+   */
+  async endContactSessions(q: Queryable, contactPersonId: string, keepToken?: string): Promise<void> {
+    const theirs = eq(sessions.contactPersonId, contactPersonId);
+    await q
+      .delete(sessions)
+      .where(keepToken ? and(theirs, ne(sessions.tokenHash, hashToken(keepToken))) : theirs);
+    await this.announce(q, { kind: 'contact', id: contactPersonId });
+  }
+
+  /**
+   * Ends every session of every person of a customer, in every process. Given `q` (a transaction), it
+   * happens with that transaction: the other processes hear of it when it commits.
+   */
+  async revokeCustomer(customerId: string, q?: Queryable): Promise<void> {
+    const run = async (tx: Queryable) => {
+      const people = tx
+        .select({ id: contacts.contactPersonId })
+        .from(contacts)
+        .where(eq(contacts.customerId, customerId));
+      await tx.delete(sessions).where(inArray(sessions.contactPersonId, people));
+      await this.announce(tx, { kind: 'customer', id: customerId });
+    };
+    if (q) return run(q);
+    await this.db.transaction(run);
+    this.drop({ kind: 'customer', id: customerId });
+  }
+
+  /**
+   * Every process forgets what it cached of a customer's sessions (after a change of percentage, company
+   * or a person's details), so the next request reads them again; the sessions stay valid. Given `q` (the
+   * transaction that makes the change), the other processes hear of it when it commits.
+   */
+  async refreshCustomer(customerId: string, q?: Queryable): Promise<void> {
+    await this.announce(q ?? this.db, { kind: 'customer', id: customerId });
+  }
+
+  /**
+   * Sends the notification (on commit, when `q` is a transaction) and drops this process's entries now;
+   * the notification comes back to this process too and drops anything read again before the commit.
+   */
+  private async announce(q: Queryable, target: Target): Promise<void> {
+    await notify(q, SESSION_CHANNEL, encode(target));
+    this.drop(target);
+  }
+
+  private drop(target: Target): void {
+    this.generation++;
+    if (target.kind === 'token') {
+      this.cache.delete(target.id);
+      return;
+    }
+    const stale: string[] = [];
+    for (const [key, entry] of this.cache.entries()) {
+      const user = entry.user;
+      if (!user) continue;
+      if (target.kind === 'contact' ? user.contactPersonId === target.id : user.customerId === target.id) {
+        stale.push(key);
+      }
+    }
+    for (const key of stale) this.cache.delete(key);
+  }
+
+  private dropAll(): void {
+    this.generation++;
     this.cache.clear();
   }
 }

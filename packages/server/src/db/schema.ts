@@ -150,6 +150,24 @@ export const sessions = pgTable(
   (t) => [index('sessions_contact_idx').on(t.contactPersonId)],
 );
 
+/**
+ * Attempts at a secret (a password, a reset code) per account, shared by every process: after a few in a
+ * row the account is locked for a while. `subject` names the kind and the account, e.g. `sign-in:CP10001`.
+ */
+export const authAttempts = pgTable('auth_attempts', {
+  subject: text('subject').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/** Requests per client address and route in the current window, shared by every process. */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});
+
 export const contactMessages = pgTable('contact_messages', {
   id: serial('id').primaryKey(),
   fullName: text('full_name').notNull(),
