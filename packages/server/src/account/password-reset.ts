@@ -80,7 +80,14 @@ export async function sendResetCode(services: Services, body: unknown): Promise<
     );
   });
   // Delivery is not awaited: an existing account must not answer slower than a missing one.
-  if (mailId !== null) void services.mailer.deliver(mailId).catch(() => {});
+  if (mailId !== null) {
+    void services.mailer.deliver(mailId).catch((error: unknown) => {
+      services.log.error(
+        { err: error, outboxId: mailId },
+        'the reset code mail stays in the outbox for retry',
+      );
+    });
+  }
 }
 
 /** Checks the code and sets the new password; every session of that contact ends. */

@@ -68,7 +68,10 @@ export function flushProductViews(services: Services): Promise<void> {
   if (views.length === 0) return buffer.flushing;
   buffer.flushing = buffer.flushing.then(() =>
     writeViews(services, views).catch((error: unknown) => {
-      process.emitWarning(`recently viewed: ${views.length} view(s) not saved: ${(error as Error).message}`);
+      services.log.warn(
+        { err: error, views: views.length },
+        'recently viewed: a batch of views was not saved',
+      );
     }),
   );
   return buffer.flushing;

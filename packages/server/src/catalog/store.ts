@@ -89,7 +89,10 @@ export class CatalogStore {
       // The first full read stands in for the window's start, giving in-flight writes a little time.
       const at = first ? Date.now() - LATE_COMMIT_WINDOW_MS + 2000 : Date.now();
       this.versionLog.push({ at, version: this.maxVersion });
-      if (fresh.length === 0) return 0;
+      if (fresh.length === 0) {
+        this.lastSyncAt = Date.now();
+        return 0;
+      }
       const ids = fresh.map((p) => p.itemId);
       const images = await this.db
         .select()
@@ -107,6 +110,7 @@ export class CatalogStore {
       this.all = null;
       this.generation++;
       for (const l of this.listeners) l();
+      this.lastSyncAt = Date.now();
       return fresh.length;
     };
     // Callers that arrive while one runs share the single next run: a burst of writes costs two reads.
@@ -190,6 +194,13 @@ export class CatalogStore {
     if (!p) return null;
     if (condition === 'ScratchDent' ? !p.isScratchDent : condition !== p.itemCondition) return null;
     return this.rows.get(`${p.sku}|${condition}`) ?? toRow(p, condition, this.images);
+  }
+
+  /** Epoch ms of the last successful refresh (the readiness check reports the lag from it). */
+  private lastSyncAt: number | null = null;
+
+  syncState(): { loaded: boolean; items: number; lastSyncAt: number | null } {
+    return { loaded: this.lastSyncAt !== null, items: this.items.size, lastSyncAt: this.lastSyncAt };
   }
 }
 
