@@ -48,6 +48,8 @@ export default defineConfig({
         HOST: '127.0.0.1',
         LOGIN_RATE_LIMIT: '10000',
         LOG_LEVEL: 'warn',
+        // Demo data goes into PostgreSQL only when asked; the journeys sign in as the demo customers.
+        SEED_DEMO: 'true',
         WEB_DIST: '../packages/web/dist',
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       },

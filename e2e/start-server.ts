@@ -1,9 +1,10 @@
 /**
  * Starts the shop for the browser tests on an empty database: with E2E_DATABASE_URL a freshly created
  * PostgreSQL database `shop_e2e`, otherwise a fresh embedded PGlite directory under .data/e2e.
- * The server migrates and seeds the demo data on start. Run from e2e/ with `node --import tsx`.
+ * The compiled server migrates and seeds the demo data on start (SEED_DEMO=true, also on PostgreSQL).
+ * Run from e2e/ with `node --import tsx`.
  */
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { E2E_DATA_DIR, E2E_DATA_ROOT, E2E_DATABASE_NAME, maintenanceUrl, shopDatabaseUrl } from './database';
 
@@ -27,6 +28,11 @@ if (admin) {
   process.env.DATA_DIR = E2E_DATA_DIR;
 }
 
-// A computed specifier: the server runs from its own sources (tsx), outside this package's type check.
-const main = new URL('../packages/server/src/main.ts', import.meta.url).href;
-await import(main);
+// The compiled server, as `npm run serve` runs it (`npm run build` makes it); a computed specifier keeps it
+// outside this package's type check.
+const main = new URL('../packages/server/dist/main.js', import.meta.url);
+if (!existsSync(main)) {
+  console.error('The server is not built: run npm run build first.');
+  process.exit(1);
+}
+await import(main.href);

@@ -1,6 +1,7 @@
 /** Builds the whole server: database, in-memory catalog, sessions, mail, API routes and the page. */
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -13,11 +14,12 @@ import { SessionService } from './auth/sessions';
 import { cartRoutes } from './cart/routes';
 import { catalogRoutes } from './catalog/routes';
 import { CatalogStore } from './catalog/store';
-import type { Config } from './config';
+import { type Config, trustProxyOption } from './config';
 import { contactRoutes } from './contact/routes';
 import type { Database } from './db/client';
 import { openDatabase } from './db/client';
 import { Notifier } from './db/notify';
+import { healthRoutes } from './health/routes';
 import { imageRoutes } from './images/routes';
 import { apiCacheHeaders } from './lib/cache-control';
 import { refuseCrossSite } from './lib/cross-site';
@@ -28,6 +30,7 @@ import { Mailer } from './mail/mailer';
 import { orderRoutes } from './orders/routes';
 import { PageHtml } from './page/preload';
 import { seedDemo } from './seed/seed';
+import { SERVER_ROOT } from './server-root';
 
 export interface Services {
   config: Config;
@@ -54,23 +57,39 @@ export interface BuildOptions {
   prepared?: boolean;
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
-
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: 1_048_576,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    requestIdHeader: false,
+    genReqId: requestId,
     // Long inputs fail validation with a message, not the router.
     routerOptions: { maxParamLength: 200 },
   });
 
   const database =
-    options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+    options.database ??
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: config.DATABASE_POOL_SIZE,
+      owner: 'the shop server',
+      log: app.log,
+    }));
   if (!options.prepared) {
-    await database.migrate();
-    if (config.SEED_DEMO && (await seedDemo(database.db)))
-      app.log.info('seeded the demo catalog and customers');
+    let seeded = false;
+    try {
+      // Inside the migration lock: of several processes starting on an empty database, one seeds.
+      await database.migrate(async (db) => {
+        if (config.SEED_DEMO) seeded = await seedDemo(db);
+      });
+    } catch (error) {
+      // A start that fails leaves no pool or embedded-database lock behind.
+      if (!options.database) await database.close();
+      throw error;
+    }
+    if (seeded) app.log.info('seeded the demo catalog and customers');
   }
 
   const notifier = new Notifier(database, app.log);
@@ -160,6 +179,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .send({ scode: 500, smessage: 'Something went wrong on our side, please try again.' });
   });
 
+  // ---- Operations: health checks for load balancers, and the request id on every answer.
+  healthRoutes(app, app.services);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
   const services = app.services;
   authRoutes(app, services);
   catalogRoutes(app, services);
@@ -175,7 +200,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
 /** The built page: hashed assets cached for good, index.html with the shop's details for every route. */
 function registerPage(app: FastifyInstance, config: Config): void {
-  const dist = resolve(config.WEB_DIST ?? resolve(here, '../../web/dist'));
+  const dist = resolve(config.WEB_DIST ?? resolve(SERVER_ROOT, '../web/dist'));
   const shop = {
     phone: config.SHOP_PHONE,
     email: config.SHOP_EMAIL,
@@ -220,6 +245,16 @@ function registerPage(app: FastifyInstance, config: Config): void {
       .type('text/html; charset=utf-8')
       .send(page.for(path));
   });
+}
+
+/**
+ * The request id in every log line of a request: the one a proxy in front sent as X-Request-Id when it
+ * looks like an id (so one id follows a request through both logs), else a new one.
+ */
+function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  if (typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given)) return given;
+  return randomUUID();
 }
 
 function hasNul(value: unknown, depth = 0): boolean {

@@ -1,4 +1,5 @@
 /** Configuration, read and checked once at start-up; a bad value stops the server with a clear message. */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z
@@ -6,60 +7,161 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
-const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  /** PostgreSQL connection string; when unset the embedded database under DATA_DIR is used. */
-  DATABASE_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  DATA_DIR: z.string().default('.data/pglite'),
-  /** smtp://user:pass@host:port; when unset mail goes to the outbox table and the log only. */
-  SMTP_URL: z
-    .string()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  MAIL_FROM: z.string().default('Acer Store <no-reply@example.com>'),
-  SHOP_INBOX: z.string().email().default('info@example.com'),
-  SHOP_PHONE: z.string().default('+1 905 555 0100'),
-  SHOP_EMAIL: z.string().email().default('info@example.com'),
-  SHOP_SALES_EMAIL: z.string().email().default('sales@example.com'),
-  SHOP_ADDRESS: z.string().default('10 East Beaver Creek Rd, Richmond Hill, ON L4B 1H3, Canada'),
-  /** On invoices: the seller's legal name, GST/HST registration number and payment terms. */
-  SHOP_LEGAL_NAME: z.string().min(1).default('Acer Store for Business Inc.'),
-  SHOP_TAX_NUMBER: z.string().min(1).default('12345 6789 RT0001'),
-  SHOP_PAYMENT_TERMS: z.string().min(1).default('Net 30 days'),
-  IMAGE_PREFIX: z.string().default('/images/'),
-  IMAGE_SUFFIX: z.string().default('.svg'),
-  COOKIE_SECURE: bool,
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits key on it). */
-  TRUST_PROXY: bool,
-  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** How often each process asks the database for catalog changes made by others. */
-  CATALOG_POLL_MS: z.coerce.number().int().min(50).default(1000),
-  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /**
-   * The address people open the shop at (https://shop.example.com). Optional: a change sent from a page
-   * of that origin is accepted even when a proxy gives the server another Host.
-   */
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  /** Where the built page lives; the API runs without it. */
-  WEB_DIST: z.string().optional(),
-  /** Seed the demo catalog and customers into an empty database. */
-  SEED_DEMO: z
-    .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
-});
+/** proxy-addr's named ranges, accepted by Fastify's trustProxy beside addresses and CIDR blocks. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const TRUST_PROXY_HELP =
+  'give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)';
+
+/**
+ * Which X-Forwarded-For entries to believe: false (none), a hop count, or the proxies' addresses.
+ * `true` would believe whatever a client writes there, so per-address limits could be dodged: refused.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const value = raw?.trim() ?? '';
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message: `true would believe an X-Forwarded-For header written by anyone, so per-address limits could be bypassed; ${TRUST_PROXY_HELP}`,
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 100) return hops;
+      ctx.addIssue({ code: 'custom', message: `${value} proxies is not plausible; ${TRUST_PROXY_HELP}` });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${bad.map((e) => `"${e}"`).join(', ')} is not an address or CIDR block; ${TRUST_PROXY_HELP}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (family === 4 ? 32 : 128);
+  // proxy-addr also takes an IPv4 netmask (10.0.0.0/255.0.0.0).
+  return family === 4 && isIP(prefix) === 4;
+}
+
+/** smtp:// or smtps:// with a host; the value itself is never repeated (it may hold a password). */
+const smtpUrl = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    const value = raw?.trim() ?? '';
+    if (value === '') return undefined;
+    const url = URL.canParse(value) ? new URL(value) : null;
+    if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587 (URL-encode special characters in the password)',
+      });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+const schema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    /** PostgreSQL connection string; when unset the embedded database under DATA_DIR is used. */
+    DATABASE_URL: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Connections each process keeps to PostgreSQL at most. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+    DATA_DIR: z.string().default('.data/pglite'),
+    /** smtp://user:pass@host:port; when unset mail goes to the outbox table and the log only. */
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: z.string().default('Acer Store <no-reply@example.com>'),
+    SHOP_INBOX: z.string().email().default('info@example.com'),
+    SHOP_PHONE: z.string().default('+1 905 555 0100'),
+    SHOP_EMAIL: z.string().email().default('info@example.com'),
+    SHOP_SALES_EMAIL: z.string().email().default('sales@example.com'),
+    SHOP_ADDRESS: z.string().default('10 East Beaver Creek Rd, Richmond Hill, ON L4B 1H3, Canada'),
+    /** On invoices: the seller's legal name, GST/HST registration number and payment terms. */
+    SHOP_LEGAL_NAME: z.string().min(1).default('Acer Store for Business Inc.'),
+    SHOP_TAX_NUMBER: z.string().min(1).default('12345 6789 RT0001'),
+    SHOP_PAYMENT_TERMS: z.string().min(1).default('Net 30 days'),
+    IMAGE_PREFIX: z.string().default('/images/'),
+    IMAGE_SUFFIX: z.string().default('.svg'),
+    /** Secure cookies: the browser sends them over HTTPS only (set it whenever the shop is served over HTTPS). */
+    COOKIE_SECURE: bool,
+    /** Behind a reverse proxy: how many proxies, or which addresses, may tell the client's address. */
+    TRUST_PROXY: trustProxy,
+    SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** How often each process asks the database for catalog changes made by others. */
+    CATALOG_POLL_MS: z.coerce.number().int().min(50).default(1000),
+    LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * The address people open the shop at (https://shop.example.com). Optional: a change sent from a page
+     * of that origin is accepted even when a proxy gives the server another Host.
+     */
+    PUBLIC_URL: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Where the built page lives; the API runs without it. */
+    WEB_DIST: z.string().optional(),
+    /**
+     * Seed the demo catalog and the demo customers (with their published passwords) into an empty
+     * database. Unset: only into the embedded database, never into PostgreSQL unless asked.
+     */
+    SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
+    /** Server processes started on this machine (node:cluster), each with its own app and pool. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** How long a stop may take to finish requests in flight before the process exits anyway. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  })
+  .superRefine((c, ctx) => {
+    if (c.WEB_CONCURRENCY > 1 && !c.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message:
+          'more than one process needs DATABASE_URL: the embedded database belongs to a single process; run on PostgreSQL to start several',
+      });
+    }
+  })
+  .transform(({ SEED_DEMO, ...c }) => ({
+    ...c,
+    SEED_DEMO: SEED_DEMO === undefined ? !c.DATABASE_URL : SEED_DEMO === 'true' || SEED_DEMO === '1',
+  }));
 
 export type Config = z.output<typeof schema>;
+
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify refuses a bare hop count (it cannot tell a proxy from a
+ * client), so a count becomes the function Express uses: believe the last `hops` addresses added.
+ */
+export function trustProxyOption(
+  value: Config['TRUST_PROXY'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = schema.safeParse(env);

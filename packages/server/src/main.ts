@@ -1,7 +1,11 @@
+import cluster from 'node:cluster';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { runPrimary, STOP_MESSAGE } from './cluster';
+import { type Config, loadConfig } from './config';
+import { gracefulShutdown, type Shutdown } from './lib/shutdown';
 
-let config: ReturnType<typeof loadConfig>;
+let config: Config;
 try {
   config = loadConfig();
 } catch (error) {
@@ -9,12 +13,50 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp(config);
-const close = async () => {
-  await app.close();
-  process.exit(0);
-};
-process.on('SIGINT', close);
-process.on('SIGTERM', close);
-await app.listen({ port: config.PORT, host: config.HOST });
-app.log.info(`the shop is at http://localhost:${config.PORT}/acer`);
+if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
+  runPrimary(config);
+} else {
+  await serve(config);
+}
+
+async function serve(config: Config): Promise<void> {
+  let shutdown: Shutdown | null = null;
+  // Asked to stop while still starting: nothing is in flight yet, so leave at once.
+  const early = (reason: string) => () => {
+    console.error(`stopped while starting (${reason})`);
+    process.exit(0);
+  };
+  const onSigterm = early('SIGTERM');
+  const onSigint = early('SIGINT');
+  process.on('SIGTERM', onSigterm);
+  process.on('SIGINT', onSigint);
+  process.on('message', (message) => {
+    if (message !== STOP_MESSAGE) return;
+    if (shutdown) shutdown.request('asked by the primary process');
+    else early('asked by the primary process')();
+  });
+
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config);
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    console.error(`The shop could not start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  const stopper = gracefulShutdown(app, config.SHUTDOWN_TIMEOUT_MS);
+  shutdown = stopper;
+  process.off('SIGTERM', onSigterm);
+  process.off('SIGINT', onSigint);
+  process.on('SIGTERM', () => stopper.signal('SIGTERM'));
+  process.on('SIGINT', () => stopper.signal('SIGINT'));
+  process.on('uncaughtException', (error) => {
+    app.log.fatal({ err: error }, 'uncaught exception; stopping');
+    stopper.request('uncaught exception', 1);
+  });
+  process.on('unhandledRejection', (error) => {
+    app.log.fatal({ err: error }, 'unhandled promise rejection; stopping');
+    stopper.request('unhandled promise rejection', 1);
+  });
+  if (cluster.isPrimary) app.log.info(`the shop is at http://localhost:${config.PORT}/acer`);
+}

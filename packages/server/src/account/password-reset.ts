@@ -98,7 +98,14 @@ export async function sendResetCode(services: Services, body: unknown): Promise<
     );
   });
   // Delivery is not awaited: an existing account must not answer slower than a missing one.
-  if (mailId !== null) void services.mailer.deliver(mailId).catch(() => {});
+  if (mailId !== null) {
+    void services.mailer.deliver(mailId).catch((error: unknown) => {
+      services.log.error(
+        { err: error, outboxId: mailId },
+        'the reset code mail stays in the outbox for retry',
+      );
+    });
+  }
   const rest = SEND_CODE_MIN_MS - (performance.now() - started);
   if (rest > 0) await setTimeout(rest);
 }

@@ -335,7 +335,12 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
         tx,
       );
     });
-    void mailer.deliver(mailId).catch(() => {});
+    void mailer.deliver(mailId).catch((error: unknown) => {
+      request.log.error(
+        { err: error, outboxId: mailId },
+        'the application mail stays in the outbox for retry',
+      );
+    });
     return reply.send({ scode: 200, smessage: APPLICATION_MSG.received });
   });
 }

@@ -16,6 +16,8 @@ export async function verifyPassword(
   log: Pick<FastifyBaseLogger, 'error'>,
   who: string,
 ): Promise<boolean> {
+  // A stored value that is no argon2 hash at all (an account closed by hand) never matches.
+  if (!passwordHash.startsWith('$argon2')) return false;
   try {
     return await verify(passwordHash, password);
   } catch (error) {

@@ -22,12 +22,25 @@ if (problems.length > 0) {
   console.error(`Nothing was imported: ${problems.length} problem(s) to fix first.`);
   process.exit(1);
 }
-const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+let code = 0;
 try {
-  await database.migrate();
-  const { created, updated } = await importProducts(database.db, products);
-  console.log(`Imported ${products.length} product(s): ${created} created, ${updated} updated.`);
-} finally {
-  await database.close();
+  const config = loadConfig();
+  // With the embedded database this refuses while the server has it open.
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: 2,
+    owner: 'the catalog import (npm run catalog:import)',
+  });
+  try {
+    await database.migrate();
+    const { created, updated } = await importProducts(database.db, products);
+    console.log(`Imported ${products.length} product(s): ${created} created, ${updated} updated.`);
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  console.error((error as Error).message);
+  code = 1;
 }
+process.exit(code);

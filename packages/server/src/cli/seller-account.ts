@@ -4,6 +4,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import type { Db, Tx } from '../db/client';
 import { accountApplications, contacts, customerMessages, customers } from '../db/schema';
+import { printable, printableLines } from './printable';
 import type { SellerCommand } from './seller-types';
 
 const MESSAGE_MAX = 5000;
@@ -80,19 +81,15 @@ export const accountCommands: Record<string, SellerCommand> = {
       }
       for (const a of rows) {
         const status = a.status === 'Approved' && a.customerId ? `Approved as ${a.customerId}` : a.status;
+        // Everything but the id and date was typed by a visitor: printed escaped.
         console.log(
           [
             `#${a.applicationId}`,
             day(a.createdAt),
-            a.company,
-            a.contactName,
-            a.email,
-            a.phoneNumber,
-            a.province,
-            status,
+            ...[a.company, a.contactName, a.email, a.phoneNumber, a.province, status].map(printable),
           ].join('  |  '),
         );
-        if (a.message) console.log(`      ${a.message.replaceAll('\n', '\n      ')}`);
+        if (a.message) console.log(`      ${printableLines(a.message, '      ')}`);
       }
     },
   },
@@ -190,7 +187,9 @@ export const accountCommands: Record<string, SellerCommand> = {
         return;
       }
       for (const c of rows) {
-        console.log(`${c.customerId}  |  ${c.percentage}%  |  ${c.company}  |  since ${day(c.createdAt)}`);
+        console.log(
+          `${c.customerId}  |  ${c.percentage}%  |  ${printable(c.company)}  |  since ${day(c.createdAt)}`,
+        );
       }
     },
   },

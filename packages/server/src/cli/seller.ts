@@ -4,6 +4,7 @@
  */
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { printableLines } from './printable';
 import { accountCommands } from './seller-account';
 import { orderCommands } from './seller-orders';
 import type { SellerCommand } from './seller-types';
@@ -17,16 +18,25 @@ if (!command) {
   for (const [key, c] of Object.entries(commands)) console.error(`  ${key} ${c.usage}\n      ${c.summary}`);
   process.exit(name ? 2 : 0);
 }
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn' });
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 let code = 0;
 try {
-  await database.migrate();
-  await command.run({ db: database.db, config }, args);
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn' });
+  // With the embedded database this refuses while the server (or another command) has it open.
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: 2,
+    owner: `a seller command (npm run seller -- ${name})`,
+  });
+  try {
+    await database.migrate();
+    await command.run({ db: database.db, config }, args);
+  } finally {
+    await database.close();
+  }
 } catch (error) {
-  console.error((error as Error).message);
+  // A message may quote what a visitor typed.
+  console.error(printableLines((error as Error).message, ''));
   code = 1;
-} finally {
-  await database.close();
 }
 process.exit(code);

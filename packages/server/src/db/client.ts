@@ -4,7 +4,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -13,6 +12,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { SERVER_ROOT } from '../server-root';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -28,11 +29,23 @@ export interface Database {
   url?: string;
   /** PGlite: the embedded database itself. */
   pglite?: PGlite;
-  migrate(): Promise<void>;
+  /**
+   * Applies the migrations, then runs `after` (e.g. the demo seed) on the same connection. On PostgreSQL
+   * both run under an advisory lock: of several processes starting together on an empty or old database,
+   * one migrates and seeds while the others wait, then find it done. (Drizzle's migrator takes no lock.)
+   */
+  migrate(after?: (db: Db) => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/** Where problems that happen away from any request are logged (pino's, or the console in the CLI). */
+export interface DatabaseLogger {
+  warn(context: object, message: string): void;
+}
+
+const MIGRATIONS_FOLDER = resolve(SERVER_ROOT, 'drizzle');
+/** pg_advisory_lock key held while migrating and seeding; any constant the shop uses for nothing else. */
+const MIGRATION_LOCK_KEY = 7_297_412_004;
 
 export interface DatabaseOptions {
   url?: string;
@@ -41,33 +54,96 @@ export interface DatabaseOptions {
   /** A PGlite data dump to start from (tests load one migrated and seeded copy per file). */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /** Who opens the embedded database, named to a second process that finds it taken. */
+  owner?: string;
+  log?: DatabaseLogger;
+  /** Tests migrate an older database from a folder holding only the first migrations. */
+  migrationsFolder?: string;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
+  const log = options.log ?? consoleLogger;
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle client that loses its connection must not crash the process.
-    pool.on('error', () => {});
+    // An idle client that loses its connection (a database restart, a failover) must not crash the
+    // process; the pool drops it and the next query opens a new one.
+    pool.on('error', (error) => {
+      log.warn({ err: error }, 'an idle PostgreSQL connection failed; the pool replaces it');
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       url: options.url,
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: (after) => migrateLocked(pool, migrationsFolder, log, after),
       close: () => pool.end(),
     };
   }
   const dataDir = options.dataDir ?? '.data/pglite';
-  if (!dataDir.includes('://')) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
-  const client = await PGlite.create(dataDir.includes('://') ? dataDir : resolve(dataDir), {
-    loadDataDir: options.loadDataDir,
-  });
+  const onDisk = !dataDir.includes('://');
+  if (onDisk) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
+  const lock = onDisk ? lockDataDir(resolve(dataDir), options.owner ?? 'another process') : null;
+  let client: PGlite;
+  try {
+    client = await PGlite.create(onDisk ? resolve(dataDir) : dataDir, { loadDataDir: options.loadDataDir });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
+    migrate: async (after) => {
+      await migratePglite(db as never, { migrationsFolder });
+      await after?.(db);
+    },
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
     pglite: client,
   };
+}
+
+const consoleLogger: DatabaseLogger = {
+  warn: (context, message) => console.warn(message, context),
+};
+
+async function migrateLocked(
+  pool: pg.Pool,
+  migrationsFolder: string,
+  log: DatabaseLogger,
+  after?: (db: Db) => Promise<void>,
+): Promise<void> {
+  // One connection holds the session lock and does the work; if the process dies, PostgreSQL frees it.
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  // A connection lost between queries is reported here (the pool listens only to idle ones).
+  const onError = (error: Error) => {
+    log.warn({ err: error }, 'the migration connection failed');
+    broken = error;
+  };
+  client.on('error', onError);
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      const db = drizzlePg(client, { schema }) as unknown as Db;
+      await migratePg(db as never, { migrationsFolder });
+      await after?.(db);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch((error: Error) => {
+        // Closing the connection (release with an error) frees the lock just as well.
+        log.warn({ err: error }, 'could not release the migration lock; closing its connection instead');
+        broken = error;
+      });
+    }
+  } finally {
+    client.off('error', onError);
+    client.release(broken);
+  }
 }

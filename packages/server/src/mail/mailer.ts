@@ -3,7 +3,7 @@
  * SMTP_URL is set; a failed delivery stays in the outbox and is retried, so no message is lost.
  * Without SMTP_URL the message is logged and stays in the outbox for the seller to read.
  */
-import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Queryable } from '../db/client';
@@ -98,5 +98,25 @@ export class Mailer {
   close(): void {
     if (this.timer) clearInterval(this.timer);
     this.transport?.close();
+  }
+
+  /** The outbox backlog for the readiness check: mail still to send (and since when), and mail given up. */
+  async stats(): Promise<{ pending: number; oldestPendingAt: Date | null; failed: number }> {
+    const gaveUp = sql`${outbox.attempts} >= ${MAX_ATTEMPTS}`;
+    const [row] = await this.db
+      .select({
+        pending: sql<number>`count(*) filter (where not (${gaveUp}))`.mapWith(Number),
+        oldestPendingAt: sql<Date | null>`min(${outbox.createdAt}) filter (where not (${gaveUp}))`.mapWith(
+          outbox.createdAt,
+        ),
+        failed: sql<number>`count(*) filter (where ${gaveUp})`.mapWith(Number),
+      })
+      .from(outbox)
+      .where(isNull(outbox.sentAt));
+    return {
+      pending: row?.pending ?? 0,
+      oldestPendingAt: row?.oldestPendingAt ?? null,
+      failed: row?.failed ?? 0,
+    };
   }
 }

@@ -96,3 +96,23 @@ export const DEMO = {
   C10001: { username: 'C10001', password: 'Demo@10001', percentage: 15 },
   C10002: { username: 'C10002', password: 'Demo@10002', percentage: 10 },
 } as const;
+
+/** A new, empty PostgreSQL database of this test run (no migrations, no data); only with TEST_DATABASE_URL. */
+export async function createEmptyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('createEmptyDatabase needs TEST_DATABASE_URL');
+  const name = `${runPrefix(inject('runId'))}${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl(url) });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  return {
+    url: databaseUrl(url, name),
+    drop: async () => {
+      const a = new pg.Client({ connectionString: adminUrl(url) });
+      await a.connect();
+      await a.query(`drop database if exists "${name}" with (force)`);
+      await a.end();
+    },
+  };
+}
