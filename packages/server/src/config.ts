@@ -27,6 +27,14 @@ const schema = z.object({
   SHOP_EMAIL: z.string().email().default('info@example.com'),
   SHOP_SALES_EMAIL: z.string().email().default('sales@example.com'),
   SHOP_ADDRESS: z.string().default('10 East Beaver Creek Rd, Richmond Hill, ON L4B 1H3, Canada'),
+  /** The shop's address as its customers reach it; links in mail start with it. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .default('http://localhost:3000')
+    .transform((v) => v.replace(/\/+$/, '')),
+  /** Where pictures uploaded in the back office are kept; every server process must see the same one. */
+  MEDIA_DIR: z.string().default('.data/media'),
   IMAGE_PREFIX: z.string().default('/images/'),
   IMAGE_SUFFIX: z.string().default('.svg'),
   COOKIE_SECURE: bool,

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { CustomerInfo } from '@shop/domain/api';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contacts, customers, sessions } from '../db/schema';
 
@@ -110,5 +110,30 @@ export class SessionService {
   /** Forget cached sessions (after a password or percentage change). */
   forget(): void {
     this.cache.clear();
+  }
+
+  /** Ends every session of the customer's contacts (a disabled account). */
+  async revokeCustomer(customerId: string): Promise<void> {
+    await this.db
+      .delete(sessions)
+      .where(
+        inArray(
+          sessions.contactPersonId,
+          this.db
+            .select({ id: contacts.contactPersonId })
+            .from(contacts)
+            .where(eq(contacts.customerId, customerId)),
+        ),
+      );
+    this.dropCached(customerId);
+  }
+
+  /** Drops cached sessions of the customer, so the next request reads the percentage and details again. */
+  async refreshCustomer(customerId: string): Promise<void> {
+    this.dropCached(customerId);
+  }
+
+  private dropCached(customerId: string): void {
+    for (const [key, entry] of this.cache) if (entry.user?.customerId === customerId) this.cache.delete(key);
   }
 }

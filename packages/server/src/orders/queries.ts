@@ -1,6 +1,6 @@
 /** Reading a customer's orders. */
 import { toAmount } from '@shop/domain/money';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { invoiceLines, invoices, orderLines, orders } from '../db/schema';
 
@@ -20,7 +20,8 @@ export async function listOrders(db: Queryable, customerId: string) {
       invoice_total: invoices.totalCents,
     })
     .from(orders)
-    .leftJoin(invoices, eq(invoices.orderId, orders.orderId))
+    // A corrected invoice replaces the first: the customer sees the current one.
+    .leftJoin(invoices, and(eq(invoices.orderId, orders.orderId), isNull(invoices.replacedAt)))
     .where(eq(orders.customerId, customerId))
     .orderBy(desc(orders.createdAt), desc(orders.orderId))
     .limit(500);
@@ -63,6 +64,13 @@ export async function orderView(
   if (ref.invoiceId !== undefined) {
     [invoice] = await db.select().from(invoices).where(eq(invoices.invoiceId, ref.invoiceId));
     if (!invoice) return null;
+    // A replaced invoice's link shows the invoice that replaced it.
+    if (invoice.replacedAt)
+      [invoice] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.orderId, invoice.orderId), isNull(invoices.replacedAt)));
+    if (!invoice) return null;
     [order] = await db
       .select()
       .from(orders)
@@ -72,7 +80,11 @@ export async function orderView(
       .select()
       .from(orders)
       .where(and(eq(orders.orderId, ref.orderId!), eq(orders.customerId, customerId)));
-    if (order) [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, order.orderId));
+    if (order)
+      [invoice] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.orderId, order.orderId), isNull(invoices.replacedAt)));
   }
   if (!order) return null;
   const lines = await db
@@ -101,6 +113,9 @@ export async function orderView(
       status: order.status,
       purchase_order_id: order.purchaseOrderId,
       shipping_method: order.shippingMethod,
+      shipping_carrier: order.shippingCarrier,
+      tracking_number: order.trackingNumber,
+      invoice_note: invoice?.note ?? '',
       tax_rate: order.taxRateMilli / 1000,
       subtotal: toAmount(order.subtotalCents),
       items_tax: toAmount(order.itemsTaxCents),
