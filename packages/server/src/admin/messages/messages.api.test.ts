@@ -67,6 +67,7 @@ describe('the contact-form inbox', () => {
       },
     });
     expect(sent.statusCode).toBe(200);
+    expect((await call(ctx.app, 'GET', '/api/admin/me', owner)).body.new_contact_messages).toBe(1);
     const inbox = await call(ctx.app, 'GET', '/api/admin/contact-messages?status=new', owner);
     const message = inbox.body.messages.items.find((m: { email: string }) => m.email === email);
     expect(message).toMatchObject({ status: 'new', full_name: 'Ann Asker', replies: [] });

@@ -182,11 +182,3 @@ export async function setContactStatus(deps: AdminDeps, actor: Actor, id: number
   });
   return (await contactMessage(deps.db, id))!;
 }
-
-export async function newContactCount(db: Queryable): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(contactMessages)
-    .where(eq(contactMessages.status, 'new'));
-  return row?.n ?? 0;
-}

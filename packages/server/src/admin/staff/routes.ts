@@ -3,7 +3,7 @@ import { ADMIN_MSG } from '@shop/domain/admin';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../app';
-import { orders, staff } from '../../db/schema';
+import { accountApplications, contactMessages, orders, staff } from '../../db/schema';
 import type { AdminDeps } from '../context';
 import { actorOf, numericId, staffOf } from '../http';
 import { checkLink, setPasswordByLink } from './links';
@@ -52,11 +52,21 @@ export function staffRoutes(
 
   app.get('/api/admin/me', async (request, reply) => {
     const me = staffOf(request);
-    const [[row], [pending]] = await Promise.all([
+    const count = sql<number>`count(*)::int`;
+    const [[row], [pending], [applications], [contact]] = await Promise.all([
       db.select().from(staff).where(eq(staff.staffId, me.staffId)),
-      db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.status, 'Pending')),
+      db.select({ n: count }).from(orders).where(eq(orders.status, 'Pending')),
+      db.select({ n: count }).from(accountApplications).where(eq(accountApplications.status, 'New')),
+      db.select({ n: count }).from(contactMessages).where(eq(contactMessages.status, 'new')),
     ]);
-    return reply.send({ scode: 200, staff: presentStaff(row!), pending_orders: pending?.n ?? 0 });
+    // The navigation's counts come with who is signed in.
+    return reply.send({
+      scode: 200,
+      staff: presentStaff(row!),
+      pending_orders: pending?.n ?? 0,
+      new_applications: applications?.n ?? 0,
+      new_contact_messages: contact?.n ?? 0,
+    });
   });
 
   app.post('/api/admin/me/password', async (request, reply) => {
