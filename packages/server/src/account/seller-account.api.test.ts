@@ -49,7 +49,9 @@ async function apply(company: string, contactName: string): Promise<number> {
 describe('seller account commands', () => {
   it('message: sends a message that the customer sees as unread', async () => {
     await run('message', ['C10002', 'Your order has shipped.']);
-    expect(printed()).toMatch(/Message \d+ sent to C10002/);
+    expect(printed()).toMatch(
+      /^Message \d+ sent to C10002\. It is mailed to liam\.tremblay@mapleleaf\.example\.$/m,
+    );
     const [saved] = await ctx.database.db
       .select()
       .from(customerMessages)

@@ -36,7 +36,7 @@ export const accountCommands: Record<string, SellerCommand> = {
       const { body } = parseOr400(customerMessageSchema, { body: words.join(' ') });
       const sent = await sendCustomerMessage(deps, CLI_ACTOR, customerId, body);
       console.log(
-        `Message ${sent.messageId} sent to ${customerId}${sent.mailedTo ? ` (mailed to ${sent.mailedTo})` : ''}.`,
+        `Message ${sent.messageId} sent to ${customerId}.${sent.mailedTo ? ` It is mailed to ${sent.mailedTo}.` : ''}`,
       );
     },
   },

@@ -1,6 +1,6 @@
 /** /api/admin/orders: the list, the Pending count, one order, and the seller's actions on it. */
 import { invoiceSchema, orderActionSchema, orderListQuerySchema } from '@shop/domain/admin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, parseOr400 } from '../../lib/http';
 import { changeOrderStatus, correctInvoice, createInvoice } from '../../orders/admin';
 import { type AdminDeps, deliverQueued } from '../context';
@@ -56,11 +56,11 @@ export function orderAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
   });
 
   const invoiceRoute =
-    (correct: boolean) => async (request: { params: { orderId: string }; body: unknown }) => {
+    (correct: boolean) => async (request: FastifyRequest<{ Params: { orderId: string } }>) => {
       const orderId = numericId(request.params.orderId, NO_ORDER);
       const input = parseOr400(invoiceSchema, request.body);
       const extras = input.lines.map((l) => ({ name: l.name, cents: l.amount }));
-      const options = { actor: actorOf(request as never), note: input.note };
+      const options = { actor: actorOf(request), note: input.note };
       const made = correct
         ? await correctInvoice(db, String(orderId), input.shipping, extras, options)
         : await createInvoice(db, String(orderId), input.shipping, extras, options);

@@ -127,7 +127,9 @@ export function mediaRoutes(app: FastifyInstance, deps: AdminDeps) {
     let body: Buffer;
     try {
       body = await readFile(join(mediaDir(deps), request.params.file));
-    } catch {
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ENOENT')
+        request.log.error({ err: error, file: request.params.file }, 'a stored picture cannot be read');
       return reply.code(404).send({ scode: 404, smessage: 'Not found.' });
     }
     return reply.type('image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(body);
