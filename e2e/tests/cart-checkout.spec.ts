@@ -492,7 +492,9 @@ test.describe('cart and checkout of a customer', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your order is confirmed');
     const second = await textOf(page.getByRole('main').locator('strong'));
 
-    expect(seller('order', second, 'cancel')).toContain(`Order ${second} is now Canceled.`);
+    expect(seller('order', second, 'cancel', '--reason', "Canceled at the customer's request.")).toContain(
+      `Order ${second} is now Canceled.`,
+    );
     await page.goto('/acer/account/orders');
     const statusOf = (number: string) =>
       page

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { MSG } from '@shop/domain/messages';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/routes';
+import { registerAdmin } from './admin/plugin';
 import { checkCustomerHeader, SESSION_COOKIE } from './auth/plugin';
 import { authRoutes } from './auth/routes';
 import { SessionService } from './auth/sessions';
@@ -47,6 +48,8 @@ export interface Services {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** Every route as registered (tests check that none under /api/admin is left open). */
+    routeTable: { method: string; url: string; config: unknown }[];
   }
 }
 
@@ -66,6 +69,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: requestId,
     // Long inputs fail validation with a message, not the router.
     routerOptions: { maxParamLength: 200 },
+  });
+  const routeTable: FastifyInstance['routeTable'] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      routeTable.push({ method, url: route.url, config: route.config });
   });
 
   const database =
@@ -193,6 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   orderRoutes(app, services);
   contactRoutes(app, database.db, mailer, config);
   imageRoutes(app);
+  await registerAdmin(app, services);
 
   registerPage(app, config);
   return app;

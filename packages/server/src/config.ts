@@ -115,14 +115,16 @@ const schema = z
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
-     * The address people open the shop at (https://shop.example.com). Optional: a change sent from a page
-     * of that origin is accepted even when a proxy gives the server another Host.
+     * The address people open the shop at (https://shop.example.com): links in mail start with it, and a change
+     * sent from a page of that origin is accepted even when a proxy gives the server another Host.
      */
     PUBLIC_URL: z
       .string()
       .url()
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
+      .default('http://localhost:3000')
+      .transform((v) => v.replace(/\/+$/, '')),
+    /** Where pictures uploaded in the back office are kept; every server process must see the same one. */
+    MEDIA_DIR: z.string().default('.data/media'),
     /** Where the built page lives; the API runs without it. */
     WEB_DIST: z.string().optional(),
     /**

@@ -1,8 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { cliDeps } from '../cli/deps';
 import { accountCommands } from '../cli/seller-account';
 import type { SellerContext } from '../cli/seller-types';
-import { accountApplications, contacts, customerMessages, customers } from '../db/schema';
+import { accountApplications, contacts, customerMessages, customers, outbox } from '../db/schema';
 import { signIn, useTestApp } from '../test/harness';
 
 const ctx = useTestApp();
@@ -15,7 +16,11 @@ afterEach(() => {
   log.mockRestore();
 });
 
-const seller = (): SellerContext => ({ db: ctx.database.db, config: ctx.config });
+const seller = (): SellerContext => ({
+  db: ctx.database.db,
+  config: ctx.config,
+  deps: cliDeps(ctx.database.db, ctx.config),
+});
 const printed = () => log.mock.calls.map((c) => c.join(' ')).join('\n');
 const run = (name: string, args: string[]) => accountCommands[name]!.run(seller(), args);
 
@@ -44,7 +49,9 @@ async function apply(company: string, contactName: string): Promise<number> {
 describe('seller account commands', () => {
   it('message: sends a message that the customer sees as unread', async () => {
     await run('message', ['C10002', 'Your order has shipped.']);
-    expect(printed()).toMatch(/Message \d+ sent to C10002/);
+    expect(printed()).toMatch(
+      /^Message \d+ sent to C10002\. It is mailed to liam\.tremblay@mapleleaf\.example\.$/m,
+    );
     const [saved] = await ctx.database.db
       .select()
       .from(customerMessages)
@@ -57,21 +64,21 @@ describe('seller account commands', () => {
 
   it.each([
     [['C99999', 'Hello'], 'There is no customer C99999.'],
-    [['C10002', '   '], 'The message text is empty.'],
-    [['C10002', 'x'.repeat(5001)], 'at most 5000'],
+    [['C10002', '   '], 'The message cannot be empty'],
+    [['C10002', 'x'.repeat(5001)], 'at most 5000 characters'],
     [[], 'Usage'],
   ])('message %j fails with a clear message', async (args, message) => {
     await expect(run('message', args)).rejects.toThrow(message);
   });
 
-  it('applications and approve: creates the customer and contact in one go, who can then sign in', async () => {
+  it('applications and approve: creates the customer and mails a set-password link that leads to a sign-in', async () => {
     const id = await apply('Prairie Data Co', 'Emma Jean Roy');
     await run('applications', []);
     expect(printed()).toContain(`#${id}`);
     expect(printed()).toContain('Prairie Data Co');
     expect(printed()).toMatch(/\|\s+New/);
 
-    await run('approve', [String(id), 'C20001', 'Prairie@2024', '--percentage', '12']);
+    await run('approve', [String(id), '--customer-id', 'C20001', '--percentage', '12']);
     expect(printed()).toContain('customer C20001');
     const [customer] = await ctx.database.db
       .select()
@@ -84,17 +91,26 @@ describe('seller account commands', () => {
       username: 'C20001',
       firstName: 'Emma',
       lastName: 'Jean Roy',
-      contactName: 'Emma Jean Roy',
       email: 'emma@example.com',
       phoneNumber: '9055550100',
+      passwordHash: '',
     });
-    expect(contact!.passwordHash).toMatch(/^\$argon2id\$/);
     const [application] = await ctx.database.db
       .select()
       .from(accountApplications)
       .where(eq(accountApplications.applicationId, id));
-    expect(application).toMatchObject({ status: 'Approved', customerId: 'C20001' });
+    expect(application).toMatchObject({ status: 'Approved', customerId: 'C20001', decidedBy: 'cli' });
+    const [mail] = await ctx.database.db.select().from(outbox).where(eq(outbox.to, 'emma@example.com'));
+    expect(mail!.body).toContain('Your Customer ID is C20001');
 
+    const token = /token=([\w-]+)/.exec(printed())![1]!;
+    expect(mail!.body).toContain(token);
+    const set = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/password-link/set',
+      payload: { token, password: 'Prairie@2024', confirmPassword: 'Prairie@2024' },
+    });
+    expect(set.statusCode).toBe(200);
     const cookie = await signIn(ctx.app, 'C20001', 'Prairie@2024');
     const settings = await ctx.app.inject({
       method: 'GET',
@@ -108,16 +124,20 @@ describe('seller account commands', () => {
     expect(printed()).toMatch(/C10001\s+\|\s+15%/);
   });
 
-  it('approve: the default percentage is 15', async () => {
+  it('approve: the default percentage is 15 and the id the next C number', async () => {
     const id = await apply('Coastal Print', 'Ava');
-    await run('approve', [String(id), 'C20002', 'Coastal@2024']);
+    await expect(run('approve', [String(id)])).rejects.toThrow('Last name cannot be empty');
+    await run('approve', [String(id), '--last-name', 'Stone']);
+    const [application] = await ctx.database.db
+      .select()
+      .from(accountApplications)
+      .where(eq(accountApplications.applicationId, id));
     const [customer] = await ctx.database.db
       .select()
       .from(customers)
-      .where(eq(customers.customerId, 'C20002'));
+      .where(eq(customers.customerId, application!.customerId!));
     expect(customer?.percentage).toBe(15);
-    const [contact] = await ctx.database.db.select().from(contacts).where(eq(contacts.customerId, 'C20002'));
-    expect(contact).toMatchObject({ firstName: 'Ava', lastName: '' });
+    expect(customer?.customerId).toBe('C20002');
   });
 
   it('approve: refuses bad input and changes nothing', async () => {
@@ -129,16 +149,15 @@ describe('seller account commands', () => {
         .where(eq(accountApplications.customerId, 'C20001'))
     )[0]!;
     const cases: [string[], string][] = [
-      [[String(id), 'C10001', 'Valid@2024'], 'Customer C10001 already exists'],
-      [[String(approved.applicationId), 'C20009', 'Valid@2024'], 'already approved as customer C20001'],
-      [['999999', 'C20009', 'Valid@2024'], 'There is no application #999999'],
-      [[String(id), 'C20009', 'weak'], 'The password needs'],
-      [[String(id), 'C20009', 'Valid@2024', '--percentage', '101'], 'from 0 to 100'],
-      [[String(id), 'C20009', 'Valid@2024', '--percentage', '-1'], 'from 0 to 100'],
-      [[String(id), 'C20009', 'Valid@2024', '--percentage'], '--percentage needs a value'],
-      [[String(id), 'C 20009', 'Valid@2024'], 'letters and digits'],
-      [['abc', 'C20009', 'Valid@2024'], 'application id is a number'],
-      [[String(id)], 'Usage'],
+      [[String(id), '--customer-id', 'C10001'], 'Customer C10001 already exists'],
+      [[String(approved.applicationId)], 'already approved as customer C20001'],
+      [['999999'], 'There is no application #999999'],
+      [[String(id), '--percentage', '101'], 'from 0 to 100'],
+      [[String(id), '--percentage', '-1'], 'from 0 to 100'],
+      [[String(id), '--percentage'], '--percentage needs a value'],
+      [[String(id), '--customer-id', 'C 20009'], 'letters and digits'],
+      [['abc'], 'application id is a number'],
+      [[], 'Usage'],
     ];
     const before = await ctx.database.db.select().from(customers);
     for (const [args, message] of cases) {
@@ -150,5 +169,21 @@ describe('seller account commands', () => {
       .from(accountApplications)
       .where(eq(accountApplications.applicationId, id));
     expect(still).toMatchObject({ status: 'New', customerId: null });
+  });
+
+  it('reject: mails the reason and the application is no longer pending', async () => {
+    const id = await apply('Quick Flip', 'Noah Smith');
+    await run('reject', [String(id), 'We sell to registered resellers only.']);
+    const [application] = await ctx.database.db
+      .select()
+      .from(accountApplications)
+      .where(eq(accountApplications.applicationId, id));
+    expect(application).toMatchObject({
+      status: 'Rejected',
+      decisionReason: 'We sell to registered resellers only.',
+    });
+    const [mail] = await ctx.database.db.select().from(outbox).where(eq(outbox.to, 'noah@example.com'));
+    expect(mail!.body).toContain('Reason: We sell to registered resellers only.');
+    await expect(run('reject', [String(id), 'again'])).rejects.toThrow('already rejected');
   });
 });

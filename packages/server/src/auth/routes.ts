@@ -1,14 +1,15 @@
 /** Sign in, sign out and the header data of a signed-in customer. */
 
+import { ADMIN_MSG } from '@shop/domain/admin';
 import { COOKIE_LIFE_MS } from '@shop/domain/catalog';
 import { loginSchema } from '@shop/domain/contact';
 import { MSG, tooManySignInAttempts } from '@shop/domain/messages';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { headerParts } from '../account/queries';
 import type { Services } from '../app';
 import { cartOf } from '../cart/service';
-import { contacts } from '../db/schema';
+import { contacts, customers } from '../db/schema';
 import { fail, parseOr400 } from '../lib/http';
 import { attemptSubject, beginAttempt, clearAttempts, SIGN_IN_POLICY } from './attempts';
 import { dummyHash, verifyPassword } from './passwords';
@@ -61,9 +62,16 @@ export function authRoutes(app: FastifyInstance, services: Services) {
     },
     async (request, reply) => {
       const { username, password } = parseOr400(loginSchema, request.body);
+      // The primary contact signs in with the Customer ID, further buyers with their e-mail.
       const [contact] = await db
-        .select({ contactPersonId: contacts.contactPersonId, passwordHash: contacts.passwordHash })
+        .select({
+          contactPersonId: contacts.contactPersonId,
+          passwordHash: contacts.passwordHash,
+          active: contacts.active,
+          disabledAt: customers.disabledAt,
+        })
         .from(contacts)
+        .innerJoin(customers, eq(customers.customerId, contacts.customerId))
         .where(sql`lower(${contacts.username}) = ${username.toLowerCase()}`)
         .limit(1);
       // Counted per account in the database, whatever address or process the guesses come through.
@@ -75,13 +83,15 @@ export function authRoutes(app: FastifyInstance, services: Services) {
       }
       // An unknown Customer ID costs the same time as a wrong password, so timing tells nothing.
       const ok = await verifyPassword(
-        contact?.passwordHash ?? (await dummyHash()),
+        contact?.passwordHash || (await dummyHash()),
         password,
         request.log,
         contact?.contactPersonId ?? '',
       );
       if (!contact || !ok) return fail(reply, 401, MSG.loginFailed);
       await clearAttempts(db, subject);
+      if (contact.disabledAt) return fail(reply, 403, ADMIN_MSG.customerDisabled);
+      if (!contact.active) return fail(reply, 403, ADMIN_MSG.contactInactive);
       const { token } = await sessions.create(contact.contactPersonId);
       const user = await sessions.resolve(token);
       if (!user) return fail(reply, 401, MSG.loginFailed);

@@ -1,35 +1,37 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { products } from '../db/schema';
+import { CLI_ACTOR } from '../admin/context';
+import { adminDeps } from '../admin/plugin';
+import { auditLog, productImages, products } from '../db/schema';
 import { useTestApp } from '../test/harness';
-import { importProducts, parseCatalogCsv } from './import';
+import { applyImport, parseCatalogFile, planImport } from './import';
 
 const ctx = useTestApp();
+const deps = () => adminDeps(ctx.app, ctx.app.services);
 
 const HEADER =
   'sku,item_name,category,sub_category,item_condition,price,sale_price,is_sale,stock,details,main_image,touchscreen';
 const GOOD = [
   HEADER,
-  'NX.TEST1.001,Acer Aspire Test 15,Notebook,,BrandNew,899.99,,false,12,"Processor: Intel Core i5\nAspect Ratio: 16:9",https://drive.google.com/file/d/demo-notebook-1/view,No',
+  'NX.TEST1.001,Acer Aspire Test 15,Notebook,,BrandNew,899.99,,false,12,"Processor: Intel Core i5\\nAspect Ratio: 16:9",https://drive.google.com/file/d/demo-notebook-1/view,No',
   'UM.TEST2.001,Acer Vero Test 27,Monitor,,Recertified,"1,299.00",999.00,true,0,Panel: IPS,,',
 ].join('\n');
 
-describe('parseCatalogCsv', () => {
-  it('reads good rows into products with cents and Display for Monitor', () => {
-    const { products: rows, problems } = parseCatalogCsv(GOOD);
-    expect(problems).toEqual([]);
-    expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ sku: 'NX.TEST1.001', price_cents: 89_999, stock: 12, is_active: true });
-    expect(rows[0]!.details.split('\n')).toHaveLength(2);
-    expect(rows[1]).toMatchObject({
-      category: 'Display',
-      price_cents: 129_900,
-      sale_price_cents: 99_900,
-      is_sale: true,
-    });
+describe('parseCatalogFile', () => {
+  it('refuses unknown columns, a file without sku, and files that are not CSV', () => {
+    expect(parseCatalogFile('sku,item_name,colour\nA,B,C').problems.map((p) => p.message)).toEqual([
+      'Unknown column(s): colour.',
+    ]);
+    expect(parseCatalogFile('item_name,price\nA,1').problems.map((p) => p.message)).toEqual([
+      'Missing required column: sku.',
+    ]);
+    expect(parseCatalogFile(`${HEADER}\n"unterminated,row`).problems[0]!.message).toMatch(/not valid CSV/);
+    expect(parseCatalogFile(HEADER).problems[0]!.message).toBe('The file has no product rows.');
   });
+});
 
-  it('names the line and the reason of every bad row, and keeps nothing', () => {
+describe('planImport and applyImport', () => {
+  it('names the line and the reason of every bad row, and writes nothing', async () => {
     const text = [
       HEADER,
       'NX.OK.001,Fine,Notebook,,BrandNew,100,,,1,,,',
@@ -39,10 +41,11 @@ describe('parseCatalogCsv', () => {
       'NX.BAD.003,Bad Stock,Notebook,,BrandNew,100,,,-4,,,',
       'NX.BAD.004,Bad Sub,Desktop,Spaceship,BrandNew,100,,,1,,,',
       'NX.BAD.005,Sale Above,Notebook,,BrandNew,100,150,true,1,,,',
+      'NX.BAD.006,,Notebook,,BrandNew,,,,1,,,',
     ].join('\n');
-    const { products: rows, problems } = parseCatalogCsv(text);
-    expect(rows).toEqual([]);
-    expect(problems).toEqual(
+    const { preview } = await planImport(deps(), ctx.database.db, text);
+    const errors = preview.rows.flatMap((r) => r.errors.map((message) => ({ line: r.line, message })));
+    expect(errors).toEqual(
       expect.arrayContaining([
         { line: 3, message: 'price must be an amount in dollars such as 1299.99, not "abc"' },
         expect.objectContaining({ line: 4, message: expect.stringContaining('category must be one of') }),
@@ -53,34 +56,60 @@ describe('parseCatalogCsv', () => {
           message: expect.stringContaining('sub_category of Desktop must be one of'),
         }),
         { line: 8, message: 'sale_price must be below price' },
+        { line: 9, message: 'a new sku needs item_name, price' },
       ]),
     );
+    expect(preview.rows[0]!.status).toBe('new');
+    await expect(applyImport(deps(), CLI_ACTOR, text)).rejects.toThrow(/Nothing was imported/);
+    expect(await ctx.database.db.select().from(products).where(eq(products.sku, 'NX.OK.001'))).toEqual([]);
   });
 
-  it('refuses unknown and missing columns and files that are not CSV', () => {
-    expect(parseCatalogCsv('sku,item_name,colour\nA,B,C').problems.map((p) => p.message)).toEqual([
-      'Unknown column(s): colour.',
-      'Missing required column(s): category, item_condition, price.',
-    ]);
-    expect(parseCatalogCsv(`${HEADER}\n"unterminated,row`).problems[0]!.message).toMatch(/not valid CSV/);
-    expect(parseCatalogCsv(HEADER).problems[0]!.message).toBe('The file has no product rows.');
-  });
-});
-
-describe('importProducts', () => {
-  it('creates new products, updates existing ones by sku, and the catalog shows them', async () => {
-    const first = parseCatalogCsv(GOOD);
-    expect(await importProducts(ctx.database.db, first.products)).toEqual({ created: 2, updated: 0 });
+  it('creates new products, then a file of some columns changes only those columns', async () => {
+    const first = await applyImport(deps(), CLI_ACTOR, GOOD);
+    expect(first).toMatchObject({ created: 2, updated: 0 });
     const [created] = await ctx.database.db.select().from(products).where(eq(products.sku, 'NX.TEST1.001'));
-    expect(created?.priceCents).toBe(89_999);
+    expect(created).toMatchObject({ priceCents: 89_999, stock: 12, touchscreen: 'No' });
+    expect(created!.details.split('\n')).toHaveLength(2);
+    const [monitor] = await ctx.database.db.select().from(products).where(eq(products.sku, 'UM.TEST2.001'));
+    expect(monitor).toMatchObject({
+      category: 'Display',
+      priceCents: 129_900,
+      salePriceCents: 99_900,
+      isSale: true,
+    });
 
-    const second = parseCatalogCsv(
-      GOOD.replace('899.99', '849.00').replace('Aspire Test 15', 'Aspire Test 15 v2'),
-    );
-    expect(await importProducts(ctx.database.db, second.products)).toEqual({ created: 0, updated: 2 });
+    // The five once-required columns no longer reset stock, details, filters or pictures.
+    const text =
+      'sku,item_name,category,item_condition,price\nNX.TEST1.001,Acer Aspire Test 15 v2,Notebook,BrandNew,849.00\nUM.TEST2.001,Acer Vero Test 27,Monitor,Recertified,1299';
+    const { preview } = await planImport(deps(), ctx.database.db, text);
+    expect(preview.summary).toEqual({ new: 0, changed: 1, unchanged: 1, errors: 0 });
+    expect(preview.rows[0]!.changes).toEqual([
+      { field: 'item_name', old: 'Acer Aspire Test 15', new: 'Acer Aspire Test 15 v2' },
+      { field: 'price', old: 899.99, new: 849 },
+    ]);
+    const done = await applyImport(deps(), CLI_ACTOR, text, preview.token);
+    expect(done).toMatchObject({ created: 0, updated: 1 });
     const [updated] = await ctx.database.db.select().from(products).where(eq(products.sku, 'NX.TEST1.001'));
-    expect(updated?.itemId).toBe(created?.itemId);
-    expect(updated?.priceCents).toBe(84_900);
+    expect(updated).toMatchObject({
+      itemId: created!.itemId,
+      priceCents: 84_900,
+      stock: 12,
+      details: created!.details,
+      touchscreen: 'No',
+      mainImage: created!.mainImage,
+    });
+    const pictures = await ctx.database.db
+      .select()
+      .from(productImages)
+      .where(eq(productImages.itemId, created!.itemId));
+    expect(pictures.map((p) => p.imageLink)).toEqual([created!.mainImage]);
+    const trail = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, created!.itemId));
+    expect(trail.at(-1)).toMatchObject({
+      actor: 'cli',
+      action: 'product.import',
+      before: { item_name: 'Acer Aspire Test 15', price: 899.99 },
+      after: { item_name: 'Acer Aspire Test 15 v2', price: 849 },
+    });
 
     await ctx.app.services.catalog.refresh();
     const response = await ctx.app.inject({
@@ -88,5 +117,16 @@ describe('importProducts', () => {
       url: '/api/search?column=sku&string=nx.test1.001',
     });
     expect(response.json().categoryItems.itemsBrief[0].item_name).toBe('Acer Aspire Test 15 v2');
+  });
+
+  it('refuses to apply a preview when the catalog changed since', async () => {
+    const text = 'sku,stock\nNX.TEST1.001,30';
+    const { preview } = await planImport(deps(), ctx.database.db, text);
+    await ctx.database.db.update(products).set({ stock: 11 }).where(eq(products.sku, 'NX.TEST1.001'));
+    await expect(applyImport(deps(), CLI_ACTOR, text, preview.token)).rejects.toThrow(
+      /changed since the preview/,
+    );
+    const [row] = await ctx.database.db.select().from(products).where(eq(products.sku, 'NX.TEST1.001'));
+    expect(row!.stock).toBe(11);
   });
 });

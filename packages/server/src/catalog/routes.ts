@@ -292,7 +292,7 @@ export function catalogRoutes(app: FastifyInstance, services: Services) {
         ],
         itemImages: links.map((img) => ({
           image_id: img.image_id,
-          image_url: imageUrl(img.link, images),
+          image_url: imageUrl(img.link, images, 'full'),
         })),
         itemReviews: [],
         product: offers,

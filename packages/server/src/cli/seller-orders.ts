@@ -1,6 +1,8 @@
 import { parsePrice } from '@shop/domain/money';
+import { CLI_ACTOR } from '../admin/context';
 import {
   changeOrderStatus,
+  correctInvoice,
   createInvoice,
   type ExtraLine,
   ORDER_ACTIONS,
@@ -14,16 +16,53 @@ function cents(text: string | undefined, what: string): number {
   return value;
 }
 
+/** Reads `--shipping 25.00`, `--line "name" 5.00` (repeatable) and `--note "text"`. */
+function invoiceOptions(rest: string[]) {
+  let shipping = 0;
+  let note = '';
+  const extras: ExtraLine[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === '--shipping') shipping = cents(rest[++i], 'Shipping');
+    else if (rest[i] === '--note') note = rest[++i] ?? '';
+    else if (rest[i] === '--line') {
+      const name = rest[++i];
+      if (!name) throw new Error('A --line needs a name and an amount.');
+      const raw = rest[++i];
+      const negative = raw?.startsWith('-') ?? false;
+      const amount = cents(negative ? raw!.slice(1) : raw, name);
+      extras.push({ name, cents: negative ? -amount : amount });
+    } else throw new Error(`Unknown option ${rest[i]}.`);
+  }
+  return { shipping, extras, note };
+}
+
+const ACTIONS = Object.keys(ORDER_ACTIONS).join('|');
+
 /** Order and invoice commands. */
 export const orderCommands: Record<string, SellerCommand> = {
   order: {
-    usage: `<order id or number> ${Object.keys(ORDER_ACTIONS).join('|')}`,
-    summary: 'Moves an order on; cancel and decline put the stock back.',
-    async run({ db }, [ref, action]) {
-      if (!ref || !action || !(action in ORDER_ACTIONS)) {
-        throw new Error(`Usage: order <order id or number> ${Object.keys(ORDER_ACTIONS).join('|')}`);
+    usage: `<order id or number> ${ACTIONS} [--carrier UPS --tracking 1Z...] [--reason "text"]`,
+    summary:
+      'Moves an order on and mails the customer; ship takes a carrier and tracking number; cancel and decline need a reason and put the stock back.',
+    async run({ db, deps }, [ref, action, ...rest]) {
+      if (!ref || !action || !(action in ORDER_ACTIONS))
+        throw new Error(`Usage: order <order id or number> ${ACTIONS}`);
+      const options: Record<string, string> = {};
+      for (let i = 0; i < rest.length; i++) {
+        const name = rest[i]?.replace(/^--/, '') ?? '';
+        if (!['carrier', 'tracking', 'reason'].includes(name) || !rest[i]?.startsWith('--'))
+          throw new Error(`Unknown option ${rest[i]}.`);
+        const value = rest[++i];
+        if (value === undefined) throw new Error(`--${name} needs a value.`);
+        options[name] = value;
       }
-      const result = await changeOrderStatus(db, ref, action as OrderAction);
+      const result = await changeOrderStatus(db, ref, action as OrderAction, {
+        actor: CLI_ACTOR,
+        carrier: options.carrier,
+        trackingNumber: options.tracking,
+        reason: options.reason,
+      });
+      await deps.catalog.refresh();
       console.log(`Order ${result.orderNumber} is now ${result.status}.`);
     },
   },
@@ -33,19 +72,24 @@ export const orderCommands: Record<string, SellerCommand> = {
     async run({ db }, args) {
       const [ref, ...rest] = args;
       if (!ref) throw new Error('Usage: invoice <order id or number> --shipping 25.00');
-      let shipping = 0;
-      const extras: ExtraLine[] = [];
-      for (let i = 0; i < rest.length; i++) {
-        if (rest[i] === '--shipping') shipping = cents(rest[++i], 'Shipping');
-        else if (rest[i] === '--line') {
-          const name = rest[++i];
-          if (!name) throw new Error('A --line needs a name and an amount.');
-          extras.push({ name, cents: cents(rest[++i], name) });
-        } else throw new Error(`Unknown option ${rest[i]}.`);
-      }
-      const result = await createInvoice(db, ref, shipping, extras);
+      const { shipping, extras, note } = invoiceOptions(rest);
+      const result = await createInvoice(db, ref, shipping, extras, { actor: CLI_ACTOR, note });
       console.log(
         `Invoice ${result.invoiceNumber} (id ${result.invoiceId}) for order ${result.orderNumber}: total $${result.total.toFixed(2)}.`,
+      );
+    },
+  },
+  'invoice-correct': {
+    usage: '<order id or number> --shipping 25.00 [--line "Price correction" -50.00]... [--note "why"]',
+    summary:
+      "Replaces an order's invoice with a corrected one (the first is kept for the record); the customer sees the new one.",
+    async run({ db }, args) {
+      const [ref, ...rest] = args;
+      if (!ref) throw new Error('Usage: invoice-correct <order id or number> --shipping 25.00');
+      const { shipping, extras, note } = invoiceOptions(rest);
+      const result = await correctInvoice(db, ref, shipping, extras, { actor: CLI_ACTOR, note });
+      console.log(
+        `Invoice ${result.invoiceNumber} replaces ${result.replaced} for order ${result.orderNumber}: total $${result.total.toFixed(2)}.`,
       );
     },
   },

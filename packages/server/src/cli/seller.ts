@@ -1,15 +1,17 @@
 /**
- * The seller's commands until the back office exists: npm run seller -- <command> [arguments].
- * Each command module lists its commands with their usage.
+ * The seller's commands for scripts, on the back office's own services: npm run seller -- <command>
+ * [arguments]. Each command module lists its commands with their usage.
  */
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { cliDeps } from './deps';
 import { printableLines } from './printable';
 import { accountCommands } from './seller-account';
 import { orderCommands } from './seller-orders';
+import { staffCommands } from './seller-staff';
 import type { SellerCommand } from './seller-types';
 
-const commands: Record<string, SellerCommand> = { ...accountCommands, ...orderCommands };
+const commands: Record<string, SellerCommand> = { ...accountCommands, ...orderCommands, ...staffCommands };
 
 const [name, ...args] = process.argv.slice(2);
 const command = name ? commands[name] : undefined;
@@ -30,7 +32,7 @@ try {
   });
   try {
     await database.migrate();
-    await command.run({ db: database.db, config }, args);
+    await command.run({ db: database.db, config, deps: cliDeps(database.db, config) }, args);
   } finally {
     await database.close();
   }

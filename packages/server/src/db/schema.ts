@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   serial,
@@ -114,6 +115,8 @@ export const customers = pgTable('customers', {
   company: text('company').notNull().default(''),
   percentage: integer('percentage').notNull().default(15),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set while the seller has disabled the account: nobody of the company can sign in. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
 export const contacts = pgTable(
@@ -130,10 +133,19 @@ export const contacts = pgTable(
     phoneNumber: text('phone_number').notNull().default(''),
     /** What the person types as Customer ID; unique regardless of case. */
     username: text('username').notNull(),
+    /** Empty until the person sets a password through their one-time link. */
     passwordHash: text('password_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** `admin` manages the company's buyers; the primary contact is always admin. */
+    role: text('role').notNull().default('admin'),
+    active: boolean('active').notNull().default(true),
+    /** The primary contact signs in with the Customer ID, the others with their e-mail. */
+    isPrimary: boolean('is_primary').notNull().default(true),
   },
-  (t) => [uniqueIndex('contacts_username_idx').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('contacts_username_idx').on(sql`lower(${t.username})`),
+    index('contacts_customer_idx').on(t.customerId),
+  ],
 );
 
 export const sessions = pgTable(
@@ -179,6 +191,8 @@ export const contactMessages = pgTable('contact_messages', {
   questions: text('questions').notNull(),
   customerId: text('customer_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** `new` until the seller answers (or marks it answered). */
+  status: text('status').notNull().default('new'),
 });
 
 /** Every mail the shop sends, kept so a failed or unconfigured delivery is never lost. */
@@ -320,6 +334,10 @@ export const accountApplications = pgTable('account_applications', {
   status: text('status').notNull().default('New'),
   customerId: text('customer_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Why it was rejected (mailed to the applicant). */
+  decisionReason: text('decision_reason'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decidedBy: text('decided_by'),
 });
 
 // ---- Cart, orders and invoices
@@ -381,11 +399,17 @@ export const orders = pgTable(
     billingZip: text('billing_zip').notNull(),
     billingCountry: text('billing_country').notNull(),
     billingPhone: text('billing_phone').notNull().default(''),
+    /** Given by the seller when the order ships; shown to the customer. */
+    shippingCarrier: text('shipping_carrier').notNull().default(''),
+    trackingNumber: text('tracking_number').notNull().default(''),
   },
   (t) => [
     uniqueIndex('orders_number_idx').on(t.orderNumber),
     uniqueIndex('orders_checkout_idx').on(t.customerId, t.checkoutKey),
     index('orders_customer_idx').on(t.customerId, t.createdAt),
+    // The back office lists every order newest first, and by status.
+    index('orders_created_idx').on(t.createdAt, t.orderId),
+    index('orders_status_idx').on(t.status, t.createdAt),
   ],
 );
 
@@ -420,9 +444,16 @@ export const invoices = pgTable(
     shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A corrected invoice replaces this one; the replaced one is kept for the record. */
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    replacedBy: integer('replaced_by'),
+    /** The seller's note on a correction, shown on the invoice. */
+    note: text('note').notNull().default(''),
   },
   (t) => [
-    uniqueIndex('invoices_order_idx').on(t.orderId),
+    // One current invoice per order.
+    uniqueIndex('invoices_order_idx').on(t.orderId).where(sql`${t.replacedAt} is null`),
+    index('invoices_order_all_idx').on(t.orderId),
     uniqueIndex('invoices_number_idx').on(t.invoiceNumber),
   ],
 );
@@ -443,4 +474,122 @@ export const invoiceLines = pgTable(
     rateCents: integer('rate_cents').notNull(),
   },
   (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId)],
+);
+
+// ---- Back office: staff, one-time links, order history, contact replies, audit
+
+/** People of the seller who work in the back office. */
+export const staff = pgTable(
+  'staff',
+  {
+    staffId: serial('staff_id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    /** `owner` (everything) or `clerk` (orders, messages, products). */
+    role: text('role').notNull(),
+    /** Empty until the person sets a password through their one-time link. */
+    passwordHash: text('password_hash').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    /** Failed sign-ins in a row, for the per-account throttle (shared by every server process). */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_email_idx').on(sql`lower(${t.email})`)],
+);
+
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    /** sha-256 of the cookie's token. */
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.staffId, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Slides forward with use: the session ends after a spell of inactivity. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/**
+ * One-time links that let a person set a password: a new staff member, a new customer's welcome, a
+ * seller-sent reset and a new buyer. Only the token's sha-256 is stored; a link works once, until it expires.
+ */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    purpose: text('purpose').notNull(),
+    staffId: integer('staff_id').references(() => staff.staffId, { onDelete: 'cascade' }),
+    contactPersonId: text('contact_person_id').references(() => contacts.contactPersonId, {
+      onDelete: 'cascade',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('password_tokens_hash_idx').on(t.tokenHash),
+    check('password_tokens_owner_check', sql`(${t.staffId} is null) <> (${t.contactPersonId} is null)`),
+  ],
+);
+
+/** What happened to an order, by whom and when. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    eventId: serial('event_id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    /** placed, confirmed, shipped, delivered, canceled, declined, invoiced, invoice_corrected */
+    kind: text('kind').notNull(),
+    /** Staff e-mail, `cli`, or the contact person who placed the order. */
+    actor: text('actor').notNull(),
+    staffId: integer('staff_id'),
+    carrier: text('carrier').notNull().default(''),
+    trackingNumber: text('tracking_number').notNull().default(''),
+    reason: text('reason').notNull().default(''),
+    invoiceId: integer('invoice_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.eventId)],
+);
+
+/** The seller's answers to contact-form messages, kept with the message. */
+export const contactReplies = pgTable(
+  'contact_replies',
+  {
+    replyId: serial('reply_id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    actor: text('actor').notNull(),
+    staffId: integer('staff_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_replies_message_idx').on(t.messageId)],
+);
+
+/** Every staff action: who, when, what, and the values before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    auditId: serial('audit_id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Staff e-mail, or `cli` for the seller's commands. */
+    actor: text('actor').notNull(),
+    staffId: integer('staff_id'),
+    action: text('action').notNull(),
+    /** order, customer, product, staff, application, contact_message, catalog */
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.auditId)],
 );

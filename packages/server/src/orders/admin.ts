@@ -1,67 +1,162 @@
-/** The seller's side of orders: status changes (cancel and decline put the stock back) and invoices. */
+/**
+ * The seller's side of orders: status changes (cancel and decline put the stock back), invoices and
+ * corrected invoices. The back office and the seller's commands both come through here; each change is
+ * one transaction with its history event, its audit entry and the customer's mail.
+ */
+import { ORDER_ACTIONS, type OrderAction } from '@shop/domain/admin';
 import { formatMoney, roundMoney, toAmount } from '@shop/domain/money';
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { contacts, invoiceLines, invoices, orderLines, orders, products } from '../db/schema';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { recordAudit } from '../admin/audit/audit';
+import { type Actor, CLI_ACTOR } from '../admin/context';
+import type { Db, Queryable } from '../db/client';
+import { contacts, invoiceLines, invoices, orderEvents, orderLines, orders, products } from '../db/schema';
+import { HttpError } from '../lib/http';
 import { queueMail } from '../mail/outbox';
 
-export const ORDER_ACTIONS = {
-  confirm: { from: ['Pending'], to: 'Confirmed' },
-  ship: { from: ['Confirmed'], to: 'Shipped' },
-  deliver: { from: ['Shipped'], to: 'Delivered' },
-  cancel: { from: ['Pending', 'Confirmed'], to: 'Canceled' },
-  decline: { from: ['Pending', 'Confirmed'], to: 'Declined' },
-} as const;
-export type OrderAction = keyof typeof ORDER_ACTIONS;
+export { ORDER_ACTIONS, type OrderAction };
 
-async function findOrder(db: Db | Tx, ref: string) {
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type OrderRow = typeof orders.$inferSelect;
+
+const EVENT_OF: Record<OrderAction, string> = {
+  confirm: 'confirmed',
+  ship: 'shipped',
+  deliver: 'delivered',
+  cancel: 'canceled',
+  decline: 'declined',
+};
+
+async function findOrder(db: Queryable, ref: string) {
   const byNumber = /^SO-\d+$/i.test(ref);
   if (!byNumber && !/^\d{1,9}$/.test(ref))
-    throw new Error(`"${ref}" is not an order id (123) or number (SO-000123).`);
+    throw new HttpError(400, `"${ref}" is not an order id (123) or number (SO-000123).`);
   const [order] = await db
     .select()
     .from(orders)
     .where(byNumber ? eq(orders.orderNumber, ref.toUpperCase()) : eq(orders.orderId, Number(ref)))
     .for('update');
-  if (!order) throw new Error(`There is no order ${ref}.`);
+  if (!order) throw new HttpError(404, `There is no order ${ref}.`);
   return order;
 }
 
-/** Moves an order on; returns its new status. Cancel and decline return the stock in the same transaction. */
+export interface StatusOptions {
+  actor?: Actor;
+  carrier?: string;
+  trackingNumber?: string;
+  /** Required to cancel or decline; it goes into the customer's mail. */
+  reason?: string;
+}
+
+/**
+ * Puts the stock of an order's lines back: one statement for all its products, after locking them in
+ * item_id order (the order checkouts and imports lock in), so it never deadlocks with them.
+ */
+async function restock(tx: Tx, orderId: number): Promise<void> {
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  const back = new Map<string, { stock: number; sd: number }>();
+  for (const line of lines) {
+    if (line.itemCondition === 'Warranty') continue;
+    const entry = back.get(line.itemId) ?? { stock: 0, sd: 0 };
+    if (line.itemCondition === 'ScratchDent') entry.sd += line.quantity;
+    else entry.stock += line.quantity;
+    back.set(line.itemId, entry);
+  }
+  if (back.size === 0) return;
+  const ids = [...back.keys()].sort();
+  await tx
+    .select({ id: products.itemId })
+    .from(products)
+    .where(inArray(products.itemId, ids))
+    .orderBy(asc(products.itemId))
+    .for('update');
+  const values = sql.join(
+    ids.map((id) => sql`(${id}::text, ${back.get(id)!.stock}::int, ${back.get(id)!.sd}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update products set stock = products.stock + v.stock, scratch_dent_stock = products.scratch_dent_stock + v.sd
+    from (values ${values}) as v(item_id, stock, sd)
+    where products.item_id = v.item_id`);
+}
+
+/**
+ * Moves an order on; returns its new status and the mail queued for the customer (the caller delivers it
+ * after the commit). Cancel and decline return the stock in the same transaction.
+ */
 export async function changeOrderStatus(
   db: Db,
   ref: string,
   action: OrderAction,
-): Promise<{ orderNumber: string; status: string }> {
+  options: StatusOptions = {},
+): Promise<{ orderId: number; orderNumber: string; status: string; mailIds: number[] }> {
   const rule = ORDER_ACTIONS[action];
+  if (!rule) throw new HttpError(400, `Unknown action ${action}.`);
+  const actor = options.actor ?? CLI_ACTOR;
+  const carrier = options.carrier?.trim() ?? '';
+  const trackingNumber = options.trackingNumber?.trim() ?? '';
+  const reason = options.reason?.trim() ?? '';
+  if ((action === 'cancel' || action === 'decline') && reason === '')
+    throw new HttpError(
+      400,
+      `Please give a reason to ${action} the order; it is put in the customer's mail.`,
+    );
+  if (action !== 'ship' && (carrier || trackingNumber))
+    throw new HttpError(400, 'A carrier and tracking number go with ship only.');
   return db.transaction(async (tx) => {
     const order = await findOrder(tx, ref);
     if (!(rule.from as readonly string[]).includes(order.status)) {
-      throw new Error(
-        `Order ${order.orderNumber} is ${order.status}; it can be ${action}ed only when ${rule.from.join(' or ')}.`,
+      throw new HttpError(
+        409,
+        `Order ${order.orderNumber} is ${order.status}; it can be ${EVENT_OF[action]} only when ${rule.from.join(' or ')}.`,
       );
     }
-    if (rule.to === 'Canceled' || rule.to === 'Declined') {
-      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.orderId));
-      for (const line of lines) {
-        if (line.itemCondition === 'Warranty') continue;
-        const sd = line.itemCondition === 'ScratchDent';
-        await tx
-          .update(products)
-          .set(
-            sd
-              ? { scratchDentStock: sql`${products.scratchDentStock} + ${line.quantity}` }
-              : { stock: sql`${products.stock} + ${line.quantity}` },
-          )
-          .where(eq(products.itemId, line.itemId));
-      }
-    }
+    if (rule.to === 'Canceled' || rule.to === 'Declined') await restock(tx, order.orderId);
     await tx
       .update(orders)
-      .set({ status: rule.to, updatedAt: new Date() })
+      .set({
+        status: rule.to,
+        updatedAt: new Date(),
+        ...(action === 'ship' ? { shippingCarrier: carrier, trackingNumber } : {}),
+      })
       .where(eq(orders.orderId, order.orderId));
     await tx.update(orderLines).set({ status: rule.to }).where(eq(orderLines.orderId, order.orderId));
-    return { orderNumber: order.orderNumber, status: rule.to };
+    await tx.insert(orderEvents).values({
+      orderId: order.orderId,
+      kind: EVENT_OF[action],
+      actor: actor.label,
+      staffId: actor.staffId,
+      carrier,
+      trackingNumber,
+      reason,
+    });
+    await recordAudit(tx, actor, {
+      action: `order.${action}`,
+      entityType: 'order',
+      entityId: String(order.orderId),
+      before: { status: order.status },
+      after: {
+        status: rule.to,
+        ...(action === 'ship' ? { carrier, tracking_number: trackingNumber } : {}),
+        ...(reason ? { reason } : {}),
+      },
+    });
+    const extra = [
+      action === 'ship' && carrier ? `Carrier: ${carrier}` : '',
+      action === 'ship' && trackingNumber ? `Tracking number: ${trackingNumber}` : '',
+      reason ? `Reason: ${reason}` : '',
+    ].filter(Boolean);
+    const mailId = await tellCustomer(
+      tx,
+      order,
+      `Order ${order.orderNumber} is ${rule.to}`,
+      STATUS_TEXT[rule.to] && [STATUS_TEXT[rule.to], ...extra].join('\n'),
+    );
+    return {
+      orderId: order.orderId,
+      orderNumber: order.orderNumber,
+      status: rule.to,
+      mailIds: mailId === null ? [] : [mailId],
+    };
   });
 }
 
@@ -73,21 +168,14 @@ const STATUS_TEXT: Record<string, string> = {
   Declined: 'We could not accept your order. A refund goes to the original payment method.',
 };
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** Queues a mail to the person who placed the order; the server's mail loop sends it. */
-async function tellCustomer(
-  tx: Tx,
-  order: typeof orders.$inferSelect,
-  subject: string,
-  text: string | undefined,
-) {
+/** Queues a mail to the person who placed the order; returns its outbox id (null when there is no address). */
+async function tellCustomer(tx: Tx, order: OrderRow, subject: string, text: string | undefined) {
   const [contact] = await tx
     .select({ email: contacts.email, name: contacts.contactName })
     .from(contacts)
     .where(eq(contacts.contactPersonId, order.contactPersonId));
-  if (!contact?.email || !text) return;
-  await queueMail(tx, {
+  if (!contact?.email || !text) return null;
+  return queueMail(tx, {
     to: contact.email,
     subject,
     body: `Hello ${contact.name},\n\n${text}\n\nOrder ${order.orderNumber}, purchase order ${order.purchaseOrderId}.`,
@@ -96,79 +184,241 @@ async function tellCustomer(
 
 export interface ExtraLine {
   name: string;
+  /** Negative for a credit. */
   cents: number;
+}
+
+export interface InvoiceOptions {
+  actor?: Actor;
+  /** Shown on a corrected invoice: why it replaces the first. */
+  note?: string;
+}
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+function checkAmounts(shippingCents: number, extras: readonly ExtraLine[]) {
+  if (!Number.isInteger(shippingCents) || shippingCents < 0)
+    throw new HttpError(400, 'Shipping must be an amount of 0 or more.');
+  for (const e of extras) {
+    if (!Number.isInteger(e.cents) || e.name.trim() === '')
+      throw new HttpError(400, 'Each extra line needs a name and an amount in dollars.');
+  }
+}
+
+/** Writes an invoice of the order: its lines plus shipping and extras, taxed at the order's rate. */
+async function writeInvoice(
+  tx: Tx,
+  order: OrderRow,
+  shippingCents: number,
+  extras: readonly ExtraLine[],
+  note: string,
+  replaces: InvoiceRow | null,
+) {
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.orderId));
+  const extraTotal = extras.reduce((n, e) => n + e.cents, 0);
+  const shippingTax = roundMoney(((shippingCents + extraTotal) * order.taxRateMilli) / 100_000);
+  const total = order.totalCents + shippingCents + extraTotal + shippingTax;
+  if (total < 0) throw new HttpError(400, 'The invoice total would be below zero; check the extra lines.');
+  const { rows } = (await tx.execute(
+    sql`select nextval(pg_get_serial_sequence('invoices', 'invoice_id'))::int as id`,
+  )) as unknown as { rows: [{ id: number }] };
+  const id = rows[0].id;
+  const invoiceNumber = `INV-${String(id).padStart(6, '0')}`;
+  if (replaces) {
+    await tx
+      .update(invoices)
+      .set({ replacedAt: new Date(), replacedBy: id })
+      .where(eq(invoices.invoiceId, replaces.invoiceId));
+  }
+  await tx.insert(invoices).values({
+    invoiceId: id,
+    invoiceNumber,
+    orderId: order.orderId,
+    shippingCents,
+    shippingTaxCents: shippingTax,
+    totalCents: total,
+    note,
+  });
+  await tx.insert(invoiceLines).values([
+    ...lines.map((l) => ({
+      invoiceId: id,
+      itemId: l.itemId,
+      itemName: l.itemName,
+      sku: l.sku,
+      itemCondition: l.itemCondition,
+      quantity: l.quantity,
+      rateCents: l.itemRateCents,
+    })),
+    ...(shippingCents > 0
+      ? [
+          {
+            invoiceId: id,
+            itemId: null,
+            itemName: `Shipping (${order.shippingMethod})`,
+            quantity: 1,
+            rateCents: shippingCents,
+          },
+        ]
+      : []),
+    ...extras.map((e) => ({
+      invoiceId: id,
+      itemId: null,
+      itemName: e.name.trim(),
+      quantity: 1,
+      rateCents: e.cents,
+    })),
+  ]);
+  return { id, invoiceNumber, total, shippingTax };
+}
+
+async function currentInvoice(tx: Queryable, orderId: number): Promise<InvoiceRow | null> {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), isNull(invoices.replacedAt)))
+    .for('update');
+  return row ?? null;
+}
+
+function invoiceSummary(shippingCents: number, extras: readonly ExtraLine[], total: number) {
+  return {
+    shipping: toAmount(shippingCents),
+    lines: extras.map((e) => ({ name: e.name, amount: toAmount(e.cents) })),
+    total: toAmount(total),
+  };
 }
 
 /**
  * Makes the invoice of an order: the order's lines plus shipping and any extra lines (e.g. a recycling
- * fee). Shipping and extras are taxed at the order's rate. One invoice per order.
+ * fee). Shipping and extras are taxed at the order's rate. One current invoice per order.
  */
-export async function createInvoice(db: Db, ref: string, shippingCents: number, extras: ExtraLine[] = []) {
-  if (!Number.isInteger(shippingCents) || shippingCents < 0)
-    throw new Error('Shipping must be an amount of 0 or more.');
+export async function createInvoice(
+  db: Db,
+  ref: string,
+  shippingCents: number,
+  extras: ExtraLine[] = [],
+  options: InvoiceOptions = {},
+) {
+  checkAmounts(shippingCents, extras);
+  const actor = options.actor ?? CLI_ACTOR;
   return db.transaction(async (tx) => {
     const order = await findOrder(tx, ref);
     if (order.status === 'Canceled' || order.status === 'Declined') {
-      throw new Error(`Order ${order.orderNumber} is ${order.status}; it cannot be invoiced.`);
+      throw new HttpError(409, `Order ${order.orderNumber} is ${order.status}; it cannot be invoiced.`);
     }
-    const [already] = await tx.select().from(invoices).where(eq(invoices.orderId, order.orderId));
-    if (already) throw new Error(`Order ${order.orderNumber} already has invoice ${already.invoiceNumber}.`);
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.orderId));
-    const extraTotal = extras.reduce((n, e) => n + e.cents, 0);
-    const shippingTax = roundMoney(((shippingCents + extraTotal) * order.taxRateMilli) / 100_000);
-    const total = order.totalCents + shippingCents + extraTotal + shippingTax;
-    const { rows } = (await tx.execute(
-      sql`select nextval(pg_get_serial_sequence('invoices', 'invoice_id'))::int as id`,
-    )) as unknown as { rows: [{ id: number }] };
-    const id = rows[0].id;
-    const invoiceNumber = `INV-${String(id).padStart(6, '0')}`;
-    await tx.insert(invoices).values({
-      invoiceId: id,
-      invoiceNumber,
+    const already = await currentInvoice(tx, order.orderId);
+    if (already)
+      throw new HttpError(
+        409,
+        `Order ${order.orderNumber} already has invoice ${already.invoiceNumber}; make a corrected invoice instead.`,
+      );
+    const made = await writeInvoice(tx, order, shippingCents, extras, options.note?.trim() ?? '', null);
+    await tx.insert(orderEvents).values({
       orderId: order.orderId,
-      shippingCents,
-      shippingTaxCents: shippingTax,
-      totalCents: total,
+      kind: 'invoiced',
+      actor: actor.label,
+      staffId: actor.staffId,
+      invoiceId: made.id,
     });
-    await tx.insert(invoiceLines).values([
-      ...lines.map((l) => ({
-        invoiceId: id,
-        itemId: l.itemId,
-        itemName: l.itemName,
-        sku: l.sku,
-        itemCondition: l.itemCondition,
-        quantity: l.quantity,
-        rateCents: l.itemRateCents,
-      })),
-      ...(shippingCents > 0
-        ? [
-            {
-              invoiceId: id,
-              itemId: null,
-              itemName: `Shipping (${order.shippingMethod})`,
-              quantity: 1,
-              rateCents: shippingCents,
-            },
-          ]
-        : []),
-      ...extras.map((e) => ({
-        invoiceId: id,
-        itemId: null,
-        itemName: e.name,
-        quantity: 1,
-        rateCents: e.cents,
-      })),
-    ]);
-    await tellCustomer(
+    await recordAudit(tx, actor, {
+      action: 'order.invoice',
+      entityType: 'order',
+      entityId: String(order.orderId),
+      after: { invoice_number: made.invoiceNumber, ...invoiceSummary(shippingCents, extras, made.total) },
+    });
+    const mailId = await tellCustomer(
       tx,
       order,
-      `Invoice ${invoiceNumber} for order ${order.orderNumber}`,
+      `Invoice ${made.invoiceNumber} for order ${order.orderNumber}`,
       [
-        `Your invoice ${invoiceNumber} for order ${order.orderNumber} (PO ${order.purchaseOrderId}) is ready.`,
+        `Your invoice ${made.invoiceNumber} for order ${order.orderNumber} (PO ${order.purchaseOrderId}) is ready.`,
         `Shipping: ${formatMoney(shippingCents)}${extras.map((e) => `, ${e.name}: ${formatMoney(e.cents)}`).join('')}.`,
-        `Total: ${formatMoney(total)}. You can see it under Orders in your account.`,
+        `Total: ${formatMoney(made.total)}. You can see it under Orders in your account.`,
       ].join('\n'),
     );
-    return { invoiceId: id, invoiceNumber, orderNumber: order.orderNumber, total: toAmount(total) };
+    return {
+      invoiceId: made.id,
+      invoiceNumber: made.invoiceNumber,
+      orderId: order.orderId,
+      orderNumber: order.orderNumber,
+      total: toAmount(made.total),
+      mailIds: mailId === null ? [] : [mailId],
+    };
+  });
+}
+
+/**
+ * A corrected invoice: replaces the order's current invoice (kept, marked replaced) with a new one made
+ * from the order's lines and the given shipping and extra lines. The customer sees the new one.
+ */
+export async function correctInvoice(
+  db: Db,
+  ref: string,
+  shippingCents: number,
+  extras: ExtraLine[] = [],
+  options: InvoiceOptions = {},
+) {
+  checkAmounts(shippingCents, extras);
+  const actor = options.actor ?? CLI_ACTOR;
+  const note = options.note?.trim() ?? '';
+  return db.transaction(async (tx) => {
+    const order = await findOrder(tx, ref);
+    const old = await currentInvoice(tx, order.orderId);
+    if (!old)
+      throw new HttpError(409, `Order ${order.orderNumber} has no invoice to correct; make one first.`);
+    const oldLines = await tx
+      .select()
+      .from(invoiceLines)
+      .where(and(eq(invoiceLines.invoiceId, old.invoiceId), isNull(invoiceLines.itemId)))
+      .orderBy(asc(invoiceLines.lineId));
+    const made = await writeInvoice(tx, order, shippingCents, extras, note, old);
+    await tx.insert(orderEvents).values({
+      orderId: order.orderId,
+      kind: 'invoice_corrected',
+      actor: actor.label,
+      staffId: actor.staffId,
+      invoiceId: made.id,
+      reason: note,
+    });
+    await recordAudit(tx, actor, {
+      action: 'order.correct_invoice',
+      entityType: 'order',
+      entityId: String(order.orderId),
+      before: {
+        invoice_number: old.invoiceNumber,
+        shipping: toAmount(old.shippingCents),
+        lines: oldLines
+          .filter((l) => !l.itemName.startsWith('Shipping ('))
+          .map((l) => ({ name: l.itemName, amount: toAmount(l.rateCents) })),
+        total: toAmount(old.totalCents),
+      },
+      after: {
+        invoice_number: made.invoiceNumber,
+        ...invoiceSummary(shippingCents, extras, made.total),
+        note,
+      },
+    });
+    const mailId = await tellCustomer(
+      tx,
+      order,
+      `Corrected invoice ${made.invoiceNumber} for order ${order.orderNumber}`,
+      [
+        `Invoice ${made.invoiceNumber} replaces invoice ${old.invoiceNumber} for order ${order.orderNumber} (PO ${order.purchaseOrderId}).`,
+        note ? `Why: ${note}` : '',
+        `Shipping: ${formatMoney(shippingCents)}${extras.map((e) => `, ${e.name}: ${formatMoney(e.cents)}`).join('')}.`,
+        `Total: ${formatMoney(made.total)} (was ${formatMoney(old.totalCents)}). You can see it under Orders in your account.`,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    );
+    return {
+      invoiceId: made.id,
+      invoiceNumber: made.invoiceNumber,
+      replaced: old.invoiceNumber,
+      orderId: order.orderId,
+      orderNumber: order.orderNumber,
+      total: toAmount(made.total),
+      mailIds: mailId === null ? [] : [mailId],
+    };
   });
 }

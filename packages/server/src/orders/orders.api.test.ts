@@ -361,9 +361,13 @@ describe('the seller side', () => {
     expect((await changeOrderStatus(ctx.database.db, placed.body.orderNumber, 'confirm')).status).toBe(
       'Confirmed',
     );
-    expect((await changeOrderStatus(ctx.database.db, String(placed.body.orderId), 'cancel')).status).toBe(
-      'Canceled',
+    await expect(changeOrderStatus(ctx.database.db, String(placed.body.orderId), 'cancel')).rejects.toThrow(
+      /give a reason/,
     );
+    const canceled = await changeOrderStatus(ctx.database.db, String(placed.body.orderId), 'cancel', {
+      reason: 'The customer asked to cancel.',
+    });
+    expect(canceled.status).toBe('Canceled');
     const [back] = await ctx.database.db.select().from(products).where(eq(products.itemId, item.itemId));
     expect(back!.stock).toBe(item.stock);
     await expect(changeOrderStatus(ctx.database.db, placed.body.orderNumber, 'ship')).rejects.toThrow(

@@ -1,7 +1,7 @@
 /** Reading a customer's orders. */
 import { toAmount } from '@shop/domain/money';
 import { ORDERS_PAGE_SIZE, type OrdersQuery, ordersQuerySchema } from '@shop/domain/orders';
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { invoiceLines, invoices, orderLines, orders } from '../db/schema';
 
@@ -47,7 +47,8 @@ export async function listOrders(
       invoice_total: invoices.totalCents,
     })
     .from(orders)
-    .leftJoin(invoices, eq(invoices.orderId, orders.orderId))
+    // A corrected invoice replaces the first: the customer sees the current one.
+    .leftJoin(invoices, and(eq(invoices.orderId, orders.orderId), isNull(invoices.replacedAt)))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.orderId))
     .limit(ORDERS_PAGE_SIZE)
@@ -94,6 +95,13 @@ export async function orderView(
   if (ref.invoiceId !== undefined) {
     [invoice] = await db.select().from(invoices).where(eq(invoices.invoiceId, ref.invoiceId));
     if (!invoice) return null;
+    // A replaced invoice's link shows the invoice that replaced it.
+    if (invoice.replacedAt)
+      [invoice] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.orderId, invoice.orderId), isNull(invoices.replacedAt)));
+    if (!invoice) return null;
     [order] = await db
       .select()
       .from(orders)
@@ -103,7 +111,11 @@ export async function orderView(
       .select()
       .from(orders)
       .where(and(eq(orders.orderId, ref.orderId!), eq(orders.customerId, customerId)));
-    if (order) [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, order.orderId));
+    if (order)
+      [invoice] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.orderId, order.orderId), isNull(invoices.replacedAt)));
   }
   if (!order) return null;
   const lines = await db
@@ -132,6 +144,9 @@ export async function orderView(
       status: order.status,
       purchase_order_id: order.purchaseOrderId,
       shipping_method: order.shippingMethod,
+      shipping_carrier: order.shippingCarrier,
+      tracking_number: order.trackingNumber,
+      invoice_note: invoice?.note ?? '',
       tax_rate: order.taxRateMilli / 1000,
       subtotal: toAmount(order.subtotalCents),
       items_tax: toAmount(order.itemsTaxCents),

@@ -52,6 +52,11 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
   },
 ];
 
+/** The demo back-office sign-in (README's demo table). */
+export const DEMO_STAFF = [
+  { email: 'seller@example.com', name: 'Demo Seller', role: 'owner', password: 'Demo@Seller1' },
+] as const;
+
 // ---------------------------------------------------------------------------------------------------------
 // Random numbers
 

@@ -4,8 +4,8 @@ import { count } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { upsertProducts } from '../catalog/write';
 import type { Db } from '../db/client';
-import { categories, categoryLinks, contacts, customers, products } from '../db/schema';
-import { DEMO_CUSTOMERS, generateCatalog } from './catalog-data';
+import { categories, categoryLinks, contacts, customers, products, staff } from '../db/schema';
+import { DEMO_CUSTOMERS, DEMO_STAFF, generateCatalog } from './catalog-data';
 import { APP_CATEGORY_TREE } from './tree';
 
 /** Writes the category tree (idempotent). */
@@ -42,6 +42,16 @@ export async function seedCustomers(db: Db): Promise<void> {
   }
 }
 
+/** The demo back-office owner. */
+export async function seedStaff(db: Db): Promise<void> {
+  for (const s of DEMO_STAFF) {
+    await db
+      .insert(staff)
+      .values({ email: s.email, name: s.name, role: s.role, passwordHash: await hashPassword(s.password) })
+      .onConflictDoNothing();
+  }
+}
+
 /** Seeds an empty database; leaves one that already has products alone. */
 export async function seedDemo(db: Db, itemCount = 340): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(products);
@@ -49,5 +59,6 @@ export async function seedDemo(db: Db, itemCount = 340): Promise<boolean> {
   await seedCategories(db);
   await db.transaction((tx) => upsertProducts(tx, generateCatalog(itemCount)));
   await seedCustomers(db);
+  await seedStaff(db);
   return true;
 }

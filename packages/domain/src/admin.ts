@@ -1,0 +1,667 @@
+/**
+ * The back office's contract: request schemas (the page's forms and the server's checks) and answer
+ * shapes of /api/admin/*. Amounts are dollars with at most 2 decimals in both directions.
+ */
+import { z } from 'zod';
+import { ACCOUNT_MSG, APPLICATION_MSG, PASSWORD_PATTERN } from './account';
+import { FILTER_FIELDS, type FilterField, PRIMARY_CONDITIONS } from './catalog';
+import { EMAIL_PATTERN } from './contact';
+import { toCents } from './money';
+
+export const STAFF_ROLES = ['owner', 'clerk'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const CONTACT_ROLES = ['admin', 'buyer'] as const;
+export type ContactRole = (typeof CONTACT_ROLES)[number];
+
+/** Sessions of staff end after this long without a request. */
+export const STAFF_IDLE_MS = 12 * 3_600_000;
+/** How long a mailed set-password link works. */
+export const WELCOME_LINK_DAYS = 7;
+export const RESET_LINK_HOURS = 24;
+export const STAFF_LINK_DAYS = 7;
+/** Failed sign-ins in a row after which an account waits (per account, every server process). */
+export const LOGIN_FAILURES_BEFORE_WAIT = 10;
+export const LOGIN_WAIT_MS = 15 * 60_000;
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 25;
+export const MESSAGE_MAX = 5000;
+export const REASON_MAX = 1000;
+export const CUSTOMER_ID_PATTERN = /^[A-Za-z0-9]{2,50}$/;
+
+export const ADMIN_MSG = {
+  loginFailed: 'E-mail or password is incorrect.',
+  loginRequired: 'E-mail and password are required.',
+  staffDisabled: 'This staff account is disabled. Ask the owner of the shop to enable it.',
+  notStaff: 'Please sign in to the back office.',
+  ownerOnly: 'Only an owner of the shop can do this.',
+  linkInvalid:
+    'This link does not work any more: it was used already or has expired. Please ask for a new one.',
+  passwordSet: 'Your password has been set. You can sign in now.',
+  customerDisabled:
+    'This account has been disabled. Please contact customer support (Monday to Friday 9AM to 5PM EST).',
+  contactInactive:
+    'This sign-in has been turned off by your company. Please ask your company administrator or customer support.',
+  staffEmail: 'Enter a valid e-mail address of at most 100 characters.',
+  staffName: 'The name is at most 100 characters.',
+  role: 'The role must be owner or clerk.',
+  contactRole: 'The role must be admin or buyer.',
+  customerId: 'A customer id has 2 to 50 letters and digits, e.g. C10003.',
+  percentage: 'The percentage is a whole number from 0 to 100.',
+  reason: `Please give a reason (at most ${REASON_MAX} characters); it is put in the mail.`,
+  messageBody: `The message cannot be empty and has at most ${MESSAGE_MAX} characters.`,
+  lastOwner: 'The shop needs at least one active owner: make another owner first.',
+  page: 'Page must be a whole number of 1 or more.',
+  pageSize: `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`,
+  search: 'The search text has at most 100 characters.',
+  catalogChanged:
+    'The catalog changed since the preview (or the file is not the one previewed). Please preview the file again.',
+} as const;
+
+// ---- Helpers
+
+const text = (max: number, message: string, required: boolean) =>
+  z
+    .string({ error: message })
+    .transform((v) => v.trim())
+    .refine((v) => (!required || v.length > 0) && v.length <= max, { message });
+
+const email = (max: number, message: string) =>
+  text(max, message, true).refine((v) => EMAIL_PATTERN.test(v), { message });
+
+/** Dollars as a number or a numeric string ("1,299.99", "$25"); at most 2 decimals. */
+export function dollars(label: string, { min = 0, max = 10_000_000 } = {}) {
+  const message = `${label} must be an amount in dollars from ${min} to ${max.toLocaleString('en-CA')}, such as 25.00.`;
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? Number(v.trim().replace(/^\$/, '').replaceAll(',', '')) : v),
+    z
+      .number({ error: message })
+      .finite({ message })
+      .refine((v) => v >= min && v <= max && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { message })
+      .transform((v) => toCents(v)),
+  );
+}
+
+const wholeNumber = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ error: `${label} must be a whole number from 0 to ${max.toLocaleString('en-CA')}.` })
+      .int({ message: `${label} must be a whole number from 0 to ${max.toLocaleString('en-CA')}.` })
+      .min(0, { message: `${label} must be a whole number from 0 to ${max.toLocaleString('en-CA')}.` })
+      .max(max, { message: `${label} must be a whole number from 0 to ${max.toLocaleString('en-CA')}.` }),
+  );
+
+const flag = (label: string) =>
+  z.preprocess(
+    (v) => (v === 'true' ? true : v === 'false' ? false : v),
+    z.boolean({ error: `${label} must be true or false.` }),
+  );
+
+/** Paging of every list: `page` from 1, `page_size` up to 100. */
+export const pagingSchema = z.object({
+  page: z.coerce
+    .number({ error: ADMIN_MSG.page })
+    .int({ message: ADMIN_MSG.page })
+    .min(1, { message: ADMIN_MSG.page })
+    .max(1_000_000, { message: ADMIN_MSG.page })
+    .default(1),
+  page_size: z.coerce
+    .number({ error: ADMIN_MSG.pageSize })
+    .int({ message: ADMIN_MSG.pageSize })
+    .min(1, { message: ADMIN_MSG.pageSize })
+    .max(MAX_PAGE_SIZE, { message: ADMIN_MSG.pageSize })
+    .default(DEFAULT_PAGE_SIZE),
+});
+const search = z
+  .string({ error: ADMIN_MSG.search })
+  .trim()
+  .max(100, { message: ADMIN_MSG.search })
+  .optional();
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pages: number;
+  page_size: number;
+}
+
+// ---- Staff and sign-in
+
+export const staffLoginSchema = z.object({
+  email: z
+    .string({ error: ADMIN_MSG.loginRequired })
+    .trim()
+    .min(1, { message: ADMIN_MSG.loginRequired })
+    .max(100, { message: ADMIN_MSG.loginFailed }),
+  password: z
+    .string({ error: ADMIN_MSG.loginRequired })
+    .min(1, { message: ADMIN_MSG.loginRequired })
+    .max(200, { message: ADMIN_MSG.loginFailed }),
+});
+
+export const passwordTokenSchema = z.object({
+  token: z
+    .string({ error: ADMIN_MSG.linkInvalid })
+    .min(20, { message: ADMIN_MSG.linkInvalid })
+    .max(100, { message: ADMIN_MSG.linkInvalid }),
+});
+
+/** Setting a password through a one-time link: the spec's password rule and messages. */
+export const setPasswordSchema = passwordTokenSchema
+  .extend({
+    password: z
+      .string({ error: ACCOUNT_MSG.resetWeak })
+      .regex(PASSWORD_PATTERN, { message: ACCOUNT_MSG.resetWeak }),
+    confirmPassword: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.confirmPassword !== undefined && v.confirmPassword !== v.password)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: ACCOUNT_MSG.resetMismatch });
+  });
+
+export const changeOwnPasswordSchema = z
+  .object({
+    password: z
+      .string({ error: ACCOUNT_MSG.currentRequired })
+      .min(1, { message: ACCOUNT_MSG.currentRequired })
+      .max(200),
+    newPassword: z
+      .string({ error: ACCOUNT_MSG.resetWeak })
+      .regex(PASSWORD_PATTERN, { message: ACCOUNT_MSG.resetWeak }),
+    confirmPassword: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.confirmPassword !== undefined && v.confirmPassword !== v.newPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: ACCOUNT_MSG.resetMismatch });
+  });
+
+export const staffCreateSchema = z.object({
+  email: email(100, ADMIN_MSG.staffEmail),
+  name: text(100, ADMIN_MSG.staffName, false).optional().default(''),
+  role: z.enum(STAFF_ROLES, { error: ADMIN_MSG.role }),
+});
+
+export const staffUpdateSchema = z.object({
+  name: text(100, ADMIN_MSG.staffName, false).optional(),
+  role: z.enum(STAFF_ROLES, { error: ADMIN_MSG.role }).optional(),
+  active: flag('Active').optional(),
+});
+
+export interface StaffInfo {
+  staff_id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  active: boolean;
+  /** False until the person has set a password through their link. */
+  has_password: boolean;
+  created_at: string;
+}
+
+/** What a one-time link is for, as POST /api/password-link/check answers. */
+export interface PasswordLinkInfo {
+  kind: 'staff' | 'customer';
+  purpose: PasswordPurpose;
+  name: string;
+  /** What the person signs in with: their e-mail (staff, buyers) or the Customer ID (primary contact). */
+  sign_in_with: string;
+  expires_at: string;
+}
+export const PASSWORD_PURPOSES = ['staff', 'welcome', 'reset', 'buyer'] as const;
+export type PasswordPurpose = (typeof PASSWORD_PURPOSES)[number];
+
+// ---- Orders
+
+export const ORDER_STATUSES = [
+  'Pending',
+  'Confirmed',
+  'Shipped',
+  'Delivered',
+  'Canceled',
+  'Declined',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Which status each action moves an order from and to. */
+export const ORDER_ACTIONS = {
+  confirm: { from: ['Pending'], to: 'Confirmed' },
+  ship: { from: ['Confirmed'], to: 'Shipped' },
+  deliver: { from: ['Shipped'], to: 'Delivered' },
+  cancel: { from: ['Pending', 'Confirmed'], to: 'Canceled' },
+  decline: { from: ['Pending', 'Confirmed'], to: 'Declined' },
+} as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>;
+export type OrderAction = keyof typeof ORDER_ACTIONS;
+export const ORDER_ACTION_NAMES = Object.keys(ORDER_ACTIONS) as OrderAction[];
+
+/** The actions open to an order in `status` (what the page offers as buttons). */
+export function actionsFor(status: string): OrderAction[] {
+  return ORDER_ACTION_NAMES.filter((a) => (ORDER_ACTIONS[a].from as readonly string[]).includes(status));
+}
+
+/** An order can be invoiced unless it was canceled or declined. */
+export function canInvoice(status: string): boolean {
+  return status !== 'Canceled' && status !== 'Declined';
+}
+
+export const orderListQuerySchema = pagingSchema.extend({
+  status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}.` }).optional(),
+  q: search,
+});
+
+export const orderActionSchema = z
+  .object({
+    action: z.enum(ORDER_ACTION_NAMES as [OrderAction, ...OrderAction[]], {
+      error: `The action must be one of ${ORDER_ACTION_NAMES.join(', ')}.`,
+    }),
+    carrier: text(100, 'The carrier has at most 100 characters.', false).optional().default(''),
+    tracking_number: text(100, 'The tracking number has at most 100 characters.', false)
+      .optional()
+      .default(''),
+    reason: text(REASON_MAX, ADMIN_MSG.reason, false).optional().default(''),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.action === 'cancel' || v.action === 'decline') && v.reason === '')
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: ADMIN_MSG.reason });
+    if (v.action !== 'ship' && (v.carrier || v.tracking_number))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['carrier'],
+        message: 'A carrier and tracking number go with ship only.',
+      });
+  });
+export type OrderActionInput = z.input<typeof orderActionSchema>;
+
+export const invoiceLineSchema = z.object({
+  name: text(100, 'Each extra line needs a name of at most 100 characters.', true),
+  /** Negative for a credit (e.g. a price correction). */
+  amount: dollars('The amount of an extra line', { min: -10_000_000 }),
+});
+
+export const invoiceSchema = z.object({
+  shipping: dollars('Shipping').optional().default(0),
+  lines: z
+    .array(invoiceLineSchema, { error: 'Extra lines are a list of {name, amount}.' })
+    .max(20, { message: 'An invoice has at most 20 extra lines.' })
+    .optional()
+    .default([]),
+  note: text(1000, 'The note has at most 1000 characters.', false).optional().default(''),
+});
+export type InvoiceInput = z.input<typeof invoiceSchema>;
+
+export interface OrderEventInfo {
+  kind:
+    | 'placed'
+    | 'confirmed'
+    | 'shipped'
+    | 'delivered'
+    | 'canceled'
+    | 'declined'
+    | 'invoiced'
+    | 'invoice_corrected';
+  /** Staff e-mail, `cli`, or the contact person id of the buyer who placed it. */
+  actor: string;
+  carrier: string;
+  tracking_number: string;
+  reason: string;
+  invoice_id: number | null;
+  at: string;
+}
+
+export interface AuditEntry {
+  audit_id: number;
+  at: string;
+  actor: string;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface AdminOrderRow {
+  order_id: number;
+  order_number: string;
+  created_at: string;
+  status: OrderStatus;
+  customer_id: string;
+  company: string;
+  purchase_order_id: string;
+  total: number;
+  invoice_number: string | null;
+}
+
+export interface AdminInvoice {
+  invoice_id: number;
+  invoice_number: string;
+  created_at: string;
+  shipping: number;
+  shipping_tax: number;
+  total: number;
+  note: string;
+  /** Set on a replaced invoice (kept for the record). */
+  replaced_at: string | null;
+  replaced_by: number | null;
+  lines: {
+    item_id: string | null;
+    item_name: string;
+    sku: string;
+    item_condition: string;
+    quantity: number;
+    rate: number;
+  }[];
+}
+
+export interface AdminOrderDetail extends AdminOrderRow {
+  placed_by: { contact_person_id: string; name: string; email: string };
+  shipping_method: string;
+  tax_rate: number;
+  subtotal: number;
+  items_tax: number;
+  carrier: string;
+  tracking_number: string;
+  lines: {
+    item_id: string;
+    item_name: string;
+    sku: string;
+    item_condition: string;
+    quantity: number;
+    item_rate: number;
+    main_image: string;
+  }[];
+  shipping_address: Record<string, string>;
+  billing_address: Record<string, string>;
+  /** The current invoice first, then the replaced ones. */
+  invoices: AdminInvoice[];
+  history: OrderEventInfo[];
+  audit: AuditEntry[];
+  actions: OrderAction[];
+  can_invoice: boolean;
+}
+
+// ---- Customers, buyers and applications
+
+const firstName = text(50, ACCOUNT_MSG.firstName, true);
+const lastName = text(50, ACCOUNT_MSG.lastName, true);
+const contactEmail = email(50, ACCOUNT_MSG.email);
+const phone = z
+  .string({ error: ACCOUNT_MSG.phone })
+  .trim()
+  .refine((v) => v === '' || /^\d{10}$/.test(v), { message: ACCOUNT_MSG.phone });
+const percentage = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z
+    .number({ error: ADMIN_MSG.percentage })
+    .int({ message: ADMIN_MSG.percentage })
+    .min(0, { message: ADMIN_MSG.percentage })
+    .max(100, { message: ADMIN_MSG.percentage }),
+);
+
+export const customerListQuerySchema = pagingSchema.extend({
+  q: search,
+  status: z.enum(['active', 'disabled'], { error: 'Status must be active or disabled.' }).optional(),
+});
+
+export const customerCreateSchema = z.object({
+  /** Left out, the shop gives the next free C number. */
+  customer_id: z
+    .string({ error: ADMIN_MSG.customerId })
+    .trim()
+    .regex(CUSTOMER_ID_PATTERN, { message: ADMIN_MSG.customerId })
+    .optional(),
+  company: text(50, APPLICATION_MSG.company, true),
+  first_name: firstName,
+  last_name: lastName,
+  email: contactEmail,
+  phone_number: phone.optional().default(''),
+  percentage: percentage.optional().default(15),
+  /** The application this customer comes from (approving it). */
+  application_id: z.coerce
+    .number({ error: 'The application id is a whole number.' })
+    .int()
+    .positive()
+    .optional(),
+});
+export type CustomerCreateInput = z.input<typeof customerCreateSchema>;
+
+export const customerUpdateSchema = z.object({
+  company: text(50, APPLICATION_MSG.company, true).optional(),
+  /** Owner only. */
+  percentage: percentage.optional(),
+});
+
+export const contactCreateSchema = z.object({
+  first_name: firstName,
+  last_name: lastName,
+  email: contactEmail,
+  phone_number: phone.optional().default(''),
+  role: z.enum(CONTACT_ROLES, { error: ADMIN_MSG.contactRole }).optional().default('buyer'),
+});
+
+export const contactUpdateSchema = z.object({
+  first_name: firstName.optional(),
+  last_name: lastName.optional(),
+  email: contactEmail.optional(),
+  phone_number: phone.optional(),
+  role: z.enum(CONTACT_ROLES, { error: ADMIN_MSG.contactRole }).optional(),
+  active: flag('Active').optional(),
+});
+
+export interface AdminContact {
+  contact_person_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  /** What they sign in with. */
+  username: string;
+  role: ContactRole;
+  active: boolean;
+  is_primary: boolean;
+  has_password: boolean;
+}
+
+export interface AdminCustomerRow {
+  customer_id: string;
+  company: string;
+  percentage: number;
+  disabled: boolean;
+  created_at: string;
+  primary_contact: { name: string; email: string; phone_number: string } | null;
+}
+
+export interface AdminCustomerDetail extends AdminCustomerRow {
+  contacts: AdminContact[];
+  orders: AdminOrderRow[];
+  messages: { message_id: number; body: string; created_at: string; is_read: boolean }[];
+  audit: AuditEntry[];
+}
+
+export const APPLICATION_STATUSES = ['New', 'Approved', 'Rejected'] as const;
+export const applicationListQuerySchema = pagingSchema.extend({
+  status: z
+    .enum(APPLICATION_STATUSES, { error: 'Status must be New, Approved or Rejected.' })
+    .optional()
+    .default('New'),
+});
+export const applicationRejectSchema = z.object({ reason: text(REASON_MAX, ADMIN_MSG.reason, true) });
+
+export interface AdminApplication {
+  application_id: number;
+  company: string;
+  contact_name: string;
+  email: string;
+  phone_number: string;
+  province: string;
+  message: string;
+  status: (typeof APPLICATION_STATUSES)[number];
+  customer_id: string | null;
+  decision_reason: string | null;
+  decided_at: string | null;
+  decided_by: string | null;
+  created_at: string;
+  /** The new-customer form filled in from the application. */
+  customer_form: {
+    company: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    phone_number: string;
+    percentage: number;
+    application_id: number;
+  };
+}
+
+// ---- Products
+
+export const productListQuerySchema = pagingSchema.extend({
+  q: search,
+  category: z.string().trim().max(40).optional(),
+  condition: z
+    .enum(PRIMARY_CONDITIONS, { error: 'Condition must be BrandNew, Recertified or Warranty.' })
+    .optional(),
+  active: flag('active').optional(),
+  in_stock: flag('in_stock').optional(),
+});
+
+const filterFieldSchemas = Object.fromEntries(
+  FILTER_FIELDS.map((f) => [f, text(100, `${f} is at most 100 characters.`, false)]),
+) as Record<FilterField, ReturnType<typeof text>>;
+
+/** Every field of a product as the form sends it; all optional (an edit sends what changed). */
+export const productFieldsSchema = z
+  .object({
+    sku: z.string({ error: 'sku is text.' }).trim(),
+    item_name: z.string({ error: 'item_name is text.' }).trim(),
+    /** Items of one model in several conditions share it; the product page compares them. */
+    model: z.string({ error: 'model is text.' }).trim(),
+    /** Monitor is accepted for Display. */
+    category: z.string({ error: 'category is text.' }).trim(),
+    sub_category: z.string({ error: 'sub_category is text.' }).trim(),
+    item_condition: z.enum(PRIMARY_CONDITIONS, {
+      error: 'item_condition must be BrandNew, Recertified or Warranty.',
+    }),
+    description: z.string({ error: 'description is text.' }),
+    /** Lines 'spec name: value'. */
+    details: z.string({ error: 'details is text.' }),
+    ...filterFieldSchemas,
+    is_active: flag('is_active'),
+    is_sale: flag('is_sale'),
+    is_featured: flag('is_featured'),
+    is_scratch_dent: flag('is_scratch_dent'),
+    stock: wholeNumber('stock', 1_000_000),
+    scratch_dent_stock: wholeNumber('scratch_dent_stock', 1_000_000),
+    popularity: wholeNumber('popularity', 1_000_000),
+    price: dollars('price'),
+    sale_price: dollars('sale_price'),
+    scratch_dent_price: dollars('scratch_dent_price'),
+    /** Share links or uploaded pictures (media:…), the main picture first. */
+    images: z.array(z.string().trim().max(500), { error: 'images is a list of picture links.' }).max(50),
+    listed_at: z.string().trim().max(40),
+  })
+  .partial();
+export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
+
+export const productCreateSchema = productFieldsSchema.required({
+  sku: true,
+  item_name: true,
+  category: true,
+  item_condition: true,
+  price: true,
+});
+
+export interface AdminImage {
+  link: string;
+  /** The picture as cards show it. */
+  thumb_url: string;
+  /** The picture as the product page shows it. */
+  url: string;
+}
+
+export interface AdminProduct extends Record<FilterField, string> {
+  item_id: string;
+  sku: string;
+  item_name: string;
+  model: string;
+  category: string;
+  sub_category: string;
+  item_condition: string;
+  description: string;
+  details: string;
+  is_active: boolean;
+  is_sale: boolean;
+  is_featured: boolean;
+  is_scratch_dent: boolean;
+  stock: number;
+  scratch_dent_stock: number;
+  price: number;
+  sale_price: number;
+  scratch_dent_price: number;
+  popularity: number;
+  images: AdminImage[];
+  listed_at: string;
+  updated_at: string;
+}
+
+// ---- Catalog import
+
+export interface ImportChange {
+  field: string;
+  old: unknown;
+  new: unknown;
+}
+
+export interface ImportRowPreview {
+  line: number;
+  sku: string;
+  status: 'new' | 'changed' | 'unchanged' | 'error';
+  item_id: string | null;
+  changes: ImportChange[];
+  errors: string[];
+}
+
+export interface ImportPreview {
+  columns: string[];
+  rows: ImportRowPreview[];
+  /** Problems of the file itself (columns, CSV syntax), by line. */
+  problems: { line: number; message: string }[];
+  summary: { new: number; changed: number; unchanged: number; errors: number };
+  /** Send it back with the same file to apply exactly this preview. */
+  token: string;
+}
+
+// ---- Messages
+
+export const customerMessageSchema = z.object({ body: text(MESSAGE_MAX, ADMIN_MSG.messageBody, true) });
+export const contactReplySchema = z.object({ body: text(MESSAGE_MAX, ADMIN_MSG.messageBody, true) });
+export const CONTACT_STATUSES = ['new', 'answered'] as const;
+export const contactListQuerySchema = pagingSchema.extend({
+  status: z.enum(CONTACT_STATUSES, { error: 'Status must be new or answered.' }).optional(),
+  q: search,
+});
+export const contactStatusSchema = z.object({
+  status: z.enum(CONTACT_STATUSES, { error: 'Status must be new or answered.' }),
+});
+
+export interface AdminContactMessage {
+  id: number;
+  full_name: string;
+  phone_number: string;
+  email: string;
+  order_number: string;
+  company: string;
+  rma: string;
+  questions: string;
+  customer_id: string | null;
+  status: (typeof CONTACT_STATUSES)[number];
+  created_at: string;
+  replies: { reply_id: number; body: string; actor: string; created_at: string }[];
+}
+
+// ---- Audit
+
+export const auditQuerySchema = pagingSchema.extend({
+  entity_type: z.string().trim().max(40).optional(),
+  entity_id: z.string().trim().max(100).optional(),
+  actor: z.string().trim().max(100).optional(),
+});

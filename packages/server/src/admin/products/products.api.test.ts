@@ -1,0 +1,316 @@
+/** Products in the back office: list and filters, create, edit one field, pictures, the import. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema';
+import { call, clientAddress, makeCustomer, OWNER, staffSignIn } from '../../test/admin';
+import { useTestApp } from '../../test/harness';
+
+const media = mkdtempSync(join(tmpdir(), 'shop-media-'));
+const ctx = useTestApp({ MEDIA_DIR: media });
+afterAll(() => rmSync(media, { recursive: true, force: true }));
+
+let owner = '';
+let customer = '';
+beforeAll(async () => {
+  owner = await staffSignIn(ctx.app, OWNER.email, OWNER.password);
+  customer = (await makeCustomer(ctx.app, owner, { percentage: 10 })).cookie;
+});
+
+/** A multipart body with one file (and text fields). */
+function multipart(file: { name: string; type: string; data: Buffer }, fields: Record<string, string> = {}) {
+  const boundary = `----shop${Date.now()}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+async function upload(
+  url: string,
+  file: { name: string; type: string; data: Buffer },
+  fields: Record<string, string> = {},
+) {
+  const body = multipart(file, fields);
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: clientAddress(),
+    headers: { ...body.headers, cookie: owner },
+    payload: body.payload,
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+const NEW_PRODUCT = {
+  sku: 'NX.ADMIN.001',
+  item_name: 'Acer Swift Admin 14',
+  category: 'Notebook',
+  item_condition: 'BrandNew',
+  price: '1,199.99',
+  sale_price: 999,
+  stock: 7,
+  is_scratch_dent: true,
+  scratch_dent_stock: 2,
+  scratch_dent_price: 899.5,
+  is_featured: true,
+  description: 'A light notebook.',
+  details: 'Processor: Intel Core i7\nMemory: 16 GB',
+  product_series: 'Swift',
+  touchscreen: 'No',
+  images: ['https://drive.google.com/file/d/demo-notebook-2/view'],
+};
+
+describe('products', () => {
+  it('creates a product with every kind of field; buyers see it at once with their prices', async () => {
+    const made = await call(ctx.app, 'POST', '/api/admin/products', owner, NEW_PRODUCT);
+    expect(made.status).toBe(200);
+    expect(made.body.product).toMatchObject({
+      sku: 'NX.ADMIN.001',
+      price: 1199.99,
+      sale_price: 999,
+      scratch_dent_price: 899.5,
+      stock: 7,
+      scratch_dent_stock: 2,
+      is_active: true,
+      is_featured: true,
+      product_series: 'Swift',
+      details: 'Processor: Intel Core i7\nMemory: 16 GB',
+      images: [{ link: NEW_PRODUCT.images[0], thumb_url: '/images/demo-notebook-2.svg' }],
+    });
+    const itemId = made.body.product.item_id;
+    const [row] = await ctx.database.db.select().from(products).where(eq(products.itemId, itemId));
+    expect(Number(row!.priceCents)).toBe(119_999);
+    const seen = await call(ctx.app, 'GET', `/api/product/${itemId}/ScratchDent`, customer);
+    expect(seen.body.itemInfo.itemDetail[0]).toMatchObject({
+      item_name: 'Acer Swift Admin 14',
+      personal_scratch_dent_price: 989.45,
+    });
+    expect(made.body.audit[0]).toMatchObject({
+      action: 'product.create',
+      after: expect.objectContaining({ price: 1199.99 }),
+    });
+
+    const dup = await call(ctx.app, 'POST', '/api/admin/products', owner, NEW_PRODUCT);
+    expect(dup.status).toBe(400);
+    expect(dup.body.errors.sku).toMatch(/already used/);
+  });
+
+  it('an edit changes only the field sent, and the audit keeps before and after', async () => {
+    const list = await call(ctx.app, 'GET', '/api/admin/products?q=nx.admin.001', owner);
+    const itemId = list.body.products.items[0].item_id;
+    const before = (await call(ctx.app, 'GET', `/api/admin/products/${itemId}`, owner)).body.product;
+    const [rowBefore] = await ctx.database.db.select().from(products).where(eq(products.itemId, itemId));
+    const edited = await call(ctx.app, 'PATCH', `/api/admin/products/${itemId}`, owner, { price: 1099.99 });
+    expect(edited.status).toBe(200);
+    expect(edited.body.product).toEqual({
+      ...before,
+      price: 1099.99,
+      updated_at: edited.body.product.updated_at,
+    });
+    const [rowAfter] = await ctx.database.db.select().from(products).where(eq(products.itemId, itemId));
+    expect({ ...rowAfter, priceCents: 0, updatedAt: 0, rowVersion: 0, rowXid: 0 }).toEqual({
+      ...rowBefore,
+      priceCents: 0,
+      updatedAt: 0,
+      rowVersion: 0,
+      rowXid: 0,
+    });
+    expect(edited.body.audit[0]).toMatchObject({
+      actor: OWNER.email,
+      action: 'product.update',
+      before: { price: 1199.99 },
+      after: { price: 1099.99 },
+    });
+    const same = await call(ctx.app, 'PATCH', `/api/admin/products/${itemId}`, owner, { price: 1099.99 });
+    expect(same.body.smessage).toBe('Nothing changed.');
+    const seen = await call(ctx.app, 'GET', `/api/product/${itemId}`, customer);
+    expect(seen.body.itemInfo.itemDetail[0].personal_price).toBe(1209.99);
+
+    const broken = await call(ctx.app, 'PATCH', `/api/admin/products/${itemId}`, owner, { sale_price: 2000 });
+    expect(broken.status).toBe(400);
+    expect(broken.body.smessage).toBe('sale_price must be below price');
+    const wrongSub = await call(ctx.app, 'PATCH', `/api/admin/products/${itemId}`, owner, {
+      sub_category: 'Tower',
+    });
+    expect(wrongSub.body.smessage).toMatch(/Notebook has no subcategories/);
+
+    const off = await call(ctx.app, 'PATCH', `/api/admin/products/${itemId}`, owner, { is_active: false });
+    expect(off.body.product.is_active).toBe(false);
+    expect((await call(ctx.app, 'GET', `/api/product/${itemId}`, customer)).status).toBe(404);
+    const inactive = await call(ctx.app, 'GET', '/api/admin/products?active=false&q=admin', owner);
+    expect(inactive.body.products.items.map((p: { item_id: string }) => p.item_id)).toEqual([itemId]);
+    await call(ctx.app, 'PATCH', `/api/admin/products/${itemId}`, owner, { is_active: true });
+    expect((await call(ctx.app, 'GET', `/api/product/${itemId}`, customer)).status).toBe(200);
+  });
+
+  it('filters by category, condition and stock, with paging', async () => {
+    const warranty = await call(ctx.app, 'GET', '/api/admin/products?condition=Warranty&page_size=3', owner);
+    expect(warranty.body.products.items).toHaveLength(3);
+    for (const p of warranty.body.products.items) expect(p.item_condition).toBe('Warranty');
+    const monitors = await call(ctx.app, 'GET', '/api/admin/products?category=Monitor&in_stock=false', owner);
+    for (const p of monitors.body.products.items) {
+      expect(p.category === 'Display' || p.sub_category === 'Display').toBe(true);
+      expect(p.stock).toBe(0);
+    }
+    const page2 = await call(ctx.app, 'GET', '/api/admin/products?page=2&page_size=10', owner);
+    expect(page2.body.products).toMatchObject({ page: 2, page_size: 10 });
+    expect(page2.body.products.pages).toBe(Math.ceil(page2.body.products.total / 10));
+  });
+
+  it('an uploaded picture is resized, served with long cache headers and shown on the product page', async () => {
+    const png = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
+    const sent = await upload('/api/admin/media', { name: 'photo.png', type: 'image/png', data: png });
+    expect(sent.status).toBe(200);
+    const { link, thumb_url, url } = sent.body.image;
+    expect(link).toMatch(/^media:[0-9a-f]{32}$/);
+    for (const [path, width] of [
+      [thumb_url, 1000],
+      [url, 2000],
+    ] as const) {
+      const served = await ctx.app.inject({ method: 'GET', url: path });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await sharp(served.rawPayload).metadata()).width).toBe(width);
+    }
+    const list = await call(ctx.app, 'GET', '/api/admin/products?q=nx.admin.001', owner);
+    const itemId = list.body.products.items[0].item_id;
+    const edited = await call(ctx.app, 'PATCH', `/api/admin/products/${itemId}`, owner, {
+      images: [link, NEW_PRODUCT.images[0]],
+    });
+    expect(edited.body.product.images[0]).toEqual({ link, thumb_url, url });
+    const page = await call(ctx.app, 'GET', `/api/product/${itemId}`, customer);
+    expect(page.body.itemInfo.itemDetail[0].main_image).toBe(thumb_url);
+    expect(page.body.itemInfo.itemImages.map((i: { image_url: string }) => i.image_url)).toEqual([
+      url,
+      '/images/demo-notebook-2.svg',
+    ]);
+
+    const fake = await upload('/api/admin/media', {
+      name: 'photo.jpg',
+      type: 'image/jpeg',
+      data: Buffer.from('<svg></svg>'),
+    });
+    expect(fake.status).toBe(400);
+    expect(fake.body.smessage).toMatch(/Send a JPEG, PNG or WebP picture/);
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    expect((await upload('/api/admin/media', { name: 'a.png', type: 'image/png', data: gif })).status).toBe(
+      400,
+    );
+    const big = await upload('/api/admin/media', {
+      name: 'big.png',
+      type: 'image/png',
+      data: Buffer.alloc(11 * 1024 * 1024),
+    });
+    expect(big.status).toBe(413);
+    const unknown = await call(ctx.app, 'PATCH', `/api/admin/products/${itemId}`, owner, {
+      images: [`media:${'0'.repeat(32)}`],
+    });
+    expect(unknown.status).toBe(400);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/media/${'0'.repeat(32)}-thumb.webp` })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('the catalog import', () => {
+  it('a file of sku,price previews every row and changes only prices', async () => {
+    const catalog = [...ctx.app.services.catalog.items.values()].filter((p) => p.isActive).slice(0, 3);
+    const [a, b, c] = catalog as [(typeof catalog)[0], (typeof catalog)[0], (typeof catalog)[0]];
+    const [rowsBefore] = [await ctx.database.db.select().from(products).where(eq(products.itemId, a.itemId))];
+    const text = [
+      'sku,price',
+      `${a.sku},${(Number(a.priceCents) + 1000) / 100}`,
+      `${b.sku},${Number(b.priceCents) / 100}`,
+      'NX.NOT.THERE,100',
+      `${c.sku},abc`,
+    ].join('\n');
+    const file = { name: 'prices.csv', type: 'text/csv', data: Buffer.from(text) };
+    const preview = await upload('/api/admin/catalog/import/preview', file);
+    expect(preview.body.preview.summary).toEqual({ new: 0, changed: 1, unchanged: 1, errors: 2 });
+    expect(preview.body.preview.rows).toEqual([
+      expect.objectContaining({
+        line: 2,
+        status: 'changed',
+        changes: [
+          { field: 'price', old: Number(a.priceCents) / 100, new: (Number(a.priceCents) + 1000) / 100 },
+        ],
+      }),
+      expect.objectContaining({ line: 3, status: 'unchanged', changes: [] }),
+      expect.objectContaining({
+        line: 4,
+        status: 'error',
+        errors: ['a new sku needs item_name, category, item_condition'],
+      }),
+      expect.objectContaining({
+        line: 5,
+        status: 'error',
+        errors: [expect.stringMatching(/^price must be an amount/)],
+      }),
+    ]);
+    const refused = await upload('/api/admin/catalog/import/apply', file, {
+      token: preview.body.preview.token,
+    });
+    expect(refused.status).toBe(400);
+
+    const good = { ...file, data: Buffer.from(text.split('\n').slice(0, 3).join('\n')) };
+    const checked = await upload('/api/admin/catalog/import/preview', good);
+    const noToken = await upload('/api/admin/catalog/import/apply', good);
+    expect(noToken.status).toBe(400);
+    const wrongToken = await upload('/api/admin/catalog/import/apply', good, {
+      token: preview.body.preview.token,
+    });
+    expect(wrongToken.status).toBe(409);
+    const applied = await upload('/api/admin/catalog/import/apply', good, {
+      token: checked.body.preview.token,
+    });
+    expect(applied.status).toBe(200);
+    expect(applied.body).toMatchObject({ created: 0, updated: 1 });
+    const [rowAfter] = await ctx.database.db.select().from(products).where(eq(products.itemId, a.itemId));
+    expect({ ...rowAfter, priceCents: 0, updatedAt: 0, rowVersion: 0, rowXid: 0 }).toEqual({
+      ...rowsBefore[0],
+      priceCents: 0,
+      updatedAt: 0,
+      rowVersion: 0,
+      rowXid: 0,
+    });
+    expect(Number(rowAfter!.priceCents)).toBe(Number(a.priceCents) + 1000);
+    const seen = await call(ctx.app, 'GET', `/api/product/${a.itemId}`, customer);
+    expect(seen.body.itemInfo.itemDetail[0].personal_price).toBeCloseTo(
+      Math.round((Number(a.priceCents) + 1000) * 1.1) / 100,
+      2,
+    );
+    const trail = await call(ctx.app, 'GET', `/api/admin/products/${a.itemId}`, owner);
+    expect(trail.body.audit[0]).toMatchObject({
+      action: 'product.import',
+      before: { price: Number(a.priceCents) / 100 },
+      after: { price: (Number(a.priceCents) + 1000) / 100 },
+    });
+    const again = await upload('/api/admin/catalog/import/apply', good, {
+      token: checked.body.preview.token,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.smessage).toMatch(/preview the file again/);
+  });
+});
