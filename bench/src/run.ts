@@ -25,11 +25,12 @@ const SHOP_PORT = 3200;
 const BARE_PORT = 3201;
 const dataDir = resolve(root, '.data/bench/pglite');
 
+/** Starts a server; TypeScript sources run through tsx, the shop runs compiled as in production. */
 function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
   return new Promise((ready, fail) => {
     const child = fork(script, [], {
       cwd: root,
-      execArgv: ['--import', 'tsx'],
+      execArgv: script.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'],
       env: { ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -170,7 +171,7 @@ async function main() {
     LOGIN_RATE_LIMIT: '1000',
     READY_PATH: '/api/mainpage',
   };
-  const shop = await start(resolve(root, 'packages/server/src/main.ts'), shopEnv);
+  const shop = await start(resolve(root, 'packages/server/dist/main.js'), shopEnv);
   const bare = await start(resolve(import.meta.dirname, 'bare.ts'), { PORT: String(BARE_PORT) });
   try {
     const login = await fetch(`http://127.0.0.1:${SHOP_PORT}/api/user/login`, {
