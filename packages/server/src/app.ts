@@ -69,13 +69,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await catalog.load();
   catalog.startPolling(config.CATALOG_POLL_MS);
   const sessions = new SessionService(database.db, config.SESSION_DAYS);
-  const mailer = new Mailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM);
-  mailer.startRetrying();
+  const mailer = new Mailer(database, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  await mailer.start();
   app.decorate('services', { config, database, catalog, sessions, mailer });
 
   app.addHook('onClose', async () => {
     catalog.stopPolling();
-    mailer.close();
+    await mailer.close();
     if (!options.database) await database.close();
   });
 

@@ -67,6 +67,8 @@ export async function sendResetCode(services: Services, body: unknown): Promise<
       {
         to: contact.email,
         subject: 'Your Acer Store verification code',
+        // The code is readable in the outbox only until it is delivered.
+        sensitive: true,
         body: [
           `Hello ${contact.firstName || 'there'},`,
           '',
@@ -80,7 +82,7 @@ export async function sendResetCode(services: Services, body: unknown): Promise<
     );
   });
   // Delivery is not awaited: an existing account must not answer slower than a missing one.
-  if (mailId !== null) void services.mailer.deliver(mailId).catch(() => {});
+  if (mailId !== null) services.mailer.kick();
 }
 
 /** Checks the code and sets the new password; every session of that contact ends. */

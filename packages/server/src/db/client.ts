@@ -26,6 +26,25 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel`, from any process, and once each time listening
+   * (re)starts, since notifications sent while not listening are lost. On PostgreSQL this is a connection
+   * of its own, named `applicationName` in pg_stat_activity, reconnected after a failure.
+   */
+  listen(channel: string, options: ListenOptions): Promise<Listener>;
+}
+
+export interface ListenOptions {
+  onNotify: () => void;
+  /** A lost or refused listening connection; it is retried with a growing pause. */
+  onError: (error: Error) => void;
+  applicationName?: string;
+}
+
+export interface Listener {
+  /** Whether notifications arrive right now. */
+  readonly connected: boolean;
+  close(): Promise<void>;
 }
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -50,6 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
+      listen: (channel, listenOptions) => listenPg(options.url!, channel, listenOptions),
     };
   }
   const dataDir = options.dataDir ?? '.data/pglite';
@@ -63,7 +83,90 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    listen: async (channel, { onNotify }) => {
+      const stop = await client.listen(channel, onNotify);
+      onNotify();
+      return { connected: true, close: stop };
+    },
     // Exposed for tests that snapshot a prepared database.
     ...{ pglite: client },
+  };
+}
+
+const LISTEN_RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
+
+/**
+ * A dedicated connection for LISTEN (a pooled one would lose it), reconnected until closed. It connects in
+ * the background: the first `onNotify` says it is listening.
+ */
+async function listenPg(url: string, channel: string, options: ListenOptions): Promise<Listener> {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let failures = 0;
+  let retry: NodeJS.Timeout | null = null;
+
+  const reconnectLater = () => {
+    if (closed || retry) return;
+    const delay = LISTEN_RETRY_MS[Math.min(failures, LISTEN_RETRY_MS.length - 1)]!;
+    failures++;
+    retry = setTimeout(() => {
+      retry = null;
+      start();
+    }, delay);
+    retry.unref();
+  };
+
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url, application_name: options.applicationName });
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (client === c) client = null;
+      if (closed) return;
+      options.onError(error ?? new Error('the listening connection ended'));
+      c.end().catch(options.onError);
+      reconnectLater();
+    };
+    c.on('error', onLost);
+    c.on('end', () => onLost());
+    c.on('notification', (message) => {
+      if (message.channel === channel) options.onNotify();
+    });
+    try {
+      await c.connect();
+      await c.query(`listen "${channel.replaceAll('"', '""')}"`);
+    } catch (error) {
+      onLost(error as Error);
+      return;
+    }
+    if (closed) {
+      await c.end();
+      return;
+    }
+    client = c;
+    failures = 0;
+    options.onNotify();
+  };
+
+  const start = () => {
+    connect().catch((error: Error) => {
+      options.onError(error);
+      reconnectLater();
+    });
+  };
+
+  start();
+  return {
+    get connected() {
+      return client !== null;
+    },
+    close: async () => {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end();
+    },
   };
 }

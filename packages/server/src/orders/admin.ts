@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contacts, invoiceLines, invoices, orderLines, orders, products } from '../db/schema';
 import { queueMail } from '../mail/outbox';
+import { formatOrderDate } from './order-mails';
 
 export const ORDER_ACTIONS = {
   confirm: { from: ['Pending'], to: 'Confirmed' },
@@ -61,6 +62,13 @@ export async function changeOrderStatus(
       .set({ status: rule.to, updatedAt: new Date() })
       .where(eq(orders.orderId, order.orderId));
     await tx.update(orderLines).set({ status: rule.to }).where(eq(orderLines.orderId, order.orderId));
+    // Queued with the change itself: the customer hears of every status the order really reached.
+    await tellCustomer(
+      tx,
+      order,
+      `Order ${order.orderNumber} ${rule.to.toLowerCase()} (PO ${order.purchaseOrderId})`,
+      STATUS_TEXT[rule.to],
+    );
     return { orderNumber: order.orderNumber, status: rule.to };
   });
 }
@@ -90,7 +98,7 @@ async function tellCustomer(
   await queueMail(tx, {
     to: contact.email,
     subject,
-    body: `Hello ${contact.name},\n\n${text}\n\nOrder ${order.orderNumber}, purchase order ${order.purchaseOrderId}.`,
+    body: `Hello ${contact.name},\n\n${text}\n\nOrder ${order.orderNumber}, purchase order ${order.purchaseOrderId}, placed ${formatOrderDate(order.createdAt)}.`,
   });
 }
 

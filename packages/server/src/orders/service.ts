@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { CART_MSG, type CartLine, isValidPo, orderTotals, SHIPPING_METHODS } from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
-import { formatMoney, personalPrice, toCents } from '@shop/domain/money';
+import { personalPrice, toCents } from '@shop/domain/money';
 import { unitPrice } from '@shop/domain/pricing';
 import { PROVINCES, type Province, taxRatePercent } from '@shop/domain/tax';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
@@ -17,6 +17,7 @@ import { imageUrl } from '../catalog/images';
 import type { Tx } from '../db/client';
 import { addresses, cartItems, contacts, customers, orderLines, orders, products } from '../db/schema';
 import { HttpError, parseOr400 } from '../lib/http';
+import { orderPlacedMails } from './order-mails';
 
 const amount = z.coerce.number({ error: CART_MSG.totalsChanged }).finite({ message: CART_MSG.totalsChanged });
 
@@ -100,12 +101,11 @@ export async function placeOrder(
   if (existing) return { ...existing, repeated: true };
 
   let placed: PlacedOrder;
-  let mailId = null as number | null;
   try {
     placed = await db.transaction(async (tx) => {
       // One checkout at a time per customer: a double submit waits here and then finds the first order.
       const [customer] = await tx
-        .select({ percentage: customers.percentage })
+        .select({ percentage: customers.percentage, company: customers.company })
         .from(customers)
         .where(eq(customers.customerId, user.customerId))
         .for('update');
@@ -183,6 +183,7 @@ export async function placeOrder(
       const id = rows[0].id;
       const orderNumber = `SO-${String(id).padStart(6, '0')}`;
       const attention = (a: typeof shipping) => `${a.firstName} ${a.lastName}`;
+      const placedAt = new Date();
       await tx.insert(orders).values({
         orderId: id,
         orderNumber,
@@ -196,6 +197,8 @@ export async function placeOrder(
         taxRateMilli: Math.round(taxRatePercent(province) * 1000),
         totalCents: totals.total,
         createdTime: info.created_time || new Date().toISOString(),
+        // The order's date is the server's clock; the page's local time above is information only.
+        createdAt: placedAt,
         shippingAttention: attention(shipping),
         shippingCompany: shipping.companyName,
         shippingAddress1: shipping.addressLine1,
@@ -233,33 +236,34 @@ export async function placeOrder(
         .select({ email: contacts.email, name: contacts.contactName })
         .from(contacts)
         .where(eq(contacts.contactPersonId, user.contactPersonId));
-      if (contact?.email) {
-        // The confirmation is queued with the order: both are kept, or neither.
-        mailId = await services.mailer.enqueue(
+      // The buyer's confirmation and the shop's notice are queued with the order: all are kept, or none.
+      await services.mailer.enqueueAll(
+        orderPlacedMails(
           {
-            to: contact.email,
-            subject: `Order ${orderNumber} received (PO ${info.purchase_order_id.trim()})`,
-            body: [
-              `Hello ${contact.name},`,
-              '',
-              `Thank you for your order ${orderNumber}, purchase order ${info.purchase_order_id.trim()}.`,
-              '',
-              ...lines.map(
-                (l) =>
-                  `${l.quantity} x ${l.name} (${l.sku}, ${l.item_condition}) at ${formatMoney(unitPrice(l))}`,
-              ),
-              '',
-              `Subtotal: ${formatMoney(totals.subtotal)}`,
-              `Tax (${shipping.province} ${taxRatePercent(province)}%): ${formatMoney(totals.tax)}`,
-              `Total: ${formatMoney(totals.total)}`,
-              '',
-              `Shipping: ${info.shipping_method}, to ${attention(shipping)}, ${shipping.addressLine1}, ${shipping.city}, ${shipping.province} ${shipping.zip}`,
-              'Shipping is added on your invoice. We will let you know when your order ships.',
-            ].join('\n'),
+            orderNumber,
+            placedAt,
+            purchaseOrderId: info.purchase_order_id.trim(),
+            customerId: user.customerId,
+            company: customer?.company ?? '',
+            buyer: { name: contact?.name ?? '', email: contact?.email ?? '' },
+            lines: lines.map((l) => ({
+              quantity: l.quantity,
+              name: l.name,
+              sku: l.sku,
+              condition: l.item_condition,
+              unitCents: unitPrice(l),
+            })),
+            subtotalCents: totals.subtotal,
+            taxCents: totals.tax,
+            taxLabel: `${shipping.province} ${taxRatePercent(province)}%`,
+            totalCents: totals.total,
+            shippingMethod: info.shipping_method,
+            shipTo: `${attention(shipping)}, ${shipping.addressLine1}, ${shipping.city}, ${shipping.province} ${shipping.zip}`,
           },
-          tx,
-        );
-      }
+          services.config.SHOP_INBOX,
+        ),
+        tx,
+      );
       // Take the stock, line by line in item order (no deadlock between two checkouts): the conditional
       // update never lets it go below zero, and a price changed since it was read refuses the order.
       for (const line of lines) {
@@ -311,7 +315,8 @@ export async function placeOrder(
   if (!placed.repeated) {
     // This process shows the new stock as soon as it has read it; the answer does not wait for that.
     void services.catalog.refresh().catch(() => {});
-    if (mailId !== null) await services.mailer.deliver(mailId).catch(() => false);
+    // The mails go out from the delivery loop; the buyer does not wait for the mail server.
+    services.mailer.kick();
   }
   return placed;
 }
