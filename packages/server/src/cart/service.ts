@@ -1,9 +1,11 @@
 /** The server-side cart: one row per customer, item and condition; prices come from the catalog. */
 import type { CartItem } from '@shop/domain/api';
-import { CART_MSG, MAX_CART_LINES, MAX_LINE_QUANTITY } from '@shop/domain/cart';
+import { CART_MSG, MAX_CART_LINES, MAX_LINE_QUANTITY, withinOrderLimit } from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
 import { MSG } from '@shop/domain/messages';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { personalPrice } from '@shop/domain/money';
+import { unitPrice } from '@shop/domain/pricing';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Services } from '../app';
 import type { SessionUser } from '../auth/sessions';
 import { brief } from '../catalog/present';
@@ -86,16 +88,15 @@ export async function addToCart(services: Services, user: SessionUser, input: Ad
         ? product.scratchDentStock
         : product.stock;
     if (stock <= 0) throw new HttpError(400, CART_MSG.outOfStock);
-    const [existing] = await tx
-      .select({ quantity: cartItems.quantity })
+    const lines = await tx
+      .select({
+        itemId: cartItems.itemId,
+        itemCondition: cartItems.itemCondition,
+        quantity: cartItems.quantity,
+      })
       .from(cartItems)
-      .where(
-        and(
-          eq(cartItems.customerId, user.customerId),
-          eq(cartItems.itemId, input.itemId),
-          eq(cartItems.itemCondition, known.item_condition),
-        ),
-      );
+      .where(eq(cartItems.customerId, user.customerId));
+    const existing = lines.find((l) => l.itemId === input.itemId && l.itemCondition === known.item_condition);
     const quantity = input.replace ? input.quantity : (existing?.quantity ?? 0) + input.quantity;
     if (quantity > stock) {
       throw new HttpError(
@@ -104,12 +105,14 @@ export async function addToCart(services: Services, user: SessionUser, input: Ad
       );
     }
     if (quantity > MAX_LINE_QUANTITY) throw new HttpError(400, CART_MSG.quantityInvalid);
-    if (!existing) {
-      const [lines] = await tx
-        .select({ n: count() })
-        .from(cartItems)
-        .where(eq(cartItems.customerId, user.customerId));
-      if ((lines?.n ?? 0) >= MAX_CART_LINES) throw new HttpError(400, CART_MSG.cartFull);
+    if (!existing && lines.length >= MAX_CART_LINES) throw new HttpError(400, CART_MSG.cartFull);
+    // A cart that could not be ordered as one order is refused here, before checkout.
+    const changed = [
+      ...lines.filter((l) => l !== existing),
+      { itemId: input.itemId, itemCondition: known.item_condition, quantity },
+    ];
+    if (!withinOrderLimit(cartSubtotal(services, user, changed))) {
+      throw new HttpError(400, CART_MSG.orderTooLarge);
     }
     await tx
       .insert(cartItems)
@@ -125,6 +128,28 @@ export async function addToCart(services: Services, user: SessionUser, input: Ad
       });
   });
   return known.item_name;
+}
+
+/** The cart's subtotal at the buyer's prices, from this process's catalog; a line no longer offered counts 0. */
+function cartSubtotal(
+  services: Services,
+  user: SessionUser,
+  lines: readonly { itemId: string; itemCondition: string; quantity: number }[],
+): number {
+  let cents = 0;
+  for (const line of lines) {
+    const row = services.catalog.anyRow(line.itemId, line.itemCondition as Condition);
+    if (!row) continue;
+    const unit = unitPrice({
+      item_condition: row.item_condition,
+      is_sale: row.is_sale,
+      price: personalPrice(row.price, user.percentage),
+      sale_price: personalPrice(row.sale_price, user.percentage),
+      scratch_dent_price: personalPrice(row.scratch_dent_price, user.percentage),
+    });
+    cents += unit * line.quantity;
+  }
+  return cents;
 }
 
 /** Removes a line; returns the item's name, or null when it was not in the cart. */

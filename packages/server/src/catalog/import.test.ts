@@ -39,6 +39,7 @@ describe('parseCatalogCsv', () => {
       'NX.BAD.003,Bad Stock,Notebook,,BrandNew,100,,,-4,,,',
       'NX.BAD.004,Bad Sub,Desktop,Spaceship,BrandNew,100,,,1,,,',
       'NX.BAD.005,Sale Above,Notebook,,BrandNew,100,150,true,1,,,',
+      'NX.BAD.006,Too Dear,Notebook,,BrandNew,100000000.00,,,1,,,',
     ].join('\n');
     const { products: rows, problems } = parseCatalogCsv(text);
     expect(rows).toEqual([]);
@@ -53,6 +54,7 @@ describe('parseCatalogCsv', () => {
           message: expect.stringContaining('sub_category of Desktop must be one of'),
         }),
         { line: 8, message: 'sale_price must be below price' },
+        { line: 9, message: 'price must be at most $99,999,999.99, not "100000000.00"' },
       ]),
     );
   });

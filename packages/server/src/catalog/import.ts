@@ -3,11 +3,12 @@
  * first; one bad row means nothing of the file is written, and each problem names its line.
  */
 import { randomInt } from 'node:crypto';
+import { MAX_ORDER_TOTAL, withinOrderLimit } from '@shop/domain/cart';
 import { apiCategoryName, FILTER_FIELDS, PRODUCT_CATEGORIES, SUBCATEGORIES } from '@shop/domain/catalog';
 
 export { PRODUCT_CATEGORIES };
 
-import { parsePrice } from '@shop/domain/money';
+import { formatMoney, parsePrice } from '@shop/domain/money';
 import { parse } from 'csv-parse/sync';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -114,6 +115,9 @@ export function parseCatalogCsv(text: string, now = new Date()): ImportResult {
       const cents = parsePrice(v);
       if (cents === null) rowProblems.push(`${key} must be an amount in dollars such as 1299.99, not "${v}"`);
       else if (required && cents <= 0) rowProblems.push(`${key} must be above 0`);
+      // An item no single order could hold is a typing mistake, and it keeps every total exact.
+      else if (!withinOrderLimit(cents))
+        rowProblems.push(`${key} must be at most ${formatMoney(MAX_ORDER_TOTAL)}, not "${v}"`);
       return cents ?? 0;
     };
 

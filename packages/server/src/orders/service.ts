@@ -4,7 +4,15 @@
  * lines and addresses, and empties the cart. The same checkout submitted twice makes one order.
  */
 import { createHash } from 'node:crypto';
-import { CART_MSG, type CartLine, isValidPo, orderTotals, SHIPPING_METHODS } from '@shop/domain/cart';
+import {
+  CART_MSG,
+  type CartLine,
+  isValidPo,
+  lineQuantitySchema,
+  orderTotalSchema,
+  orderTotals,
+  SHIPPING_METHODS,
+} from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
 import { personalPrice, toCents } from '@shop/domain/money';
 import { unitPrice } from '@shop/domain/pricing';
@@ -39,7 +47,7 @@ export const placeOrderSchema = z.object({
           z.object({
             item_id: z.string().max(40),
             item_condition: z.string().max(20),
-            quantity: z.coerce.number().int().positive(),
+            quantity: lineQuantitySchema,
           }),
           { error: CART_MSG.noItems },
         )
@@ -47,7 +55,7 @@ export const placeOrderSchema = z.object({
         .max(100),
       subtotal: amount,
       items_tax: amount,
-      total: amount,
+      total: orderTotalSchema,
       purchase_order_id: z
         .string({ error: CART_MSG.poNumber })
         .refine(isValidPo, { message: CART_MSG.poNumber }),
