@@ -32,6 +32,11 @@ export interface Database {
    * of its own, named `applicationName` in pg_stat_activity, reconnected after a failure.
    */
   listen(channel: string, options: ListenOptions): Promise<Listener>;
+  /**
+   * A handle with connections of its own on the same database, so its queries never queue behind the
+   * main pool's (PostgreSQL); PGlite, with one connection, gives itself back. Close it when done.
+   */
+  separate(poolSize: number): Promise<Database>;
 }
 
 export interface ListenOptions {
@@ -70,6 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
       listen: (channel, listenOptions) => listenPg(options.url!, channel, listenOptions),
+      separate: (poolSize) => openDatabase({ url: options.url, poolSize }),
     };
   }
   const dataDir = options.dataDir ?? '.data/pglite';
@@ -78,7 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     loadDataDir: options.loadDataDir,
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
+  const embedded: Database = {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
@@ -88,9 +94,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       onNotify();
       return { connected: true, close: stop };
     },
+    separate: async () => ({ ...embedded, close: async () => {} }),
     // Exposed for tests that snapshot a prepared database.
     ...{ pglite: client },
   };
+  return embedded;
 }
 
 const LISTEN_RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];

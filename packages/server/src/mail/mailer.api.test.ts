@@ -143,23 +143,32 @@ describe('the delivery loop', () => {
     expect(await row(id)).toMatchObject({ attempts: 3, lastError: null });
   }, 30_000);
 
-  it('gives a message up after the last try: kept as failed, logged at error level and counted', async () => {
-    const { mailer, lines } = await startMailer(sink.url, { maxAttempts: 3 });
+  it('gives a message up after its 20th try: kept as failed, logged at error level and counted', async () => {
+    const { mailer, lines } = await startMailer(sink.url);
     const before = await mailer.stats();
     sink.failing = true;
     try {
-      const id = await mailer.enqueue({
+      // Eighteen tries are taken as done (about ten hours of a failing server), so the test runs the last two.
+      const id = await insertMail({
         to: 'buyer@example.com',
         subject: 'Doomed',
         body: 'Never delivered',
+        attempts: 18,
       });
-      for (let attempt = 1; attempt <= 3; attempt++) {
+      for (const attempt of [19, 20]) {
         await ctx.database.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.id, id));
         mailer.kick();
         await waitFor(
           `try ${attempt}`,
           async () => (await row(id)).attempts === attempt && !(await row(id)).claimedBy,
         );
+        if (attempt === 19) {
+          // The pause has grown to its cap of an hour.
+          const pause = (await row(id)).nextAttemptAt.getTime() - Date.now();
+          expect(pause).toBeGreaterThan(0.89 * 3_600_000);
+          expect(pause).toBeLessThan(1.11 * 3_600_000);
+          expect((await row(id)).failedAt).toBeNull();
+        }
       }
       const failed = await row(id);
       expect(failed.failedAt).not.toBeNull();
@@ -167,7 +176,7 @@ describe('the delivery loop', () => {
       expect(failed.body).toBe('Never delivered');
       const logged = lines.find((l) => l.level === 'error' && l.context.outboxId === id);
       expect(logged?.message).toMatch(/given up/);
-      expect(logged?.context).toMatchObject({ to: 'buyer@example.com', subject: 'Doomed', attempts: 3 });
+      expect(logged?.context).toMatchObject({ to: 'buyer@example.com', subject: 'Doomed', attempts: 20 });
       const after = await mailer.stats();
       expect(after.failed).toBe(before.failed + 1);
       expect(after.pending).toBe(before.pending);
@@ -176,7 +185,7 @@ describe('the delivery loop', () => {
       await ctx.database.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.id, id));
       mailer.kick();
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect((await row(id)).attempts).toBe(3);
+      expect((await row(id)).attempts).toBe(20);
     } finally {
       sink.failing = false;
     }
@@ -331,6 +340,8 @@ describe('a mail server that never answers', () => {
     expect(Date.now() - started).toBeLessThan(1_500);
     const released = await row(id);
     expect(released).toMatchObject({ claimedBy: null, claimedUntil: null, sentAt: null, failedAt: null });
+    // Due again at once, for a process that is still running.
+    expect(released.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
     await ctx.database.db.delete(outbox).where(eq(outbox.id, id));
   });
 });

@@ -53,6 +53,8 @@ export interface MailStats {
 type Claimed = typeof outbox.$inferSelect;
 
 const NOTIFY_CHANNEL = 'outbox';
+/** After the close deadline, how long interrupted deliveries get to roll back and release. */
+const ABORT_GRACE_MS = 2_000;
 const LOOP_ERROR_PAUSE_MS = 5_000;
 
 export class Mailer {
@@ -70,6 +72,9 @@ export class Mailer {
   private started = false;
   private closing = false;
   private closed: Promise<void> | null = null;
+  /** Closing after the deadline: failures now are interruptions, not the mail server's doing. */
+  private aborting = false;
+  private readonly interrupt = new AbortController();
   private running: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
@@ -84,6 +89,9 @@ export class Mailer {
     this.transport = options.smtpUrl
       ? nodemailer.createTransport({
           url: options.smtpUrl,
+          // Connections are kept and reused: a message costs one exchange, not a new session.
+          pool: true,
+          maxConnections: options.lanes ?? 3,
           // Seconds, not nodemailer's minutes: a dead mail server fails the try and the loop moves on.
           connectionTimeout: 5_000,
           greetingTimeout: 5_000,
@@ -100,8 +108,12 @@ export class Mailer {
     this.messageDomain = /@([^\s>]+)>?\s*$/.exec(options.from)?.[1] ?? 'localhost';
   }
 
+  /** Claims and records go through connections of their own: the moment between the mail server's
+   * acceptance and its record must not be spent queuing behind requests for a pooled connection. */
+  private own: Database | null = null;
+
   private get db() {
-    return this.database.db;
+    return (this.own ?? this.database).db;
   }
 
   /** Records a message in the outbox (inside the caller's transaction when given); returns its id. */
@@ -126,6 +138,7 @@ export class Mailer {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    this.own = await this.database.separate(this.lanes + 1);
     if (this.database.kind === 'pglite') {
       // The embedded database belongs to this process alone: claims left by an earlier run are void.
       await this.db
@@ -181,28 +194,31 @@ export class Mailer {
         this.log.warn({ err: error }, 'closing the outbox listener failed');
       });
     }
-    if (this.running) {
-      let deadline: NodeJS.Timeout | undefined;
-      const finished = await Promise.race([
-        this.running.then(() => true),
-        new Promise<boolean>((resolve) => {
-          deadline = setTimeout(() => resolve(false), deadlineMs);
-        }),
-      ]);
-      clearTimeout(deadline);
-      if (!finished) {
-        const released = await this.db
-          .update(outbox)
-          .set({ claimedBy: null, claimedUntil: null })
-          .where(and(eq(outbox.claimedBy, this.instance), isNull(outbox.sentAt)))
-          .returning({ id: outbox.id });
-        this.log.warn(
-          { outboxIds: released.map((r) => r.id) },
-          'mail still being delivered at shutdown; its claim is released for another process',
+    if (this.running && !(await settlesWithin(this.running, deadlineMs))) {
+      // Deliveries still under way: the connections to the mail server are closed under them, so they
+      // fail, roll back and give their claims up for another process at once.
+      this.aborting = true;
+      this.interrupt.abort();
+      await settlesWithin(this.running, ABORT_GRACE_MS);
+      const released = this.db
+        .update(outbox)
+        .set({ claimedBy: null, claimedUntil: null })
+        .where(and(eq(outbox.claimedBy, this.instance), isNull(outbox.sentAt)))
+        .then(
+          () => {},
+          (error: unknown) => this.log.error({ err: error }, 'releasing mail claims at shutdown failed'),
         );
+      if (!(await settlesWithin(released, ABORT_GRACE_MS))) {
+        this.log.error('mail claims could not be released at shutdown; their lease ends in two minutes');
       }
     }
     this.transport?.close();
+    const closing = this.own
+      ?.close()
+      .catch((error: unknown) => this.log.warn({ err: error }, 'closing the mailer connections failed'));
+    if (closing && !(await settlesWithin(closing, ABORT_GRACE_MS))) {
+      this.log.warn('the mailer connections did not close in time');
+    }
   }
 
   private wake(): void {
@@ -284,13 +300,36 @@ export class Mailer {
   }
 
   private async deliverClaimed(row: Claimed): Promise<void> {
+    let recorded: boolean;
     try {
-      await this.send(row);
+      if (this.database.kind === 'postgres') {
+        // The delivery is recorded before the hand-over and committed the moment the server accepts
+        // the message, so a crash in between (which sends it again) has the smallest window there is.
+        // PGlite's one connection cannot be held through an SMTP exchange: it records afterwards.
+        recorded = await this.db.transaction(async (tx) => {
+          const done = await this.recordSent(tx, row);
+          await this.send(row);
+          return done;
+        });
+      } else {
+        await this.send(row);
+        recorded = await this.recordSent(this.db, row);
+      }
     } catch (error) {
       await this.recordFailure(row, error);
       return;
     }
-    const recorded = await this.db
+    if (!recorded) {
+      this.log.warn(
+        { outboxId: row.id, to: row.to },
+        'mail delivered after its claim had lapsed; another process delivered it too',
+      );
+    }
+  }
+
+  /** Marks the message delivered (its text removed when sensitive); false when it already was. */
+  private async recordSent(db: Queryable, row: Claimed): Promise<boolean> {
+    const recorded = await db
       .update(outbox)
       .set({
         sentAt: sql`now()`,
@@ -301,12 +340,7 @@ export class Mailer {
       })
       .where(and(eq(outbox.id, row.id), isNull(outbox.sentAt)))
       .returning({ id: outbox.id });
-    if (recorded.length === 0) {
-      this.log.warn(
-        { outboxId: row.id, to: row.to },
-        'mail delivered after its claim had lapsed; another process delivered it too',
-      );
-    }
+    return recorded.length > 0;
   }
 
   private async send(row: Claimed): Promise<void> {
@@ -325,11 +359,29 @@ export class Mailer {
       text: row.body,
       // The same on every try: a copy sent again after a crash can be recognised as the same message.
       messageId: `<outbox.${row.id}.${row.createdAt.getTime()}@${this.messageDomain}>`,
+      signal: this.interrupt.signal,
     });
   }
 
   private async recordFailure(row: Claimed, error: unknown): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error);
+    if (this.aborting) {
+      // Interrupted by shutdown: due again at once, for whichever process is still running.
+      await this.db
+        .update(outbox)
+        .set({
+          claimedBy: null,
+          claimedUntil: null,
+          nextAttemptAt: sql`now()`,
+          lastError: `interrupted: ${reason}`.slice(0, 500),
+        })
+        .where(and(eq(outbox.id, row.id), eq(outbox.claimedBy, this.instance), isNull(outbox.sentAt)));
+      this.log.warn(
+        { outboxId: row.id, to: row.to },
+        'mail delivery interrupted by shutdown; another process takes it',
+      );
+      return;
+    }
     const giveUp = row.attempts >= this.maxAttempts;
     const pauseMs = this.retryPause(row.attempts);
     await this.db
@@ -372,4 +424,17 @@ export class Mailer {
     const pause = Math.min(this.retryMaxMs, this.retryBaseMs * 2 ** Math.min(attempts - 1, 30));
     return pause * (0.9 + Math.random() * 0.2);
   }
+}
+
+/** Whether the promise (which never rejects) settles within `ms`. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const settled = await Promise.race([
+    promise.then(() => true),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    }),
+  ]);
+  clearTimeout(timer);
+  return settled;
 }

@@ -20,6 +20,8 @@ export interface MailSink {
   failing: boolean;
   /** Messages refused while failing. */
   refused: number;
+  /** Connection errors, such as a reset by a client that was killed. */
+  errors: Error[];
   close(): Promise<void>;
 }
 
@@ -43,7 +45,7 @@ function bodyText(raw: string): string {
 
 export async function startMailSink(): Promise<MailSink> {
   const received: ReceivedMail[] = [];
-  const sink = { failing: false, refused: 0 };
+  const sink = { failing: false, refused: 0, errors: [] as Error[] };
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -74,6 +76,8 @@ export async function startMailSink(): Promise<MailSink> {
       });
     },
   });
+  // A client that dies mid-session (a killed server) resets its connection: kept, not thrown.
+  smtp.on('error', (error) => sink.errors.push(error));
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
   return Object.assign(sink, {
