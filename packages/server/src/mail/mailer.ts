@@ -69,6 +69,11 @@ export class Mailer {
   readonly instance = `shop-mail ${process.pid} ${randomBytes(6).toString('hex')}`;
   private readonly messageDomain: string;
   private listener: Listener | null = null;
+  /**
+   * Claims and records go through connections of their own: the moment between the mail server's
+   * acceptance and its record must not be spent queuing behind requests for a pooled connection.
+   */
+  private own: Database | null = null;
   private started = false;
   private closing = false;
   private closed: Promise<void> | null = null;
@@ -107,10 +112,6 @@ export class Mailer {
     this.idlePollMs = options.idlePollMs ?? 15_000;
     this.messageDomain = /@([^\s>]+)>?\s*$/.exec(options.from)?.[1] ?? 'localhost';
   }
-
-  /** Claims and records go through connections of their own: the moment between the mail server's
-   * acceptance and its record must not be spent queuing behind requests for a pooled connection. */
-  private own: Database | null = null;
 
   private get db() {
     return (this.own ?? this.database).db;
