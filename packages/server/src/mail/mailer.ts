@@ -188,13 +188,6 @@ export class Mailer {
     this.closing = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const listener = this.listener;
-    this.listener = null;
-    if (listener) {
-      await listener.close().catch((error: unknown) => {
-        this.log.warn({ err: error }, 'closing the outbox listener failed');
-      });
-    }
     if (this.running && !(await settlesWithin(this.running, deadlineMs))) {
       // Deliveries still under way: the connections to the mail server are closed under them, so they
       // fail, roll back and give their claims up for another process at once.
@@ -210,8 +203,20 @@ export class Mailer {
           (error: unknown) => this.log.error({ err: error }, 'releasing mail claims at shutdown failed'),
         );
       if (!(await settlesWithin(released, ABORT_GRACE_MS))) {
-        this.log.error('mail claims could not be released at shutdown; their lease ends in two minutes');
+        this.log.error(
+          'mail claims could not be released at shutdown; they are taken over once this process has gone',
+        );
       }
+    }
+    // Only now: while it is open, this process's claims are known to be alive.
+    const listener = this.listener;
+    this.listener = null;
+    if (listener) {
+      const stopped = listener.close().catch((error: unknown) => {
+        this.log.warn({ err: error }, 'closing the outbox listener failed');
+      });
+      if (!(await settlesWithin(stopped, ABORT_GRACE_MS)))
+        this.log.warn('the outbox listener did not close in time');
     }
     this.transport?.close();
     const closing = this.own
