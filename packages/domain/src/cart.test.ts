@@ -4,12 +4,16 @@ import {
   CART_MSG,
   isValidPo,
   itemCount,
+  lineQuantitySchema,
+  MAX_ORDER_TOTAL,
   minusQuantity,
+  orderTotalSchema,
   orderTotals,
   plusQuantity,
   subtotal,
   truncatePo,
   typedQuantity,
+  withinOrderLimit,
 } from './cart';
 
 const line = (over: Partial<Parameters<typeof subtotal>[0][number]> = {}) => ({
@@ -76,5 +80,25 @@ describe('purchase order number', () => {
     expect(isValidPo('PO-1')).toBe(true);
     expect(truncatePo('x'.repeat(60))).toHaveLength(50);
     expect(isValidPo('x'.repeat(51))).toBe(false);
+  });
+});
+
+describe('order limits', () => {
+  it('allow an order up to $99,999,999.99 and no more', () => {
+    expect(MAX_ORDER_TOTAL).toBe(9_999_999_999);
+    expect(withinOrderLimit(MAX_ORDER_TOTAL)).toBe(true);
+    expect(withinOrderLimit(MAX_ORDER_TOTAL + 1)).toBe(false);
+    expect(orderTotalSchema.safeParse(99_999_999.99).success).toBe(true);
+    const over = orderTotalSchema.safeParse(100_000_000);
+    expect(over.success).toBe(false);
+    expect(over.error?.issues[0]?.message).toBe(CART_MSG.orderTooLarge);
+    expect(orderTotalSchema.safeParse('abc').error?.issues[0]?.message).toBe(CART_MSG.totalsChanged);
+  });
+
+  it('allow a line of 1 to 9999 whole units', () => {
+    expect(lineQuantitySchema.parse('9999')).toBe(9999);
+    for (const bad of [0, 10_000, 2.5, 'x']) {
+      expect(lineQuantitySchema.safeParse(bad).error?.issues[0]?.message).toBe(CART_MSG.quantityInvalid);
+    }
   });
 });

@@ -1,7 +1,16 @@
 /** Cart and checkout rules (SPEC §4 Cart, §5 Add to cart, Cart quantity, Checkout) and their messages. */
-import type { Cents } from './money';
+import { z } from 'zod';
+import { type Cents, formatMoney, toCents } from './money';
 import { type PricedOffer, unitPrice } from './pricing';
 import { type Province, taxFor } from './tax';
+
+export const MAX_CART_LINES = 100;
+export const MAX_LINE_QUANTITY = 9999;
+/**
+ * The most one order may total, in cents ($99,999,999.99): a larger purchase is split into several
+ * orders, and every amount stays exact (far below 2^53 cents) through quantities, tax and invoices.
+ */
+export const MAX_ORDER_TOTAL: Cents = 9_999_999_999;
 
 export const CART_MSG = {
   clamped: (n: number) => `This item currently only have ${n} left.`,
@@ -19,7 +28,8 @@ export const CART_MSG = {
   addFailed: 'update failed',
   outOfStock: 'This item is out of stock.',
   itemRemoved: 'This item has been removed from the store and cannot be added to your cart.',
-  quantityInvalid: 'Quantity must be a whole number from 1 to 9999.',
+  quantityInvalid: `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`,
+  orderTooLarge: `An order can total at most ${formatMoney(MAX_ORDER_TOTAL)}. Please lower the quantities in your cart or split it into several orders.`,
   cartFull: 'Your cart holds up to 100 different items. Please check out or remove some first.',
   emptyCart: 'your cart is empty',
   noItems: 'There is no item in your cart needs to check out.',
@@ -39,8 +49,6 @@ export const CART_MSG = {
       : `${name} is out of stock. Please remove it from your cart.`,
 } as const;
 
-export const MAX_CART_LINES = 100;
-export const MAX_LINE_QUANTITY = 9999;
 export const PO_MAX = 50;
 export const SHIPPING_METHODS = ['Standard', 'Pick Up'] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
@@ -75,6 +83,24 @@ export function orderTotals(lines: readonly CartLine[], province: Province): Ord
   const tax = taxFor(sub, province);
   return { subtotal: sub, tax, total: sub + tax };
 }
+
+/** Whether an amount (a cart's subtotal, an order's total) fits in one order. */
+export function withinOrderLimit(cents: Cents): boolean {
+  return cents <= MAX_ORDER_TOTAL;
+}
+
+/** A line's quantity in an order request. */
+export const lineQuantitySchema = z.coerce
+  .number({ error: CART_MSG.quantityInvalid })
+  .int({ message: CART_MSG.quantityInvalid })
+  .min(1, { message: CART_MSG.quantityInvalid })
+  .max(MAX_LINE_QUANTITY, { message: CART_MSG.quantityInvalid });
+
+/** An order request's total in dollars: a number, and within the order limit. */
+export const orderTotalSchema = z.coerce
+  .number({ error: CART_MSG.totalsChanged })
+  .finite({ message: CART_MSG.totalsChanged })
+  .refine((amount) => withinOrderLimit(toCents(amount)), { message: CART_MSG.orderTooLarge });
 
 /** The purchase order number as typed: truncated to 50. */
 export function truncatePo(text: string): string {

@@ -105,18 +105,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const catalog = new CatalogStore(database.db, config, app.log);
   catalog.listen(notifier);
   const sessions = new SessionService(database.db, config.SESSION_DAYS, notifier, app.log);
-  const mailer = new Mailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM);
-  mailer.startRetrying();
+  const mailer = new Mailer(database, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   // Listening starts before the first read, so no commit falls between the two.
   await notifier.start();
   await catalog.load();
   catalog.startPolling(config.CATALOG_POLL_MS);
+  await mailer.start();
   app.decorate('services', { config, database, catalog, sessions, mailer, notifier, log: app.log });
 
   app.addHook('onClose', async () => {
     await notifier.close();
     catalog.stopPolling();
-    mailer.close();
+    await mailer.close();
     if (!options.database) await database.close();
   });
 

@@ -302,7 +302,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
 
   app.post('/api/user/register', { config: LIMITED }, async (request, reply) => {
     const form = parseOr400(accountApplicationSchema, request.body);
-    const mailId = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [saved] = await tx
         .insert(accountApplications)
         .values({
@@ -314,8 +314,8 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
           message: form.message,
         })
         .returning({ id: accountApplications.applicationId });
-      // The seller hears of it by mail; it waits in the outbox when no mail server is set.
-      return mailer.enqueue(
+      // The seller hears of it by mail, queued with the application: both are kept, or neither.
+      await mailer.enqueue(
         {
           to: config.SHOP_INBOX,
           replyTo: form.email,
@@ -335,12 +335,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
         tx,
       );
     });
-    void mailer.deliver(mailId).catch((error: unknown) => {
-      request.log.error(
-        { err: error, outboxId: mailId },
-        'the application mail stays in the outbox for retry',
-      );
-    });
+    mailer.kick();
     return reply.send({ scode: 200, smessage: APPLICATION_MSG.received });
   });
 }

@@ -21,8 +21,8 @@ export interface AdminDeps {
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
   mailer: {
     enqueue(message: MailMessage, tx?: Queryable): Promise<number>;
-    /** Absent in the seller's commands: the running server's outbox loop sends what they queue. */
-    deliver?(id: number): Promise<boolean>;
+    /** Wakes this process's delivery loop; absent in the seller's commands (the servers hear of their mail). */
+    kick?(): void;
   };
   catalog: { refresh(): Promise<number> };
   sessions: {
@@ -31,15 +31,9 @@ export interface AdminDeps {
   };
 }
 
-/** Sends mail queued by a committed change; a failure stays in the outbox for the retry loop. */
+/** Mail queued by a committed change goes out now; a failure stays in the outbox for the retry loop. */
 export async function deliverQueued(deps: AdminDeps, ids: readonly number[]): Promise<void> {
-  const deliver = deps.mailer.deliver;
-  if (!deliver) return;
-  for (const id of ids) {
-    await deliver.call(deps.mailer, id).catch((error: unknown) => {
-      deps.log.error({ err: error, outboxId: id }, 'mail delivery failed; the outbox retries it');
-    });
-  }
+  if (ids.length > 0) deps.mailer.kick?.();
 }
 
 /** Shows a change to buyers at once in this process; others pick it up on their next poll. */

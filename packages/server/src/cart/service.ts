@@ -1,9 +1,11 @@
 /** The server-side cart: one row per customer, item and condition; prices come from the catalog. */
 import type { CartItem } from '@shop/domain/api';
-import { CART_MSG, MAX_CART_LINES, MAX_LINE_QUANTITY } from '@shop/domain/cart';
+import { CART_MSG, MAX_CART_LINES, MAX_LINE_QUANTITY, withinOrderLimit } from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
 import { MSG } from '@shop/domain/messages';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { personalPrice } from '@shop/domain/money';
+import { unitPrice } from '@shop/domain/pricing';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Services } from '../app';
 import type { SessionUser } from '../auth/sessions';
 import { brief } from '../catalog/present';
@@ -70,17 +72,16 @@ export async function addToCart(services: Services, user: SessionUser, input: Ad
       .where(eq(customers.customerId, user.customerId))
       .for('update');
     // Activity and stock come from the database itself, not from this process's copy of the catalog; one
-    // statement reads them with the line and the number of lines (the customer's row is locked above, so
-    // nothing of this cart moves meanwhile).
+    // statement reads them with the cart's lines (the customer's row is locked above, so nothing of this
+    // cart moves meanwhile).
     const [state] = await tx
       .select({
         isActive: products.isActive,
         stock: products.stock,
         scratchDentStock: products.scratchDentStock,
-        existing: sql<number | null>`(select ${cartItems.quantity} from ${cartItems}
-          where ${cartItems.customerId} = ${user.customerId} and ${cartItems.itemId} = ${input.itemId}
-          and ${cartItems.itemCondition} = ${known.item_condition})`,
-        lines: sql<number>`(select count(*)::int from ${cartItems} where ${cartItems.customerId} = ${user.customerId})`,
+        lines: sql<{ itemId: string; itemCondition: string; quantity: number }[]>`coalesce((select json_agg(
+          json_build_object('itemId', ${cartItems.itemId}, 'itemCondition', ${cartItems.itemCondition},
+          'quantity', ${cartItems.quantity})) from ${cartItems} where ${cartItems.customerId} = ${user.customerId}), '[]')`,
       })
       .from(products)
       .where(eq(products.itemId, input.itemId));
@@ -88,7 +89,8 @@ export async function addToCart(services: Services, user: SessionUser, input: Ad
     if (!state.isActive) throw new HttpError(400, CART_MSG.itemRemoved);
     const stock = warranty ? Number.POSITIVE_INFINITY : scratchDent ? state.scratchDentStock : state.stock;
     if (stock <= 0) throw new HttpError(400, CART_MSG.outOfStock);
-    const existing = state.existing === null ? null : { quantity: Number(state.existing) };
+    const lines = state.lines;
+    const existing = lines.find((l) => l.itemId === input.itemId && l.itemCondition === known.item_condition);
     const quantity = input.replace ? input.quantity : (existing?.quantity ?? 0) + input.quantity;
     if (quantity > stock) {
       throw new HttpError(
@@ -97,7 +99,15 @@ export async function addToCart(services: Services, user: SessionUser, input: Ad
       );
     }
     if (quantity > MAX_LINE_QUANTITY) throw new HttpError(400, CART_MSG.quantityInvalid);
-    if (!existing && state.lines >= MAX_CART_LINES) throw new HttpError(400, CART_MSG.cartFull);
+    if (!existing && lines.length >= MAX_CART_LINES) throw new HttpError(400, CART_MSG.cartFull);
+    // A cart that could not be ordered as one order is refused here, before checkout.
+    const changed = [
+      ...lines.filter((l) => l !== existing),
+      { itemId: input.itemId, itemCondition: known.item_condition, quantity },
+    ];
+    if (!withinOrderLimit(cartSubtotal(services, user, changed))) {
+      throw new HttpError(400, CART_MSG.orderTooLarge);
+    }
     await tx
       .insert(cartItems)
       .values({
@@ -112,6 +122,28 @@ export async function addToCart(services: Services, user: SessionUser, input: Ad
       });
   });
   return known.item_name;
+}
+
+/** The cart's subtotal at the buyer's prices, from this process's catalog; a line no longer offered counts 0. */
+function cartSubtotal(
+  services: Services,
+  user: SessionUser,
+  lines: readonly { itemId: string; itemCondition: string; quantity: number }[],
+): number {
+  let cents = 0;
+  for (const line of lines) {
+    const row = services.catalog.anyRow(line.itemId, line.itemCondition as Condition);
+    if (!row) continue;
+    const unit = unitPrice({
+      item_condition: row.item_condition,
+      is_sale: row.is_sale,
+      price: personalPrice(row.price, user.percentage),
+      sale_price: personalPrice(row.sale_price, user.percentage),
+      scratch_dent_price: personalPrice(row.scratch_dent_price, user.percentage),
+    });
+    cents += unit * line.quantity;
+  }
+  return cents;
 }
 
 /** Removes a line; returns the item's name, or null when it was not in the cart. */

@@ -1,3 +1,5 @@
+import type { Condition } from '@shop/domain/catalog';
+import { unitPrice } from '@shop/domain/pricing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { products } from '../db/schema';
@@ -338,11 +340,13 @@ describe('comparing the conditions of a model', () => {
       const page = (await get(`/api/product/${offer.item_id}/${offer.item_condition}`, cookie)).body.itemInfo;
       const detail = page.itemDetail[0];
       const unit =
-        offer.item_condition === 'ScratchDent' && detail.personal_scratch_dent_price > 0
-          ? detail.personal_scratch_dent_price
-          : detail.is_sale && detail.personal_sale_price > 0 && offer.item_condition !== 'ScratchDent'
-            ? detail.personal_sale_price
-            : detail.personal_price;
+        unitPrice({
+          item_condition: offer.item_condition as Condition,
+          is_sale: detail.is_sale,
+          price: Math.round(detail.personal_price * 100),
+          sale_price: Math.round(detail.personal_sale_price * 100),
+          scratch_dent_price: Math.round(detail.personal_scratch_dent_price * 100),
+        }) / 100;
       expect(offer.price).toBe(unit);
       expect(offer.path).toBe(`/acer/product/${offer.item_id}/${offer.item_condition}`);
       expect(offer.warranty).toMatch(/warranty/);

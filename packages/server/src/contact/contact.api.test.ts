@@ -2,7 +2,7 @@ import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, outbox } from '../db/schema';
 import { useTestApp } from '../test/harness';
-import { startMailSink } from '../test/mail-sink';
+import { startMailSink, waitFor } from '../test/mail-sink';
 
 const sink = await startMailSink();
 const received = sink.received;
@@ -37,12 +37,17 @@ describe('POST /api/zoho/sendemail', () => {
       .orderBy(desc(contactMessages.id))
       .limit(1);
     expect(saved).toMatchObject({ fullName: 'Olivia Martin', orderNumber: 'SO-1001', rma: 'RMA-7' });
-    const mail = received.at(-1)!;
+    // The answer does not wait for the mail server; the delivery loop sends it right after.
+    await waitFor('the mail', () => received.length > 0);
+    expect(received).toHaveLength(1);
+    const mail = received[0]!;
     expect(mail.to).toEqual(['inbox@example.com']);
     expect(mail.raw).toContain('My order arrived with a cracked screen.');
     expect(mail.raw).toMatch(/Reply-To: olivia@example.com/i);
-    const [sent] = await ctx.database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
-    expect(sent?.sentAt).not.toBeNull();
+    await waitFor('the delivery to be recorded', async () => {
+      const [sent] = await ctx.database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
+      return sent?.sentAt !== null;
+    });
   });
 
   it.each([

@@ -1,4 +1,7 @@
-/** The database schema. Money columns are integer cents. */
+/**
+ * The database schema. Money columns are integer cents in 64 bits (`bigint`, read as JavaScript numbers:
+ * the domain's limits keep every amount far below 2^53).
+ */
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -14,6 +17,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** Money in cents. */
+const cents = (name: string) => bigint(name, { mode: 'number' });
 
 /** Every product write takes the next number, so servers can fetch just what changed since they looked. */
 export const catalogVersion = pgSequence('catalog_version_seq');
@@ -71,9 +77,9 @@ export const products = pgTable(
     isScratchDent: boolean('is_scratch_dent').notNull().default(false),
     stock: integer('stock').notNull().default(0),
     scratchDentStock: integer('scratch_dent_stock').notNull().default(0),
-    priceCents: integer('price_cents').notNull(),
-    salePriceCents: integer('sale_price_cents').notNull().default(0),
-    scratchDentPriceCents: integer('scratch_dent_price_cents').notNull().default(0),
+    priceCents: cents('price_cents').notNull(),
+    salePriceCents: cents('sale_price_cents').notNull().default(0),
+    scratchDentPriceCents: cents('scratch_dent_price_cents').notNull().default(0),
     /** A share link such as https://drive.google.com/file/d/{id}/view. */
     mainImage: text('main_image').notNull().default(''),
     isFeatured: boolean('is_featured').notNull().default(false),
@@ -195,7 +201,10 @@ export const contactMessages = pgTable('contact_messages', {
   status: text('status').notNull().default('new'),
 });
 
-/** Every mail the shop sends, kept so a failed or unconfigured delivery is never lost. */
+/**
+ * Every mail the shop sends, written in the transaction of what it tells and delivered afterwards by
+ * whichever server process claims it first (see mail/mailer.ts).
+ */
 export const outbox = pgTable(
   'outbox',
   {
@@ -203,13 +212,27 @@ export const outbox = pgTable(
     to: text('to').notNull(),
     replyTo: text('reply_to'),
     subject: text('subject').notNull(),
+    /** Replaced by a placeholder once a sensitive message (a reset code) is delivered or given up. */
     body: text('body').notNull(),
+    sensitive: boolean('sensitive').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** Not tried again before this (the retry back-off). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The mailer delivering it right now, and until when its claim holds. */
+    claimedBy: text('claimed_by'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** Given up after too many failed tries; kept for the seller, counted in the mail statistics. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_unsent_idx').on(t.id).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index('outbox_unsent_idx').on(t.id).where(sql`${t.sentAt} is null`),
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
 );
 
 // ---- Customer account (addresses, wish lists, recently viewed, messages, password reset, applications)
@@ -373,12 +396,13 @@ export const orders = pgTable(
     status: text('status').notNull().default('Pending'),
     purchaseOrderId: text('purchase_order_id').notNull(),
     shippingMethod: text('shipping_method').notNull(),
-    subtotalCents: integer('subtotal_cents').notNull(),
-    itemsTaxCents: integer('items_tax_cents').notNull(),
+    subtotalCents: cents('subtotal_cents').notNull(),
+    itemsTaxCents: cents('items_tax_cents').notNull(),
     taxRateMilli: integer('tax_rate_milli').notNull(),
-    totalCents: integer('total_cents').notNull(),
-    /** The buyer's local time as the page sent it. */
+    totalCents: cents('total_cents').notNull(),
+    /** The buyer's local time as the page sent it: information only, never shown as the order's date. */
     createdTime: text('created_time').notNull(),
+    /** The order's date: the server's clock when it was placed. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     shippingAttention: text('shipping_attention').notNull(),
@@ -425,7 +449,7 @@ export const orderLines = pgTable(
     sku: text('sku').notNull(),
     itemCondition: text('item_condition').notNull(),
     quantity: integer('quantity').notNull(),
-    itemRateCents: integer('item_rate_cents').notNull(),
+    itemRateCents: cents('item_rate_cents').notNull(),
     mainImage: text('main_image').notNull().default(''),
     status: text('status').notNull().default('Pending'),
   },
@@ -440,9 +464,9 @@ export const invoices = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.orderId),
-    shippingCents: integer('shipping_cents').notNull().default(0),
-    shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
-    totalCents: integer('total_cents').notNull(),
+    shippingCents: cents('shipping_cents').notNull().default(0),
+    shippingTaxCents: cents('shipping_tax_cents').notNull().default(0),
+    totalCents: cents('total_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** A corrected invoice replaces this one; the replaced one is kept for the record. */
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
@@ -471,7 +495,7 @@ export const invoiceLines = pgTable(
     sku: text('sku').notNull().default(''),
     itemCondition: text('item_condition').notNull().default(''),
     quantity: integer('quantity').notNull(),
-    rateCents: integer('rate_cents').notNull(),
+    rateCents: cents('rate_cents').notNull(),
   },
   (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId)],
 );

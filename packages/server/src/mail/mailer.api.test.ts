@@ -1,44 +1,347 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+/**
+ * The outbox and its delivery loop, against a real SMTP server on loopback. The app's own mailer is
+ * stopped; each test runs mailers of its own on the file's database, with a logger it can read.
+ */
+import { createServer, type Socket } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { openDatabase } from '../db/client';
 import { outbox } from '../db/schema';
-import { useTestApp } from '../test/harness';
-import { startMailSink } from '../test/mail-sink';
-import { queueMail } from './outbox';
+import { testConfig, useTestApp } from '../test/harness';
+import { startMailSink, waitFor } from '../test/mail-sink';
+import { Mailer } from './mailer';
+import { queueMail, REMOVED_BODY } from './outbox';
 
 const sink = await startMailSink();
 const ctx = useTestApp({ SMTP_URL: sink.url });
-afterAll(() => sink.close());
+const FROM = 'Acer Store <no-reply@shop.example>';
+const mailers: Mailer[] = [];
 
-describe('the outbox', () => {
-  it('sends mail queued elsewhere (the seller commands) once it is half a minute old, and only once', async () => {
+interface Logged {
+  level: string;
+  context: Record<string, unknown>;
+  message: string;
+}
+
+/** A logger that keeps what it is told, to check what an operator would read. */
+function captureLog(): { log: FastifyBaseLogger; lines: Logged[] } {
+  const lines: Logged[] = [];
+  const at =
+    (level: string) =>
+    (context: unknown, message?: string): void => {
+      if (typeof context === 'string') lines.push({ level, context: {}, message: context });
+      else lines.push({ level, context: context as Record<string, unknown>, message: message ?? '' });
+    };
+  const log = {
+    level: 'trace',
+    trace: at('trace'),
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    fatal: at('fatal'),
+    silent: () => {},
+    child: () => log,
+  } as unknown as FastifyBaseLogger;
+  return { log, lines };
+}
+
+async function startMailer(smtpUrl: string | undefined, options: { maxAttempts?: number } = {}) {
+  const { log, lines } = captureLog();
+  const mailer = new Mailer(ctx.database, log, { smtpUrl, from: FROM, ...options });
+  await mailer.start();
+  mailers.push(mailer);
+  return { mailer, lines };
+}
+
+async function row(id: number) {
+  const [found] = await ctx.database.db.select().from(outbox).where(eq(outbox.id, id));
+  return found!;
+}
+
+/** Messages written straight into the outbox with the given state (a trigger still wakes the loops). */
+async function insertMail(mail: Partial<PgInsertValue<typeof outbox>>): Promise<number> {
+  const [inserted] = await ctx.database.db
+    .insert(outbox)
+    .values({ to: 'someone@example.com', subject: 'Inserted', body: '', ...mail })
+    .returning({ id: outbox.id });
+  return inserted!.id;
+}
+
+const copiesOf = (text: string) => sink.received.filter((m) => m.raw.includes(text));
+
+beforeAll(async () => {
+  await ctx.app.services.mailer.close();
+});
+
+// Every mailer of a test is stopped after it, so the next test's messages meet only its own mailers.
+afterEach(async () => {
+  await Promise.all(mailers.splice(0).map((m) => m.close(1000)));
+});
+
+afterAll(async () => {
+  await sink.close();
+});
+
+describe('the delivery loop', () => {
+  it('sends mail queued by anyone else (a seller command) within moments, once, with a stable Message-ID', async () => {
+    const { mailer } = await startMailer(sink.url);
+    const started = Date.now();
+    // Queued straight into the table, as a seller command in another process does: nobody kicks the loop.
     const id = await queueMail(ctx.database.db, {
       to: 'buyer@example.com',
-      subject: 'Queued',
+      subject: 'Queued elsewhere',
       body: 'From the outbox',
     });
-    await ctx.app.services.mailer.retry();
-    expect(sink.received.some((m) => m.raw.includes('From the outbox'))).toBe(false);
-    await ctx.database.db
-      .update(outbox)
-      .set({ createdAt: new Date(Date.now() - 60_000) })
-      .where(eq(outbox.id, id));
-    await ctx.app.services.mailer.retry();
-    await ctx.app.services.mailer.retry();
-    expect(sink.received.filter((m) => m.raw.includes('From the outbox'))).toHaveLength(1);
-    const [row] = await ctx.database.db.select().from(outbox).where(eq(outbox.id, id));
-    expect(row?.sentAt).not.toBeNull();
+    await waitFor('the queued mail', () => copiesOf('From the outbox').length > 0, 5_000);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    await waitFor('the delivery to be recorded', async () => (await row(id)).sentAt !== null);
+    mailer.kick();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const copies = copiesOf('From the outbox');
+    expect(copies).toHaveLength(1);
+    expect(copies[0]!.messageId).toMatch(new RegExp(`^<outbox\\.${id}\\.\\d+@shop\\.example>$`));
+    expect(await row(id)).toMatchObject({ attempts: 1, claimedBy: null, failedAt: null });
   });
 
-  it('keeps a message whose delivery failed, with the error, for the next try', async () => {
-    await sink.close();
-    const id = await ctx.app.services.mailer.enqueue({
-      to: 'buyer@example.com',
-      subject: 'Later',
-      body: 'Retry me',
+  it('keeps a message the server refuses, with the error, and retries it with growing pauses until the server is back', async () => {
+    const { mailer, lines } = await startMailer(sink.url);
+    sink.failing = true;
+    const id = await mailer.enqueue({ to: 'buyer@example.com', subject: 'Later', body: 'Retry me' });
+    mailer.kick();
+    await waitFor('the first try', async () => (await row(id)).attempts === 1 && !(await row(id)).claimedBy);
+    const first = await row(id);
+    expect(first).toMatchObject({ sentAt: null, failedAt: null });
+    expect(first.lastError).toMatch(/451/);
+    const firstPause = first.nextAttemptAt.getTime() - Date.now();
+    expect(firstPause).toBeGreaterThan(3_500);
+    expect(firstPause).toBeLessThan(5_600);
+    expect(lines.some((l) => l.level === 'warn' && l.context.outboxId === id)).toBe(true);
+
+    // The loop comes back by itself when the pause is over, and the pause doubles.
+    await waitFor(
+      'the second try',
+      async () => (await row(id)).attempts === 2 && !(await row(id)).claimedBy,
+      9_000,
+    );
+    const second = await row(id);
+    const secondPause = second.nextAttemptAt.getTime() - Date.now();
+    expect(secondPause).toBeGreaterThan(8_000);
+    expect(secondPause).toBeLessThan(11_100);
+    expect(copiesOf('Retry me')).toHaveLength(0);
+    expect(await mailer.stats()).toMatchObject({ pending: 1, failed: 0 });
+
+    // The server is back; rather than wait out the pause, the test makes the message due now.
+    sink.failing = false;
+    await ctx.database.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.id, id));
+    mailer.kick();
+    await waitFor('the delivery', async () => (await row(id)).sentAt !== null);
+    expect(copiesOf('Retry me')).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ attempts: 3, lastError: null });
+  }, 30_000);
+
+  it('gives a message up after its 20th try: kept as failed, logged at error level and counted', async () => {
+    const { mailer, lines } = await startMailer(sink.url);
+    const before = await mailer.stats();
+    sink.failing = true;
+    try {
+      // Eighteen tries are taken as done (about ten hours of a failing server), so the test runs the last two.
+      const id = await insertMail({
+        to: 'buyer@example.com',
+        subject: 'Doomed',
+        body: 'Never delivered',
+        attempts: 18,
+      });
+      for (const attempt of [19, 20]) {
+        await ctx.database.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.id, id));
+        mailer.kick();
+        await waitFor(
+          `try ${attempt}`,
+          async () => (await row(id)).attempts === attempt && !(await row(id)).claimedBy,
+        );
+        if (attempt === 19) {
+          // The pause has grown to its cap of an hour.
+          const pause = (await row(id)).nextAttemptAt.getTime() - Date.now();
+          expect(pause).toBeGreaterThan(0.89 * 3_600_000);
+          expect(pause).toBeLessThan(1.11 * 3_600_000);
+          expect((await row(id)).failedAt).toBeNull();
+        }
+      }
+      const failed = await row(id);
+      expect(failed.failedAt).not.toBeNull();
+      expect(failed.sentAt).toBeNull();
+      expect(failed.body).toBe('Never delivered');
+      const logged = lines.find((l) => l.level === 'error' && l.context.outboxId === id);
+      expect(logged?.message).toMatch(/given up/);
+      expect(logged?.context).toMatchObject({ to: 'buyer@example.com', subject: 'Doomed', attempts: 20 });
+      const after = await mailer.stats();
+      expect(after.failed).toBe(before.failed + 1);
+      expect(after.pending).toBe(before.pending);
+
+      // A failed message is not tried again.
+      await ctx.database.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.id, id));
+      mailer.kick();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await row(id)).attempts).toBe(20);
+    } finally {
+      sink.failing = false;
+    }
+  });
+
+  it('counts what is pending, and since when', async () => {
+    const { mailer } = await startMailer(sink.url);
+    // Queued ten minutes ago and not due for an hour: it stays pending.
+    const id = await insertMail({
+      body: 'Waiting',
+      nextAttemptAt: sql`now() + interval '1 hour'`,
+      createdAt: sql`now() - interval '10 minutes'`,
     });
-    expect(await ctx.app.services.mailer.deliver(id)).toBe(false);
-    const [row] = await ctx.database.db.select().from(outbox).where(eq(outbox.id, id));
-    expect(row).toMatchObject({ sentAt: null, attempts: 1 });
-    expect(row?.lastError).toBeTruthy();
+    const stats = await mailer.stats();
+    expect(stats.pending).toBeGreaterThanOrEqual(1);
+    expect(stats.oldestPendingAt).toBeInstanceOf(Date);
+    expect(Date.now() - stats.oldestPendingAt!.getTime()).toBeGreaterThanOrEqual(10 * 60_000 - 1000);
+    await ctx.database.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.id, id));
+    mailer.kick();
+    await waitFor('the delivery', async () => (await row(id)).sentAt !== null);
+    const after = await mailer.stats();
+    expect(after.pending).toBe(stats.pending - 1);
+  });
+
+  it("takes over a claim whose lease has run out, and leaves a live process's claim alone", async () => {
+    const { mailer } = await startMailer(sink.url);
+    const { mailer: other } = await startMailer(sink.url);
+    // Written as claimed by the other mailer, as it would have left them.
+    const held = await insertMail({
+      body: 'Held claim',
+      claimedBy: other.instance,
+      claimedUntil: sql`now() + interval '1 hour'`,
+    });
+    const lapsed = await insertMail({
+      body: 'Lapsed claim',
+      claimedBy: other.instance,
+      claimedUntil: sql`now() - interval '1 second'`,
+    });
+    mailer.kick();
+    await waitFor('the lapsed claim to be delivered', async () => (await row(lapsed)).sentAt !== null);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(copiesOf('Held claim')).toHaveLength(0);
+    expect((await row(held)).sentAt).toBeNull();
+    await ctx.database.db.delete(outbox).where(eq(outbox.id, held));
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'takes over at once the claim of a process that has left the database (as after a crash)',
+    async () => {
+      const { mailer } = await startMailer(sink.url);
+      const id = await insertMail({
+        body: 'Orphaned claim',
+        claimedBy: 'shop-mail 1 000000000000',
+        claimedUntil: sql`now() + interval '1 hour'`,
+      });
+      mailer.kick();
+      await waitFor('the orphaned claim to be delivered', async () => (await row(id)).sentAt !== null);
+      expect(copiesOf('Orphaned claim')).toHaveLength(1);
+    },
+  );
+
+  it('removes the text of a sensitive message once it is delivered', async () => {
+    const { mailer } = await startMailer(sink.url);
+    const id = await mailer.enqueue({
+      to: 'buyer@example.com',
+      subject: 'Your code',
+      body: 'Your verification code is 482915',
+      sensitive: true,
+    });
+    mailer.kick();
+    await waitFor('the delivery', async () => (await row(id)).sentAt !== null);
+    expect(copiesOf('482915')).toHaveLength(1);
+    expect((await row(id)).body).toBe(REMOVED_BODY);
+  });
+
+  it('without SMTP_URL writes each message to the log once (codes included) and removes sensitive text', async () => {
+    const { mailer, lines } = await startMailer(undefined);
+    const id = await mailer.enqueue({
+      to: 'dev@example.com',
+      subject: 'Your code',
+      body: 'Your verification code is 271828',
+      sensitive: true,
+    });
+    mailer.kick();
+    await waitFor('the delivery to the log', async () => (await row(id)).sentAt !== null);
+    const logged = lines.filter((l) => l.context.outboxId === id);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ level: 'warn', context: { to: 'dev@example.com' } });
+    expect(String(logged[0]!.context.text)).toContain('271828');
+    expect(logged[0]!.message).toMatch(/SMTP_URL is unset/);
+    expect((await row(id)).body).toBe(REMOVED_BODY);
+  });
+});
+
+describe('a mail server that never answers', () => {
+  const sockets = new Set<Socket>();
+  const silent = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  let silentUrl = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address() as { port: number };
+    silentUrl = `smtp://127.0.0.1:${address.port}`;
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  it('does not keep the visitor waiting: the contact form answers at once and its mail waits', async () => {
+    const database = ctx.url ? await openDatabase({ url: ctx.url, poolSize: 3 }) : ctx.database; // PGlite: one process, one database handle
+    const app = await buildApp(testConfig({ SMTP_URL: silentUrl }), { database, prepared: true });
+    try {
+      const started = Date.now();
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/zoho/sendemail',
+        payload: {
+          fullName: 'Olivia Martin',
+          phoneNumber: '4165550101',
+          email: 'olivia@example.com',
+          orderNumber: 'SO-1001',
+          questions: 'Is anyone there?',
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1_500);
+      const [mail] = await ctx.database.db
+        .select()
+        .from(outbox)
+        .where(sql`${outbox.body} like '%Is anyone there?%'`);
+      expect(mail?.sentAt).toBeNull();
+
+      // The try fails within seconds (greeting timeout), not nodemailer's default minutes.
+      await waitFor('the try to time out', async () => (await row(mail!.id)).lastError !== null, 9_000);
+      expect((await row(mail!.id)).lastError).toMatch(/greeting|timeout/i);
+    } finally {
+      await app.close();
+      if (database !== ctx.database) await database.close();
+    }
+  }, 20_000);
+
+  it('on close, lets a delivery under way finish or releases its claim within the deadline', async () => {
+    const { mailer } = await startMailer(silentUrl);
+    const id = await mailer.enqueue({ to: 'buyer@example.com', subject: 'Stuck', body: 'Stuck in flight' });
+    mailer.kick();
+    await waitFor('the claim', async () => (await row(id)).claimedBy === mailer.instance);
+    const started = Date.now();
+    await mailer.close(500);
+    expect(Date.now() - started).toBeLessThan(1_500);
+    const released = await row(id);
+    expect(released).toMatchObject({ claimedBy: null, claimedUntil: null, sentAt: null, failedAt: null });
+    // Due again at once, for a process that is still running.
+    expect(released.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    await ctx.database.db.delete(outbox).where(eq(outbox.id, id));
   });
 });

@@ -7,12 +7,32 @@ export interface MailMessage {
   subject: string;
   body: string;
   replyTo?: string;
+  /** Holds a secret (a reset code): its text is removed from the outbox once delivered or given up. */
+  sensitive?: boolean;
+}
+
+/** What replaces the text of a sensitive message after delivery. */
+export const REMOVED_BODY = '(The text of this message was removed after delivery: it held a one-time code.)';
+
+/** Queues the messages with one insert; returns their ids in the same order. */
+export async function queueMails(db: Queryable, messages: readonly MailMessage[]): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const rows = await db
+    .insert(outbox)
+    .values(
+      messages.map((m) => ({
+        to: m.to,
+        subject: m.subject,
+        body: m.body,
+        replyTo: m.replyTo,
+        sensitive: m.sensitive ?? false,
+      })),
+    )
+    .returning({ id: outbox.id });
+  return rows.map((r) => r.id);
 }
 
 export async function queueMail(db: Queryable, message: MailMessage): Promise<number> {
-  const [row] = await db
-    .insert(outbox)
-    .values({ to: message.to, subject: message.subject, body: message.body, replyTo: message.replyTo })
-    .returning({ id: outbox.id });
-  return row!.id;
+  const [id] = await queueMails(db, [message]);
+  return id!;
 }

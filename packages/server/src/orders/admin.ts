@@ -12,6 +12,7 @@ import type { Db, Queryable } from '../db/client';
 import { contacts, invoiceLines, invoices, orderEvents, orderLines, orders, products } from '../db/schema';
 import { HttpError } from '../lib/http';
 import { queueMail } from '../mail/outbox';
+import { formatOrderDate } from './order-mails';
 
 export { ORDER_ACTIONS, type OrderAction };
 
@@ -145,10 +146,11 @@ export async function changeOrderStatus(
       action === 'ship' && trackingNumber ? `Tracking number: ${trackingNumber}` : '',
       reason ? `Reason: ${reason}` : '',
     ].filter(Boolean);
+    // Queued with the change itself: the customer hears of every status the order really reached.
     const mailId = await tellCustomer(
       tx,
       order,
-      `Order ${order.orderNumber} is ${rule.to}`,
+      `Order ${order.orderNumber} ${rule.to.toLowerCase()} (PO ${order.purchaseOrderId})`,
       STATUS_TEXT[rule.to] && [STATUS_TEXT[rule.to], ...extra].join('\n'),
     );
     return {
@@ -178,7 +180,7 @@ async function tellCustomer(tx: Tx, order: OrderRow, subject: string, text: stri
   return queueMail(tx, {
     to: contact.email,
     subject,
-    body: `Hello ${contact.name},\n\n${text}\n\nOrder ${order.orderNumber}, purchase order ${order.purchaseOrderId}.`,
+    body: `Hello ${contact.name},\n\n${text}\n\nOrder ${order.orderNumber}, purchase order ${order.purchaseOrderId}, placed ${formatOrderDate(order.createdAt)}.`,
   });
 }
 

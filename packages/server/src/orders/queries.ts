@@ -37,7 +37,7 @@ export async function listOrders(
     .select({
       order_id: orders.orderId,
       order_number: orders.orderNumber,
-      created_time: orders.createdTime,
+      client_created_time: orders.createdTime,
       created_at: orders.createdAt,
       total: orders.totalCents,
       status: orders.status,
@@ -56,6 +56,8 @@ export async function listOrders(
   return {
     orders: rows.map((r) => ({
       ...r,
+      // The order's date is the server's; the page's own clock at checkout is kept beside it as information.
+      created_time: r.created_at.toISOString(),
       created_at: r.created_at.toISOString(),
       total: toAmount(r.total),
       invoice_total: r.invoice_total === null ? null : toAmount(r.invoice_total),
@@ -139,8 +141,9 @@ export async function orderView(
       invoice_id: invoice?.invoiceId ?? null,
       zoho_invoice_id: invoice?.invoiceNumber ?? null,
       invoice_number: invoice?.invoiceNumber ?? null,
-      created_time: order.createdTime,
+      created_time: order.createdAt.toISOString(),
       created_at: order.createdAt.toISOString(),
+      client_created_time: order.createdTime,
       status: order.status,
       purchase_order_id: order.purchaseOrderId,
       shipping_method: order.shippingMethod,

@@ -4,9 +4,17 @@
  * lines and addresses, and empties the cart. The same checkout submitted twice makes one order.
  */
 import { createHash } from 'node:crypto';
-import { CART_MSG, type CartLine, isValidPo, orderTotals, SHIPPING_METHODS } from '@shop/domain/cart';
+import {
+  CART_MSG,
+  type CartLine,
+  isValidPo,
+  lineQuantitySchema,
+  orderTotalSchema,
+  orderTotals,
+  SHIPPING_METHODS,
+} from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
-import { formatMoney, personalPrice, toCents } from '@shop/domain/money';
+import { personalPrice, toCents } from '@shop/domain/money';
 import { unitPrice } from '@shop/domain/pricing';
 import { PROVINCES, type Province, taxRatePercent } from '@shop/domain/tax';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
@@ -17,6 +25,7 @@ import { imageUrl } from '../catalog/images';
 import type { Tx } from '../db/client';
 import { addresses, cartItems, contacts, customers, orderLines, orders, products } from '../db/schema';
 import { HttpError, parseOr400 } from '../lib/http';
+import { orderPlacedMails } from './order-mails';
 
 const amount = z.coerce.number({ error: CART_MSG.totalsChanged }).finite({ message: CART_MSG.totalsChanged });
 
@@ -38,7 +47,7 @@ export const placeOrderSchema = z.object({
           z.object({
             item_id: z.string().max(40),
             item_condition: z.string().max(20),
-            quantity: z.coerce.number().int().positive(),
+            quantity: lineQuantitySchema,
           }),
           { error: CART_MSG.noItems },
         )
@@ -46,7 +55,7 @@ export const placeOrderSchema = z.object({
         .max(100),
       subtotal: amount,
       items_tax: amount,
-      total: amount,
+      total: orderTotalSchema,
       purchase_order_id: z
         .string({ error: CART_MSG.poNumber })
         .refine(isValidPo, { message: CART_MSG.poNumber }),
@@ -110,14 +119,8 @@ export async function placeOrder(
         await services.catalog.refresh().catch((error: unknown) => {
           services.log.warn({ err: error }, 'catalog refresh after an order failed; the poll catches up');
         });
-        for (const id of placed.mailIds ?? []) {
-          services.mailer.deliver(id).catch((error: unknown) => {
-            services.log.error(
-              { err: error, outboxId: id },
-              'order confirmation delivery failed; it stays queued',
-            );
-          });
-        }
+        // Requests never wait for the mail server: the delivery loop sends what the order queued.
+        if ((placed.mailIds ?? []).length > 0) services.mailer.kick();
       }
       return placed;
     } catch (error) {
@@ -140,6 +143,7 @@ export async function placeOrder(
 interface OrderState {
   existing: { orderId: number; orderNumber: string } | null;
   percentage: number | null;
+  company: string | null;
   next_id: number | null;
   addresses: AddressRow[];
   cart: { item_id: string; item_condition: string; quantity: number }[];
@@ -206,6 +210,7 @@ async function placeOnce(
         select json_build_object(
           'existing', (select json_build_object('orderId', order_id, 'orderNumber', order_number) from existing),
           'percentage', (select percentage from customers where customer_id = ${customerId}),
+          'company', (select company from customers where customer_id = ${customerId}),
           'next_id', (select nextval(pg_get_serial_sequence('orders', 'order_id')) where not exists (select 1 from existing)),
           'addresses', coalesce((select json_agg(a) from addresses a
             where a.customer_id = ${customerId} and a.address_id in (${info.shipping_address_id}, ${info.billing_address_id})), '[]'),
@@ -291,31 +296,32 @@ async function placeOnce(
     const orderNumber = `SO-${String(id).padStart(6, '0')}`;
     const po = info.purchase_order_id.trim();
     const attention = (a: AddressRow) => `${a.first_name} ${a.last_name}`;
-    const mails = state.contact?.email
-      ? [
-          {
-            to: state.contact.email,
-            subject: `Order ${orderNumber} received (PO ${po})`,
-            body: [
-              `Hello ${state.contact.name},`,
-              '',
-              `Thank you for your order ${orderNumber}, purchase order ${po}.`,
-              '',
-              ...lines.map(
-                (l) =>
-                  `${l.quantity} x ${l.name} (${l.sku}, ${l.item_condition}) at ${formatMoney(unitPrice(l))}`,
-              ),
-              '',
-              `Subtotal: ${formatMoney(totals.subtotal)}`,
-              `Tax (${shipping.province} ${taxRatePercent(province)}%): ${formatMoney(totals.tax)}`,
-              `Total: ${formatMoney(totals.total)}`,
-              '',
-              `Shipping: ${info.shipping_method}, to ${attention(shipping)}, ${shipping.address_line_1}, ${shipping.city}, ${shipping.province} ${shipping.zip}`,
-              'Shipping is added on your invoice. We will let you know when your order ships.',
-            ].join('\n'),
-          },
-        ]
-      : [];
+    const placedAt = new Date();
+    // The buyer's confirmation and the shop's notice are queued with the order: all are kept, or none.
+    const mails = orderPlacedMails(
+      {
+        orderNumber,
+        placedAt,
+        purchaseOrderId: po,
+        customerId,
+        company: state.company ?? '',
+        buyer: { name: state.contact?.name ?? '', email: state.contact?.email ?? '' },
+        lines: lines.map((l) => ({
+          quantity: l.quantity,
+          name: l.name,
+          sku: l.sku,
+          condition: l.item_condition,
+          unitCents: unitPrice(l),
+        })),
+        subtotalCents: totals.subtotal,
+        taxCents: totals.tax,
+        taxLabel: `${shipping.province} ${taxRatePercent(province)}%`,
+        totalCents: totals.total,
+        shippingMethod: info.shipping_method,
+        shipTo: `${attention(shipping)}, ${shipping.address_line_1}, ${shipping.city}, ${shipping.province} ${shipping.zip}`,
+      },
+      services.config.SHOP_INBOX,
+    );
 
     const address = (a: AddressRow) =>
       sql`${attention(a)}, ${a.company_name}, ${a.address_line_1}, ${a.address_line_2}, ${a.city}, ${a.province}, ${a.zip}, ${a.country}, ${a.phone_number}`;
@@ -329,7 +335,7 @@ async function placeOnce(
     const stockValues = [...taken.entries()].map(
       ([itemId, t]) => sql`(${itemId}, ${t.stock}::int, ${t.sd}::int)`,
     );
-    const mailValues = mails.map((m) => sql`(${m.to}, ${m.subject}, ${m.body})`);
+    const mailValues = mails.map((m) => sql`(${m.to}, ${m.replyTo ?? null}, ${m.subject}, ${m.body})`);
     const written = firstRow<{
       taken: number;
       mail_ids: number[] | null;
@@ -338,14 +344,14 @@ async function placeOnce(
       await tx.execute(sql`
         with ord as (
           insert into orders (order_id, order_number, customer_id, contact_person_id, checkout_key, purchase_order_id,
-            shipping_method, subtotal_cents, items_tax_cents, tax_rate_milli, total_cents, created_time,
+            shipping_method, subtotal_cents, items_tax_cents, tax_rate_milli, total_cents, created_time, created_at,
             shipping_attention, shipping_company, shipping_address_1, shipping_address_2, shipping_city,
             shipping_province, shipping_zip, shipping_country, shipping_phone,
             billing_attention, billing_company, billing_address_1, billing_address_2, billing_city,
             billing_province, billing_zip, billing_country, billing_phone)
           values (${id}, ${orderNumber}, ${customerId}, ${user.contactPersonId}, ${key}, ${po},
             ${info.shipping_method}, ${totals.subtotal}, ${totals.tax}, ${Math.round(taxRatePercent(province) * 1000)},
-            ${totals.total}, ${info.created_time || new Date().toISOString()},
+            ${totals.total}, ${info.created_time}, ${placedAt.toISOString()}::timestamptz,
             ${address(shipping)}, ${address(billing)})
           returning order_id
         ),
@@ -365,7 +371,7 @@ async function placeOnce(
                     returning p.item_id`
               : sql`select null::text as item_id where false`
           }
-        )${mailValues.length > 0 ? sql`, mail as (insert into outbox ("to", subject, body) values ${sql.join(mailValues, sql`, `)} returning id)` : sql``}
+        )${mailValues.length > 0 ? sql`, mail as (insert into outbox ("to", reply_to, subject, body) values ${sql.join(mailValues, sql`, `)} returning id)` : sql``}
         select (select count(*)::int from stock) as taken,
           ${mailValues.length > 0 ? sql`(select json_agg(id) from mail)` : sql`null`} as mail_ids,
           coalesce((select json_agg(e order by e.item_id, e.item_condition) from emptied e), '[]') as emptied`),

@@ -5,38 +5,94 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedMail {
   to: string[];
   raw: string;
+  /** The Message-ID header. */
+  messageId: string;
+  subject: string;
+  /** The body as text (quoted-printable decoded). */
+  text: string;
 }
 
 export interface MailSink {
   port: number;
   url: string;
   received: ReceivedMail[];
+  /** While true, every message is refused with a temporary failure (451), as by a server in trouble. */
+  failing: boolean;
+  /** Messages refused while failing. */
+  refused: number;
+  /** Connection errors, such as a reset by a client that was killed. */
+  errors: Error[];
   close(): Promise<void>;
+}
+
+function header(raw: string, name: string): string {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const match = new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(unfolded);
+  return match?.[1]?.trim() ?? '';
+}
+
+function bodyText(raw: string): string {
+  const at = raw.search(/\r?\n\r?\n/);
+  const body = at === -1 ? '' : raw.slice(at).replace(/^\r?\n\r?\n/, '');
+  if (!/^quoted-printable$/i.test(header(raw, 'Content-Transfer-Encoding')))
+    return body.replace(/\r\n/g, '\n');
+  const bytes = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8').replace(/\r\n/g, '\n');
 }
 
 export async function startMailSink(): Promise<MailSink> {
   const received: ReceivedMail[] = [];
+  const sink = { failing: false, refused: 0, errors: [] as Error[] };
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (!sink.failing) return callback();
+      sink.refused++;
+      const error = new Error('Mailbox temporarily unavailable, try again later') as Error & {
+        responseCode: number;
+      };
+      error.responseCode = 451;
+      return callback(error);
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => {
         raw += chunk.toString('utf8');
       });
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          messageId: header(raw, 'Message-ID'),
+          subject: header(raw, 'Subject'),
+          text: bodyText(raw),
+        });
         callback();
       });
     },
   });
+  // A client that dies mid-session (a killed server) resets its connection: kept, not thrown.
+  smtp.on('error', (error) => sink.errors.push(error));
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
-  return {
+  return Object.assign(sink, {
     port,
     url: `smtp://127.0.0.1:${port}`,
     received,
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
+  });
+}
+
+/** Waits until `check` holds (polling every 25 ms), or fails with `what` after `timeoutMs`. */
+export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }

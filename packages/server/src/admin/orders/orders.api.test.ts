@@ -99,7 +99,7 @@ describe('orders in the back office', () => {
 
     const confirm = await call(ctx.app, 'POST', `${url}/status`, owner, { action: 'confirm' });
     expect(confirm.body.order.status).toBe('Confirmed');
-    expect(await waitForMail(sink, buyer.email, `Order ${order.orderNumber} is Confirmed`)).toContain(
+    expect(await waitForMail(sink, buyer.email, `Order ${order.orderNumber} confirmed`)).toContain(
       'We have confirmed your order',
     );
 
@@ -113,7 +113,7 @@ describe('orders in the back office', () => {
       carrier: 'Purolator',
       tracking_number: 'PUR-332211',
     });
-    const shippedMail = await waitForMail(sink, buyer.email, `Order ${order.orderNumber} is Shipped`);
+    const shippedMail = await waitForMail(sink, buyer.email, `Order ${order.orderNumber} shipped`);
     expect(shippedMail).toContain('Carrier: Purolator');
     expect(shippedMail).toContain('Tracking number: PUR-332211');
     const mine = await call(
@@ -172,7 +172,7 @@ describe('orders in the back office', () => {
     expect(cancel.body.order.status).toBe('Canceled');
     expect(await stockOf(a!.itemId)).toBe(stockA);
     expect(await stockOf(b!.itemId)).toBe(stockB);
-    expect(await waitForMail(sink, buyer.email, `Order ${order.orderNumber} is Canceled`)).toContain(
+    expect(await waitForMail(sink, buyer.email, `Order ${order.orderNumber} canceled`)).toContain(
       'Reason: Out of production.',
     );
     // Buyers see the stock again at once.

@@ -52,24 +52,3 @@ export function serverFieldErrors(error: unknown): Record<string, string> | null
   const errors = error.body.errors;
   return errors && typeof errors === 'object' ? (errors as Record<string, string>) : null;
 }
-
-/** Dates as the customer reads them, e.g. "Mar 4, 2025". */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('en-CA', { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-CA', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-}

@@ -5,7 +5,7 @@ import type { CustomerInfo, ItemBrief } from '../../lib/types';
 export interface Order {
   order_id: string | number;
   order_number: string;
-  created_time: string;
+  /** The server's clock when the order was placed (created_time carries the same). */
   created_at: string;
   total: number;
   status: string;

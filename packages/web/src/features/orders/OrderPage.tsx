@@ -5,6 +5,7 @@ import { useSession } from '../../app/session';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
 import { usePageTitle } from '../../lib/title';
 import '../cart/cart.css';
 
@@ -26,7 +27,8 @@ interface OrderInfo {
     order_number: string;
     invoice_id: number | null;
     invoice_number: string | null;
-    created_time: string;
+    /** The server's clock when the order was placed. */
+    created_at: string;
     status: string;
     purchase_order_id: string;
     shipping_method: string;
@@ -140,7 +142,9 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
         <dt>Purchase order</dt>
         <dd>{o.purchase_order_id}</dd>
         <dt>Placed</dt>
-        <dd>{o.created_time.replace('T', ' ')}</dd>
+        <dd>
+          <time dateTime={o.created_at}>{formatDateTime(o.created_at)}</time>
+        </dd>
         <dt>Status</dt>
         <dd className={o.status === 'Canceled' ? 'status--canceled' : undefined}>{o.status}</dd>
         <dt>Shipping method</dt>

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session';
 import { Loading } from '../../../components/Loading';
-import { formatDateTime, useAccountData } from '../data';
+import { formatDateTime } from '../../../lib/dates';
+import { useAccountData } from '../data';
 import { LoadError } from './LoadError';
 
 function preview(body: string): string {

@@ -1,7 +1,8 @@
 import { formatMoney, toCents } from '@shop/domain/money';
 import { Link } from 'react-router';
 import { Loading } from '../../../components/Loading';
-import { formatDate, useAccountData } from '../data';
+import { formatDate } from '../../../lib/dates';
+import { useAccountData } from '../data';
 import { LoadError } from './LoadError';
 
 /** The orders list: number, date, PO number, total and status; Canceled shows in red. */
@@ -34,7 +35,7 @@ export function Orders() {
                   {order.order_number || order.order_id}
                 </Link>
               </td>
-              <td data-label="Date">{formatDate(order.created_time || order.created_at)}</td>
+              <td data-label="Date">{formatDate(order.created_at)}</td>
               <td data-label="PO Number">{order.purchase_order_id ?? ''}</td>
               <td data-label="Total" className="acct-num">
                 {formatMoney(toCents(order.total))}
