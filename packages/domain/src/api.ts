@@ -53,7 +53,13 @@ export interface CustomerInfo {
   phone_number: string;
   username: string;
   percentage: number;
+  /** `admin` manages the company's buyers and addresses; `buyer` orders. */
+  role: BuyerRole;
+  /** The company's primary contact (signs in with the Customer ID). */
+  is_primary: boolean;
 }
+
+export type BuyerRole = 'admin' | 'buyer';
 
 export interface Address {
   address_id: number;

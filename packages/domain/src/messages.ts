@@ -23,6 +23,10 @@ export const MSG = {
   quantityExceedsStock: 'Ordered item quantity exceed the current stock!',
   pleaseLogin: 'Please log in first.',
   crossSite: "Requests from other sites are not accepted, please use the shop's own pages.",
+  addressesAdminOnly: "Only your company's administrators can change its addresses.",
+  buyersAdminOnly: "Only your company's administrators can manage its buyers.",
+  buyerNotFound: 'There is no such buyer in your company.',
+  buyerNotYourself: 'You cannot turn yourself off; ask another administrator of your company.',
 } as const;
 
 /** "a minute", "2 minutes", "24 hours": a wait, rounded up, for the messages below. */

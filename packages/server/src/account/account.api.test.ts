@@ -78,6 +78,8 @@ describe('GET /api/user/{customerid}/{session}', () => {
         phone_number: '4165550101',
         username: 'C10001',
         percentage: 15,
+        role: 'admin',
+        is_primary: true,
       },
     ]);
   });

@@ -4,14 +4,16 @@ import { MSG } from '@shop/domain/messages';
 import { ordersQuerySchema } from '@shop/domain/orders';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { adminDeps } from '../admin/plugin';
 import type { Services } from '../app';
-import { assertOwnCustomer, requireUser, SESSION_COOKIE } from '../auth/plugin';
+import { assertOwnCustomer, requireCompanyAdmin, requireUser, SESSION_COOKIE } from '../auth/plugin';
 import type { SessionUser } from '../auth/sessions';
 import { customerInfo } from '../auth/sessions';
 import { accountApplications, subscriptions as subscriptionsTable } from '../db/schema';
 import { HttpError, parseOr400 } from '../lib/http';
 import { listOrders } from '../orders/queries';
 import { ADDRESS_NOT_FOUND, createAddress, deleteAddress, updateAddress } from './addresses';
+import { addBuyer, changeBuyer, listBuyers } from './buyers';
 import { exportCsv, exportFileName, exportRows } from './export';
 import { resetPassword, sendResetCode } from './password-reset';
 import {
@@ -97,6 +99,10 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
         if (!message) throw new HttpError(404, 'This message does not exist in your account.');
         return { messages: [message] };
       }
+      case 'buyers':
+        requireCompanyAdmin(request, MSG.buyersAdminOnly);
+        if (!one) return { buyers: await listBuyers(db, id) };
+        break;
       case 'addresses':
         if (!one) return { addresses: await listAddresses(db, id) };
         break;
@@ -166,7 +172,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
   // ---- Addresses
 
   app.post('/api/user/address/create', async (request, reply) => {
-    const user = requireUser(request);
+    const user = requireCompanyAdmin(request, MSG.addressesAdminOnly);
     const info = part(request.body, 'addressInfo');
     assertOwnBodyCustomer(user, info);
     return reply.send({ scode: 200, addresses: await createAddress(db, user.customerId, info) });
@@ -176,7 +182,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
     '/api/user/:customerid/address/:addressId/edit',
     async (request, reply) => {
       assertOwnCustomer(request, request.params.customerid);
-      const user = requireUser(request);
+      const user = requireCompanyAdmin(request, MSG.addressesAdminOnly);
       const addressId = numericId(request.params.addressId, 'Address id');
       const info = part(request.body, 'addressInfo');
       assertOwnBodyCustomer(user, info);
@@ -191,10 +197,35 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
     '/api/user/:customerid/address/:addressId/delete',
     async (request, reply) => {
       assertOwnCustomer(request, request.params.customerid);
-      const user = requireUser(request);
+      const user = requireCompanyAdmin(request, MSG.addressesAdminOnly);
       const addressId = numericId(request.params.addressId, 'Address id');
       const addresses = await deleteAddress(db, user.customerId, addressId);
       return reply.send({ scode: 200, addresses, smessage: 'Address has been deleted.' });
+    },
+  );
+
+  // ---- The company's buyers (its administrators only)
+
+  const deps = adminDeps(app, services);
+  app.post('/api/user/buyers/create', async (request, reply) => {
+    const user = requireCompanyAdmin(request, MSG.buyersAdminOnly);
+    const info = part(request.body, 'buyerInfo');
+    assertOwnBodyCustomer(user, info);
+    const buyers = await addBuyer(deps, user, info);
+    return reply.send({
+      scode: 200,
+      smessage: 'The buyer has been added and mailed a link to set a password.',
+      buyers,
+    });
+  });
+
+  app.post<{ Params: { customerid: string; contactId: string } }>(
+    '/api/user/:customerid/buyers/:contactId/edit',
+    async (request, reply) => {
+      assertOwnCustomer(request, request.params.customerid);
+      const user = requireCompanyAdmin(request, MSG.buyersAdminOnly);
+      const buyers = await changeBuyer(deps, user, request.params.contactId, part(request.body, 'buyerInfo'));
+      return reply.send({ scode: 200, smessage: 'The buyer has been updated.', buyers });
     },
   );
 

@@ -28,6 +28,8 @@ export interface AdminDeps {
   sessions: {
     revokeCustomer(customerId: string): Promise<void>;
     refreshCustomer(customerId: string): Promise<void>;
+    /** Ends a person's sessions with the transaction `q`: every process hears of it on commit. */
+    endContactSessions(q: Queryable, contactPersonId: string): Promise<void>;
   };
 }
 

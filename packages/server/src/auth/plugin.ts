@@ -19,6 +19,13 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/** Throws 403 unless the signed-in buyer is an administrator of their company. */
+export function requireCompanyAdmin(request: FastifyRequest, message: string): SessionUser {
+  const user = requireUser(request);
+  if (user.role !== 'admin') throw new HttpError(403, message);
+  return user;
+}
+
 /** Throws 403 when a path or header names another customer than the session's. */
 export function assertOwnCustomer(request: FastifyRequest, customerId: string | undefined): void {
   const user = requireUser(request);

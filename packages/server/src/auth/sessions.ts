@@ -7,8 +7,8 @@
  * the cache is then neither read nor filled: every request asks the database until the listener is back.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { CustomerInfo } from '@shop/domain/api';
-import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import type { BuyerRole, CustomerInfo } from '@shop/domain/api';
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db, Queryable } from '../db/client';
@@ -26,6 +26,10 @@ export interface SessionUser {
   phoneNumber: string;
   username: string;
   percentage: number;
+  /** A company's admins manage its buyers and addresses; buyers order. */
+  role: BuyerRole;
+  /** The primary contact signs in with the Customer ID; other buyers with their e-mail. */
+  isPrimary: boolean;
 }
 
 /** The customer as sign-in, the header and the account settings show it. */
@@ -41,6 +45,8 @@ export function customerInfo(user: SessionUser): CustomerInfo {
     phone_number: user.phoneNumber,
     username: user.username,
     percentage: user.percentage,
+    role: user.role,
+    is_primary: user.isPrimary,
   };
 }
 
@@ -133,12 +139,22 @@ export class SessionService {
         phoneNumber: contacts.phoneNumber,
         username: contacts.username,
         percentage: customers.percentage,
+        role: sql<BuyerRole>`${contacts.role}`,
+        isPrimary: contacts.isPrimary,
         expiresAt: sessions.expiresAt,
       })
       .from(sessions)
       .innerJoin(contacts, eq(contacts.contactPersonId, sessions.contactPersonId))
       .innerJoin(customers, eq(customers.customerId, contacts.customerId))
-      .where(and(eq(sessions.tokenHash, key), gt(sessions.expiresAt, new Date())))
+      // A buyer turned off, or a disabled company, has no session whatever the table still holds.
+      .where(
+        and(
+          eq(sessions.tokenHash, key),
+          gt(sessions.expiresAt, new Date()),
+          eq(contacts.active, true),
+          isNull(customers.disabledAt),
+        ),
+      )
       .limit(1);
     let user: SessionUser | null = null;
     let ttl = CACHE_TTL_MS;

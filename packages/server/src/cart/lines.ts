@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Services } from '../app';
 import type { SessionUser } from '../auth/sessions';
 import type { ProductRecord } from '../catalog/store';
-import { customers } from '../db/schema';
+import { contacts } from '../db/schema';
 
 /** One line asked for: by SKU (quick order) or by item id (reorder), with or without a condition. */
 export interface LineRequest {
@@ -111,11 +111,11 @@ export async function addLines(
 
   if (resolved.length > 0) {
     await services.database.db.transaction(async (tx) => {
-      // One cart change at a time per customer keeps the line limit and quantities exact.
+      // One change at a time to a buyer's cart keeps the line limit and quantities exact.
       await tx
-        .select({ id: customers.customerId })
-        .from(customers)
-        .where(eq(customers.customerId, user.customerId))
+        .select({ id: contacts.contactPersonId })
+        .from(contacts)
+        .where(eq(contacts.contactPersonId, user.contactPersonId))
         .for('update');
       const ids = [...new Set(resolved.map((r) => r.product.itemId))];
       const { rows } = (await tx.execute(sql`
@@ -123,7 +123,7 @@ export async function addLines(
           'products', coalesce((select json_agg(json_build_object('item_id', item_id, 'is_active', is_active,
             'stock', stock, 'sd', scratch_dent_stock)) from products where item_id in ${ids}), '[]'),
           'cart', coalesce((select json_agg(json_build_object('item_id', item_id, 'condition', item_condition,
-            'quantity', quantity)) from cart_items where customer_id = ${user.customerId}), '[]')
+            'quantity', quantity)) from cart_items where contact_person_id = ${user.contactPersonId}), '[]')
         ) as state`)) as unknown as {
         rows: {
           state: {
@@ -189,12 +189,15 @@ export async function addLines(
       const values = [...writes.values()].filter((w) => w.quantity > 0);
       if (values.length > 0) {
         await tx.execute(sql`
-          insert into cart_items (customer_id, item_id, item_condition, quantity)
+          insert into cart_items (customer_id, contact_person_id, item_id, item_condition, quantity)
           values ${sql.join(
-            values.map((w) => sql`(${user.customerId}, ${w.itemId}, ${w.condition}, ${w.quantity})`),
+            values.map(
+              (w) =>
+                sql`(${user.customerId}, ${user.contactPersonId}, ${w.itemId}, ${w.condition}, ${w.quantity})`,
+            ),
             sql`, `,
           )}
-          on conflict (customer_id, item_id, item_condition) do update set quantity = excluded.quantity`);
+          on conflict (contact_person_id, item_id, item_condition) do update set quantity = excluded.quantity`);
       }
     });
   }

@@ -10,7 +10,7 @@ import type { Services } from '../app';
 import type { SessionUser } from '../auth/sessions';
 import { brief } from '../catalog/present';
 import type { Queryable } from '../db/client';
-import { cartItems, customers, products } from '../db/schema';
+import { cartItems, contacts, products } from '../db/schema';
 import { HttpError } from '../lib/http';
 
 export type { CartItem };
@@ -20,7 +20,7 @@ export async function cartOf(services: Services, user: SessionUser, db: Queryabl
   const rows = await db
     .select()
     .from(cartItems)
-    .where(eq(cartItems.customerId, user.customerId))
+    .where(eq(cartItems.contactPersonId, user.contactPersonId))
     .orderBy(asc(cartItems.addedAt), asc(cartItems.itemId));
   const out: CartItem[] = [];
   for (const row of rows) {
@@ -65,11 +65,11 @@ export async function addToCart(services: Services, user: SessionUser, input: Ad
   const scratchDent = known.item_condition === 'ScratchDent';
 
   await services.database.db.transaction(async (tx) => {
-    // One cart change at a time per customer keeps the line limit and quantities exact.
+    // One change at a time to a buyer's cart keeps the line limit and quantities exact.
     await tx
-      .select({ id: customers.customerId })
-      .from(customers)
-      .where(eq(customers.customerId, user.customerId))
+      .select({ id: contacts.contactPersonId })
+      .from(contacts)
+      .where(eq(contacts.contactPersonId, user.contactPersonId))
       .for('update');
     // Activity and stock come from the database itself, not from this process's copy of the catalog; one
     // statement reads them with the cart's lines (the customer's row is locked above, so nothing of this
@@ -81,7 +81,7 @@ export async function addToCart(services: Services, user: SessionUser, input: Ad
         scratchDentStock: products.scratchDentStock,
         lines: sql<{ itemId: string; itemCondition: string; quantity: number }[]>`coalesce((select json_agg(
           json_build_object('itemId', ${cartItems.itemId}, 'itemCondition', ${cartItems.itemCondition},
-          'quantity', ${cartItems.quantity})) from ${cartItems} where ${cartItems.customerId} = ${user.customerId}), '[]')`,
+          'quantity', ${cartItems.quantity})) from ${cartItems} where ${cartItems.contactPersonId} = ${user.contactPersonId}), '[]')`,
       })
       .from(products)
       .where(eq(products.itemId, input.itemId));
@@ -112,12 +112,13 @@ export async function addToCart(services: Services, user: SessionUser, input: Ad
       .insert(cartItems)
       .values({
         customerId: user.customerId,
+        contactPersonId: user.contactPersonId,
         itemId: input.itemId,
         itemCondition: known.item_condition,
         quantity,
       })
       .onConflictDoUpdate({
-        target: [cartItems.customerId, cartItems.itemId, cartItems.itemCondition],
+        target: [cartItems.contactPersonId, cartItems.itemId, cartItems.itemCondition],
         set: { quantity: sql`excluded.quantity` },
       });
   });
@@ -157,7 +158,7 @@ export async function removeFromCart(
     .delete(cartItems)
     .where(
       and(
-        eq(cartItems.customerId, user.customerId),
+        eq(cartItems.contactPersonId, user.contactPersonId),
         eq(cartItems.itemId, itemId),
         eq(cartItems.itemCondition, condition),
       ),

@@ -97,12 +97,17 @@ describe('the transaction-id watermark', () => {
     const store = new CatalogStore(database.db, testConfig());
     await store.load();
     const item = someItem(store);
-    // A row changed behind the store's back, in a way no transaction id can show (as if a change was lost).
+    // A row changed behind the store's back, in a way no transaction id can show (as if a change was lost):
+    // its transaction id is set to 0, older than any look's watermark.
     await database.db.execute(sql`alter table products disable trigger products_touch`);
     try {
       await database.db
         .update(products)
-        .set({ itemName: 'Changed Behind Its Back', rowVersion: sql`nextval('catalog_version_seq')` })
+        .set({
+          itemName: 'Changed Behind Its Back',
+          rowVersion: sql`nextval('catalog_version_seq')`,
+          rowXid: 0,
+        })
         .where(eq(products.itemId, item.itemId));
     } finally {
       await database.db.execute(sql`alter table products enable trigger products_touch`);

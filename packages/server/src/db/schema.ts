@@ -365,19 +365,23 @@ export const accountApplications = pgTable('account_applications', {
 
 // ---- Cart, orders and invoices
 
+/** Each buyer (contact) of a company has a cart of their own. */
 export const cartItems = pgTable(
   'cart_items',
   {
     customerId: text('customer_id')
       .notNull()
       .references(() => customers.customerId, { onDelete: 'cascade' }),
+    contactPersonId: text('contact_person_id')
+      .notNull()
+      .references(() => contacts.contactPersonId, { onDelete: 'cascade' }),
     itemId: text('item_id').notNull(),
     itemCondition: text('item_condition').notNull(),
     quantity: integer('quantity').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('cart_items_pk').on(t.customerId, t.itemId, t.itemCondition),
+    uniqueIndex('cart_items_contact_pk').on(t.contactPersonId, t.itemId, t.itemCondition),
     check('cart_items_quantity_check', sql`${t.quantity} > 0`),
   ],
 );

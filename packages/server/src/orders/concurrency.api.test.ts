@@ -17,7 +17,7 @@ const BUYERS = 50;
 const UNITS = 10;
 
 let second: { app: FastifyInstance; database: Database } | null = null;
-const buyers: { customerId: string; cookie: string; addressId: number }[] = [];
+const buyers: { customerId: string; contactPersonId: string; cookie: string; addressId: number }[] = [];
 let itemId = '';
 let unitCents = 0;
 
@@ -58,8 +58,10 @@ beforeAll(async () => {
         phoneNumber: '6135550100',
       })
       .returning({ id: addresses.addressId });
-    await db.insert(cartItems).values({ customerId, itemId, itemCondition: 'BrandNew', quantity: 1 });
-    buyers.push({ customerId, cookie: `sid=${token}`, addressId: address!.id });
+    await db
+      .insert(cartItems)
+      .values({ customerId, contactPersonId, itemId, itemCondition: 'BrandNew', quantity: 1 });
+    buyers.push({ customerId, contactPersonId, cookie: `sid=${token}`, addressId: address!.id });
   }
   await ctx.app.services.catalog.refresh();
   unitCents = Math.floor((item.priceCents * 115) / 100 + 0.5 + 1e-9);
@@ -143,6 +145,7 @@ describe('orders sharing several items', () => {
       for (const p of carts[i]!)
         await db.insert(cartItems).values({
           customerId: buyers[i]!.customerId,
+          contactPersonId: buyers[i]!.contactPersonId,
           itemId: p.itemId,
           itemCondition: 'BrandNew',
           quantity: 1,

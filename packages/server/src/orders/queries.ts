@@ -3,7 +3,7 @@ import { toAmount } from '@shop/domain/money';
 import { ORDERS_PAGE_SIZE, type OrdersQuery, ordersQuerySchema } from '@shop/domain/orders';
 import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { invoiceLines, invoices, orderLines, orders } from '../db/schema';
+import { contacts, invoiceLines, invoices, orderLines, orders } from '../db/schema';
 
 /**
  * The orders list of the account area, newest first: searched by order or PO number, filtered by status and
@@ -42,6 +42,7 @@ export async function listOrders(
       total: orders.totalCents,
       status: orders.status,
       purchase_order_id: orders.purchaseOrderId,
+      placed_by: sql<string>`coalesce(${contacts.contactName}, '')`,
       invoice_id: invoices.invoiceId,
       invoice_number: invoices.invoiceNumber,
       invoice_total: invoices.totalCents,
@@ -49,6 +50,7 @@ export async function listOrders(
     .from(orders)
     // A corrected invoice replaces the first: the customer sees the current one.
     .leftJoin(invoices, and(eq(invoices.orderId, orders.orderId), isNull(invoices.replacedAt)))
+    .leftJoin(contacts, eq(contacts.contactPersonId, orders.contactPersonId))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.orderId))
     .limit(ORDERS_PAGE_SIZE)
@@ -120,6 +122,10 @@ export async function orderView(
         .where(and(eq(invoices.orderId, order.orderId), isNull(invoices.replacedAt)));
   }
   if (!order) return null;
+  const [placedBy] = await db
+    .select({ name: contacts.contactName })
+    .from(contacts)
+    .where(eq(contacts.contactPersonId, order.contactPersonId));
   const lines = await db
     .select()
     .from(orderLines)
@@ -144,6 +150,8 @@ export async function orderView(
       created_time: order.createdAt.toISOString(),
       created_at: order.createdAt.toISOString(),
       client_created_time: order.createdTime,
+      /** The buyer of the company who placed it. */
+      placed_by: placedBy?.name ?? '',
       status: order.status,
       purchase_order_id: order.purchaseOrderId,
       shipping_method: order.shippingMethod,

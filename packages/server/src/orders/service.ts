@@ -199,7 +199,7 @@ async function placeOnce(
     const state = firstRow<{ state: OrderState }>(
       await tx.execute(sql`
         with cart as (
-          select item_id, item_condition, quantity from cart_items where customer_id = ${customerId}
+          select item_id, item_condition, quantity from cart_items where contact_person_id = ${user.contactPersonId}
         ),
         locked as (
           select * from products where item_id in (select item_id from cart) order by item_id for update
@@ -360,7 +360,7 @@ async function placeOnce(
           values ${lineValues}
         ),
         emptied as (
-          delete from cart_items where customer_id = ${customerId} returning item_id, item_condition, quantity
+          delete from cart_items where contact_person_id = ${user.contactPersonId} returning item_id, item_condition, quantity
         ),
         stock as (
           ${

@@ -19,7 +19,7 @@ import {
 import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { listMessages } from '../../account/queries';
 import type { Queryable, Tx } from '../../db/client';
-import { accountApplications, contacts, customers, sessions } from '../../db/schema';
+import { accountApplications, contacts, customers } from '../../db/schema';
 import { HttpError, parseOr400 } from '../../lib/http';
 import { auditOf, recordAudit } from '../audit/audit';
 import { type Actor, type AdminDeps, deliverQueued, isUniqueViolation } from '../context';
@@ -530,7 +530,7 @@ export async function updateContact(
         })
         .where(eq(contacts.contactPersonId, contactPersonId))
         .returning();
-      if (!after!.active) await tx.delete(sessions).where(eq(sessions.contactPersonId, contactPersonId));
+      if (!after!.active) await deps.sessions.endContactSessions(tx, contactPersonId);
       await recordAudit(tx, actor, {
         action: 'customer.update_contact',
         entityType: 'customer',
