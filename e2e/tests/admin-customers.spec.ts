@@ -152,6 +152,22 @@ test('buyers are added and turned off, a reset link is mailed, and a customer is
   await row.getByRole('button', { name: 'Turn on Sam Second' }).click();
   await expect(row.getByRole('cell').nth(5)).toHaveText('Active, no password yet');
 
+  // Details a customer cannot change themselves: the owner edits them.
+  const edit = row.getByRole('button', { name: 'Edit Sam Second' });
+  await edit.click();
+  await expect(edit).toHaveAttribute('aria-expanded', 'true');
+  const editor = buyers.getByRole('form', { name: 'Edit Sam Second' });
+  await editor.getByLabel('Phone').fill('12345');
+  await editor.getByRole('button', { name: 'Save Sam Second' }).click();
+  await expect(editor.getByRole('alert')).toHaveText('Phone Number error, Please only enter 10 digit Number.');
+  await editor.getByLabel('Phone').fill('6475550110');
+  await editor.getByLabel('Last name').fill('Secondo');
+  await editor.getByRole('button', { name: 'Save Sam Second' }).click();
+  await expect(editor.getByRole('status')).toHaveText('The buyer has been saved.');
+  const renamed = buyers.getByRole('row').filter({ hasText: 'Sam Secondo' });
+  await expect(renamed.getByRole('cell').nth(2)).toHaveText('6475550110');
+  await expect(page.getByRole('region', { name: 'Audit' })).toContainText('customer.update_contact');
+
   // A reset link for the primary contact.
   since = await lastMailId();
   const access = page.getByRole('region', { name: 'Sign-in' });

@@ -69,6 +69,6 @@ export const router = createBrowserRouter([
     ],
   },
   // The back office: its own bundle and layout, outside the shop's header and footer.
-  { path: '/acer/admin/*', lazy: () => import('../features/admin/route') },
+  { path: '/acer/admin/*', lazy: () => import('../features/admin/BackOffice') },
   { path: '*', element: <Navigate to="/acer" replace /> },
 ]);

@@ -1,7 +1,7 @@
 /**
  * The back office's pages as data: each page names its path under /acer/admin, its loader and action, and
  * its component. The shop's router holds one lazy entry (`admin/*`) for all of them, because a lazy route
- * cannot bring its own child routes; `route.tsx` matches the rest of the path to a page here and calls that
+ * cannot bring its own child routes; `BackOffice.tsx` matches the rest of the path to a page here and calls that
  * page's loader or action, so every page still loads and submits through React Router's data APIs.
  */
 import type { StaffInfo } from '@shop/domain/admin';

@@ -8,10 +8,11 @@ import {
   type AdminCustomerDetail,
   CONTACT_ROLES,
   contactCreateSchema,
+  contactUpdateSchema,
   customerMessageSchema,
   customerUpdateSchema,
 } from '@shop/domain/admin';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_BASE, adminApi, attempt, done, failed, invalid, readBody } from '../api';
 import { type AdminPage, type PageArgs, useIsOwner, usePageData } from '../routing';
@@ -77,6 +78,25 @@ async function action({ request, params }: PageArgs) {
         request,
         () => adminApi(`${base}/contacts`, { body: input }),
         'The buyer has been added.',
+      );
+    }
+    case 'edit-contact': {
+      // Only what changed is sent: the audit then names it, and an unchanged e-mail is not checked again.
+      const input: Record<string, unknown> = {};
+      for (const key of ['first_name', 'last_name', 'email', 'phone_number', 'role']) {
+        if (body[key] !== undefined && body[key] !== body[`was_${key}`]) input[key] = body[key];
+      }
+      if (Object.keys(input).length === 0) return done('Nothing changed.');
+      const parsed = contactUpdateSchema.safeParse(input);
+      if (!parsed.success) return invalid(parsed.error.issues);
+      return attempt(
+        request,
+        () =>
+          adminApi(`${base}/contacts/${encodeURIComponent(String(body.contact_person_id))}`, {
+            method: 'PATCH',
+            body: input,
+          }),
+        'The buyer has been saved.',
       );
     }
     case 'contact-active': {
@@ -188,39 +208,142 @@ function Access({ customer }: { customer: AdminCustomerDetail }) {
   );
 }
 
-function ContactRow({ contact, owner }: { contact: AdminContact; owner: boolean }) {
-  const { fetcher, busy, result } = useAction();
+function EditContact({ contact }: { contact: AdminContact }) {
+  const ref = useRef<HTMLFormElement>(null);
+  const { fetcher, busy, result, errors } = useAction();
+  useFocusFirstError(ref, result);
+  const id = `contact-${contact.contact_person_id}`;
   const name = `${contact.first_name} ${contact.last_name}`.trim();
   return (
-    <tr>
-      <td>
-        {name}
-        {contact.is_primary && ' (primary contact)'}
-      </td>
-      <td>{contact.email}</td>
-      <td>{contact.phone_number || '—'}</td>
-      <td>{contact.username}</td>
-      <td>{contact.role}</td>
-      <td>
-        {contact.active ? 'Active' : 'Turned off'}
-        {!contact.has_password && ', no password yet'}
-      </td>
-      {owner && (
-        <td>
-          {!contact.is_primary && (
-            <fetcher.Form method="post">
-              <input type="hidden" name="intent" value="contact-active" />
-              <input type="hidden" name="contact_person_id" value={contact.contact_person_id} />
-              <input type="hidden" name="active" value={contact.active ? 'false' : 'true'} />
-              <button type="submit" className="admin-btn admin-btn--small" disabled={busy}>
-                {contact.active ? `Turn off ${name}` : `Turn on ${name}`}
-              </button>
-            </fetcher.Form>
-          )}
-          <Result result={result?.ok ? null : result} />
-        </td>
+    <fetcher.Form
+      method="post"
+      ref={ref}
+      className="admin-form admin-grid"
+      noValidate
+      aria-label={`Edit ${name}`}
+    >
+      <input type="hidden" name="intent" value="edit-contact" />
+      <input type="hidden" name="contact_person_id" value={contact.contact_person_id} />
+      {(['first_name', 'last_name', 'email', 'phone_number', 'role'] as const).map((key) => (
+        <input key={key} type="hidden" name={`was_${key}`} value={contact[key]} />
+      ))}
+      <div className="admin-grid__full">
+        <Result result={result} />
+      </div>
+      <Field
+        id={`${id}-first`}
+        name="first_name"
+        label="First name"
+        required
+        maxLength={50}
+        defaultValue={contact.first_name}
+        error={errors.first_name}
+      />
+      <Field
+        id={`${id}-last`}
+        name="last_name"
+        label="Last name"
+        required
+        maxLength={50}
+        defaultValue={contact.last_name}
+        error={errors.last_name}
+      />
+      <Field
+        id={`${id}-email`}
+        name="email"
+        type="email"
+        label="E-mail"
+        required
+        maxLength={50}
+        defaultValue={contact.email}
+        error={errors.email}
+        hint={contact.is_primary ? undefined : 'They sign in with it.'}
+      />
+      <Field
+        id={`${id}-phone`}
+        name="phone_number"
+        type="tel"
+        label="Phone"
+        inputMode="numeric"
+        maxLength={10}
+        hint="10 digits"
+        defaultValue={contact.phone_number}
+        error={errors.phone_number}
+      />
+      {!contact.is_primary && (
+        <Select
+          id={`${id}-role`}
+          name="role"
+          label="Role"
+          defaultValue={contact.role}
+          options={CONTACT_ROLES}
+          error={errors.role}
+        />
       )}
-    </tr>
+      <div className="admin-actions admin-grid__full">
+        <button type="submit" className="admin-btn admin-btn--primary" disabled={busy}>
+          Save {name}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function ContactRow({ contact, owner }: { contact: AdminContact; owner: boolean }) {
+  const { fetcher, busy, result } = useAction();
+  const [editing, setEditing] = useState(false);
+  const name = `${contact.first_name} ${contact.last_name}`.trim();
+  const editorId = `edit-${contact.contact_person_id}`;
+  return (
+    <>
+      <tr>
+        <td>
+          {name}
+          {contact.is_primary && ' (primary contact)'}
+        </td>
+        <td>{contact.email}</td>
+        <td>{contact.phone_number || '—'}</td>
+        <td>{contact.username}</td>
+        <td>{contact.role}</td>
+        <td>
+          {contact.active ? 'Active' : 'Turned off'}
+          {!contact.has_password && ', no password yet'}
+        </td>
+        {owner && (
+          <td>
+            <div className="admin-actions">
+              <button
+                type="button"
+                className="admin-btn admin-btn--small"
+                aria-expanded={editing}
+                aria-controls={editorId}
+                onClick={() => setEditing((open) => !open)}
+              >
+                Edit {name}
+              </button>
+              {!contact.is_primary && (
+                <fetcher.Form method="post">
+                  <input type="hidden" name="intent" value="contact-active" />
+                  <input type="hidden" name="contact_person_id" value={contact.contact_person_id} />
+                  <input type="hidden" name="active" value={contact.active ? 'false' : 'true'} />
+                  <button type="submit" className="admin-btn admin-btn--small" disabled={busy}>
+                    {contact.active ? `Turn off ${name}` : `Turn on ${name}`}
+                  </button>
+                </fetcher.Form>
+              )}
+            </div>
+            <Result result={result?.ok ? null : result} />
+          </td>
+        )}
+      </tr>
+      {owner && editing && (
+        <tr id={editorId}>
+          <td colSpan={7}>
+            <EditContact contact={contact} />
+          </td>
+        </tr>
+      )}
+    </>
   );
 }
 

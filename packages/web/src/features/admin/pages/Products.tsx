@@ -1,30 +1,10 @@
 /** /acer/admin/products: the catalog by SKU, searchable by SKU or name, by category, condition, active and stock. */
-import type { Page } from '@shop/domain/admin';
+import type { AdminProductRow, Page } from '@shop/domain/admin';
 import { DISPLAY_NAMES, PRIMARY_CONDITIONS, PRODUCT_CATEGORIES, SUBCATEGORIES } from '@shop/domain/catalog';
 import { Form, Link, useSearchParams } from 'react-router';
 import { ADMIN_BASE, adminApi, queryOf } from '../api';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import { Field, Money, Pager, PageTitle, Select } from '../ui';
-
-export interface ProductRow {
-  item_id: string;
-  sku: string;
-  item_name: string;
-  category: string;
-  sub_category: string;
-  item_condition: string;
-  is_active: boolean;
-  is_sale: boolean;
-  is_featured: boolean;
-  is_scratch_dent: boolean;
-  stock: number;
-  scratch_dent_stock: number;
-  price: number;
-  sale_price: number;
-  scratch_dent_price: number;
-  thumb_url: string;
-  updated_at: string;
-}
 
 async function loader({ request }: PageArgs) {
   const p = new URL(request.url).searchParams;
@@ -36,7 +16,7 @@ async function loader({ request }: PageArgs) {
     in_stock: p.get('in_stock'),
     page: p.get('page'),
   });
-  const { products } = await adminApi<{ products: Page<ProductRow> }>(`/admin/products${query}`, {
+  const { products } = await adminApi<{ products: Page<AdminProductRow> }>(`/admin/products${query}`, {
     signal: request.signal,
   });
   return products;
@@ -52,7 +32,7 @@ const CATEGORY_OPTIONS = [
 ];
 
 function Products() {
-  const products = usePageData<Page<ProductRow>>();
+  const products = usePageData<Page<AdminProductRow>>();
   const [params] = useSearchParams();
   return (
     <>
