@@ -5,6 +5,9 @@
 import { ADMIN, createCustomer, customerContext, expect, test, uid } from '../admin-fixtures';
 import { expectNoSeriousA11y, keepToShop, lastMailId, nextMailTo } from '../fixtures';
 
+// Each journey is many round trips and mails on a machine shared with other runs.
+test.describe.configure({ timeout: 60_000 });
+
 test("a message to a customer shows in the customer's Messages and is mailed", async ({
   adminPage: page,
   browser,

@@ -17,6 +17,9 @@ import {
 } from '../admin-fixtures';
 import { expectNoSeriousA11y, lastMailId, money, nextMailTo } from '../fixtures';
 
+// Each journey is many round trips and mails on a machine shared with other runs.
+test.describe.configure({ timeout: 60_000 });
+
 test('a buyer order is confirmed, shipped with tracking, delivered, invoiced and corrected; each step is mailed', async ({
   adminPage: page,
   browser,

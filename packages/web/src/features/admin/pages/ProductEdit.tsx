@@ -20,7 +20,7 @@ import {
   productProblems,
   subCategoriesOf,
 } from '@shop/domain/product';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, redirect } from 'react-router';
 import { ADMIN_BASE, adminApi, attempt, done, failed, failureOf, invalid, readBody } from '../api';
 import { type AdminPage, type PageArgs, setFlash, usePageData } from '../routing';
@@ -356,12 +356,6 @@ function ProductForm({ product }: { product: AdminProduct | null }) {
     error: errors[key],
   });
   const subs = subCategoriesOf(v.category);
-  // A category without the chosen sub-category leaves it empty.
-  useEffect(() => {
-    if (v.sub_category && !subCategoriesOf(v.category).includes(v.sub_category))
-      setV((all) => ({ ...all, sub_category: '' }));
-  }, [v.category, v.sub_category]);
-
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     void fetcher.submit(
@@ -402,6 +396,15 @@ function ProductForm({ product }: { product: AdminProduct | null }) {
             ...PRODUCT_CATEGORIES.map((c) => ({ value: c, label: DISPLAY_NAMES[c] ?? c })),
           ]}
           {...text('category')}
+          onChange={(e) => {
+            const category = e.target.value;
+            // A sub-category the new category does not have is cleared; a stored one is left as it is.
+            setV((all) => ({
+              ...all,
+              category,
+              sub_category: subCategoriesOf(category).includes(all.sub_category) ? all.sub_category : '',
+            }));
+          }}
         />
         <Select
           id="sub_category"
