@@ -163,6 +163,9 @@ test('an import of sku,price previews old → new and changes only prices', asyn
   });
   await page.getByRole('button', { name: 'Preview' }).click();
   const rows = page.getByRole('table', { name: 'Rows of the file' }).getByRole('row');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Preview of bad.csv: 0 new, 1 changed, 0 unchanged, 1 with errors. Fix the file and preview it again.',
+  );
   await expect(rows.nth(2).getByRole('cell').nth(2)).toHaveText('Error');
   await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
 

@@ -23,10 +23,13 @@ async function action({ request }: PageArgs) {
         form: upload,
       });
       const { summary } = preview;
-      return done(
-        `Preview of ${file.name}: ${summary.new} new, ${summary.changed} changed, ${summary.unchanged} unchanged, ${summary.errors} with errors.`,
-        { preview },
-      );
+      const counts = `${summary.new} new, ${summary.changed} changed, ${summary.unchanged} unchanged, ${summary.errors} with errors`;
+      // A file that cannot be applied is said as an error, so it is read out at once.
+      if (summary.errors > 0 || preview.problems.length > 0)
+        return failed(`Preview of ${file.name}: ${counts}. Fix the file and preview it again.`, undefined, {
+          preview,
+        });
+      return done(`Preview of ${file.name}: ${counts}.`, { preview });
     }
     const answer = await adminApi<{ smessage: string; preview: ImportPreview }>(
       '/admin/catalog/import/apply',
@@ -180,7 +183,7 @@ function Import() {
               {blocked && <span className="admin-note">Fix the file and preview it again.</span>}
             </div>
           )}
-          <PreviewTable preview={preview} />
+          {preview.rows.length > 0 && <PreviewTable preview={preview} />}
         </section>
       )}
     </>

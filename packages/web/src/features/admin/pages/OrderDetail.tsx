@@ -337,7 +337,15 @@ function InvoiceForm({ order, correcting }: { order: AdminOrderDetail; correctin
   );
 }
 
-function InvoiceView({ invoice, current }: { invoice: AdminInvoice; current: boolean }) {
+function InvoiceView({
+  invoice,
+  current,
+  itemsTax,
+}: {
+  invoice: AdminInvoice;
+  current: boolean;
+  itemsTax: number;
+}) {
   return (
     <div className="admin-card">
       <h3>
@@ -382,7 +390,15 @@ function InvoiceView({ invoice, current }: { invoice: AdminInvoice; current: boo
         <tfoot>
           <tr>
             <th scope="row" colSpan={2}>
-              Shipping tax
+              Tax on items
+            </th>
+            <td className="admin-num">
+              <Money amount={itemsTax} />
+            </td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={2}>
+              Tax on shipping and extra lines
             </th>
             <td className="admin-num">
               <Money amount={invoice.shipping_tax} />
@@ -528,7 +544,7 @@ function OrderDetail() {
         <h2 id="invoice-heading">Invoice</h2>
         <div className="admin-cards">
           {order.can_invoice && <InvoiceForm key="new" order={order} correcting={null} />}
-          {current && <InvoiceView invoice={current} current />}
+          {current && <InvoiceView invoice={current} current itemsTax={order.items_tax} />}
           {current && order.status !== 'Canceled' && order.status !== 'Declined' && (
             <InvoiceForm key={`correct-${current.invoice_id}`} order={order} correcting={current} />
           )}
@@ -537,7 +553,7 @@ function OrderDetail() {
         {order.invoices
           .filter((i) => i !== current)
           .map((i) => (
-            <InvoiceView key={i.invoice_id} invoice={i} current={false} />
+            <InvoiceView key={i.invoice_id} invoice={i} current={false} itemsTax={order.items_tax} />
           ))}
       </section>
 
