@@ -162,7 +162,9 @@ test('buyers are added and turned off, a reset link is mailed, and a customer is
   const editor = buyers.getByRole('form', { name: 'Edit Sam Second' });
   await editor.getByLabel('Phone').fill('12345');
   await editor.getByRole('button', { name: 'Save Sam Second' }).click();
-  await expect(editor.getByRole('alert')).toHaveText('Phone Number error, Please only enter 10 digit Number.');
+  await expect(editor.getByRole('alert')).toHaveText(
+    'Phone Number error, Please only enter 10 digit Number.',
+  );
   await editor.getByLabel('Phone').fill('6475550110');
   await editor.getByLabel('Last name').fill('Secondo');
   await editor.getByRole('button', { name: 'Save Sam Second' }).click();
