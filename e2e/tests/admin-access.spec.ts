@@ -143,6 +143,30 @@ test('a clerk added on the Staff page sets a password through the link and sees 
   expect(refusedSignIn.status()).toBe(403);
 });
 
+test('buyers never download the back office; staff get it on its own pages', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/.+\.(js|css)$/.test(new URL(request.url()).pathname)) scripts.push(request.url());
+  });
+  const backOffice = (url: string) => /\/assets\/(BackOffice|admin)-[^/]+\.(js|css)$/.test(url);
+  await page.goto('/acer');
+  await expect(page.getByRole('region', { name: 'NEW PRODUCTS' }).getByRole('article').first()).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Categories' })
+    .getByRole('link', { name: 'Notebooks' })
+    .first()
+    .click();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await page.goto('/acer/signin');
+  await expect(page.getByRole('button', { name: 'SIGN IN' })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter(backOffice)).toEqual([]);
+
+  await page.goto(`${ADMIN}/signin`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to the back office');
+  expect(scripts.filter(backOffice).length).toBeGreaterThan(0);
+});
+
 test('no serious or critical axe violation on the audit page and the buyer-facing set-password page', async ({
   adminPage: page,
 }) => {
