@@ -89,6 +89,7 @@ test('a contact-form message is answered by mail and moves to Answered', async (
   expect(mail.text).toContain(`Does the mouse ${id} work with a Mac?`);
 
   await page.getByRole('link', { name: 'Answered' }).click();
+  await expect(page.getByRole('link', { name: 'Answered' })).toHaveAttribute('aria-current', 'page');
   await page.getByLabel('Search', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(card.getByRole('listitem')).toContainText('Yes, it pairs over Bluetooth with any Mac.');
