@@ -40,7 +40,7 @@ export async function signIn(context: BrowserContext, customerId: DemoCustomer):
   expect(cookies.find((c) => c.name === 'customerid')?.value).toBe(customerId);
 }
 
-interface Fixtures {
+export interface Fixtures {
   /** A new page in its own browser context, signed in as the given demo customer. */
   signedInPage: (
     customerId: DemoCustomer,

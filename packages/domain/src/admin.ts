@@ -578,6 +578,28 @@ export interface AdminImage {
   url: string;
 }
 
+/** A row of the product list (`GET /api/admin/products`). */
+export interface AdminProductRow {
+  item_id: string;
+  sku: string;
+  item_name: string;
+  category: string;
+  sub_category: string;
+  item_condition: string;
+  is_active: boolean;
+  is_sale: boolean;
+  is_featured: boolean;
+  is_scratch_dent: boolean;
+  stock: number;
+  scratch_dent_stock: number;
+  price: number;
+  sale_price: number;
+  scratch_dent_price: number;
+  /** The main picture as cards show it. */
+  thumb_url: string;
+  updated_at: string;
+}
+
 export interface AdminProduct extends Record<FilterField, string> {
   item_id: string;
   sku: string;

@@ -64,8 +64,11 @@ export const router = createBrowserRouter([
       { path: 'legal-notice', lazy: page(() => import('../features/static/LegalNoticePage')) },
       { path: 'term-of-sale', lazy: page(() => import('../features/static/TermOfSalePage')) },
       { path: 'location', lazy: page(() => import('../features/static/LocationPage')) },
+      { path: 'set-password', lazy: () => import('../features/auth/SetPasswordPage') },
       { path: '*', element: <Navigate to="/acer" replace /> },
     ],
   },
+  // The back office: its own bundle and layout, outside the shop's header and footer.
+  { path: '/acer/admin/*', lazy: () => import('../features/admin/BackOffice') },
   { path: '*', element: <Navigate to="/acer" replace /> },
 ]);

@@ -1,5 +1,10 @@
 /** Products in the back office: the list, one product, creating and editing (only the fields sent change). */
-import { type AdminProduct, productCreateSchema, productFieldsSchema } from '@shop/domain/admin';
+import {
+  type AdminProduct,
+  type AdminProductRow,
+  productCreateSchema,
+  productFieldsSchema,
+} from '@shop/domain/admin';
 import { apiCategoryName } from '@shop/domain/catalog';
 import { toAmount } from '@shop/domain/money';
 import { type ProductValues, productDefaults, productProblems } from '@shop/domain/product';
@@ -61,25 +66,27 @@ export async function listProducts(db: Queryable, query: ProductQuery, config: A
     db.select({ n: sql<number>`count(*)::int` }).from(products).where(condition),
   ]);
   return {
-    rows: rows.map((p) => ({
-      item_id: p.itemId,
-      sku: p.sku,
-      item_name: p.itemName,
-      category: p.category,
-      sub_category: p.subCategory,
-      item_condition: p.itemCondition,
-      is_active: p.isActive,
-      is_sale: p.isSale,
-      is_featured: p.isFeatured,
-      is_scratch_dent: p.isScratchDent,
-      stock: p.stock,
-      scratch_dent_stock: p.scratchDentStock,
-      price: toAmount(Number(p.priceCents)),
-      sale_price: toAmount(Number(p.salePriceCents)),
-      scratch_dent_price: toAmount(Number(p.scratchDentPriceCents)),
-      thumb_url: imageUrl(p.mainImage, config, 'thumb'),
-      updated_at: p.updatedAt.toISOString(),
-    })),
+    rows: rows.map(
+      (p): AdminProductRow => ({
+        item_id: p.itemId,
+        sku: p.sku,
+        item_name: p.itemName,
+        category: p.category,
+        sub_category: p.subCategory,
+        item_condition: p.itemCondition,
+        is_active: p.isActive,
+        is_sale: p.isSale,
+        is_featured: p.isFeatured,
+        is_scratch_dent: p.isScratchDent,
+        stock: p.stock,
+        scratch_dent_stock: p.scratchDentStock,
+        price: toAmount(Number(p.priceCents)),
+        sale_price: toAmount(Number(p.salePriceCents)),
+        scratch_dent_price: toAmount(Number(p.scratchDentPriceCents)),
+        thumb_url: imageUrl(p.mainImage, config, 'thumb'),
+        updated_at: p.updatedAt.toISOString(),
+      }),
+    ),
     total: counted?.n ?? 0,
   };
 }

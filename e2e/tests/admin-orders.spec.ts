@@ -1,0 +1,212 @@
+/**
+ * The back office's orders (issue 10): a buyer's order is found in the list, confirmed, shipped with a
+ * tracking number, delivered, invoiced and its invoice corrected, and the customer is mailed each step; a
+ * cancel puts the stock back. Each test makes its own customer, product and order.
+ */
+import {
+  ADMIN,
+  call,
+  createCustomer,
+  createProduct,
+  customerContext,
+  expect,
+  placeOrder,
+  productOf,
+  test,
+  uid,
+} from '../admin-fixtures';
+import { expectNoSeriousA11y, lastMailId, money, nextMailTo } from '../fixtures';
+
+// Each journey is many round trips and mails on a machine shared with other runs.
+test.describe.configure({ timeout: 60_000 });
+
+test('a buyer order is confirmed, shipped with tracking, delivered, invoiced and corrected; each step is mailed', async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
+  const product = await createProduct(page.request, { price: '40.00', stock: 60 });
+  const customer = await createCustomer(page.request, { percentage: 20 });
+  const shop = await customerContext(browser, baseURL, customer);
+  const po = `PO-${uid()}`.toUpperCase();
+  const order = await placeOrder(shop.request, customer, [{ ...product, quantity: 2 }], po);
+
+  // The list, newest first: found by its PO number, Pending, with the customer.
+  await page.goto(`${ADMIN}/orders`);
+  const nav = page.getByRole('navigation', { name: 'Back office' });
+  await expect(nav.getByRole('link', { name: /^Orders \d+ pending$/ })).toBeVisible();
+  await page.getByLabel('Search').fill(po);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${po}`));
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: order.orderNumber }) });
+  await expect(row.getByRole('cell')).toHaveText([
+    order.orderNumber,
+    /\d{4}/,
+    `${customer.customerId} ${customer.company}`,
+    po,
+    // 2 × $48.00 (40 + 20 %) and Ontario's 13 %.
+    money(9600 + 1248),
+    'Pending',
+    '—',
+  ]);
+  await expectNoSeriousA11y(page);
+
+  await row.getByRole('link', { name: order.orderNumber }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${order.orderNumber} Pending`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  const lines = page.getByRole('region', { name: 'Lines' }).getByRole('table');
+  await expect(lines.getByRole('row').nth(1).getByRole('cell')).toHaveText([
+    product.item_name,
+    product.sku,
+    'BrandNew',
+    '2',
+    '$48.00',
+    '$96.00',
+  ]);
+  await expect(page.getByRole('link', { name: `${customer.customerId} ${customer.company}` })).toBeVisible();
+  await expectNoSeriousA11y(page);
+
+  // Confirm.
+  let since = await lastMailId();
+  await page.getByRole('button', { name: 'Confirm order' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Order ${order.orderNumber} is now Confirmed.` }),
+  ).toBeVisible();
+  let mail = await nextMailTo(customer.email, since);
+  expect(mail.subject).toBe(`Order ${order.orderNumber} is Confirmed`);
+
+  // Ship with a carrier and a tracking number.
+  const tracking = `1Z${uid()}`.toUpperCase();
+  since = await lastMailId();
+  await page.getByLabel('Carrier').fill('Purolator');
+  await page.getByLabel('Tracking number').fill(tracking);
+  await page.getByRole('button', { name: 'Ship order' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Order ${order.orderNumber} is now Shipped.` }),
+  ).toBeVisible();
+  mail = await nextMailTo(customer.email, since);
+  expect(mail.subject).toBe(`Order ${order.orderNumber} is Shipped`);
+  expect(mail.text).toContain('Purolator');
+  expect(mail.text).toContain(tracking);
+  // The customer sees the carrier and tracking number on the order.
+  const seen = await call<{ orderInfo: { order: Record<string, unknown> } }>(
+    shop.request,
+    'GET',
+    `/api/user/${customer.customerId}/orders/${order.orderId}`,
+  );
+  expect(JSON.stringify(seen.orderInfo.order)).toContain(tracking);
+
+  // Invoice: shipping and an extra line.
+  since = await lastMailId();
+  await page.getByLabel('Shipping (dollars)').first().fill('25.00');
+  await page.getByRole('button', { name: 'Add a line' }).first().click();
+  await page.getByLabel('Line 1 name').fill('Recycling fee');
+  await page.getByLabel('Line 1 amount (dollars)').fill('5.00');
+  await page.getByRole('button', { name: 'Make the invoice' }).click();
+  const made = page.getByRole('status').filter({ hasText: /^Invoice INV-\d+ has been made for order/ });
+  await expect(made).toBeVisible();
+  const invoiceNumber = /INV-\d+/.exec((await made.textContent()) ?? '')![0];
+  mail = await nextMailTo(customer.email, since);
+  expect(mail.subject).toBe(`Invoice ${invoiceNumber} for order ${order.orderNumber}`);
+  expect(mail.text).toContain('Shipping: $25.00, Recycling fee: $5.00.');
+  // Items 96.00 and their tax 12.48, shipping 25.00 and the fee 5.00 with Ontario's 13 % on them.
+  const invoice = page.getByRole('region', { name: 'Invoice' });
+  await expect(invoice.getByRole('heading', { name: `Invoice ${invoiceNumber} (current)` })).toBeVisible();
+  await expect(invoice.getByRole('row', { name: /^Total/ }).first()).toContainText(
+    money(9600 + 1248 + 2500 + 325 + 500 + 65),
+  );
+
+  // Deliver.
+  since = await lastMailId();
+  await page.getByRole('button', { name: 'Mark as delivered' }).click();
+  await expect(page.getByText('No status change is open to a Delivered order.')).toBeVisible();
+  mail = await nextMailTo(customer.email, since);
+  expect(mail.subject).toBe(`Order ${order.orderNumber} is Delivered`);
+
+  // A corrected invoice replaces the first; the customer sees the new one.
+  since = await lastMailId();
+  await page.getByLabel('Shipping (dollars)').fill('20.00');
+  await page.getByLabel('Note').fill('Shipping was overcharged.');
+  await page.getByRole('button', { name: 'Make the corrected invoice' }).click();
+  const corrected = page.getByRole('status').filter({ hasText: /^Invoice INV-\d+ has been made for order/ });
+  await expect(corrected).not.toContainText(invoiceNumber);
+  await expect(invoice.getByRole('heading', { name: `Invoice ${invoiceNumber} (replaced)` })).toBeVisible();
+  mail = await nextMailTo(customer.email, since);
+  expect(mail.subject).toMatch(new RegExp(`^Corrected invoice INV-\\d+ for order ${order.orderNumber}$`));
+  expect(mail.text).toContain('Why: Shipping was overcharged.');
+
+  // The history and the audit name who did what.
+  const history = page.getByRole('region', { name: 'History' }).getByRole('listitem');
+  await expect(history).toHaveText([
+    /Placed by /,
+    /Confirmed by seller@example\.com/,
+    new RegExp(`Shipped by seller@example\\.com; carrier Purolator; tracking ${tracking}`),
+    /Invoiced by seller@example\.com/,
+    /Delivered by seller@example\.com/,
+    /Invoice corrected by seller@example\.com/,
+  ]);
+  await expect(page.getByRole('region', { name: 'Audit' }).getByRole('row')).not.toHaveCount(1);
+  await expectNoSeriousA11y(page);
+  await shop.close();
+});
+
+test('cancelling an order needs a reason, mails it and puts the stock back', async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
+  const product = await createProduct(page.request, { stock: 30 });
+  const customer = await createCustomer(page.request);
+  const shop = await customerContext(browser, baseURL, customer);
+  const order = await placeOrder(shop.request, customer, [{ ...product, quantity: 3 }], `PO-${uid()}`);
+  expect((await productOf(page.request, product.item_id)).product.stock).toBe(27);
+
+  await page.goto(`${ADMIN}/orders/${order.orderId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${order.orderNumber} Pending`);
+  // Without a reason the shared rule's message is announced at the field.
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  const reason = page.getByLabel('Reason to cancel or decline');
+  await expect(page.getByRole('alert')).toHaveText(/Please give a reason/);
+  await expect(reason).toBeFocused();
+  await expect(reason).toHaveAttribute('aria-invalid', 'true');
+
+  const since = await lastMailId();
+  await reason.fill('The customer ordered the wrong model.');
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Order ${order.orderNumber} is now Canceled.` }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${order.orderNumber} Canceled`);
+  const mail = await nextMailTo(customer.email, since);
+  expect(mail.subject).toBe(`Order ${order.orderNumber} is Canceled`);
+  expect(mail.text).toContain('The customer ordered the wrong model.');
+  expect((await productOf(page.request, product.item_id)).product.stock).toBe(30);
+  // Nothing more can happen to it, and it cannot be invoiced.
+  await expect(page.getByText('No status change is open to a Canceled order.')).toBeVisible();
+  await expect(page.getByText('This order cannot be invoiced.')).toBeVisible();
+  await shop.close();
+});
+
+test('the order list filters by status and searches by customer id', async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
+  const product = await createProduct(page.request);
+  const customer = await createCustomer(page.request);
+  const shop = await customerContext(browser, baseURL, customer);
+  const first = await placeOrder(shop.request, customer, [{ ...product, quantity: 1 }], `PO-${uid()}`);
+  const second = await placeOrder(shop.request, customer, [{ ...product, quantity: 1 }], `PO-${uid()}`);
+  await call(page.request, 'POST', `/api/admin/orders/${first.orderId}/status`, { action: 'confirm' });
+
+  await page.goto(`${ADMIN}/orders?q=${customer.customerId}`);
+  const numbers = page.getByRole('table').getByRole('row').getByRole('link');
+  // Newest first.
+  await expect(numbers).toHaveText([second.orderNumber, first.orderNumber]);
+  await expect(page.getByText('2 orders')).toBeVisible();
+  await page.getByLabel('Status').selectOption('Confirmed');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(numbers).toHaveText([first.orderNumber]);
+  await expect(page.getByText('1 order', { exact: true })).toBeVisible();
+  await shop.close();
+});

@@ -1,0 +1,169 @@
+/**
+ * /acer/admin/applications: the Register applications. The owner approves one (the new-customer form, filled
+ * in from it) or rejects it with a reason that is mailed to the applicant.
+ */
+import {
+  type AdminApplication,
+  APPLICATION_STATUSES,
+  applicationRejectSchema,
+  type Page,
+} from '@shop/domain/admin';
+import { useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ADMIN_BASE, adminApi, attempt, failed, invalid, queryOf, readBody } from '../api';
+import { type AdminPage, type PageArgs, useIsOwner, usePageData } from '../routing';
+import { Pager, PageTitle, Result, TextArea, useAction, useFocusFirstError, When } from '../ui';
+
+async function loader({ request }: PageArgs) {
+  const url = new URL(request.url);
+  const query = queryOf({ status: url.searchParams.get('status'), page: url.searchParams.get('page') });
+  const { applications } = await adminApi<{ applications: Page<AdminApplication> }>(
+    `/admin/applications${query}`,
+    { signal: request.signal },
+  );
+  return applications;
+}
+
+async function action({ request }: PageArgs) {
+  const body = await readBody(request);
+  if (body.intent !== 'reject') return failed('Unknown action.');
+  const parsed = applicationRejectSchema.safeParse({ reason: body.reason });
+  if (!parsed.success) return invalid(parsed.error.issues);
+  return attempt(
+    request,
+    () =>
+      adminApi(`/admin/applications/${encodeURIComponent(String(body.application_id))}/reject`, {
+        body: { reason: body.reason },
+      }),
+    'The application has been rejected.',
+  );
+}
+
+function Reject({ application }: { application: AdminApplication }) {
+  const { fetcher, busy, result, errors } = useAction();
+  const ref = useRef<HTMLFormElement>(null);
+  useFocusFirstError(ref, result);
+  const id = `reject-${application.application_id}`;
+  return (
+    <fetcher.Form method="post" ref={ref} className="admin-form" noValidate>
+      <input type="hidden" name="intent" value="reject" />
+      <input type="hidden" name="application_id" value={application.application_id} />
+      <Result result={result} />
+      <TextArea
+        id={`${id}-reason`}
+        name="reason"
+        label={`Reason to reject ${application.company}`}
+        required
+        rows={2}
+        maxLength={1000}
+        hint="Mailed to the applicant."
+        error={errors.reason}
+      />
+      <button type="submit" className="admin-btn admin-btn--danger" disabled={busy}>
+        Reject application #{application.application_id}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function ApplicationCard({ application, owner }: { application: AdminApplication; owner: boolean }) {
+  const a = application;
+  return (
+    <article className="admin-card" aria-labelledby={`application-${a.application_id}`}>
+      <h2 id={`application-${a.application_id}`}>
+        #{a.application_id} {a.company}
+      </h2>
+      <dl className="admin-facts">
+        <dt>Received</dt>
+        <dd>
+          <When at={a.created_at} />
+        </dd>
+        <dt>Contact</dt>
+        <dd>{a.contact_name}</dd>
+        <dt>E-mail</dt>
+        <dd>{a.email}</dd>
+        <dt>Phone</dt>
+        <dd>{a.phone_number || '—'}</dd>
+        <dt>Province</dt>
+        <dd>{a.province || '—'}</dd>
+        <dt>Message</dt>
+        <dd className="admin-pre">{a.message || '—'}</dd>
+        {a.status !== 'New' && (
+          <>
+            <dt>Decision</dt>
+            <dd>
+              {a.status} by {a.decided_by ?? '—'} <When at={a.decided_at} />
+              {a.customer_id && (
+                <>
+                  {' '}
+                  as <Link to={`${ADMIN_BASE}/customers/${a.customer_id}`}>{a.customer_id}</Link>
+                </>
+              )}
+              {a.decision_reason && <>: {a.decision_reason}</>}
+            </dd>
+          </>
+        )}
+      </dl>
+      {a.status === 'New' && owner && (
+        <div className="admin-cards">
+          <p>
+            <Link
+              className="admin-btn admin-btn--primary"
+              to={`${ADMIN_BASE}/customers/new?application=${a.application_id}`}
+            >
+              Approve application #{a.application_id}
+            </Link>
+          </p>
+          <Reject application={a} />
+        </div>
+      )}
+    </article>
+  );
+}
+
+function Applications() {
+  const applications = usePageData<Page<AdminApplication>>();
+  const owner = useIsOwner();
+  const [params] = useSearchParams();
+  const status = params.get('status') ?? 'New';
+  return (
+    <>
+      <PageTitle title="Applications">Applications</PageTitle>
+      <nav aria-label="Application status" className="admin-tabs">
+        <ul>
+          {APPLICATION_STATUSES.map((s) => (
+            <li key={s}>
+              <Link
+                to={s === 'New' ? `${ADMIN_BASE}/applications` : `${ADMIN_BASE}/applications?status=${s}`}
+                aria-current={s === status ? 'page' : undefined}
+              >
+                {s}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {!owner && <p className="admin-note">Only an owner approves or rejects applications.</p>}
+      {applications.items.length === 0 ? (
+        <p>No {status.toLowerCase()} applications.</p>
+      ) : (
+        applications.items.map((a) => (
+          <ApplicationCard key={a.application_id} application={a} owner={owner} />
+        ))
+      )}
+      <Pager
+        page={applications.page}
+        pages={applications.pages}
+        total={applications.total}
+        noun="application"
+      />
+    </>
+  );
+}
+
+export const applicationsPage: AdminPage = {
+  path: '/applications',
+  loader,
+  action,
+  Component: Applications,
+};

@@ -1,0 +1,63 @@
+/** /acer/admin/audit (owners): every recorded change, by kind of thing, its id and who did it. */
+import type { AuditEntry, Page } from '@shop/domain/admin';
+import { Form, useSearchParams } from 'react-router';
+import { adminApi, queryOf } from '../api';
+import { type AdminPage, type PageArgs, usePageData } from '../routing';
+import { AuditTrail, Field, Pager, PageTitle, Select } from '../ui';
+
+const ENTITY_TYPES = ['order', 'customer', 'product', 'staff', 'application', 'contact_message', 'catalog'];
+
+async function loader({ request }: PageArgs) {
+  const p = new URL(request.url).searchParams;
+  const query = queryOf({
+    entity_type: p.get('entity_type'),
+    entity_id: p.get('entity_id'),
+    actor: p.get('actor'),
+    page: p.get('page'),
+  });
+  const { audit } = await adminApi<{ audit: Page<AuditEntry> }>(`/admin/audit${query}`, {
+    signal: request.signal,
+  });
+  return audit;
+}
+
+function Audit() {
+  const audit = usePageData<Page<AuditEntry>>();
+  const [params] = useSearchParams();
+  return (
+    <>
+      <PageTitle title="Audit">Audit</PageTitle>
+      <Form method="get" className="admin-filters" role="search" aria-label="Find changes">
+        <Select
+          id="audit-type"
+          name="entity_type"
+          label="Kind"
+          defaultValue={params.get('entity_type') ?? ''}
+          options={[{ value: '', label: 'All' }, ...ENTITY_TYPES]}
+        />
+        <Field
+          id="audit-id"
+          name="entity_id"
+          label="Id"
+          defaultValue={params.get('entity_id') ?? ''}
+          maxLength={100}
+        />
+        <Field
+          id="audit-actor"
+          name="actor"
+          label="Who"
+          hint="A staff e-mail, or cli for the seller's commands"
+          defaultValue={params.get('actor') ?? ''}
+          maxLength={100}
+        />
+        <button type="submit" className="admin-btn">
+          Show
+        </button>
+      </Form>
+      <AuditTrail entries={audit.items} />
+      <Pager page={audit.page} pages={audit.pages} total={audit.total} noun="change" />
+    </>
+  );
+}
+
+export const auditPage: AdminPage = { path: '/audit', owner: true, loader, Component: Audit };

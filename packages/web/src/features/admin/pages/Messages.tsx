@@ -1,0 +1,261 @@
+/**
+ * /acer/admin/messages: a message to a customer (their Messages and a mail), and the contact-form inbox,
+ * new or answered, where a reply is mailed to the sender and kept with the message.
+ */
+import {
+  type AdminContactMessage,
+  CONTACT_STATUSES,
+  contactReplySchema,
+  customerMessageSchema,
+  type Page,
+} from '@shop/domain/admin';
+import { useRef } from 'react';
+import { Form, Link, useSearchParams } from 'react-router';
+import { type ActionResult, ADMIN_BASE, adminApi, attempt, failed, invalid, queryOf, readBody } from '../api';
+import { type AdminPage, type PageArgs, setFlash, usePageData } from '../routing';
+import { Field, Pager, PageTitle, Result, TextArea, useAction, useFocusFirstError, When } from '../ui';
+
+async function loader({ request }: PageArgs) {
+  const p = new URL(request.url).searchParams;
+  // The inbox opens on what is still to answer.
+  const status = p.get('status') ?? 'new';
+  const query = queryOf({ status: status === 'all' ? '' : status, q: p.get('q'), page: p.get('page') });
+  const { messages } = await adminApi<{ messages: Page<AdminContactMessage> }>(
+    `/admin/contact-messages${query}`,
+    {
+      signal: request.signal,
+    },
+  );
+  return messages;
+}
+
+/** A message leaves the list it was in once answered, so the result is shown above the list instead. */
+function flashed(result: ActionResult): ActionResult {
+  if (result.ok) setFlash(result.message);
+  return result;
+}
+
+async function action({ request }: PageArgs) {
+  const body = await readBody(request);
+  switch (body.intent) {
+    case 'send': {
+      const customer = String(body.customer_id ?? '').trim();
+      if (!customer) return failed('Enter the Customer ID.', { customer_id: 'Enter the Customer ID.' });
+      const parsed = customerMessageSchema.safeParse({ body: body.body });
+      if (!parsed.success) return invalid(parsed.error.issues);
+      return attempt(
+        request,
+        () =>
+          adminApi(`/admin/customers/${encodeURIComponent(customer)}/messages`, {
+            body: { body: body.body },
+          }),
+        'Sent.',
+      );
+    }
+    case 'reply': {
+      const parsed = contactReplySchema.safeParse({ body: body.body });
+      if (!parsed.success) return invalid(parsed.error.issues);
+      return flashed(
+        await attempt(
+          request,
+          () =>
+            adminApi(`/admin/contact-messages/${encodeURIComponent(String(body.message_id))}/reply`, {
+              body: { body: body.body },
+            }),
+          'Your reply has been mailed.',
+        ),
+      );
+    }
+    case 'status':
+      return flashed(
+        await attempt(
+          request,
+          () =>
+            adminApi(`/admin/contact-messages/${encodeURIComponent(String(body.message_id))}/status`, {
+              body: { status: body.status },
+            }),
+          body.status === 'answered' ? 'Marked as answered.' : 'Marked as new.',
+        ),
+      );
+    default:
+      return failed('Unknown action.');
+  }
+}
+
+function SendMessage() {
+  const [params] = useSearchParams();
+  const ref = useRef<HTMLFormElement>(null);
+  const { fetcher, busy, result, errors } = useAction(() => ref.current?.reset());
+  useFocusFirstError(ref, result);
+  return (
+    <section className="admin-card" aria-labelledby="send-heading">
+      <h2 id="send-heading">Send a message to a customer</h2>
+      <p className="admin-note">Shown in the customer's Messages and mailed to the primary contact.</p>
+      <Result result={result} />
+      <fetcher.Form method="post" ref={ref} className="admin-form" noValidate>
+        <input type="hidden" name="intent" value="send" />
+        <Field
+          id="send-customer"
+          name="customer_id"
+          label="Customer ID"
+          required
+          maxLength={50}
+          defaultValue={params.get('customer') ?? ''}
+          error={errors.customer_id}
+        />
+        <TextArea id="send-body" name="body" label="Message" required maxLength={5000} error={errors.body} />
+        <div className="admin-actions">
+          <button type="submit" className="admin-btn admin-btn--primary" disabled={busy}>
+            Send message
+          </button>
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+function ContactMessage({ message }: { message: AdminContactMessage }) {
+  const m = message;
+  const ref = useRef<HTMLFormElement>(null);
+  const reply = useAction(() => ref.current?.reset());
+  const status = useAction();
+  useFocusFirstError(ref, reply.result);
+  const heading = `${m.full_name}${m.company ? `, ${m.company}` : ''}`;
+  return (
+    <article className="admin-card" aria-labelledby={`contact-${m.id}`}>
+      <h3 id={`contact-${m.id}`}>{heading}</h3>
+      <p className="admin-note">
+        <When at={m.created_at} /> — {m.status === 'new' ? 'New' : 'Answered'}
+      </p>
+      <dl className="admin-facts">
+        <dt>E-mail</dt>
+        <dd>
+          <a href={`mailto:${m.email}`}>{m.email}</a>
+        </dd>
+        <dt>Phone</dt>
+        <dd>{m.phone_number || '—'}</dd>
+        {m.customer_id && (
+          <>
+            <dt>Customer</dt>
+            <dd>
+              <Link to={`${ADMIN_BASE}/customers/${m.customer_id}`}>{m.customer_id}</Link>
+            </dd>
+          </>
+        )}
+        {m.order_number && (
+          <>
+            <dt>Order number</dt>
+            <dd>
+              <Link to={`${ADMIN_BASE}/orders?q=${encodeURIComponent(m.order_number)}`}>
+                {m.order_number}
+              </Link>
+            </dd>
+          </>
+        )}
+        {m.rma && (
+          <>
+            <dt>RMA</dt>
+            <dd>{m.rma}</dd>
+          </>
+        )}
+      </dl>
+      <blockquote className="admin-pre admin-quote">{m.questions}</blockquote>
+      {m.replies.length > 0 && (
+        <>
+          <h4>Replies</h4>
+          <ul className="admin-messages">
+            {m.replies.map((r) => (
+              <li key={r.reply_id}>
+                <p className="admin-note">
+                  <When at={r.created_at} /> by {r.actor}
+                </p>
+                <p className="admin-pre">{r.body}</p>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Result result={reply.result?.ok ? null : reply.result} />
+      <reply.fetcher.Form method="post" ref={ref} className="admin-form" noValidate>
+        <input type="hidden" name="intent" value="reply" />
+        <input type="hidden" name="message_id" value={m.id} />
+        <TextArea
+          id={`reply-${m.id}`}
+          name="body"
+          label={`Reply to ${m.full_name}`}
+          required
+          maxLength={5000}
+          hint="Mailed to the sender with their question quoted."
+          error={reply.errors.body}
+        />
+        <div className="admin-actions">
+          <button type="submit" className="admin-btn admin-btn--primary" disabled={reply.busy}>
+            Send reply
+          </button>
+        </div>
+      </reply.fetcher.Form>
+      <Result result={status.result?.ok ? null : status.result} />
+      <status.fetcher.Form method="post">
+        <input type="hidden" name="intent" value="status" />
+        <input type="hidden" name="message_id" value={m.id} />
+        <input type="hidden" name="status" value={m.status === 'new' ? 'answered' : 'new'} />
+        <button type="submit" className="admin-btn admin-btn--small" disabled={status.busy}>
+          {m.status === 'new' ? `Mark as answered without a reply` : `Mark as new`}
+        </button>
+      </status.fetcher.Form>
+    </article>
+  );
+}
+
+function Messages() {
+  const messages = usePageData<Page<AdminContactMessage>>();
+  const [params] = useSearchParams();
+  const status = params.get('status') ?? 'new';
+  const tabs = [...CONTACT_STATUSES, 'all'] as const;
+  return (
+    <>
+      <PageTitle title="Messages">Messages</PageTitle>
+      <SendMessage />
+      <section className="admin-section" aria-labelledby="inbox-heading">
+        <h2 id="inbox-heading">Contact form inbox</h2>
+        <nav aria-label="Inbox status" className="admin-tabs">
+          <ul>
+            {tabs.map((s) => (
+              <li key={s}>
+                <Link
+                  to={`${ADMIN_BASE}/messages${s === 'new' ? '' : `?status=${s}`}`}
+                  aria-current={s === status ? 'page' : undefined}
+                >
+                  {s === 'new' ? 'New' : s === 'answered' ? 'Answered' : 'All'}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Form method="get" className="admin-filters" role="search" aria-label="Find contact messages">
+          <input type="hidden" name="status" value={status} />
+          <Field
+            id="inbox-q"
+            name="q"
+            type="search"
+            label="Search"
+            hint="Name, e-mail, company or order number"
+            defaultValue={params.get('q') ?? ''}
+            maxLength={100}
+          />
+          <button type="submit" className="admin-btn">
+            Show
+          </button>
+        </Form>
+        {messages.items.length === 0 ? (
+          <p>No messages here.</p>
+        ) : (
+          messages.items.map((m) => <ContactMessage key={m.id} message={m} />)
+        )}
+        <Pager page={messages.page} pages={messages.pages} total={messages.total} noun="message" />
+      </section>
+    </>
+  );
+}
+
+export const messagesPage: AdminPage = { path: '/messages', loader, action, Component: Messages };

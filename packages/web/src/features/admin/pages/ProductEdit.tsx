@@ -1,0 +1,601 @@
+/**
+ * /acer/admin/products/new and /acer/admin/products/{id}: one product with every field, prices in dollars,
+ * its pictures (uploaded or share links, the first is the main one) and its audit. An edit sends only the
+ * fields that changed, so nothing else of the product moves.
+ */
+import { type AdminImage, type AdminProduct, type AuditEntry, productCreateSchema } from '@shop/domain/admin';
+import {
+  DISPLAY_NAMES,
+  FILTER_FIELDS,
+  FILTER_LABELS,
+  type FilterField,
+  PRIMARY_CONDITIONS,
+  PRODUCT_CATEGORIES,
+} from '@shop/domain/catalog';
+import {
+  isImageLink,
+  MAX_IMAGES,
+  type ProductValues,
+  productDefaults,
+  productProblems,
+  subCategoriesOf,
+} from '@shop/domain/product';
+import { useRef, useState } from 'react';
+import { Link, redirect } from 'react-router';
+import { ADMIN_BASE, adminApi, attempt, done, failed, failureOf, invalid, readBody } from '../api';
+import { type AdminPage, type PageArgs, setFlash, usePageData } from '../routing';
+import {
+  AuditTrail,
+  Checkbox,
+  Field,
+  PageTitle,
+  Result,
+  Select,
+  TextArea,
+  useAction,
+  useFocusFirstError,
+} from '../ui';
+
+interface ProductData {
+  product: AdminProduct | null;
+  audit: AuditEntry[];
+}
+
+async function loader({ request, params }: PageArgs): Promise<ProductData> {
+  if (!params.itemId) return { product: null, audit: [] };
+  return adminApi<ProductData>(`/admin/products/${encodeURIComponent(params.itemId)}`, {
+    signal: request.signal,
+  });
+}
+
+const TEXT_KEYS = [
+  'sku',
+  'item_name',
+  'model',
+  'category',
+  'sub_category',
+  'item_condition',
+  'description',
+  'details',
+] as const;
+const NUMBER_KEYS = ['stock', 'scratch_dent_stock', 'popularity'] as const;
+const PRICE_KEYS = ['price', 'sale_price', 'scratch_dent_price'] as const;
+const FLAG_KEYS = ['is_active', 'is_sale', 'is_featured', 'is_scratch_dent'] as const;
+
+type TextKey =
+  | (typeof TEXT_KEYS)[number]
+  | FilterField
+  | (typeof NUMBER_KEYS)[number]
+  | (typeof PRICE_KEYS)[number]
+  | 'listed_at';
+type FlagKey = (typeof FLAG_KEYS)[number];
+type FormValues = Record<TextKey, string> & Record<FlagKey, boolean> & { images: AdminImage[] };
+
+function formOf(p: AdminProduct | null): FormValues {
+  const filters = Object.fromEntries(FILTER_FIELDS.map((f) => [f, p?.[f] ?? ''])) as Record<
+    FilterField,
+    string
+  >;
+  if (!p) {
+    const d = productDefaults();
+    return {
+      ...filters,
+      sku: '',
+      item_name: '',
+      model: '',
+      category: '',
+      sub_category: '',
+      item_condition: 'BrandNew',
+      description: '',
+      details: '',
+      stock: '0',
+      scratch_dent_stock: '0',
+      popularity: '0',
+      price: '',
+      sale_price: '0.00',
+      scratch_dent_price: '0.00',
+      listed_at: d.listed_at.slice(0, 10),
+      is_active: true,
+      is_sale: false,
+      is_featured: false,
+      is_scratch_dent: false,
+      images: [],
+    };
+  }
+  return {
+    ...filters,
+    sku: p.sku,
+    item_name: p.item_name,
+    model: p.model,
+    category: p.category,
+    sub_category: p.sub_category,
+    item_condition: p.item_condition,
+    description: p.description,
+    details: p.details,
+    stock: String(p.stock),
+    scratch_dent_stock: String(p.scratch_dent_stock),
+    popularity: String(p.popularity),
+    price: p.price.toFixed(2),
+    sale_price: p.sale_price.toFixed(2),
+    scratch_dent_price: p.scratch_dent_price.toFixed(2),
+    listed_at: p.listed_at.slice(0, 10),
+    is_active: p.is_active,
+    is_sale: p.is_sale,
+    is_featured: p.is_featured,
+    is_scratch_dent: p.is_scratch_dent,
+    images: p.images,
+  };
+}
+
+/** The fields as the API takes them (picture links, not their addresses). */
+function payloadOf(v: FormValues): Record<string, unknown> {
+  const { images, ...rest } = v;
+  return { ...rest, images: images.map((i) => i.link) };
+}
+
+/** The fields that differ from the product as loaded. */
+function changesOf(before: FormValues, after: FormValues): Record<string, unknown> {
+  const a = payloadOf(before);
+  const b = payloadOf(after);
+  return Object.fromEntries(Object.entries(b).filter(([k, v]) => JSON.stringify(a[k]) !== JSON.stringify(v)));
+}
+
+/** The whole product as the shared rules see it, from the form's parsed fields (cents). */
+function valuesOf(data: ReturnType<typeof productCreateSchema.parse>): ProductValues {
+  const { price, sale_price, scratch_dent_price, ...rest } = data;
+  return {
+    ...productDefaults(),
+    ...(rest as Partial<ProductValues>),
+    price_cents: price,
+    sale_price_cents: sale_price ?? 0,
+    scratch_dent_price_cents: scratch_dent_price ?? 0,
+  } as ProductValues;
+}
+
+async function action({ request, params }: PageArgs) {
+  if ((request.headers.get('content-type') ?? '').includes('multipart/form-data')) {
+    const form = await request.formData();
+    const file = form.get('file');
+    if (!(file instanceof File) || file.size === 0)
+      return failed('Choose a JPEG, PNG or WebP picture first.');
+    const upload = new FormData();
+    upload.append('file', file, file.name);
+    try {
+      const { image } = await adminApi<{ image: AdminImage }>('/admin/media', { form: upload });
+      return done(`${file.name} has been uploaded; save the product to keep it.`, image);
+    } catch (error) {
+      return failureOf(error, request);
+    }
+  }
+  const body = await readBody(request);
+  const path = params.itemId ? `/admin/products/${encodeURIComponent(params.itemId)}` : '/admin/products';
+  if (body.intent === 'active') {
+    const on = body.is_active === 'true';
+    return attempt(
+      request,
+      () => adminApi(path, { method: 'PATCH', body: { is_active: on } }),
+      on ? 'The product is active again.' : 'The product is deactivated.',
+    );
+  }
+  if (body.intent !== 'save') return failed('Unknown action.');
+  const full = body.full as Record<string, unknown>;
+  const parsed = productCreateSchema.safeParse(full);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const problems = productProblems(valuesOf(parsed.data));
+  if (problems.length > 0) {
+    const errors: Record<string, string> = {};
+    for (const p of problems) errors[p.field.replace('_cents', '')] ??= p.message;
+    return failed([...new Set(Object.values(errors))].join('\n'), errors);
+  }
+  if (!params.itemId) {
+    try {
+      const made = await adminApi<{ smessage: string; product: AdminProduct }>(path, { body: full });
+      setFlash(made.smessage);
+      return redirect(`${ADMIN_BASE}/products/${made.product.item_id}`);
+    } catch (error) {
+      return failureOf(error, request);
+    }
+  }
+  const changes = (body.changes ?? {}) as Record<string, unknown>;
+  if (Object.keys(changes).length === 0) return done('Nothing changed.');
+  const result = await attempt(request, () => adminApi(path, { method: 'PATCH', body: changes }), 'Saved.');
+  // A saved product comes back with its new values and the form starts again from them, so the message
+  // is shown above it.
+  if (result.ok && result.message !== 'Nothing changed.') setFlash(result.message);
+  return result;
+}
+
+function Pictures({
+  images,
+  setImages,
+  sku,
+  error,
+}: {
+  images: AdminImage[];
+  setImages: (change: (all: AdminImage[]) => AdminImage[]) => void;
+  sku: string;
+  error?: string;
+}) {
+  const file = useRef<HTMLInputElement>(null);
+  const [link, setLink] = useState('');
+  const [linkError, setLinkError] = useState('');
+  const upload = useAction((result) => {
+    const image = result.data as AdminImage | undefined;
+    if (image) setImages((all) => (all.some((i) => i.link === image.link) ? all : [...all, image]));
+    if (file.current) file.current.value = '';
+  });
+  const move = (from: number, to: number) =>
+    setImages((all) => {
+      const next = [...all];
+      const [item] = next.splice(from, 1);
+      if (item) next.splice(to, 0, item);
+      return next;
+    });
+  const send = () => {
+    const chosen = file.current?.files?.[0];
+    const form = new FormData();
+    if (chosen) form.append('file', chosen);
+    void upload.fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' });
+  };
+  const addLink = () => {
+    const value = link.trim();
+    if (!isImageLink(value)) {
+      setLinkError('A share link has a /d/{id}/ part, e.g. https://drive.google.com/file/d/abc123/view.');
+      return;
+    }
+    setLinkError('');
+    setImages((all) =>
+      all.some((i) => i.link === value) ? all : [...all, { link: value, thumb_url: '', url: '' }],
+    );
+    setLink('');
+  };
+  return (
+    <fieldset className="admin-fieldset">
+      <legend>Pictures</legend>
+      <p className="admin-note">The first picture is the main one. At most {MAX_IMAGES}.</p>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      {images.length === 0 ? (
+        <p>No pictures.</p>
+      ) : (
+        <ol className="admin-pictures">
+          {images.map((image, i) => {
+            const name = `picture ${i + 1}`;
+            return (
+              <li key={image.link}>
+                {image.thumb_url ? (
+                  <img src={image.thumb_url} alt={`${sku} ${name}`} width={80} height={80} />
+                ) : (
+                  <span className="admin-pictures__none">No preview until saved</span>
+                )}
+                <span className="admin-pictures__link">
+                  {i === 0 ? 'Main picture: ' : ''}
+                  {image.link}
+                </span>
+                <span className="admin-actions">
+                  <button
+                    type="button"
+                    className="admin-btn admin-btn--small"
+                    disabled={i === 0}
+                    onClick={() => move(i, i - 1)}
+                    aria-label={`Move ${name} up`}
+                  >
+                    Up
+                  </button>
+                  <button
+                    type="button"
+                    className="admin-btn admin-btn--small"
+                    disabled={i === images.length - 1}
+                    onClick={() => move(i, i + 1)}
+                    aria-label={`Move ${name} down`}
+                  >
+                    Down
+                  </button>
+                  <button
+                    type="button"
+                    className="admin-btn admin-btn--small"
+                    onClick={() => setImages((all) => all.filter((x) => x.link !== image.link))}
+                    aria-label={`Remove ${name}`}
+                  >
+                    Remove
+                  </button>
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <div className="admin-row">
+        <div className="admin-field">
+          <label htmlFor="picture-file">Upload a picture (JPEG, PNG or WebP, at most 10 MB)</label>
+          <input id="picture-file" ref={file} type="file" accept="image/jpeg,image/png,image/webp" />
+        </div>
+        <button type="button" className="admin-btn" onClick={send} disabled={upload.busy}>
+          {upload.busy ? 'Uploading…' : 'Upload picture'}
+        </button>
+      </div>
+      <Result result={upload.result} />
+      <div className="admin-row">
+        <Field
+          id="picture-link"
+          label="Or add a share link"
+          value={link}
+          maxLength={500}
+          onChange={(e) => setLink(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              addLink();
+            }
+          }}
+          error={linkError}
+        />
+        <button type="button" className="admin-btn" onClick={addLink}>
+          Add link
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+function ProductForm({ product }: { product: AdminProduct | null }) {
+  const [initial] = useState(() => formOf(product));
+  const [v, setV] = useState(initial);
+  const ref = useRef<HTMLFormElement>(null);
+  const { fetcher, busy, result, errors } = useAction();
+  useFocusFirstError(ref, result);
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
+    setV((all) => ({ ...all, [key]: value }));
+  const text = (key: TextKey) => ({
+    value: v[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      set(key, e.target.value),
+    error: errors[key],
+  });
+  const subs = subCategoriesOf(v.category);
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    void fetcher.submit(
+      { intent: 'save', full: payloadOf(v), changes: product ? changesOf(initial, v) : null } as Parameters<
+        typeof fetcher.submit
+      >[0],
+      { method: 'post', encType: 'application/json' },
+    );
+  };
+
+  return (
+    <form ref={ref} className="admin-form" onSubmit={submit} noValidate aria-label="Product">
+      <Result result={result} />
+      <fieldset className="admin-fieldset admin-grid">
+        <legend>Product</legend>
+        <Field id="sku" label="SKU" required maxLength={50} {...text('sku')} />
+        <Field
+          id="item_name"
+          label="Name"
+          required
+          maxLength={300}
+          className="admin-grid__wide"
+          {...text('item_name')}
+        />
+        <Field
+          id="model"
+          label="Model"
+          maxLength={300}
+          hint="Items of one model in several conditions share it; the product page compares them."
+          {...text('model')}
+        />
+        <Select
+          id="category"
+          label="Category"
+          required
+          options={[
+            { value: '', label: 'Choose a category' },
+            ...PRODUCT_CATEGORIES.map((c) => ({ value: c, label: DISPLAY_NAMES[c] ?? c })),
+          ]}
+          {...text('category')}
+          onChange={(e) => {
+            const category = e.target.value;
+            // A sub-category the new category does not have is cleared; a stored one is left as it is.
+            setV((all) => ({
+              ...all,
+              category,
+              sub_category: subCategoriesOf(category).includes(all.sub_category) ? all.sub_category : '',
+            }));
+          }}
+        />
+        <Select
+          id="sub_category"
+          label="Sub-category"
+          disabled={subs.length === 0}
+          options={[{ value: '', label: subs.length === 0 ? 'None for this category' : 'None' }, ...subs]}
+          {...text('sub_category')}
+        />
+        <Select
+          id="item_condition"
+          label="Condition"
+          required
+          options={PRIMARY_CONDITIONS}
+          {...text('item_condition')}
+        />
+      </fieldset>
+
+      <fieldset className="admin-fieldset">
+        <legend>Prices and stock (dollars)</legend>
+        <div className="admin-grid">
+          <Field id="price" label="Price" required inputMode="decimal" {...text('price')} />
+          <Field id="stock" label="Stock" required inputMode="numeric" {...text('stock')} />
+        </div>
+        <div className="admin-grid">
+          <Checkbox
+            id="is_sale"
+            label="On sale"
+            checked={v.is_sale}
+            onChange={(e) => set('is_sale', e.target.checked)}
+          />
+          <Field
+            id="sale_price"
+            label="Sale price"
+            inputMode="decimal"
+            hint="Below the price; 0 for none."
+            {...text('sale_price')}
+          />
+        </div>
+        <div className="admin-grid">
+          <Checkbox
+            id="is_scratch_dent"
+            label="Also offered as scratch and dent"
+            checked={v.is_scratch_dent}
+            onChange={(e) => set('is_scratch_dent', e.target.checked)}
+          />
+          <Field
+            id="scratch_dent_price"
+            label="Scratch-and-dent price"
+            inputMode="decimal"
+            hint="Below the price; 0 for none."
+            {...text('scratch_dent_price')}
+          />
+          <Field
+            id="scratch_dent_stock"
+            label="Scratch-and-dent stock"
+            inputMode="numeric"
+            {...text('scratch_dent_stock')}
+          />
+        </div>
+        <div className="admin-grid">
+          <Checkbox
+            id="is_featured"
+            label="Featured on the home page"
+            checked={v.is_featured}
+            onChange={(e) => set('is_featured', e.target.checked)}
+          />
+          <Field
+            id="popularity"
+            label="Popularity"
+            inputMode="numeric"
+            hint="Higher comes first in Popular products."
+            {...text('popularity')}
+          />
+          <Field id="listed_at" label="Listed on" type="date" {...text('listed_at')} />
+          {!product && (
+            <Checkbox
+              id="is_active"
+              label="Active (for sale)"
+              checked={v.is_active}
+              onChange={(e) => set('is_active', e.target.checked)}
+            />
+          )}
+        </div>
+      </fieldset>
+
+      <fieldset className="admin-fieldset">
+        <legend>Description and details</legend>
+        <TextArea id="description" label="Description" rows={5} maxLength={20000} {...text('description')} />
+        <TextArea
+          id="details"
+          label="Details"
+          rows={8}
+          maxLength={20000}
+          hint="One line per spec: 'name: value'."
+          {...text('details')}
+        />
+      </fieldset>
+
+      <fieldset className="admin-fieldset admin-grid">
+        <legend>Filters</legend>
+        {FILTER_FIELDS.map((f) =>
+          f === 'touchscreen' ? (
+            <Select
+              key={f}
+              id={f}
+              label={FILTER_LABELS[f]}
+              options={[
+                { value: '', label: 'Not said' },
+                { value: 'Yes', label: 'Yes' },
+                { value: 'No', label: 'No' },
+              ]}
+              {...text(f)}
+            />
+          ) : (
+            <Field key={f} id={f} label={FILTER_LABELS[f]} maxLength={100} {...text(f)} />
+          ),
+        )}
+      </fieldset>
+
+      <Pictures
+        images={v.images}
+        setImages={(change) => setV((all) => ({ ...all, images: change(all.images) }))}
+        sku={v.sku}
+        error={errors.images}
+      />
+
+      <div className="admin-actions admin-sticky">
+        <button type="submit" className="admin-btn admin-btn--primary" disabled={busy}>
+          {busy ? 'Saving…' : product ? 'Save product' : 'Create product'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ActiveSwitch({ product }: { product: AdminProduct }) {
+  const { fetcher, busy, result } = useAction();
+  return (
+    <section className="admin-card" aria-labelledby="active-heading">
+      <h2 id="active-heading">For sale</h2>
+      <p>
+        {product.is_active
+          ? 'Active: buyers can order it.'
+          : 'Deactivated: carts, orders and wish lists show it as removed.'}
+      </p>
+      <Result result={result} />
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="active" />
+        <input type="hidden" name="is_active" value={product.is_active ? 'false' : 'true'} />
+        <button
+          type="submit"
+          className={product.is_active ? 'admin-btn admin-btn--danger' : 'admin-btn'}
+          disabled={busy}
+        >
+          {product.is_active ? 'Deactivate product' : 'Reactivate product'}
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+function ProductEdit() {
+  const { product, audit } = usePageData<ProductData>();
+  const title = product ? `${product.sku} ${product.item_name}` : 'New product';
+  return (
+    <>
+      <p className="admin-crumbs">
+        <Link to={`${ADMIN_BASE}/products`}>Products</Link>
+      </p>
+      <PageTitle title={product ? `Product ${product.sku}` : title}>{title}</PageTitle>
+      {product && (
+        <>
+          <p>
+            <a href={`/acer/product/${product.item_id}`} target="_blank" rel="noreferrer">
+              See it in the shop (opens a new tab)
+            </a>
+          </p>
+          <ActiveSwitch product={product} />
+        </>
+      )}
+      {/* A saved product comes back from the server: the form starts again from it. */}
+      <ProductForm key={product ? product.updated_at : 'new'} product={product} />
+      {product && <AuditTrail entries={audit} />}
+    </>
+  );
+}
+
+export const productNewPage: AdminPage = { path: '/products/new', loader, action, Component: ProductEdit };
+export const productEditPage: AdminPage = {
+  path: '/products/:itemId',
+  loader,
+  action,
+  Component: ProductEdit,
+};

@@ -1,0 +1,171 @@
+/**
+ * /acer/admin/staff (owners): the people of the shop, their roles, turning them off and on, and mailing a
+ * link to set a password. Nobody's password is ever typed by someone else.
+ */
+import { STAFF_ROLES, type StaffInfo, staffCreateSchema, staffUpdateSchema } from '@shop/domain/admin';
+import { useRef } from 'react';
+import { adminApi, attempt, failed, invalid, readBody } from '../api';
+import { type AdminPage, type PageArgs, useMe, usePageData } from '../routing';
+import { Field, PageTitle, Result, Select, useAction, useFocusFirstError, When } from '../ui';
+
+async function loader({ request }: PageArgs) {
+  const { staff } = await adminApi<{ staff: StaffInfo[] }>('/admin/staff', { signal: request.signal });
+  return staff;
+}
+
+async function action({ request }: PageArgs) {
+  const body = await readBody(request);
+  const id = encodeURIComponent(String(body.staff_id ?? ''));
+  switch (body.intent) {
+    case 'add': {
+      const input = { email: body.email, name: body.name, role: body.role };
+      const parsed = staffCreateSchema.safeParse(input);
+      if (!parsed.success) return invalid(parsed.error.issues);
+      return attempt(request, () => adminApi('/admin/staff', { body: input }), 'Added.');
+    }
+    case 'role':
+    case 'active': {
+      const input = body.intent === 'role' ? { role: body.role } : { active: body.active === 'true' };
+      const parsed = staffUpdateSchema.safeParse(input);
+      if (!parsed.success) return invalid(parsed.error.issues);
+      return attempt(
+        request,
+        () => adminApi(`/admin/staff/${id}`, { method: 'PATCH', body: input }),
+        'Saved.',
+      );
+    }
+    case 'link':
+      return attempt(request, () => adminApi(`/admin/staff/${id}/send-link`, { method: 'POST' }), 'Sent.');
+    default:
+      return failed('Unknown action.');
+  }
+}
+
+function StaffRow({ person, self }: { person: StaffInfo; self: boolean }) {
+  const { fetcher, busy, result } = useAction();
+  const who = person.name || person.email;
+  return (
+    <tr>
+      <td>{person.name || '—'}</td>
+      <td>{person.email}</td>
+      <td>
+        <fetcher.Form method="post" className="admin-inline">
+          <input type="hidden" name="intent" value="role" />
+          <input type="hidden" name="staff_id" value={person.staff_id} />
+          <Select
+            id={`role-${person.staff_id}`}
+            name="role"
+            label={<span className="visually-hidden">Role of {who}</span>}
+            defaultValue={person.role}
+            options={STAFF_ROLES}
+          />
+          <button type="submit" className="admin-btn admin-btn--small" disabled={busy}>
+            Change role<span className="visually-hidden"> of {who}</span>
+          </button>
+        </fetcher.Form>
+      </td>
+      <td>
+        {person.active ? 'Active' : 'Turned off'}
+        {!person.has_password && ', no password yet'}
+      </td>
+      <td>
+        <When at={person.created_at} />
+      </td>
+      <td>
+        <div className="admin-actions">
+          {!self && (
+            <fetcher.Form method="post">
+              <input type="hidden" name="intent" value="active" />
+              <input type="hidden" name="staff_id" value={person.staff_id} />
+              <input type="hidden" name="active" value={person.active ? 'false' : 'true'} />
+              <button type="submit" className="admin-btn admin-btn--small" disabled={busy}>
+                {person.active ? 'Turn off' : 'Turn on'}
+                <span className="visually-hidden"> {who}</span>
+              </button>
+            </fetcher.Form>
+          )}
+          {person.active && (
+            <fetcher.Form method="post">
+              <input type="hidden" name="intent" value="link" />
+              <input type="hidden" name="staff_id" value={person.staff_id} />
+              <button type="submit" className="admin-btn admin-btn--small" disabled={busy}>
+                Mail a password link<span className="visually-hidden"> to {who}</span>
+              </button>
+            </fetcher.Form>
+          )}
+        </div>
+        <Result result={result} />
+      </td>
+    </tr>
+  );
+}
+
+function Staff() {
+  const staff = usePageData<StaffInfo[]>();
+  const me = useMe();
+  const ref = useRef<HTMLFormElement>(null);
+  const { fetcher, busy, result, errors } = useAction(() => ref.current?.reset());
+  useFocusFirstError(ref, result);
+  return (
+    <>
+      <PageTitle title="Staff">Staff</PageTitle>
+      <p>
+        Owners do everything; clerks handle orders, messages and products, and read customers and
+        applications.
+      </p>
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <caption className="visually-hidden">Staff</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Role</th>
+              <th scope="col">Status</th>
+              <th scope="col">Added</th>
+              <th scope="col">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {staff.map((s) => (
+              <StaffRow key={s.staff_id} person={s} self={s.staff_id === me?.staff.staff_id} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <section className="admin-card" aria-labelledby="add-staff-heading">
+        <h2 id="add-staff-heading">Add a person</h2>
+        <p className="admin-note">They are mailed a link to set their password (valid 7 days).</p>
+        <Result result={result} />
+        <fetcher.Form method="post" ref={ref} className="admin-form admin-grid" noValidate>
+          <input type="hidden" name="intent" value="add" />
+          <Field
+            id="staff-email"
+            name="email"
+            type="email"
+            label="E-mail"
+            required
+            maxLength={100}
+            error={errors.email}
+          />
+          <Field id="staff-name" name="name" label="Name" maxLength={100} error={errors.name} />
+          <Select
+            id="staff-role"
+            name="role"
+            label="Role"
+            defaultValue="clerk"
+            options={STAFF_ROLES}
+            error={errors.role}
+          />
+          <div className="admin-actions admin-grid__full">
+            <button type="submit" className="admin-btn admin-btn--primary" disabled={busy}>
+              Add and mail the link
+            </button>
+          </div>
+        </fetcher.Form>
+      </section>
+    </>
+  );
+}
+
+export const staffPage: AdminPage = { path: '/staff', owner: true, loader, action, Component: Staff };

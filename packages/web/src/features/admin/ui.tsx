@@ -1,0 +1,346 @@
+/** Small parts every back-office page uses: headings, results, fields, paging, money, dates and the audit. */
+import type { AuditEntry } from '@shop/domain/admin';
+import { formatMoney, toCents } from '@shop/domain/money';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Link, useFetcher, useLocation } from 'react-router';
+import type { ActionResult } from './api';
+
+/** The page's heading and the document's title; focus lands here when a page opens (see AdminLayout). */
+export function PageTitle({ children, title }: { children: ReactNode; title: string }) {
+  useEffect(() => {
+    document.title = `${title} | Back office | Acer Store`;
+  }, [title]);
+  return (
+    <h1 tabIndex={-1} className="admin-title">
+      {children}
+    </h1>
+  );
+}
+
+/** A form's answer: errors in an alert (read out at once), success as a status. */
+export function Result({ result, id }: { result: ActionResult | undefined | null; id?: string }) {
+  if (!result) return null;
+  const lines = result.message.split('\n').filter(Boolean);
+  if (result.ok)
+    return (
+      <p id={id} className="banner banner--ok admin-result" role="status">
+        {result.message}
+      </p>
+    );
+  return (
+    <div id={id} className="banner banner--error admin-result" role="alert">
+      {lines.length > 1 ? (
+        <ul>
+          {lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>{lines[0]}</p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A fetcher for one form, with its answer; `onDone` runs once per successful answer (to clear the form).
+ */
+export function useAction(onDone?: (result: ActionResult) => void) {
+  const fetcher = useFetcher<ActionResult>();
+  const busy = fetcher.state !== 'idle';
+  const result = busy ? undefined : fetcher.data;
+  const handled = useRef<ActionResult | undefined>(undefined);
+  const callback = useRef(onDone);
+  callback.current = onDone;
+  useEffect(() => {
+    if (result && result !== handled.current) {
+      handled.current = result;
+      if (result.ok) callback.current?.(result);
+    }
+  }, [result]);
+  return { fetcher, busy, result, errors: result?.ok === false ? (result.errors ?? {}) : {} };
+}
+
+function describedBy(id: string, error?: string, hint?: string): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+interface FieldProps {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  className?: string;
+}
+
+function FieldFrame({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  className,
+  children,
+}: FieldProps & { children: ReactNode }) {
+  return (
+    <div className={`admin-field${className ? ` ${className}` : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {required && (
+          <span className="field-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type InputProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'id' | 'required'>;
+
+/** A labelled input; uncontrolled unless `value` is given. Errors are linked with aria-describedby. */
+export function Field({ id, label, error, hint, required, className, ...input }: FieldProps & InputProps) {
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} required={required} className={className}>
+      <input
+        id={id}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint ? 'hint' : undefined)}
+        {...input}
+      />
+    </FieldFrame>
+  );
+}
+
+export function TextArea({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  className,
+  ...input
+}: FieldProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'required'>) {
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} required={required} className={className}>
+      <textarea
+        id={id}
+        rows={4}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint ? 'hint' : undefined)}
+        {...input}
+      />
+    </FieldFrame>
+  );
+}
+
+export function Select({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  className,
+  options,
+  ...input
+}: FieldProps &
+  Omit<React.SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'required'> & {
+    options: readonly (string | { value: string; label: string })[];
+  }) {
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} required={required} className={className}>
+      <select
+        id={id}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint ? 'hint' : undefined)}
+        {...input}
+      >
+        {options.map((o) => {
+          const option = typeof o === 'string' ? { value: o, label: o } : o;
+          return (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          );
+        })}
+      </select>
+    </FieldFrame>
+  );
+}
+
+export function Checkbox({
+  id,
+  label,
+  className,
+  ...input
+}: { id: string; label: ReactNode; className?: string } & Omit<
+  React.InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'type'
+>) {
+  return (
+    <div className={`admin-check${className ? ` ${className}` : ''}`}>
+      <input id={id} type="checkbox" {...input} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+/** Dollars as the shop shows money: $1,234.56. */
+export function Money({ amount }: { amount: number }) {
+  return <>{formatMoney(toCents(amount))}</>;
+}
+
+export function money(amount: number): string {
+  return formatMoney(toCents(amount));
+}
+
+const dateTime = new Intl.DateTimeFormat('en-CA', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'America/Toronto',
+});
+
+/** A moment in the shop's time zone. */
+export function When({ at }: { at: string | null | undefined }) {
+  if (!at) return <>—</>;
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return <>{at}</>;
+  return <time dateTime={at}>{dateTime.format(date)}</time>;
+}
+
+/** Previous / numbered / Next links that keep the rest of the query. */
+export function Pager({
+  page,
+  pages,
+  total,
+  noun,
+}: {
+  page: number;
+  pages: number;
+  total: number;
+  noun: string;
+}) {
+  const location = useLocation();
+  const to = (n: number) => {
+    const params = new URLSearchParams(location.search);
+    if (n <= 1) params.delete('page');
+    else params.set('page', String(n));
+    const query = params.toString();
+    return `${location.pathname}${query ? `?${query}` : ''}`;
+  };
+  const first = Math.max(1, Math.min(page - 2, pages - 4));
+  const numbers = Array.from({ length: Math.min(5, pages) }, (_, i) => first + i);
+  return (
+    <div className="admin-pager">
+      <p className="admin-pager__total">
+        {total} {noun}
+        {total === 1 ? '' : 's'}
+        {pages > 1 ? `, page ${page} of ${pages}` : ''}
+      </p>
+      {pages > 1 && (
+        <nav aria-label="Pages">
+          <ul>
+            {page > 1 && (
+              <li>
+                <Link to={to(page - 1)}>Previous</Link>
+              </li>
+            )}
+            {numbers.map((n) => (
+              <li key={n}>
+                {n === page ? (
+                  <span aria-current="page">{n}</span>
+                ) : (
+                  <Link to={to(n)} aria-label={`Page ${n}`}>
+                    {n}
+                  </Link>
+                )}
+              </li>
+            ))}
+            {page < pages && (
+              <li>
+                <Link to={to(page + 1)}>Next</Link>
+              </li>
+            )}
+          </ul>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+function compact(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'object') return String(value);
+  return Object.entries(value as Record<string, unknown>)
+    .map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
+    .join('; ');
+}
+
+/** Who did what, when, with the values before and after (newest first, as the server sends it). */
+export function AuditTrail({ entries, headingLevel = 2 }: { entries: AuditEntry[]; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <section className="admin-section" aria-labelledby="audit-heading">
+      <Heading id="audit-heading">Audit</Heading>
+      {entries.length === 0 ? (
+        <p>Nothing recorded yet.</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">Before</th>
+                <th scope="col">After</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e.audit_id}>
+                  <td>
+                    <When at={e.at} />
+                  </td>
+                  <td>{e.actor}</td>
+                  <td>{e.action}</td>
+                  <td className="admin-audit-value">{compact(e.before)}</td>
+                  <td className="admin-audit-value">{compact(e.after)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Moves focus to the first invalid field once the errors are drawn. */
+export function useFocusFirstError(
+  form: React.RefObject<HTMLElement | null>,
+  result: ActionResult | undefined,
+) {
+  useEffect(() => {
+    if (result && !result.ok && result.errors && Object.keys(result.errors).length > 0) {
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    }
+  }, [result, form]);
+}

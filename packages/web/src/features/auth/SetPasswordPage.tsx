@@ -1,0 +1,148 @@
+/**
+ * /acer/set-password?token=…: a new customer (welcome mail), a new buyer, or a customer the seller sent a
+ * reset link chooses a password through the one-time link, then goes to sign in.
+ */
+import { type PasswordLinkInfo, setPasswordSchema } from '@shop/domain/admin';
+import { useEffect, useRef, useState } from 'react';
+import { Link, type LoaderFunctionArgs, useFetcher, useLoaderData, useNavigate } from 'react-router';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { focusFirstError, PASSWORD_RULE, TextField } from '../../components/fields';
+import { ApiError, api } from '../../lib/api';
+import { usePageTitle } from '../../lib/title';
+import '../account/account.css';
+
+interface LinkState {
+  token: string;
+  link: PasswordLinkInfo | null;
+  problem: string;
+}
+
+type Answer = { ok: true; message: string } | { ok: false; message: string; errors: Record<string, string> };
+
+const FAILED = 'Your password could not be set, please try again.';
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<LinkState> {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  try {
+    const { link } = await api<{ link: PasswordLinkInfo }>('/password-link/check', {
+      method: 'POST',
+      body: { token },
+      signal: request.signal,
+    });
+    return { token, link, problem: '' };
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return { token, link: null, problem: error.message };
+    throw error;
+  }
+}
+
+export async function action({ request }: LoaderFunctionArgs): Promise<Answer> {
+  const input = (await request.json()) as { token: string; password: string; confirmPassword: string };
+  const parsed = setPasswordSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    return { ok: false, message: Object.values(errors)[0] ?? FAILED, errors };
+  }
+  try {
+    const answer = await api<{ smessage: string }>('/password-link/set', { method: 'POST', body: input });
+    return { ok: true, message: answer.smessage };
+  } catch (error) {
+    const message = error instanceof ApiError ? error.message : FAILED;
+    const errors =
+      error instanceof ApiError ? (error.body.errors as Record<string, string> | undefined) : undefined;
+    return { ok: false, message, errors: errors ?? {} };
+  }
+}
+
+export function Component() {
+  usePageTitle('Set your password');
+  const { token, link, problem } = useLoaderData() as LinkState;
+  const fetcher = useFetcher<Answer>();
+  const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const errors = answer && !answer.ok ? answer.errors : {};
+
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.ok) {
+      window.alert(answer.message);
+      navigate('/acer/signin', { replace: true });
+    } else if (Object.keys(answer.errors).length > 0) {
+      focusFirstError(form.current);
+    }
+  }, [answer, navigate]);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    void fetcher.submit(
+      { token, password, confirmPassword: confirm },
+      { method: 'post', encType: 'application/json' },
+    );
+  };
+
+  return (
+    <div className="signin">
+      <Breadcrumbs items={[{ name: 'Set your password', pathname: '/set-password' }]} />
+      <h1>Set your password</h1>
+      {!link ? (
+        <>
+          <p className="banner banner--error" role="alert">
+            {problem}
+          </p>
+          <p className="signin__links">
+            <Link to="/acer/signin">Sign in</Link>
+            <Link to="/acer/signin/forget">Forgot your password?</Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <p>
+            Hello {link.name}. You sign in with <strong>{link.sign_in_with}</strong>.
+          </p>
+          {answer && !answer.ok && Object.keys(answer.errors).length === 0 && (
+            <p className="banner banner--error" role="alert">
+              {answer.message}
+            </p>
+          )}
+          <form ref={form} className="form signin__form" onSubmit={submit} noValidate>
+            <TextField
+              id="password"
+              label="New password"
+              type="password"
+              required
+              maxLength={50}
+              autoComplete="new-password"
+              hint={PASSWORD_RULE}
+              value={password}
+              onChange={setPassword}
+              error={errors.password}
+            />
+            <TextField
+              id="confirmPassword"
+              label="Confirm password"
+              type="password"
+              required
+              maxLength={50}
+              autoComplete="new-password"
+              value={confirm}
+              onChange={setConfirm}
+              error={errors.confirmPassword}
+            />
+            {(errors.password || errors.confirmPassword) && (
+              <p className="visually-hidden" role="alert">
+                {errors.password ?? errors.confirmPassword}
+              </p>
+            )}
+            <button type="submit" className="btn btn--primary" disabled={fetcher.state !== 'idle'}>
+              SET PASSWORD
+            </button>
+          </form>
+        </>
+      )}
+    </div>
+  );
+}
