@@ -65,7 +65,7 @@ export function cartRoutes(app: FastifyInstance, services: Services) {
     if (!request.user) throw new HttpError(401, MSG.pleaseLogin);
     const { itemData, is_replaced } = parseOr400(addSchema, request.body);
     assertOwnCustomer(request, itemData.customer_id);
-    const name = await addToCart(services, request.user, {
+    const { name, cart } = await addToCart(services, request.user, {
       itemId: itemData.item_id,
       condition: itemData.item_condition,
       quantity: itemData.quantity,
@@ -74,7 +74,7 @@ export function cartRoutes(app: FastifyInstance, services: Services) {
     return reply.send({
       scode: 200,
       smessage: CART_MSG.added(name),
-      cartItems: await cartOf(services, request.user),
+      cartItems: cart,
     });
   });
 

@@ -22,6 +22,13 @@ export async function cartOf(services: Services, user: SessionUser, db: Queryabl
     .from(cartItems)
     .where(eq(cartItems.contactPersonId, user.contactPersonId))
     .orderBy(asc(cartItems.addedAt), asc(cartItems.itemId));
+  return presentCart(services, user, rows);
+}
+
+type StoredLine = { itemId: string; itemCondition: string; quantity: number };
+
+/** Cart lines (oldest first) with what the catalog says of each item, at the customer's prices. */
+function presentCart(services: Services, user: SessionUser, rows: readonly StoredLine[]): CartItem[] {
   const out: CartItem[] = [];
   for (const row of rows) {
     const catalogRow = services.catalog.anyRow(row.itemId, row.itemCondition as Condition);
@@ -54,8 +61,15 @@ export interface AddToCart {
   replace: boolean;
 }
 
-/** Adds to (or sets) a cart line after checking the item, its stock and the limits. Returns the item's name. */
-export async function addToCart(services: Services, user: SessionUser, input: AddToCart): Promise<string> {
+/**
+ * Adds to (or sets) a cart line after checking the item, its stock and the limits. Returns the item's name
+ * and the cart as it now is (read in the same transaction, so no second look is needed).
+ */
+export async function addToCart(
+  services: Services,
+  user: SessionUser,
+  input: AddToCart,
+): Promise<{ name: string; cart: CartItem[] }> {
   if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_LINE_QUANTITY) {
     throw new HttpError(400, CART_MSG.quantityInvalid);
   }
@@ -64,7 +78,7 @@ export async function addToCart(services: Services, user: SessionUser, input: Ad
   const warranty = known.item_condition === 'Warranty';
   const scratchDent = known.item_condition === 'ScratchDent';
 
-  await services.database.db.transaction(async (tx) => {
+  const lines = await services.database.db.transaction(async (tx) => {
     // One change at a time to a buyer's cart keeps the line limit and quantities exact.
     await tx
       .select({ id: contacts.contactPersonId })
@@ -79,9 +93,10 @@ export async function addToCart(services: Services, user: SessionUser, input: Ad
         isActive: products.isActive,
         stock: products.stock,
         scratchDentStock: products.scratchDentStock,
-        lines: sql<{ itemId: string; itemCondition: string; quantity: number }[]>`coalesce((select json_agg(
+        lines: sql<StoredLine[]>`coalesce((select json_agg(
           json_build_object('itemId', ${cartItems.itemId}, 'itemCondition', ${cartItems.itemCondition},
-          'quantity', ${cartItems.quantity})) from ${cartItems} where ${cartItems.contactPersonId} = ${user.contactPersonId}), '[]')`,
+          'quantity', ${cartItems.quantity}) order by ${cartItems.addedAt}, ${cartItems.itemId})
+          from ${cartItems} where ${cartItems.contactPersonId} = ${user.contactPersonId}), '[]')`,
       })
       .from(products)
       .where(eq(products.itemId, input.itemId));
@@ -121,8 +136,11 @@ export async function addToCart(services: Services, user: SessionUser, input: Ad
         target: [cartItems.contactPersonId, cartItems.itemId, cartItems.itemCondition],
         set: { quantity: sql`excluded.quantity` },
       });
+    // The cart as it stands after this change: the line replaced in place, or added last.
+    const line = { itemId: input.itemId, itemCondition: known.item_condition, quantity };
+    return existing ? lines.map((l) => (l === existing ? line : l)) : [...lines, line];
   });
-  return known.item_name;
+  return { name: known.item_name, cart: presentCart(services, user, lines) };
 }
 
 /** The cart's subtotal at the buyer's prices, from this process's catalog; a line no longer offered counts 0. */

@@ -10,10 +10,10 @@ const SHOP_TIME = new Intl.DateTimeFormat('en-CA', {
 });
 
 /** An order's date as mails show it, e.g. "November 22, 2026 at 10:04 a.m. EST". */
+const SHOP_ZONE = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', timeZoneName: 'short' });
+
 export function formatOrderDate(date: Date): string {
-  const zone = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', timeZoneName: 'short' })
-    .formatToParts(date)
-    .find((p) => p.type === 'timeZoneName')?.value;
+  const zone = SHOP_ZONE.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value;
   return `${SHOP_TIME.format(date)}${zone ? ` ${zone}` : ''}`;
 }
 

@@ -114,11 +114,9 @@ export async function placeOrder(
     try {
       const placed = await placeOnce(services, user, request, key);
       if (!placed.repeated) {
-        // Other processes hear of the stock change from the commit. This one reads it before answering, so
-        // the buyer's next page shows it; concurrent orders share one look.
-        await services.catalog.refresh().catch((error: unknown) => {
-          services.log.warn({ err: error }, 'catalog refresh after an order failed; the poll catches up');
-        });
+        // Every process, this one included, reads the new stock within milliseconds of the commit; the
+        // answer does not wait for it (orders in a burst share one look).
+        services.catalog.requestRefresh();
         // Requests never wait for the mail server: the delivery loop sends what the order queued.
         if ((placed.mailIds ?? []).length > 0) services.mailer.kick();
       }
