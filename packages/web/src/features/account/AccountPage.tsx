@@ -30,7 +30,7 @@ function SessionContent({ session, sessionid }: { session: SessionName; sessioni
     case 'orders':
       return <Orders />;
     case 'messages':
-      return sessionid ? <MessageView messageId={sessionid} /> : <Messages />;
+      return sessionid ? <MessageView /> : <Messages />;
     case 'addresses':
       return <Addresses />;
     case 'addressForm':

@@ -4,7 +4,6 @@ import { CART_MSG, isValidPo, SHIPPING_METHODS, type ShippingMethod, truncatePo 
 import { fieldErrors } from '@shop/domain/contact';
 import { formatMoney } from '@shop/domain/money';
 import { PROVINCES, type Province, taxFor, taxRatePercent } from '@shop/domain/tax';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
@@ -132,8 +131,7 @@ function NewAddressForm({ onSaved }: { onSaved: (addresses: Address[]) => void }
 
 export default function CheckoutPage() {
   usePageTitle('Check Out');
-  const { loggedIn, header, customerId } = useSession();
-  const queryClient = useQueryClient();
+  const { loggedIn, header, customerId, reloadHeader } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const { lines } = useCart();
@@ -232,7 +230,7 @@ export default function CheckoutPage() {
               <NewAddressForm
                 onSaved={(saved) => {
                   setAdding(false);
-                  void queryClient.invalidateQueries({ queryKey: ['header'] });
+                  void reloadHeader();
                   const newest = saved.reduce((a, b) => (b.address_id > a.address_id ? b : a), saved[0]!);
                   if (newest) setShippingId(newest.address_id);
                 }}
