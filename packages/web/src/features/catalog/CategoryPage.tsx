@@ -240,7 +240,12 @@ function PriceRange({ max, params, update }: { max: number; params: URLSearchPar
           min={0}
           max={max}
           value={low}
-          onChange={(e) => setLow(Math.min(Number(e.target.value), high - MIN_PRICE_GAP))}
+          onChange={(e) => {
+            // The thumb goes back to the limit, also when the value does not change and nothing redraws.
+            const next = Math.min(Number(e.target.value), high - MIN_PRICE_GAP);
+            e.target.value = String(next);
+            setLow(next);
+          }}
           onPointerUp={apply}
           onKeyUp={apply}
         />
@@ -252,7 +257,11 @@ function PriceRange({ max, params, update }: { max: number; params: URLSearchPar
           min={0}
           max={max}
           value={high}
-          onChange={(e) => setHigh(Math.max(Number(e.target.value), low + MIN_PRICE_GAP))}
+          onChange={(e) => {
+            const next = Math.max(Number(e.target.value), low + MIN_PRICE_GAP);
+            e.target.value = String(next);
+            setHigh(next);
+          }}
           onPointerUp={apply}
           onKeyUp={apply}
         />

@@ -5,11 +5,12 @@ import { fieldErrors } from '@shop/domain/contact';
 import { formatMoney } from '@shop/domain/money';
 import { PROVINCES, type Province, taxFor, taxRatePercent } from '@shop/domain/tax';
 import { useId, useMemo, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
 import { AddressFields, type AddressValues, EMPTY_ADDRESS } from '../../components/AddressFields';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
+import { SignInFirst } from '../../components/SignInFirst';
 import { ApiError, api } from '../../lib/api';
 import { cartSubtotalCents, lineUnitCents, useCart } from '../../lib/cart';
 import { usePageTitle } from '../../lib/title';
@@ -132,7 +133,7 @@ function NewAddressForm({ onSaved }: { onSaved: (addresses: Address[]) => void }
 export default function CheckoutPage() {
   usePageTitle('Check Out');
   const { loggedIn, header, customerId, reloadHeader } = useSession();
-  const location = useLocation();
+  const _location = useLocation();
   const navigate = useNavigate();
   const { lines } = useCart();
   const [po, setPo] = useState('');
@@ -144,7 +145,7 @@ export default function CheckoutPage() {
   // One key per visit of this page: a repeated submission of the same checkout makes one order.
   const checkoutKey = useMemo(() => `${Date.now().toString(36)}-${crypto.randomUUID()}`, []);
 
-  if (!loggedIn) return <Navigate to="/acer/signin" replace state={{ from: location.pathname }} />;
+  if (!loggedIn) return <SignInFirst />;
   if (!header) return <Loading />;
   const addresses = header.addresses ?? [];
   const shipping = addresses.find((a) => a.address_id === shippingId) ?? null;

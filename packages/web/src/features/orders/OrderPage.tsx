@@ -1,8 +1,9 @@
 import { formatMoney, toCents } from '@shop/domain/money';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useSession } from '../../app/session';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
+import { SignInFirst } from '../../components/SignInFirst';
 import { useRead } from '../../lib/reads';
 import { usePageTitle } from '../../lib/title';
 import '../cart/cart.css';
@@ -54,7 +55,7 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
       ? 'Invoice'
       : 'Order';
   usePageTitle(title);
-  if (!loggedIn) return <Navigate to="/acer/signin" replace state={{ from: location.pathname }} />;
+  if (!loggedIn) return <SignInFirst />;
   if (error) {
     return (
       <div className="order">

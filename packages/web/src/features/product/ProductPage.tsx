@@ -157,7 +157,11 @@ export default function ProductPage() {
               inputMode="numeric"
               pattern="[0-9]*"
               value={quantity}
-              onChange={(e) => changeQuantity(e.target.value)}
+              onChange={(e) => {
+                // Only digits stay in the field, also when the number does not change and nothing redraws.
+                e.target.value = e.target.value.replace(/\D/g, '');
+                changeQuantity(e.target.value);
+              }}
               onBlur={() => {
                 if (!quantity || Number(quantity) < 1) changeQuantity('1');
               }}
