@@ -20,6 +20,7 @@ export const router = createBrowserRouter([
   {
     path: '/acer',
     element: <Layout />,
+    hydrateFallbackElement: <Layout starting />,
     errorElement: <RouteError />,
     children: [
       {

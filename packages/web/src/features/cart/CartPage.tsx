@@ -50,7 +50,7 @@ export default function CartPage() {
   }, [header]);
 
   if (!loggedIn) return <SignInFirst />;
-  if (!header) return <Loading />;
+  if (!header) return <Loading fill />;
 
   const setError = (line: CartLine, message: string) => setErrors((e) => ({ ...e, [keyOf(line)]: message }));
 

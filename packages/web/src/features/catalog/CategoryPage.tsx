@@ -148,7 +148,7 @@ export default function CategoryPage() {
             </label>
           </div>
           {error && <p role="alert">{error.message}</p>}
-          {!listing && !error && <Loading />}
+          {!listing && !error && <Loading fill />}
           {listing && loading && <Loading label="Updating" />}
           {listing && listing.itemsBrief.length === 0 && <p className="listing__empty">No Item Available</p>}
           {listing && listing.itemsBrief.length > 0 && (

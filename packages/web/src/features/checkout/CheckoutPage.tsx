@@ -146,7 +146,7 @@ export default function CheckoutPage() {
   const checkoutKey = useMemo(() => `${Date.now().toString(36)}-${crypto.randomUUID()}`, []);
 
   if (!loggedIn) return <SignInFirst />;
-  if (!header) return <Loading />;
+  if (!header) return <Loading fill />;
   const addresses = header.addresses ?? [];
   const shipping = addresses.find((a) => a.address_id === shippingId) ?? null;
   const billingAddressId = same ? shippingId : billingId;

@@ -21,7 +21,7 @@ export default function HomePage() {
         </div>
       </section>
       {error && <p role="alert">{error.message}</p>}
-      {!data && !error && <Loading />}
+      {!data && !error && <Loading fill />}
       {data && (
         <>
           <Slider title="FEATURED PRODUCTS" items={data.products.featuredProducts} eager />

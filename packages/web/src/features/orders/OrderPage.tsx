@@ -65,7 +65,7 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
       </div>
     );
   }
-  if (!info) return <Loading />;
+  if (!info) return <Loading fill />;
   const o = info.order;
   // External lines that are not among the order's own lines show as extra rows.
   const own = new Set(o.line_items.map((l) => `${l.item_id}|${l.item_condition}`));

@@ -49,7 +49,7 @@ export default function ProductPage() {
 
   const item = data?.itemInfo.itemDetail[0];
   usePageTitle(item?.item_name ?? 'Product');
-  if (!data || !item) return <Loading />;
+  if (!data || !item) return <Loading fill />;
 
   const stock = availableStock(item);
   const inStock = isInStock(item);

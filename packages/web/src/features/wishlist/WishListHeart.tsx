@@ -2,7 +2,7 @@
  * The product page's heart: filled when the item (id + condition) is in any of the customer's wish lists;
  * a dropdown toggles the item per list.
  */
-import { ACCOUNT_MSG, MAX_WISH_LIST_ITEMS } from '@shop/domain/account';
+import { ACCOUNT_MSG, MAX_WISH_LIST_ITEMS } from '@shop/domain/account-rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';

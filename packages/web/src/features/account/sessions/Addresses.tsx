@@ -1,4 +1,4 @@
-import { ACCOUNT_MSG, MAX_ADDRESSES } from '@shop/domain/account';
+import { ACCOUNT_MSG, MAX_ADDRESSES } from '@shop/domain/account-rules';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../app/session';
