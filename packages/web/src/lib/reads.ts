@@ -53,16 +53,21 @@ export function read<T, A = T>(path: string, pick?: (answer: A) => T): Read<T> {
     outcome: { status: 'pending' },
     settled: Promise.resolve(),
   };
-  state.settled = api<A>(path).then(
-    (answer) => {
-      state.outcome = { status: 'done', data: pick ? pick(answer) : (answer as unknown as T) };
-    },
-    (error: unknown) => {
-      // The page shows the failure; the next visit asks again.
-      state.outcome = { status: 'failed', error: error instanceof Error ? error : new Error(String(error)) };
-      if (kept.get(key)?.read === state) kept.delete(key);
-    },
-  );
+  state.settled = api<A>(path)
+    .then((answer) => (pick ? pick(answer) : (answer as unknown as T)))
+    .then(
+      (data) => {
+        state.outcome = { status: 'done', data };
+      },
+      (error: unknown) => {
+        // The page shows the failure; the next visit asks again.
+        state.outcome = {
+          status: 'failed',
+          error: error instanceof Error ? error : new Error(String(error)),
+        };
+        if (kept.get(key)?.read === state) kept.delete(key);
+      },
+    );
   kept.set(key, { read: state, at: now });
   return state;
 }
