@@ -24,6 +24,9 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const SHOP_PORT = 3200;
 const BARE_PORT = 3201;
 const dataDir = resolve(root, '.data/bench/pglite');
+/** Page weight (issue 11): Lighthouse mobile performance on each page, and the buyers' first download. */
+const PERFORMANCE_TARGET = 95;
+const INITIAL_JS_TARGET_KB = 100;
 
 /** Starts a server; TypeScript sources run through tsx, the shop runs compiled as in production. */
 function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
@@ -283,10 +286,16 @@ async function main() {
           `  ${s.url.replace(shopUrl, '').padEnd(50)} performance ${s.performance}  accessibility ${s.accessibility}  LCP ${s.lcpMs} ms  scripts ${s.scriptKb} KB transferred`,
         );
       }
+      console.log(
+        `target: performance >= ${PERFORMANCE_TARGET} on each page -> ${scores.every((s) => s.performance >= PERFORMANCE_TARGET) ? 'met' : 'not met'}`,
+      );
     }
     const js = initialScriptKb();
     console.log(
       `\ninitial JavaScript (entry + preloads, gzip -9): ${js.gzip} KB in ${js.files.length} file(s)`,
+    );
+    console.log(
+      `target: initial JavaScript <= ${INITIAL_JS_TARGET_KB} KB gzip -> ${js.gzip <= INITIAL_JS_TARGET_KB ? 'met' : 'not met'}`,
     );
   } finally {
     shop.kill();

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import { defineConfig, type Plugin } from 'vite';
 
 const require = createRequire(import.meta.url);
@@ -53,8 +53,31 @@ export default defineConfig(({ mode }) => ({
           ]
         : [],
   },
-  plugins: [react(), precompress()],
+  // Preact runs the React code (react and react-dom resolve to preact/compat): see docs/decisions/009.
+  plugins: [preact(), precompress()],
   // The manifest lets the server name each route's chunks in the page, so they load with the entry.
-  build: { target: 'es2022', sourcemap: false, manifest: true },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The small shared parts of the pages (components, lib, domain rules) in one file rather
+              // than a dozen: a phone on a slow network pays a round trip for each file it waits for.
+              // The Zod schemas stay out (only forms load them); nothing in these folders imports them.
+              name: 'shared',
+              test: (id: string) =>
+                /[\\/]packages[\\/](?:web[\\/]src[\\/](?:components|lib)|domain[\\/]src)[\\/]/.test(id) &&
+                !/[\\/]domain[\\/]src[\\/](?:account|contact)\.ts$/.test(id),
+              minShareCount: 2,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000', '/images': 'http://localhost:3000' } },
 }));

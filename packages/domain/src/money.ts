@@ -33,9 +33,12 @@ export function parsePrice(text: string): Cents | null {
   return toCents(Number(cleaned));
 }
 
-const cad = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' });
+// Made on first use: building a number format costs tens of milliseconds, which a page showing no
+// price (a visitor's) should not spend while it starts.
+let cad: Intl.NumberFormat | undefined;
 
 /** Display form, e.g. $1,234.56. */
 export function formatMoney(cents: Cents): string {
+  cad ??= new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' });
   return cad.format(cents / 100);
 }

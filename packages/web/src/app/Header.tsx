@@ -22,26 +22,40 @@ function SearchBox() {
   const [open, setOpen] = useState(false);
   const listId = useId();
 
-  // Suggestions follow typing after a 500 ms pause.
-  useEffect(() => {
-    const term = text.trim();
+  // Suggestions follow typing after a 500 ms pause. The wait starts at the keystroke itself, so how soon
+  // the page redraws after it cannot let an earlier wait run out.
+  const pending = useRef<{ timer?: ReturnType<typeof setTimeout>; controller?: AbortController }>({});
+  const suggest = (nextText: string, nextColumn: string) => {
+    clearTimeout(pending.current.timer);
+    pending.current.controller?.abort();
+    const term = nextText.trim();
     if (term.length < 2) {
       setSuggestions([]);
       return;
     }
     const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api<{ categoryItems: CategoryItems }>(`/search?column=${column}&string=${encodeURIComponent(term)}`, {
-        signal: controller.signal,
-      })
-        .then((data) => setSuggestions(data.categoryItems.itemsBrief.slice(0, 6)))
-        .catch(() => {});
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
+    pending.current = {
+      controller,
+      timer: setTimeout(() => {
+        api<{ categoryItems: CategoryItems }>(
+          `/search?column=${nextColumn}&string=${encodeURIComponent(term)}`,
+          { signal: controller.signal },
+        )
+          .then((data) => setSuggestions(data.categoryItems.itemsBrief.slice(0, 6)))
+          .catch((error) => {
+            // A newer keystroke cancelled it; other failures are only logged (SPEC §8).
+            if (!controller.signal.aborted) console.error('Search suggestions could not be read:', error);
+          });
+      }, SEARCH_DEBOUNCE_MS),
     };
-  }, [text, column]);
+  };
+  useEffect(
+    () => () => {
+      clearTimeout(pending.current.timer);
+      pending.current.controller?.abort();
+    },
+    [],
+  );
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -55,7 +69,14 @@ function SearchBox() {
       <label className="visually-hidden" htmlFor={`${listId}-column`}>
         Search in
       </label>
-      <select id={`${listId}-column`} value={column} onChange={(e) => setColumn(e.target.value)}>
+      <select
+        id={`${listId}-column`}
+        value={column}
+        onChange={(e) => {
+          setColumn(e.target.value);
+          suggest(text, e.target.value);
+        }}
+      >
         {SEARCH_COLUMNS.map((c) => (
           <option key={c} value={c}>
             {COLUMN_LABELS[c]}
@@ -75,6 +96,7 @@ function SearchBox() {
         onChange={(e) => {
           setText(e.target.value);
           setOpen(true);
+          suggest(e.target.value, column);
         }}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onFocus={() => setOpen(true)}

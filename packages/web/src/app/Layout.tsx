@@ -4,7 +4,12 @@ import { Loading } from '../components/Loading';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-export function Layout() {
+/**
+ * The header and footer around every page. While the first page's code and loader start (`starting`,
+ * the router's fallback), the header and footer already show, with the loading image holding the page's
+ * place: the work of drawing the page is split in two, and nothing moves when the page arrives.
+ */
+export function Layout({ starting = false }: { starting?: boolean }) {
   const navigation = useNavigation();
   return (
     <>
@@ -13,9 +18,13 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="page" aria-busy={navigation.state === 'loading'}>
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
+        {starting ? (
+          <Loading fill />
+        ) : (
+          <Suspense fallback={<Loading fill />}>
+            <Outlet />
+          </Suspense>
+        )}
       </main>
       <Footer />
       <ScrollRestoration />

@@ -1,15 +1,16 @@
-/** Every route under /acer; pages load on demand. Unknown paths are replaced with /acer. */
+/**
+ * Every route under /acer; pages load on demand. Unknown paths are replaced with /acer.
+ * A page with data has a loader (features/<page>/loader.ts, small, so it is here from the start): it
+ * starts the page's reads while the page's code loads, and hands them to the page (lib/reads.ts).
+ */
 import { createBrowserRouter, Navigate } from 'react-router';
-import { listingPath, listingQuery, mainPageQuery, productQuery } from '../lib/catalogQueries';
-import { cookieLogin } from '../lib/cookies';
-import { queryClient } from '../lib/queryClient';
+import { accountLoader } from '../features/account/loader';
+import { listingLoader } from '../features/catalog/loader';
+import { homeLoader } from '../features/home/loader';
+import { invoiceLoader, orderLoader } from '../features/orders/loader';
+import { productLoader } from '../features/product/loader';
+import { revalidateWith } from '../lib/reads';
 import { Layout, RouteError } from './Layout';
-
-/** Starts a page's data fetch while its code loads; never waits and never fails the navigation. */
-function prefetch(options: Parameters<typeof queryClient.prefetchQuery>[0]) {
-  void queryClient.prefetchQuery(options);
-  return null;
-}
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
@@ -19,38 +20,44 @@ export const router = createBrowserRouter([
   {
     path: '/acer',
     element: <Layout />,
+    hydrateFallbackElement: <Layout starting />,
     errorElement: <RouteError />,
     children: [
       {
         index: true,
-        loader: () => prefetch(mainPageQuery(cookieLogin().customerId)),
+        loader: homeLoader,
         lazy: page(() => import('../features/home/HomePage')),
       },
       { path: 'signin/:session?', lazy: page(() => import('../features/auth/SignInPage')) },
       {
         path: 'category/:category/:subcategory?',
-        loader: ({ params, request }) =>
-          prefetch(
-            listingQuery(
-              listingPath(params.category ?? '', params.subcategory, new URL(request.url).search),
-              cookieLogin().customerId,
-            ),
-          ),
+        loader: listingLoader,
         lazy: page(() => import('../features/catalog/CategoryPage')),
       },
       {
         path: 'product/:itemid/:condition?',
-        loader: ({ params }) =>
-          prefetch(productQuery(params.itemid ?? '', params.condition, cookieLogin().customerId)),
+        loader: productLoader,
         lazy: page(() => import('../features/product/ProductPage')),
       },
       { path: 'add-to-cart', lazy: page(() => import('../features/cart/AddToCartPage')) },
       { path: 'cart', lazy: page(() => import('../features/cart/CartPage')) },
       { path: 'checkout', lazy: page(() => import('../features/checkout/CheckoutPage')) },
       { path: 'order/placed', lazy: page(() => import('../features/orders/OrderPlacedPage')) },
-      { path: 'order/:orderid', lazy: page(() => import('../features/orders/OrderPage')) },
-      { path: 'invoice/:invoiceid', lazy: page(() => import('../features/orders/InvoicePage')) },
-      { path: 'account/:session?/:sessionid?', lazy: page(() => import('../features/account/AccountPage')) },
+      {
+        path: 'order/:orderid',
+        loader: orderLoader,
+        lazy: page(() => import('../features/orders/OrderPage')),
+      },
+      {
+        path: 'invoice/:invoiceid',
+        loader: invoiceLoader,
+        lazy: page(() => import('../features/orders/InvoicePage')),
+      },
+      {
+        path: 'account/:session?/:sessionid?',
+        loader: accountLoader,
+        lazy: page(() => import('../features/account/AccountPage')),
+      },
       { path: 'contact-us', lazy: page(() => import('../features/contact/ContactPage')) },
       { path: 'faq', lazy: page(() => import('../features/static/FaqPage')) },
       { path: 'warranty', lazy: page(() => import('../features/static/WarrantyPage')) },
@@ -72,3 +79,5 @@ export const router = createBrowserRouter([
   { path: '/acer/admin/*', lazy: () => import('../features/admin/BackOffice') },
   { path: '*', element: <Navigate to="/acer" replace /> },
 ]);
+
+revalidateWith(() => router.revalidate());

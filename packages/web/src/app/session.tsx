@@ -1,8 +1,9 @@
 /**
  * Login state (SPEC §4): cookies say whether to fetch the header data; the server's answer decides.
- * Changes are broadcast to other tabs so they refetch too.
+ * The header data (cart, addresses, wish lists, percentage) is shared by every page: held here, updated
+ * in place by the answers of cart and wish-list writes, read again after other writes. Changes of login
+ * are broadcast to other tabs so they read again too.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -15,6 +16,7 @@ import {
 } from 'react';
 import { ApiError, api } from '../lib/api';
 import { clearDisplayCookies, cookieLogin } from '../lib/cookies';
+import { refreshReads } from '../lib/reads';
 import type { CustomerInfo, HeaderData } from '../lib/types';
 
 interface Session {
@@ -24,63 +26,85 @@ interface Session {
   percentage: number | null;
   cartCount: number;
   header: HeaderData | null;
+  /** Changes the header data in place with what a write's answer says. */
+  updateHeader(change: (header: HeaderData) => HeaderData): void;
+  /** Reads the header data again; settles when the answer is shown. */
+  reloadHeader(): Promise<void>;
   /** Re-reads the cookies after a sign-in or sign-out and tells other tabs. */
   refresh(): void;
   signOut(): Promise<void>;
 }
 
+type Login = ReturnType<typeof cookieLogin>;
+
 const SessionContext = createContext<Session | null>(null);
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('acer-store');
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [login, setLogin] = useState(cookieLogin);
+  const [header, setHeader] = useState<{ customerId: string; data: HeaderData } | null>(null);
+  const loginNow = useRef(login);
+  loginNow.current = login;
+  /** Only the newest read of the header data is shown. */
+  const latest = useRef(0);
 
-  const header = useQuery({
-    queryKey: ['header', login.customerId],
-    queryFn: () => api<HeaderData>('/header'),
-    enabled: login.loggedIn,
-    staleTime: 30_000,
-  });
+  const loadHeader = useCallback(async (who: Login) => {
+    const mine = ++latest.current;
+    if (!who.loggedIn) {
+      setHeader(null);
+      return;
+    }
+    try {
+      const data = await api<HeaderData>('/header');
+      if (mine === latest.current) setHeader({ customerId: who.customerId, data });
+    } catch (error) {
+      if (mine !== latest.current) return;
+      // A session the server no longer knows clears the login state.
+      if (error instanceof ApiError && error.status === 401) {
+        clearDisplayCookies();
+        setLogin(cookieLogin());
+      } else {
+        console.error('The header data (cart, addresses, wish lists) could not be read:', error);
+      }
+    }
+  }, []);
 
-  // Prices depend on the percentage: when it changes, catalog answers are fetched again.
-  const percentage = header.data?.customer[0]?.percentage;
+  useEffect(() => {
+    void loadHeader(login);
+  }, [login, loadHeader]);
+
+  const reloadHeader = useCallback(() => loadHeader(loginNow.current), [loadHeader]);
+  const updateHeader = useCallback((change: (header: HeaderData) => HeaderData) => {
+    setHeader((old) => (old ? { ...old, data: change(old.data) } : old));
+  }, []);
+
+  // Prices depend on the percentage: when it changes, the catalog answers are read again.
+  const percentage = header?.data.customer[0]?.percentage;
   const seenPercentage = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (percentage === undefined) return;
-    if (seenPercentage.current !== undefined && seenPercentage.current !== percentage) {
-      for (const key of ['mainpage', 'listing', 'product'])
-        void queryClient.invalidateQueries({ queryKey: [key] });
-    }
+    if (seenPercentage.current !== undefined && seenPercentage.current !== percentage) refreshReads();
     seenPercentage.current = percentage;
-  }, [percentage, queryClient]);
-
-  // A session the server no longer knows clears the login state.
-  useEffect(() => {
-    if (header.error instanceof ApiError && header.error.status === 401) {
-      clearDisplayCookies();
-      setLogin(cookieLogin());
-    }
-  }, [header.error]);
+  }, [percentage]);
 
   const refresh = useCallback(() => {
     const next = cookieLogin();
     setLogin(next);
-    void queryClient.invalidateQueries();
+    refreshReads();
     channel?.postMessage({ type: 'isLogin', value: next.loggedIn });
-  }, [queryClient]);
+  }, []);
 
   useEffect(() => {
     if (!channel) return;
     const onMessage = (event: MessageEvent) => {
       if ((event.data as { type?: string })?.type === 'isLogin') {
         setLogin(cookieLogin());
-        void queryClient.invalidateQueries();
+        refreshReads();
       }
     };
     channel.addEventListener('message', onMessage);
     return () => channel.removeEventListener('message', onMessage);
-  }, [queryClient]);
+  }, []);
 
   const signOut = useCallback(async () => {
     try {
@@ -89,12 +113,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Signing out locally still happens when the network fails.
     }
     clearDisplayCookies();
-    queryClient.clear();
     refresh();
-  }, [queryClient, refresh]);
+  }, [refresh]);
 
   const value = useMemo<Session>(() => {
-    const data = login.loggedIn ? (header.data ?? null) : null;
+    const data = login.loggedIn && header?.customerId === login.customerId ? header.data : null;
     const customer = data?.customer[0] ?? null;
     return {
       loggedIn: login.loggedIn,
@@ -103,10 +126,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       percentage: customer?.percentage ?? null,
       cartCount: data ? data.cartItems.reduce((sum, line) => sum + line.quantity, 0) : 0,
       header: data,
+      updateHeader,
+      reloadHeader,
       refresh,
       signOut,
     };
-  }, [login, header.data, refresh, signOut]);
+  }, [login, header, updateHeader, reloadHeader, refresh, signOut]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

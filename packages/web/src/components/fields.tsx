@@ -61,10 +61,13 @@ export function TextField({
   autoComplete,
   inputMode,
   readOnly,
+  clean,
   ...common
 }: Common & {
   value: string;
   onChange?: (value: string) => void;
+  /** What the field keeps of what is typed (e.g. digits only); the rest never shows. */
+  clean?: (text: string) => string;
   type?: string;
   maxLength?: number;
   autoComplete?: string;
@@ -86,7 +89,11 @@ export function TextField({
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
-        onChange={(e) => onChange?.(e.target.value)}
+        onChange={(e) => {
+          // Written back to the field: when the kept text does not change, nothing redraws it.
+          if (clean) e.target.value = clean(e.target.value);
+          onChange?.(e.target.value);
+        }}
       />
     </Wrapper>
   );

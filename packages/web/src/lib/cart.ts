@@ -3,11 +3,9 @@ import type { CartItem } from '@shop/domain/api';
 import { CART_MSG } from '@shop/domain/cart';
 import { toCents } from '@shop/domain/money';
 import { unitPrice } from '@shop/domain/pricing';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSession } from '../app/session';
 import { ApiError, api } from './api';
-import type { HeaderData } from './types';
 
 export type CartLine = CartItem;
 
@@ -39,17 +37,12 @@ export function lineStock(line: CartLine): number {
 }
 
 export function useCart() {
-  const { customerId, header } = useSession();
-  const queryClient = useQueryClient();
+  const { customerId, header, updateHeader, reloadHeader } = useSession();
   const lines = header?.cartItems ?? [];
 
   const store = useCallback(
-    (cartItems: CartLine[]) => {
-      queryClient.setQueryData<HeaderData>(['header', customerId], (old) =>
-        old ? { ...old, cartItems } : old,
-      );
-    },
-    [queryClient, customerId],
+    (cartItems: CartLine[]) => updateHeader((old) => ({ ...old, cartItems })),
+    [updateHeader],
   );
 
   const send = useCallback(
@@ -103,6 +96,6 @@ export function useCart() {
     add: (item: Parameters<typeof send>[0], quantity = 1) => send(item, quantity, false),
     set: (item: Parameters<typeof send>[0], quantity: number) => send(item, quantity, true),
     remove,
-    refresh: () => queryClient.invalidateQueries({ queryKey: ['header'] }),
+    refresh: reloadHeader,
   };
 }

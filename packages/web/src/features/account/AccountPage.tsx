@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
+import { SignInFirst } from '../../components/SignInFirst';
 import { usePageTitle } from '../../lib/title';
 import { AccountSettings } from './sessions/AccountSettings';
 import { Addresses } from './sessions/Addresses';
@@ -30,7 +31,7 @@ function SessionContent({ session, sessionid }: { session: SessionName; sessioni
     case 'orders':
       return <Orders />;
     case 'messages':
-      return sessionid ? <MessageView messageId={sessionid} /> : <Messages />;
+      return sessionid ? <MessageView /> : <Messages />;
     case 'addresses':
       return <Addresses />;
     case 'addressForm':
@@ -70,14 +71,14 @@ function crumbs(session: SessionName, sessionid?: string): Crumb[] {
 export default function AccountPage() {
   const { session = 'orders', sessionid } = useParams();
   const { loggedIn, header, signOut } = useSession();
-  const location = useLocation();
+  const _location = useLocation();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   usePageTitle(session);
 
   if (leaving) return null;
   // Visitors sign in first and come back here.
-  if (!loggedIn) return <Navigate to="/acer/signin" replace state={{ from: location.pathname }} />;
+  if (!loggedIn) return <SignInFirst />;
   if (!isSessionName(session)) return <Navigate to="/acer/account/orders" replace />;
 
   const unreadValue = (header as { unreadMessages?: unknown } | null)?.unreadMessages;

@@ -1,42 +1,34 @@
-/** Reading and refreshing the account sessions with TanStack Query. */
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+/** Reading and refreshing the account sessions: the route's loader reads them (see loader.ts). */
+import { useCallback } from 'react';
 import { useSession } from '../../app/session';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { type ReadState, refreshReads, useRead } from '../../lib/reads';
+import { type AccountReads, accountPath, useAccountReads } from './loader';
 import type { SessionData, SessionName } from './types';
 
-/** The query key of one account session: ['account', customerId, session, sessionid]. */
-export function accountKey(customerId: string, session: SessionName, sessionid?: string) {
-  return sessionid ? ['account', customerId, session, sessionid] : ['account', customerId, session];
+/** The array under the session's name, as the loader of the page on screen read it. */
+export function useAccountData<S extends SessionName>(session: S): ReadState<SessionData[S][]> {
+  const reads: AccountReads = useAccountReads();
+  return useRead(reads[session] as AccountReads[S]) as ReadState<SessionData[S][]>;
 }
 
-/** The array under the session's name from GET /user/{customerid}/{session}[/{sessionid}]. */
-export function useAccountData<S extends SessionName>(
-  session: S,
-  sessionid?: string,
-  options: { enabled?: boolean } = {},
-) {
-  const { customerId, loggedIn } = useSession();
-  return useQuery({
-    queryKey: accountKey(customerId, session, sessionid),
-    enabled: loggedIn && (options.enabled ?? true),
-    queryFn: async () => {
-      const path = `/user/${encodeURIComponent(customerId)}/${session}${
-        sessionid ? `/${encodeURIComponent(sessionid)}` : ''
-      }`;
-      const answer = await api<Record<string, unknown>>(path);
-      const value = answer[session];
-      if (Array.isArray(value)) return value as SessionData[S][];
-      return value && typeof value === 'object' ? [value as SessionData[S]] : [];
+/** What a write's answer already says about one session (e.g. the addresses after a delete). */
+export type KnownSession = {
+  [S in SessionName]: { session: S; sessionid?: string; data: SessionData[S][] };
+}[SessionName];
+
+/** After a write: the account sessions and the header data are read again; `known` answers show at once. */
+export function useRefreshAccount(): (known?: KnownSession[]) => Promise<void> {
+  const { customerId, reloadHeader } = useSession();
+  return useCallback(
+    async (known = []) => {
+      const answers: Record<string, unknown> = {};
+      for (const k of known) answers[accountPath(customerId, k.session, k.sessionid)] = k.data;
+      refreshReads(`/user/${encodeURIComponent(customerId)}/`, answers);
+      await reloadHeader();
     },
-  });
-}
-
-/** After a write: the account sessions and the header data are read again. */
-export function refreshAccount(queryClient: QueryClient, customerId: string): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['account', customerId] }),
-    queryClient.invalidateQueries({ queryKey: ['header'] }),
-  ]);
+    [customerId, reloadHeader],
+  );
 }
 
 /** The server's message of a failed call, or the fallback. */

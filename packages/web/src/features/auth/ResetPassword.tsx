@@ -1,4 +1,4 @@
-import { ACCOUNT_MSG, PASSWORD_PATTERN, RESEND_SECONDS } from '@shop/domain/account';
+import { ACCOUNT_MSG, PASSWORD_PATTERN, RESEND_SECONDS } from '@shop/domain/account-rules';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { focusFirstError, PASSWORD_RULE, TextField } from '../../components/fields';
@@ -137,7 +137,8 @@ export function ResetPassword() {
             autoComplete="one-time-code"
             hint="The 6 digits from the e-mail; valid for 15 minutes."
             value={code}
-            onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
+            clean={(v) => v.replace(/\D/g, '').slice(0, 6)}
+            onChange={setCode}
             error={errors.verificationCode}
           />
           <button

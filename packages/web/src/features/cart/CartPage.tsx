@@ -1,10 +1,11 @@
 import { blurQuantity, CART_MSG, minusQuantity, plusQuantity, typedQuantity } from '@shop/domain/cart';
 import { formatMoney } from '@shop/domain/money';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
+import { SignInFirst } from '../../components/SignInFirst';
 import { type CartLine, cartSubtotalCents, lineStock, lineUnitCents, useCart } from '../../lib/cart';
 import { usePageTitle } from '../../lib/title';
 import './cart.css';
@@ -15,7 +16,7 @@ const PROCESSING_MS = 1000;
 
 export default function CartPage() {
   const { loggedIn, header } = useSession();
-  const location = useLocation();
+  const _location = useLocation();
   const navigate = useNavigate();
   const cart = useCart();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -48,8 +49,8 @@ export default function CartPage() {
     setErrors(next);
   }, [header]);
 
-  if (!loggedIn) return <Navigate to="/acer/signin" replace state={{ from: location.pathname }} />;
-  if (!header) return <Loading />;
+  if (!loggedIn) return <SignInFirst />;
+  if (!header) return <Loading fill />;
 
   const setError = (line: CartLine, message: string) => setErrors((e) => ({ ...e, [keyOf(line)]: message }));
 

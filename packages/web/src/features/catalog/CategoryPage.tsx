@@ -6,15 +6,15 @@ import {
   SORTS,
   visiblePages,
 } from '@shop/domain/catalog';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useLocation, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { ProductCard } from '../../components/ProductCard';
-import { listingPath, listingQuery } from '../../lib/catalogQueries';
+import { useRead } from '../../lib/reads';
 import { usePageTitle } from '../../lib/title';
+import { useListingReads } from './loader';
 import './catalog.css';
 
 const COLUMN_LABELS: Record<string, string> = { all: 'All', item_name: 'Name', sku: 'SKU' };
@@ -22,17 +22,13 @@ const COLUMN_LABELS: Record<string, string> = { all: 'All', item_name: 'Name', s
 export default function CategoryPage() {
   const { category = '', subcategory } = useParams();
   const [params, setParams] = useSearchParams();
-  const { customerId, loggedIn } = useSession();
+  const { loggedIn } = useSession();
   const [layout, setLayout] = useState<'grid' | 'detail'>('grid');
   const [filtersOpen, setFiltersOpen] = useState(false);
   const isSearch = category === 'Search';
 
-  const location = useLocation();
-  const apiPath = listingPath(category, subcategory, location.search);
-  const { data, error, isFetching } = useQuery({
-    ...listingQuery(apiPath, customerId),
-    placeholderData: keepPreviousData,
-  });
+  // A change of filters, sort or page keeps the cards on screen until the new ones arrive.
+  const { data, error, loading } = useRead(useListingReads().listing, { keepPrevious: true });
   const listing = data?.categoryItems;
   const heading = isSearch ? 'Search Results' : displayName(subcategory ?? category);
   usePageTitle(heading);
@@ -152,8 +148,8 @@ export default function CategoryPage() {
             </label>
           </div>
           {error && <p role="alert">{error.message}</p>}
-          {!listing && !error && <Loading />}
-          {listing && isFetching && <Loading label="Updating" />}
+          {!listing && !error && <Loading fill />}
+          {listing && loading && <Loading label="Updating" />}
           {listing && listing.itemsBrief.length === 0 && <p className="listing__empty">No Item Available</p>}
           {listing && listing.itemsBrief.length > 0 && (
             <div className={`grid grid--${layout}`}>
@@ -244,7 +240,12 @@ function PriceRange({ max, params, update }: { max: number; params: URLSearchPar
           min={0}
           max={max}
           value={low}
-          onChange={(e) => setLow(Math.min(Number(e.target.value), high - MIN_PRICE_GAP))}
+          onChange={(e) => {
+            // The thumb goes back to the limit, also when the value does not change and nothing redraws.
+            const next = Math.min(Number(e.target.value), high - MIN_PRICE_GAP);
+            e.target.value = String(next);
+            setLow(next);
+          }}
           onPointerUp={apply}
           onKeyUp={apply}
         />
@@ -256,7 +257,11 @@ function PriceRange({ max, params, update }: { max: number; params: URLSearchPar
           min={0}
           max={max}
           value={high}
-          onChange={(e) => setHigh(Math.max(Number(e.target.value), low + MIN_PRICE_GAP))}
+          onChange={(e) => {
+            const next = Math.max(Number(e.target.value), low + MIN_PRICE_GAP);
+            e.target.value = String(next);
+            setHigh(next);
+          }}
           onPointerUp={apply}
           onKeyUp={apply}
         />

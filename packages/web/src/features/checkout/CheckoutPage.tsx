@@ -4,13 +4,13 @@ import { CART_MSG, isValidPo, SHIPPING_METHODS, type ShippingMethod, truncatePo 
 import { fieldErrors } from '@shop/domain/contact';
 import { formatMoney } from '@shop/domain/money';
 import { PROVINCES, type Province, taxFor, taxRatePercent } from '@shop/domain/tax';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
 import { AddressFields, type AddressValues, EMPTY_ADDRESS } from '../../components/AddressFields';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
+import { SignInFirst } from '../../components/SignInFirst';
 import { ApiError, api } from '../../lib/api';
 import { cartSubtotalCents, lineUnitCents, useCart } from '../../lib/cart';
 import { usePageTitle } from '../../lib/title';
@@ -132,9 +132,8 @@ function NewAddressForm({ onSaved }: { onSaved: (addresses: Address[]) => void }
 
 export default function CheckoutPage() {
   usePageTitle('Check Out');
-  const { loggedIn, header, customerId } = useSession();
-  const queryClient = useQueryClient();
-  const location = useLocation();
+  const { loggedIn, header, customerId, reloadHeader } = useSession();
+  const _location = useLocation();
   const navigate = useNavigate();
   const { lines } = useCart();
   const [po, setPo] = useState('');
@@ -146,8 +145,8 @@ export default function CheckoutPage() {
   // One key per visit of this page: a repeated submission of the same checkout makes one order.
   const checkoutKey = useMemo(() => `${Date.now().toString(36)}-${crypto.randomUUID()}`, []);
 
-  if (!loggedIn) return <Navigate to="/acer/signin" replace state={{ from: location.pathname }} />;
-  if (!header) return <Loading />;
+  if (!loggedIn) return <SignInFirst />;
+  if (!header) return <Loading fill />;
   const addresses = header.addresses ?? [];
   const shipping = addresses.find((a) => a.address_id === shippingId) ?? null;
   const billingAddressId = same ? shippingId : billingId;
@@ -232,7 +231,7 @@ export default function CheckoutPage() {
               <NewAddressForm
                 onSaved={(saved) => {
                   setAdding(false);
-                  void queryClient.invalidateQueries({ queryKey: ['header'] });
+                  void reloadHeader();
                   const newest = saved.reduce((a, b) => (b.address_id > a.address_id ? b : a), saved[0]!);
                   if (newest) setShippingId(newest.address_id);
                 }}

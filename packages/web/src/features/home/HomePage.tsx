@@ -1,16 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session';
 import { Loading } from '../../components/Loading';
 import { Slider } from '../../components/Slider';
-import { mainPageQuery } from '../../lib/catalogQueries';
+import { useRead } from '../../lib/reads';
 import { usePageTitle } from '../../lib/title';
+import { useHomeReads } from './loader';
 
 export default function HomePage() {
   usePageTitle('');
-  const { customerId } = useSession();
-  // Refetched whenever the percentage changes (the session invalidates it).
-  const { data, error } = useQuery(mainPageQuery(customerId));
+  // Read again whenever the percentage changes (the session refreshes the reads).
+  const { data, error } = useRead(useHomeReads().main);
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-title">
@@ -23,7 +21,7 @@ export default function HomePage() {
         </div>
       </section>
       {error && <p role="alert">{error.message}</p>}
-      {!data && !error && <Loading />}
+      {!data && !error && <Loading fill />}
       {data && (
         <>
           <Slider title="FEATURED PRODUCTS" items={data.products.featuredProducts} eager />

@@ -1,49 +1,14 @@
 import { formatMoney, toCents } from '@shop/domain/money';
-import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useSession } from '../../app/session';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
-import { api } from '../../lib/api';
+import { SignInFirst } from '../../components/SignInFirst';
 import { formatDateTime } from '../../lib/dates';
+import { useRead } from '../../lib/reads';
 import { usePageTitle } from '../../lib/title';
 import '../cart/cart.css';
-
-interface Line {
-  item_id: string | null;
-  item_name?: string;
-  zoho_item_name?: string;
-  sku: string;
-  item_condition: string;
-  quantity: number;
-  item_rate: number;
-  status: string;
-  main_image?: string;
-}
-
-interface OrderInfo {
-  order: {
-    order_id: number;
-    order_number: string;
-    invoice_id: number | null;
-    invoice_number: string | null;
-    /** The server's clock when the order was placed. */
-    created_at: string;
-    status: string;
-    purchase_order_id: string;
-    shipping_method: string;
-    tax_rate: number;
-    subtotal: number;
-    items_tax: number;
-    shipping: number;
-    shipping_tax: number;
-    total: number;
-    line_items: Line[];
-    zoho_line_items: Line[];
-  };
-  billingAddress: Record<string, string>;
-  shippingAddress: Record<string, string>;
-}
+import { type OrderInfo, useOrderReads } from './loader';
 
 const money = (amount: number) => formatMoney(toCents(amount));
 
@@ -79,19 +44,10 @@ function AddressBlock({ title, a }: { title: string; a: Record<string, string> }
 
 /** An order, or an invoice shown with the same view (SPEC §2 Order pages). */
 export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoice' }) {
-  const { orderid, invoiceid } = useParams();
-  const id = kind === 'order' ? orderid : invoiceid;
-  const { loggedIn, customerId } = useSession();
+  const { loggedIn } = useSession();
   const location = useLocation();
-  const { data, error } = useQuery({
-    queryKey: ['account', customerId, kind, id],
-    queryFn: () =>
-      api<{ orderInfo: OrderInfo }>(
-        `/user/${encodeURIComponent(customerId)}/${kind}s/${encodeURIComponent(id ?? '')}`,
-      ),
-    enabled: loggedIn,
-  });
-  const info = data?.orderInfo;
+  const { data, error } = useRead(useOrderReads().order);
+  const info: OrderInfo | undefined = data?.orderInfo;
   const title = info
     ? kind === 'invoice'
       ? `Invoice ${info.order.invoice_number}`
@@ -100,7 +56,7 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
       ? 'Invoice'
       : 'Order';
   usePageTitle(title);
-  if (!loggedIn) return <Navigate to="/acer/signin" replace state={{ from: location.pathname }} />;
+  if (!loggedIn) return <SignInFirst />;
   if (error) {
     return (
       <div className="order">
@@ -110,7 +66,7 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
       </div>
     );
   }
-  if (!info) return <Loading />;
+  if (!info) return <Loading fill />;
   const o = info.order;
   // External lines that are not among the order's own lines show as extra rows.
   const own = new Set(o.line_items.map((l) => `${l.item_id}|${l.item_condition}`));

@@ -1,9 +1,10 @@
 import { CART_MSG } from '@shop/domain/cart';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useSession } from '../../app/session';
 import { Loading } from '../../components/Loading';
 import { ApiError, api } from '../../lib/api';
+import { refreshReads } from '../../lib/reads';
 import { usePageTitle } from '../../lib/title';
 import type { OrderRequest } from '../checkout/CheckoutPage';
 import '../cart/cart.css';
@@ -25,7 +26,7 @@ export default function OrderPlacedPage() {
   usePageTitle('Order');
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const { reloadHeader } = useSession();
   const request = (location.state as { orderRequest?: OrderRequest } | null)?.orderRequest;
   const [status, setStatus] = useState<Status>(() => {
     if (!request) return { state: 'none' };
@@ -44,8 +45,8 @@ export default function OrderPlacedPage() {
     api<{ orderId: number; orderNumber: string }>('/placeorder', { method: 'POST', body: request })
       .then((answer) => {
         setStatus({ state: 'confirmed', orderId: answer.orderId, orderNumber: answer.orderNumber });
-        void queryClient.invalidateQueries({ queryKey: ['header'] });
-        void queryClient.invalidateQueries({ queryKey: ['account'] });
+        void reloadHeader();
+        refreshReads('/user/');
       })
       .catch((error) => {
         // A refused order may be sent again after the cart is fixed.
@@ -55,7 +56,7 @@ export default function OrderPlacedPage() {
           message: error instanceof ApiError ? error.message : 'The order could not be placed.',
         });
       });
-  }, [status.state, request, navigate, queryClient]);
+  }, [status.state, request, navigate, reloadHeader]);
 
   return (
     <div className="placed" aria-live="polite">

@@ -1,6 +1,5 @@
 import { MSG } from '@shop/domain/messages';
 import { availableStock, cartButtonState, isInStock } from '@shop/domain/pricing';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/session';
@@ -8,9 +7,10 @@ import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { Price } from '../../components/Price';
 import { useCart } from '../../lib/cart';
-import { productQuery } from '../../lib/catalogQueries';
+import { useRead } from '../../lib/reads';
 import { usePageTitle } from '../../lib/title';
 import { WishListHeart } from '../wishlist/WishListHeart';
+import { useProductReads } from './loader';
 import './product.css';
 
 const TABS = ['DESCRIPTION', 'DETAILS', 'WARRANTY'] as const;
@@ -30,10 +30,10 @@ export function specLines(details: string): { name: string; value: string }[] {
 }
 
 export default function ProductPage() {
-  const { itemid = '', condition } = useParams();
+  const { itemid = '' } = useParams();
   const navigate = useNavigate();
-  const { loggedIn, customerId } = useSession();
-  const { data, error } = useQuery(productQuery(itemid, condition, customerId));
+  const { loggedIn } = useSession();
+  const { data, error } = useRead(useProductReads().product);
   const [tab, setTab] = useState<(typeof TABS)[number]>('DESCRIPTION');
   const [imageIndex, setImageIndex] = useState(0);
   const [quantity, setQuantity] = useState('1');
@@ -49,7 +49,7 @@ export default function ProductPage() {
 
   const item = data?.itemInfo.itemDetail[0];
   usePageTitle(item?.item_name ?? 'Product');
-  if (!data || !item) return <Loading />;
+  if (!data || !item) return <Loading fill />;
 
   const stock = availableStock(item);
   const inStock = isInStock(item);
@@ -157,7 +157,11 @@ export default function ProductPage() {
               inputMode="numeric"
               pattern="[0-9]*"
               value={quantity}
-              onChange={(e) => changeQuantity(e.target.value)}
+              onChange={(e) => {
+                // Only digits stay in the field, also when the number does not change and nothing redraws.
+                e.target.value = e.target.value.replace(/\D/g, '');
+                changeQuantity(e.target.value);
+              }}
               onBlur={() => {
                 if (!quantity || Number(quantity) < 1) changeQuantity('1');
               }}

@@ -2,13 +2,12 @@
  * The product page's heart: filled when the item (id + condition) is in any of the customer's wish lists;
  * a dropdown toggles the item per list.
  */
-import { ACCOUNT_MSG, MAX_WISH_LIST_ITEMS } from '@shop/domain/account';
-import { useQueryClient } from '@tanstack/react-query';
+import { ACCOUNT_MSG, MAX_WISH_LIST_ITEMS } from '@shop/domain/account-rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { ApiError } from '../../lib/api';
-import type { HeaderData } from '../../lib/types';
+import { refreshReads } from '../../lib/reads';
 import { addToWishList, headerWishLists, removeFromWishList, type WishListChange } from './wishListApi';
 import './wishlist.css';
 
@@ -17,8 +16,7 @@ export function WishListHeart({
 }: {
   item: { item_id: string; sku: string; item_condition: string; item_name: string };
 }) {
-  const { loggedIn, header } = useSession();
-  const queryClient = useQueryClient();
+  const { loggedIn, header, customerId, updateHeader, reloadHeader } = useSession();
   const [open, setOpen] = useState(false);
   /** The state a list is being changed to, until the header data has caught up. */
   const [pending, setPending] = useState<Record<string, boolean>>({});
@@ -66,15 +64,11 @@ export function WishListHeart({
   const applyAnswer = (answer: WishListChange) => {
     // The answer already holds the new lists; the header shows them at once and is read again after.
     if (answer.wishLists || answer.wishListsItems) {
-      queryClient.setQueriesData<HeaderData>({ queryKey: ['header'] }, (old) =>
-        old
-          ? {
-              ...old,
-              wishLists: answer.wishLists ?? old.wishLists,
-              wishListsItems: answer.wishListsItems ?? old.wishListsItems,
-            }
-          : old,
-      );
+      updateHeader((old) => ({
+        ...old,
+        wishLists: answer.wishLists ?? old.wishLists,
+        wishListsItems: answer.wishListsItems ?? old.wishListsItems,
+      }));
     }
   };
 
@@ -96,10 +90,8 @@ export function WishListHeart({
         window.alert(ACCOUNT_MSG.wishListRemoveFailed);
       }
     } finally {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['header'] }),
-        queryClient.invalidateQueries({ queryKey: ['account'] }),
-      ]);
+      refreshReads(`/user/${encodeURIComponent(customerId)}/`);
+      await reloadHeader();
       setPending((p) => {
         const next = { ...p };
         delete next[listId];

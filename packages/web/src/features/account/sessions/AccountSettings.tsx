@@ -1,13 +1,12 @@
 import { ACCOUNT_MSG, accountUpdateSchema } from '@shop/domain/account';
 import { fieldErrors } from '@shop/domain/contact';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useSession } from '../../../app/session';
 import { focusFirstError, PASSWORD_RULE, TextField } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';
 import { ApiError, api } from '../../../lib/api';
 import type { CustomerInfo } from '../../../lib/types';
-import { refreshAccount, serverFieldErrors, useAccountData } from '../data';
+import { serverFieldErrors, useAccountData, useRefreshAccount } from '../data';
 import { LoadError } from './LoadError';
 
 const PASSWORD_FIELDS = ['password', 'newPassword', 'confirmPassword'] as const;
@@ -16,9 +15,9 @@ const EMPTY = { password: '', newPassword: '', confirmPassword: '' };
 /** Account details (read-only) and the password change form. */
 export function AccountSettings() {
   const session = useSession();
-  const { data, error, isPending } = useAccountData('accountSettings');
+  const { data, error } = useAccountData('accountSettings');
   if (error) return <LoadError error={error} />;
-  if (isPending && !session.customer) return <Loading label="Loading your account" />;
+  if (!data && !session.customer) return <Loading label="Loading your account" />;
   const customer = data?.[0] ?? session.customer;
   if (!customer) return <Loading label="Loading your account" />;
   return (
@@ -47,7 +46,7 @@ export function AccountSettings() {
 }
 
 function PasswordForm({ customer }: { customer: CustomerInfo }) {
-  const queryClient = useQueryClient();
+  const refreshAccount = useRefreshAccount();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -95,7 +94,7 @@ function PasswordForm({ customer }: { customer: CustomerInfo }) {
       setForm(EMPTY);
       setStatus(ACCOUNT_MSG.updated);
       window.alert(ACCOUNT_MSG.updated);
-      await refreshAccount(queryClient, customer.customer_id);
+      await refreshAccount();
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) {
         setErrors({ password: ACCOUNT_MSG.currentWrong });

@@ -1,6 +1,5 @@
 import { ACCOUNT_MSG, addressSchema } from '@shop/domain/account';
 import { fieldErrors } from '@shop/domain/contact';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../app/session';
@@ -13,7 +12,7 @@ import {
 import { focusFirstError } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';
 import { api } from '../../../lib/api';
-import { failureMessage, refreshAccount, serverFieldErrors, useAccountData } from '../data';
+import { failureMessage, serverFieldErrors, useAccountData, useRefreshAccount } from '../data';
 import { LoadError } from './LoadError';
 
 const BACK = { to: '/acer/account/addresses', label: 'Back to addresses' };
@@ -22,12 +21,10 @@ const EMPTY = EMPTY_ADDRESS;
 
 /** Creating an address, or editing the one in the path. */
 export function AddressForm({ addressId }: { addressId?: string }) {
-  const { data, error, isPending } = useAccountData('addressForm', addressId, {
-    enabled: Boolean(addressId),
-  });
+  const { data, error } = useAccountData('addressForm');
   if (addressId) {
     if (error) return <LoadError error={error} back={BACK} />;
-    if (isPending) return <Loading label="Loading the address" />;
+    if (!data) return <Loading label="Loading the address" />;
     const address = data[0];
     if (!address) return <LoadError error="This address does not exist in your account." back={BACK} />;
     return <AddressEditor key={addressId} addressId={addressId} initial={addressValues(address)} />;
@@ -37,7 +34,7 @@ export function AddressForm({ addressId }: { addressId?: string }) {
 
 function AddressEditor({ addressId, initial }: { addressId?: string; initial: AddressValues }) {
   const { customerId } = useSession();
-  const queryClient = useQueryClient();
+  const refreshAccount = useRefreshAccount();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<AddressValues>(initial);
@@ -65,7 +62,7 @@ function AddressEditor({ addressId, initial }: { addressId?: string; initial: Ad
       } else {
         await api('/user/address/create', { method: 'POST', body: { addressInfo } });
       }
-      await refreshAccount(queryClient, customerId);
+      await refreshAccount();
       navigate('/acer/account/addresses');
     } catch (e) {
       const fields = serverFieldErrors(e);

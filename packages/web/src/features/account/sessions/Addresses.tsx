@@ -1,11 +1,10 @@
-import { ACCOUNT_MSG, MAX_ADDRESSES } from '@shop/domain/account';
-import { useQueryClient } from '@tanstack/react-query';
+import { ACCOUNT_MSG, MAX_ADDRESSES } from '@shop/domain/account-rules';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../app/session';
 import { Loading } from '../../../components/Loading';
 import { api } from '../../../lib/api';
-import { accountKey, failureMessage, refreshAccount, useAccountData } from '../data';
+import { failureMessage, useAccountData, useRefreshAccount } from '../data';
 import type { Address } from '../types';
 import { CountToolbar } from './CountToolbar';
 import { LoadError } from './LoadError';
@@ -32,14 +31,14 @@ export function AddressLines({ address }: { address: Address }) {
 /** Address cards with EDIT and DELETE; the New Address button is hidden at 10. */
 export function Addresses() {
   const { customerId } = useSession();
-  const queryClient = useQueryClient();
+  const refreshAccount = useRefreshAccount();
   const navigate = useNavigate();
-  const { data, error, isPending } = useAccountData('addresses');
+  const { data, error } = useAccountData('addresses');
   const [busy, setBusy] = useState<string | null>(null);
   const [status, setStatus] = useState('');
 
   if (error) return <LoadError error={error} />;
-  if (isPending) return <Loading label="Loading addresses" />;
+  if (!data) return <Loading label="Loading addresses" />;
 
   const remove = async (address: Address) => {
     const id = String(address.address_id);
@@ -59,10 +58,11 @@ export function Addresses() {
       if (answer.scode === 201) {
         window.alert(ACCOUNT_MSG.addressDeleted);
       } else {
-        if (answer.addresses) queryClient.setQueryData(accountKey(customerId, 'addresses'), answer.addresses);
         setStatus(answer.smessage ?? 'Address has been deleted.');
       }
-      await refreshAccount(queryClient, customerId);
+      await refreshAccount(
+        answer.scode !== 201 && answer.addresses ? [{ session: 'addresses', data: answer.addresses }] : [],
+      );
     } catch (e) {
       window.alert(failureMessage(e, 'The address could not be deleted, please try again.'));
     } finally {

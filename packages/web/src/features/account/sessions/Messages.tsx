@@ -1,10 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session';
 import { Loading } from '../../../components/Loading';
 import { formatDateTime } from '../../../lib/dates';
+import { refreshReads } from '../../../lib/reads';
 import { useAccountData } from '../data';
+import { accountPath } from '../loader';
 import { LoadError } from './LoadError';
 
 function preview(body: string): string {
@@ -14,9 +15,9 @@ function preview(body: string): string {
 
 /** Messages from the shop, newest first; unread ones are marked. */
 export function Messages() {
-  const { data, error, isPending } = useAccountData('messages');
+  const { data, error } = useAccountData('messages');
   if (error) return <LoadError error={error} />;
-  if (isPending) return <Loading label="Loading messages" />;
+  if (!data) return <Loading label="Loading messages" />;
   if (data.length === 0) return <p className="acct-empty">You have no messages.</p>;
   return (
     <ul className="acct-messages">
@@ -40,16 +41,16 @@ export function Messages() {
 }
 
 /** One message; reading it marks it read, so the unread count and the list are read again. */
-export function MessageView({ messageId }: { messageId: string }) {
-  const { customerId } = useSession();
-  const queryClient = useQueryClient();
-  const { data, error, isPending } = useAccountData('messages', messageId);
+export function MessageView() {
+  const { customerId, reloadHeader } = useSession();
+  const { data, error } = useAccountData('messages');
   const loaded = Boolean(data);
   useEffect(() => {
     if (!loaded) return;
-    void queryClient.invalidateQueries({ queryKey: ['account', customerId, 'messages'], exact: true });
-    void queryClient.invalidateQueries({ queryKey: ['header'] });
-  }, [loaded, customerId, queryClient]);
+    const list = accountPath(customerId, 'messages');
+    refreshReads((path) => path === list);
+    void reloadHeader();
+  }, [loaded, customerId, reloadHeader]);
 
   const back = (
     <p>
@@ -58,7 +59,7 @@ export function MessageView({ messageId }: { messageId: string }) {
   );
   if (error)
     return <LoadError error={error} back={{ to: '/acer/account/messages', label: 'Back to messages' }} />;
-  if (isPending) return <Loading label="Loading the message" />;
+  if (!data) return <Loading label="Loading the message" />;
   const message = data[0];
   if (!message) return back;
   return (

@@ -7,9 +7,9 @@ import { LoadError } from './LoadError';
 
 /** The orders list: number, date, PO number, total and status; Canceled shows in red. */
 export function Orders() {
-  const { data, error, isPending } = useAccountData('orders');
+  const { data, error } = useAccountData('orders');
   if (error) return <LoadError error={error} />;
-  if (isPending) return <Loading label="Loading orders" />;
+  if (!data) return <Loading label="Loading orders" />;
   if (data.length === 0) return <p className="acct-empty">You have not placed any orders yet.</p>;
   return (
     <div className="acct-table-wrap">

@@ -5,9 +5,9 @@ import { LoadError } from './LoadError';
 
 /** The last viewed items, newest first. */
 export function RecentlyViewed() {
-  const { data, error, isPending } = useAccountData('recentlyViewed');
+  const { data, error } = useAccountData('recentlyViewed');
   if (error) return <LoadError error={error} />;
-  if (isPending) return <Loading label="Loading recently viewed items" />;
+  if (!data) return <Loading label="Loading recently viewed items" />;
   if (data.length === 0) return <p className="acct-empty">You have not viewed any products yet.</p>;
   return (
     <>

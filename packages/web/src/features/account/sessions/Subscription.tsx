@@ -1,21 +1,18 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSession } from '../../../app/session';
 import { Loading } from '../../../components/Loading';
 import { api } from '../../../lib/api';
-import { accountKey, failureMessage, useAccountData } from '../data';
+import { failureMessage, useAccountData, useRefreshAccount } from '../data';
 import type { Subscription as SubscriptionState } from '../types';
 import { LoadError } from './LoadError';
 
 /** The newsletter subscription: one button, Subscribe or Unsubscribe by the current state. */
 export function Subscription() {
-  const { customerId } = useSession();
-  const queryClient = useQueryClient();
-  const { data, error, isPending } = useAccountData('subscription');
+  const refreshAccount = useRefreshAccount();
+  const { data, error } = useAccountData('subscription');
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
   if (error) return <LoadError error={error} />;
-  if (isPending) return <Loading label="Loading your subscription" />;
+  if (!data) return <Loading label="Loading your subscription" />;
   const subscribed = data[0]?.subscribed ?? false;
 
   const toggle = async () => {
@@ -26,17 +23,15 @@ export function Subscription() {
         '/user/subscription',
         { method: 'POST', body: { subscribed: !subscribed } },
       );
-      queryClient.setQueryData(
-        accountKey(customerId, 'subscription'),
-        answer.subscription ?? [{ subscribed: !subscribed }],
-      );
       setStatus(
         answer.smessage ??
           (subscribed
             ? 'You have unsubscribed from our newsletter.'
             : 'You have subscribed to our newsletter.'),
       );
-      void queryClient.invalidateQueries({ queryKey: accountKey(customerId, 'subscription') });
+      void refreshAccount([
+        { session: 'subscription', data: answer.subscription ?? [{ subscribed: !subscribed }] },
+      ]);
     } catch (e) {
       window.alert(failureMessage(e, 'Subscription failed to update, please try again.'));
     } finally {

@@ -1,6 +1,5 @@
 import { ACCOUNT_MSG, MAX_WISH_LIST_ITEMS, MAX_WISH_LISTS, wishListNameSchema } from '@shop/domain/account';
 import { fieldErrors } from '@shop/domain/contact';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../app/session';
@@ -9,7 +8,7 @@ import { Loading } from '../../../components/Loading';
 import { ProductCard } from '../../../components/ProductCard';
 import { api } from '../../../lib/api';
 import { removeFromWishList } from '../../wishlist/wishListApi';
-import { accountKey, failureMessage, refreshAccount, serverFieldErrors, useAccountData } from '../data';
+import { failureMessage, serverFieldErrors, useAccountData, useRefreshAccount } from '../data';
 import type { WishList, WishListItem } from '../types';
 import { CountToolbar } from './CountToolbar';
 import { LoadError } from './LoadError';
@@ -19,12 +18,12 @@ const BACK = { to: '/acer/account/wishLists', label: 'Back to wish lists' };
 /** The customer's wish lists: name, item count out of 50, open, rename and delete. */
 export function WishLists() {
   const { customerId } = useSession();
-  const queryClient = useQueryClient();
-  const { data, error, isPending } = useAccountData('wishLists');
+  const refreshAccount = useRefreshAccount();
+  const { data, error } = useAccountData('wishLists');
   const [busy, setBusy] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   if (error) return <LoadError error={error} />;
-  if (isPending) return <Loading label="Loading wish lists" />;
+  if (!data) return <Loading label="Loading wish lists" />;
 
   const remove = async (list: WishList) => {
     if (!window.confirm(`Delete the wish list ${list.list_name} and the items saved in it?`)) return;
@@ -35,9 +34,8 @@ export function WishLists() {
         `/user/${encodeURIComponent(customerId)}/wishLists/${encodeURIComponent(list.list_id)}/delete`,
         { method: 'DELETE' },
       );
-      if (answer.wishLists) queryClient.setQueryData(accountKey(customerId, 'wishLists'), answer.wishLists);
       setStatus(`Wish list ${list.list_name} has been deleted.`);
-      await refreshAccount(queryClient, customerId);
+      await refreshAccount(answer.wishLists ? [{ session: 'wishLists', data: answer.wishLists }] : []);
     } catch (e) {
       window.alert(failureMessage(e, ACCOUNT_MSG.wishListEditFailed));
     } finally {
@@ -108,10 +106,10 @@ export function WishLists() {
 
 /** Creating a wish list, or renaming the one in the path. */
 export function WishListForm({ listId }: { listId?: string }) {
-  const { data, error, isPending } = useAccountData('wishListCreate', listId, { enabled: Boolean(listId) });
+  const { data, error } = useAccountData('wishListCreate');
   if (listId) {
     if (error) return <LoadError error={error} back={BACK} />;
-    if (isPending) return <Loading label="Loading the wish list" />;
+    if (!data) return <Loading label="Loading the wish list" />;
     const list = data[0];
     if (!list) return <LoadError error="This wish list does not exist in your account." back={BACK} />;
     return <WishListEditor key={listId} list={list} />;
@@ -121,7 +119,7 @@ export function WishListForm({ listId }: { listId?: string }) {
 
 function WishListEditor({ list }: { list?: WishList }) {
   const { customerId } = useSession();
-  const queryClient = useQueryClient();
+  const refreshAccount = useRefreshAccount();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [name, setName] = useState(list?.list_name ?? '');
@@ -157,7 +155,7 @@ function WishListEditor({ list }: { list?: WishList }) {
           },
         });
       }
-      await refreshAccount(queryClient, customerId);
+      await refreshAccount();
       navigate('/acer/account/wishLists');
     } catch (e) {
       const fields = serverFieldErrors(e);
@@ -200,13 +198,12 @@ function WishListEditor({ list }: { list?: WishList }) {
 
 /** The items of one list, newest first, each with a Remove button. */
 export function WishListItems({ listId }: { listId: string }) {
-  const { customerId } = useSession();
-  const queryClient = useQueryClient();
+  const refreshAccount = useRefreshAccount();
   const lists = useAccountData('wishLists');
-  const { data, error, isPending } = useAccountData('wishListItems', listId);
+  const { data, error } = useAccountData('wishListItems');
   const [busy, setBusy] = useState<string | null>(null);
   if (error) return <LoadError error={error} back={BACK} />;
-  if (isPending) return <Loading label="Loading the wish list" />;
+  if (!data) return <Loading label="Loading the wish list" />;
   const list = lists.data?.find((l) => l.list_id === listId);
   const listName = list?.list_name ?? 'Wish list';
 
@@ -217,10 +214,13 @@ export function WishListItems({ listId }: { listId: string }) {
       const answer = await removeFromWishList(listId, item);
       window.alert(answer.smessage ?? `${item.item_name} has been removed from wish list ${listName}.`);
       // The card leaves the page at once; the lists and the header are read again after.
-      queryClient.setQueryData<WishListItem[]>(accountKey(customerId, 'wishListItems', listId), (old) =>
-        old?.filter((i) => !(i.item_id === item.item_id && i.item_condition === item.item_condition)),
-      );
-      await refreshAccount(queryClient, customerId);
+      await refreshAccount([
+        {
+          session: 'wishListItems',
+          sessionid: listId,
+          data: data.filter((i) => !(i.item_id === item.item_id && i.item_condition === item.item_condition)),
+        },
+      ]);
     } catch {
       window.alert(ACCOUNT_MSG.wishListRemoveFailed);
     } finally {

@@ -1,0 +1,48 @@
+/**
+ * The account area's data: the session in the path (with its id), plus the wish lists beside a list's
+ * items. Forms that create something (addressForm, wishListCreate without an id) read nothing.
+ */
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { cookieLogin } from '../../lib/cookies';
+import { type Read, read } from '../../lib/reads';
+import { isSessionName, type SessionData, type SessionName } from './types';
+
+export type AccountReads = { [S in SessionName]?: Read<SessionData[S][]> };
+
+/** The API path of an account session: /user/{customerid}/{session}[/{sessionid}]. */
+export function accountPath(customerId: string, session: SessionName, sessionid?: string): string {
+  return `/user/${encodeURIComponent(customerId)}/${session}${sessionid ? `/${encodeURIComponent(sessionid)}` : ''}`;
+}
+
+/** The array under the session's name. */
+function sessionRead<S extends SessionName>(
+  customerId: string,
+  session: S,
+  sessionid?: string,
+): Read<SessionData[S][]> {
+  return read(accountPath(customerId, session, sessionid), (answer: Record<string, unknown>) => {
+    const value = answer[session];
+    if (Array.isArray(value)) return value as SessionData[S][];
+    return value && typeof value === 'object' ? [value as SessionData[S]] : [];
+  });
+}
+
+export function accountLoader({ params }: LoaderFunctionArgs): AccountReads {
+  const { loggedIn, customerId } = cookieLogin();
+  const session = params.session ?? 'orders';
+  const id = params.sessionid;
+  if (!loggedIn || !isSessionName(session)) return {};
+  if ((session === 'addressForm' || session === 'wishListCreate') && !id) return {};
+  if (session === 'wishListItems') {
+    if (!id) return {};
+    return {
+      wishListItems: sessionRead(customerId, 'wishListItems', id),
+      wishLists: sessionRead(customerId, 'wishLists'),
+    };
+  }
+  return { [session]: sessionRead(customerId, session, id) };
+}
+
+export function useAccountReads(): AccountReads {
+  return useLoaderData() as AccountReads;
+}

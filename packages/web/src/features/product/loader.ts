@@ -1,0 +1,18 @@
+/** A product page's data; a condition that is not one of the four lets the server choose. */
+import { isCondition } from '@shop/domain/catalog';
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { type Read, read } from '../../lib/reads';
+import type { ProductInfo } from '../../lib/types';
+
+export function productLoader({ params }: LoaderFunctionArgs) {
+  const condition = params.condition && isCondition(params.condition) ? params.condition : '';
+  return {
+    product: read<{ itemInfo: ProductInfo }>(
+      `/product/${encodeURIComponent(params.itemid ?? '')}/${condition}`,
+    ),
+  };
+}
+
+export function useProductReads(): { product: Read<{ itemInfo: ProductInfo }> } {
+  return useLoaderData() as ReturnType<typeof productLoader>;
+}

@@ -1,0 +1,140 @@
+/**
+ * How a page gets its data. A route's loader starts the page's GET reads with `read()` and returns them
+ * without waiting, so the page (with its loading state) shows at once while the answers travel; the page
+ * follows each read with `useRead()`. Answers are kept 15 s per customer: going back to a page shows it
+ * at once, with its scroll position. After a write, or when who is signed in or their percentage
+ * changes, `refreshReads()` drops the kept answers and runs the loaders of the page on screen again.
+ */
+import { useEffect, useReducer, useRef } from 'react';
+import { api } from './api';
+import { readCookie } from './cookies';
+
+const KEEP_MS = 15_000;
+
+type Outcome<T> = { status: 'pending' } | { status: 'done'; data: T } | { status: 'failed'; error: Error };
+
+/** One GET read of the API, as a loader hands it to its page. */
+export interface Read<T> {
+  readonly path: string;
+  readonly outcome: Outcome<T>;
+  readonly settled: Promise<unknown>;
+}
+
+interface Kept {
+  read: Read<unknown>;
+  at: number;
+}
+
+const kept = new Map<string, Kept>();
+
+/** Who is asking is part of the key: a visitor's answer has no prices, another customer's other prices. */
+function keyOf(path: string): string {
+  return `${readCookie('customerid') ?? 'visitors'} ${path}`;
+}
+
+function pathOf(key: string): string {
+  return key.slice(key.indexOf(' ') + 1);
+}
+
+function settledRead<T>(path: string, data: T): Read<T> {
+  return { path, outcome: { status: 'done', data }, settled: Promise.resolve() };
+}
+
+/** Starts (or reuses) the read of an API path; `pick` shapes the answer once, as the page uses it. */
+export function read<T, A = T>(path: string, pick?: (answer: A) => T): Read<T> {
+  const now = Date.now();
+  for (const [key, entry] of kept) if (now - entry.at >= KEEP_MS) kept.delete(key);
+  const key = keyOf(path);
+  const hit = kept.get(key);
+  if (hit) return hit.read as Read<T>;
+
+  const state: { path: string; outcome: Outcome<T>; settled: Promise<unknown> } = {
+    path,
+    outcome: { status: 'pending' },
+    settled: Promise.resolve(),
+  };
+  state.settled = api<A>(path)
+    .then((answer) => (pick ? pick(answer) : (answer as unknown as T)))
+    .then(
+      (data) => {
+        state.outcome = { status: 'done', data };
+      },
+      (error: unknown) => {
+        // The page shows the failure; the next visit asks again.
+        state.outcome = {
+          status: 'failed',
+          error: error instanceof Error ? error : new Error(String(error)),
+        };
+        if (kept.get(key)?.read === state) kept.delete(key);
+      },
+    );
+  kept.set(key, { read: state, at: now });
+  return state;
+}
+
+let revalidate: () => unknown = () => undefined;
+
+/** The router hands over how it runs the loaders of the page on screen again. */
+export function revalidateWith(run: () => unknown): void {
+  revalidate = run;
+}
+
+/**
+ * Drops the kept answers whose path starts with `prefix` (or passes the test), keeps the `known` answers
+ * a write already gave (by path, shaped as the page uses them), and runs the page's loaders again.
+ */
+export function refreshReads(
+  match: string | ((path: string) => boolean) = '',
+  known: Record<string, unknown> = {},
+): void {
+  const drop = typeof match === 'string' ? (path: string) => path.startsWith(match) : match;
+  for (const key of [...kept.keys()]) if (drop(pathOf(key))) kept.delete(key);
+  const now = Date.now();
+  for (const [path, data] of Object.entries(known))
+    kept.set(keyOf(path), { read: settledRead(path, data), at: now });
+  void revalidate();
+}
+
+export interface ReadState<T> {
+  data: T | undefined;
+  error: Error | undefined;
+  /** A newer answer is on its way (the data shown, if any, is the previous one). */
+  loading: boolean;
+}
+
+/**
+ * Follows a read in a page. While a read of the same path is on its way again (after a refresh) the
+ * previous answer stays on screen; `keepPrevious` keeps it for any new path too (a listing whose filters
+ * change keeps its cards until the new ones arrive).
+ */
+export function useRead<T>(
+  current: Read<T> | null | undefined,
+  options: { keepPrevious?: boolean } = {},
+): ReadState<T> {
+  const [, settled] = useReducer((n: number) => n + 1, 0);
+  const shown = useRef<{ path: string; data: T } | null>(null);
+
+  // What this render saw: when it waited, the page renders again once the answer is in.
+  const waiting = current?.outcome.status === 'pending';
+  useEffect(() => {
+    if (!current || !waiting) return;
+    let live = true;
+    void current.settled.then(() => {
+      if (live) settled();
+    });
+    return () => {
+      live = false;
+    };
+  }, [current, waiting]);
+
+  if (!current) return { data: undefined, error: undefined, loading: true };
+  const outcome = current.outcome;
+  if (outcome.status === 'done') {
+    shown.current = { path: current.path, data: outcome.data };
+    return { data: outcome.data, error: undefined, loading: false };
+  }
+  if (outcome.status === 'failed') return { data: undefined, error: outcome.error, loading: false };
+  const previous = shown.current;
+  const keep = previous && (options.keepPrevious || previous.path === current.path);
+  return { data: keep ? previous.data : undefined, error: undefined, loading: true };
+}
