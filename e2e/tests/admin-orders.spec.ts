@@ -73,7 +73,7 @@ test('a buyer order is confirmed, shipped with tracking, delivered, invoiced and
     page.getByRole('status').filter({ hasText: `Order ${order.orderNumber} is now Confirmed.` }),
   ).toBeVisible();
   let mail = await nextMailTo(customer.email, since);
-  expect(mail.subject).toBe(`Order ${order.orderNumber} is Confirmed`);
+  expect(mail.subject).toBe(`Order ${order.orderNumber} confirmed (PO ${po})`);
 
   // Ship with a carrier and a tracking number.
   const tracking = `1Z${uid()}`.toUpperCase();
@@ -85,7 +85,7 @@ test('a buyer order is confirmed, shipped with tracking, delivered, invoiced and
     page.getByRole('status').filter({ hasText: `Order ${order.orderNumber} is now Shipped.` }),
   ).toBeVisible();
   mail = await nextMailTo(customer.email, since);
-  expect(mail.subject).toBe(`Order ${order.orderNumber} is Shipped`);
+  expect(mail.subject).toBe(`Order ${order.orderNumber} shipped (PO ${po})`);
   expect(mail.text).toContain('Purolator');
   expect(mail.text).toContain(tracking);
   // The customer sees the carrier and tracking number on the order.
@@ -121,7 +121,7 @@ test('a buyer order is confirmed, shipped with tracking, delivered, invoiced and
   await page.getByRole('button', { name: 'Mark as delivered' }).click();
   await expect(page.getByText('No status change is open to a Delivered order.')).toBeVisible();
   mail = await nextMailTo(customer.email, since);
-  expect(mail.subject).toBe(`Order ${order.orderNumber} is Delivered`);
+  expect(mail.subject).toBe(`Order ${order.orderNumber} delivered (PO ${po})`);
 
   // A corrected invoice replaces the first; the customer sees the new one.
   since = await lastMailId();
@@ -158,7 +158,8 @@ test('cancelling an order needs a reason, mails it and puts the stock back', asy
   const product = await createProduct(page.request, { stock: 30 });
   const customer = await createCustomer(page.request);
   const shop = await customerContext(browser, baseURL, customer);
-  const order = await placeOrder(shop.request, customer, [{ ...product, quantity: 3 }], `PO-${uid()}`);
+  const po = `PO-${uid()}`;
+  const order = await placeOrder(shop.request, customer, [{ ...product, quantity: 3 }], po);
   expect((await productOf(page.request, product.item_id)).product.stock).toBe(27);
 
   await page.goto(`${ADMIN}/orders/${order.orderId}`);
@@ -178,7 +179,7 @@ test('cancelling an order needs a reason, mails it and puts the stock back', asy
   ).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${order.orderNumber} Canceled`);
   const mail = await nextMailTo(customer.email, since);
-  expect(mail.subject).toBe(`Order ${order.orderNumber} is Canceled`);
+  expect(mail.subject).toBe(`Order ${order.orderNumber} canceled (PO ${po})`);
   expect(mail.text).toContain('The customer ordered the wrong model.');
   expect((await productOf(page.request, product.item_id)).product.stock).toBe(30);
   // Nothing more can happen to it, and it cannot be invoiced.
