@@ -105,7 +105,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const catalog = new CatalogStore(database.db, config, app.log);
   catalog.listen(notifier);
   const sessions = new SessionService(database.db, config.SESSION_DAYS, notifier, app.log);
-  const mailer = new Mailer(database, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const mailer = new Mailer(database, app.log, {
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    notifier,
+  });
   // Listening starts before the first read, so no commit falls between the two.
   await notifier.start();
   await catalog.load();
@@ -114,9 +118,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('services', { config, database, catalog, sessions, mailer, notifier, log: app.log });
 
   app.addHook('onClose', async () => {
-    await notifier.close();
     catalog.stopPolling();
     await mailer.close();
+    // Last: while its connection is open, other processes know this one's mail claims are alive.
+    await notifier.close();
     if (!options.database) await database.close();
   });
 

@@ -180,7 +180,7 @@ describe('on several instances (one on PGlite)', () => {
       });
       await ctx.database.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity
-          where application_name = 'shop-listener' and datname = current_database()`,
+          where application_name like 'shop %' and datname = current_database()`,
       );
       // Ended while no instance could hear of it.
       await ctx.database.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(tokenOf(cookie))));

@@ -37,29 +37,10 @@ export interface Database {
   migrate(after?: (db: Db) => Promise<void>): Promise<void>;
   close(): Promise<void>;
   /**
-   * Calls `onNotify` for each NOTIFY on `channel`, from any process, and once each time listening
-   * (re)starts, since notifications sent while not listening are lost. On PostgreSQL this is a connection
-   * of its own, named `applicationName` in pg_stat_activity, reconnected after a failure.
-   */
-  listen(channel: string, options: ListenOptions): Promise<Listener>;
-  /**
    * A handle with connections of its own on the same database, so its queries never queue behind the
    * main pool's (PostgreSQL); PGlite, with one connection, gives itself back. Close it when done.
    */
   separate(poolSize: number): Promise<Database>;
-}
-
-export interface ListenOptions {
-  onNotify: () => void;
-  /** A lost or refused listening connection; it is retried with a growing pause. */
-  onError: (error: Error) => void;
-  applicationName?: string;
-}
-
-export interface Listener {
-  /** Whether notifications arrive right now. */
-  readonly connected: boolean;
-  close(): Promise<void>;
 }
 
 /** Where problems that happen away from any request are logged (pino's, or the console in the CLI). */
@@ -102,7 +83,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       url: options.url,
       migrate: (after) => migrateLocked(pool, migrationsFolder, log, after),
       close: () => pool.end(),
-      listen: (channel, listenOptions) => listenPg(options.url!, channel, listenOptions),
       separate: (poolSize) => openDatabase({ url: options.url, poolSize }),
     };
   }
@@ -132,93 +112,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         lock?.release();
       }
     },
-    listen: async (channel, { onNotify }) => {
-      const stop = await client.listen(channel, onNotify);
-      onNotify();
-      return { connected: true, close: stop };
-    },
     separate: async () => ({ ...embedded, close: async () => {} }),
     pglite: client,
   };
   return embedded;
-}
-
-const LISTEN_RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
-
-/**
- * A dedicated connection for LISTEN (a pooled one would lose it), reconnected until closed. It connects in
- * the background: the first `onNotify` says it is listening.
- */
-async function listenPg(url: string, channel: string, options: ListenOptions): Promise<Listener> {
-  let client: pg.Client | null = null;
-  let closed = false;
-  let failures = 0;
-  let retry: NodeJS.Timeout | null = null;
-
-  const reconnectLater = () => {
-    if (closed || retry) return;
-    const delay = LISTEN_RETRY_MS[Math.min(failures, LISTEN_RETRY_MS.length - 1)]!;
-    failures++;
-    retry = setTimeout(() => {
-      retry = null;
-      start();
-    }, delay);
-    retry.unref();
-  };
-
-  const connect = async () => {
-    const c = new pg.Client({ connectionString: url, application_name: options.applicationName });
-    let lost = false;
-    const onLost = (error?: Error) => {
-      if (lost) return;
-      lost = true;
-      if (client === c) client = null;
-      if (closed) return;
-      options.onError(error ?? new Error('the listening connection ended'));
-      c.end().catch(options.onError);
-      reconnectLater();
-    };
-    c.on('error', onLost);
-    c.on('end', () => onLost());
-    c.on('notification', (message) => {
-      if (message.channel === channel) options.onNotify();
-    });
-    try {
-      await c.connect();
-      await c.query(`listen "${channel.replaceAll('"', '""')}"`);
-    } catch (error) {
-      onLost(error as Error);
-      return;
-    }
-    if (closed) {
-      await c.end();
-      return;
-    }
-    client = c;
-    failures = 0;
-    options.onNotify();
-  };
-
-  const start = () => {
-    connect().catch((error: Error) => {
-      options.onError(error);
-      reconnectLater();
-    });
-  };
-
-  start();
-  return {
-    get connected() {
-      return client !== null;
-    },
-    close: async () => {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      const c = client;
-      client = null;
-      await c?.end();
-    },
-  };
 }
 
 const consoleLogger: DatabaseLogger = {

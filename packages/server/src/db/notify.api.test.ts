@@ -77,7 +77,7 @@ describe('notifications', () => {
 
       await database.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity
-            where application_name = 'shop-listener' and datname = current_database()`,
+            where application_name in (${a.notifier.name}, ${b.notifier.name}) and datname = current_database()`,
       );
       await until(() => losses >= 1 && resyncs >= 1 && b.notifier.connected, 10_000);
       await notify(database.db, 'test_many', 'two');

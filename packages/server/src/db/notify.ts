@@ -6,6 +6,7 @@
  * checks `connected` (e.g. the session cache stops trusting itself). On PGlite, one process holds the
  * database, and its own notifications come back through the same path.
  */
+import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,7 +27,14 @@ export interface NotifierSource {
   pglite?: PGlite;
 }
 
+/**
+ * The listening connection's name in pg_stat_activity: `shop <pid> <random>`. It tells other processes this
+ * one is alive (the mail loop's claims carry it).
+ */
+export const LISTENER_NAME_PATTERN = 'shop %';
+
 export class Notifier {
+  readonly name = `shop ${process.pid} ${randomBytes(6).toString('hex')}`;
   private readonly handlers = new Map<string, NotifyHandler[]>();
   private readonly reconnectHandlers: (() => void)[] = [];
   private readonly disconnectHandlers: (() => void)[] = [];
@@ -101,7 +109,7 @@ export class Notifier {
       connectionString: this.source.url,
       keepAlive: true,
       connectionTimeoutMillis: 5_000,
-      application_name: 'shop-listener',
+      application_name: this.name,
     });
     this.client = client;
     client.on('notification', (message) => this.dispatch(message.channel, message.payload ?? ''));

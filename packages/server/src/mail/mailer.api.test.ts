@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
+import { Notifier } from '../db/notify';
 import { outbox } from '../db/schema';
 import { testConfig, useTestApp } from '../test/harness';
 import { startMailSink, waitFor } from '../test/mail-sink';
@@ -19,6 +20,7 @@ const sink = await startMailSink();
 const ctx = useTestApp({ SMTP_URL: sink.url });
 const FROM = 'Acer Store <no-reply@shop.example>';
 const mailers: Mailer[] = [];
+const notifiers: Notifier[] = [];
 
 interface Logged {
   level: string;
@@ -51,9 +53,12 @@ function captureLog(): { log: FastifyBaseLogger; lines: Logged[] } {
 
 async function startMailer(smtpUrl: string | undefined, options: { maxAttempts?: number } = {}) {
   const { log, lines } = captureLog();
-  const mailer = new Mailer(ctx.database, log, { smtpUrl, from: FROM, ...options });
+  const notifier = new Notifier(ctx.database, log);
+  const mailer = new Mailer(ctx.database, log, { smtpUrl, from: FROM, notifier, ...options });
+  await notifier.start();
   await mailer.start();
   mailers.push(mailer);
+  notifiers.push(notifier);
   return { mailer, lines };
 }
 
@@ -80,6 +85,7 @@ beforeAll(async () => {
 // Every mailer of a test is stopped after it, so the next test's messages meet only its own mailers.
 afterEach(async () => {
   await Promise.all(mailers.splice(0).map((m) => m.close(1000)));
+  await Promise.all(notifiers.splice(0).map((n) => n.close()));
 });
 
 afterAll(async () => {
@@ -238,7 +244,7 @@ describe('the delivery loop', () => {
       const { mailer } = await startMailer(sink.url);
       const id = await insertMail({
         body: 'Orphaned claim',
-        claimedBy: 'shop-mail 1 000000000000',
+        claimedBy: 'shop 1 000000000000',
         claimedUntil: sql`now() + interval '1 hour'`,
       });
       mailer.kick();

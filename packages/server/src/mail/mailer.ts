@@ -19,7 +19,8 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Database, Listener, Queryable } from '../db/client';
+import type { Database, Queryable } from '../db/client';
+import { LISTENER_NAME_PATTERN, type Notifier } from '../db/notify';
 import { outbox } from '../db/schema';
 import { type MailMessage, queueMail, queueMails, REMOVED_BODY } from './outbox';
 
@@ -29,6 +30,8 @@ export interface MailerOptions {
   /** smtp://user:pass@host:port; unset writes mail to the log. */
   smtpUrl: string | undefined;
   from: string;
+  /** The process's cross-process signals: queued mail wakes the loop, and its connection vouches for claims. */
+  notifier: Notifier;
   /** Messages one process delivers at once. */
   lanes?: number;
   /** Tries before a message is given up as failed. */
@@ -58,6 +61,7 @@ const ABORT_GRACE_MS = 2_000;
 const LOOP_ERROR_PAUSE_MS = 5_000;
 
 export class Mailer {
+  private readonly notifier: Notifier;
   private readonly transport: Transporter | null;
   private readonly lanes: number;
   private readonly maxAttempts: number;
@@ -65,10 +69,9 @@ export class Mailer {
   private readonly retryMaxMs: number;
   private readonly leaseMs: number;
   private readonly idlePollMs: number;
-  /** This process's name on its claims and on its listening connection (at most 63 characters). */
-  readonly instance = `shop-mail ${process.pid} ${randomBytes(6).toString('hex')}`;
+  /** This process's name on its claims: its listening connection's, so claims live as long as it does. */
+  readonly instance: string;
   private readonly messageDomain: string;
-  private listener: Listener | null = null;
   /**
    * Claims and records go through connections of their own: the moment between the mail server's
    * acceptance and its record must not be spent queuing behind requests for a pooled connection.
@@ -91,6 +94,11 @@ export class Mailer {
     private readonly log: FastifyBaseLogger,
     private readonly options: MailerOptions,
   ) {
+    this.notifier = options.notifier;
+    this.instance = options.notifier.name;
+    // Mail queued by any process (seller commands included) wakes every loop; after a reconnect, look.
+    this.notifier.on(NOTIFY_CHANNEL, () => this.wake());
+    this.notifier.onReconnect(() => this.wake());
     this.transport = options.smtpUrl
       ? nodemailer.createTransport({
           url: options.smtpUrl,
@@ -147,12 +155,7 @@ export class Mailer {
         .set({ claimedBy: null, claimedUntil: null })
         .where(and(isNotNull(outbox.claimedBy), isNull(outbox.sentAt)));
     }
-    this.listener = await this.database.listen(NOTIFY_CHANNEL, {
-      applicationName: this.instance,
-      onNotify: () => this.wake(),
-      onError: (error) =>
-        this.log.warn({ err: error }, 'the outbox listener lost its connection; it reconnects'),
-    });
+    this.wake();
   }
 
   /** What waits in the outbox, for the readiness check. */
@@ -208,16 +211,7 @@ export class Mailer {
         );
       }
     }
-    // Only now: while it is open, this process's claims are known to be alive.
-    const listener = this.listener;
-    this.listener = null;
-    if (listener) {
-      const stopped = listener.close().catch((error: unknown) => {
-        this.log.warn({ err: error }, 'closing the outbox listener failed');
-      });
-      if (!(await settlesWithin(stopped, ABORT_GRACE_MS)))
-        this.log.warn('the outbox listener did not close in time');
-    }
+    // The notifier's connection, which says this process's claims are alive, closes after this (app.ts).
     this.transport?.close();
     const closing = this.own
       ?.close()
@@ -279,10 +273,10 @@ export class Mailer {
     let claimable: SQL | undefined = or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, sql`now()`));
     if (this.database.kind === 'postgres') {
       // Without its listening connection this process would look dead and its claims be taken over.
-      if (!this.listener?.connected) return [];
+      if (!this.notifier.connected) return [];
       claimable = or(
         claimable,
-        sql`${outbox.claimedBy} not in (select application_name from pg_stat_activity where application_name like 'shop-mail %')`,
+        sql`${outbox.claimedBy} not in (select application_name from pg_stat_activity where application_name like ${LISTENER_NAME_PATTERN})`,
       );
     }
     const due = this.db
