@@ -2,6 +2,7 @@
 import { toAmount } from '@shop/domain/money';
 import { ORDERS_PAGE_SIZE, type OrdersQuery, ordersQuerySchema } from '@shop/domain/orders';
 import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { likePattern } from '../admin/http';
 import type { Queryable } from '../db/client';
 import { contacts, invoiceLines, invoices, orderLines, orders } from '../db/schema';
 
@@ -16,7 +17,7 @@ export async function listOrders(
 ) {
   const conditions = [eq(orders.customerId, customerId)];
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(query.q);
     conditions.push(or(ilike(orders.orderNumber, like), ilike(orders.purchaseOrderId, like))!);
   }
   if (query.status) conditions.push(eq(orders.status, query.status));
@@ -70,7 +71,8 @@ export async function listOrders(
 
 type OrderRow = typeof orders.$inferSelect;
 
-function addressOf(o: OrderRow, kind: 'shipping' | 'billing') {
+/** An order's shipping or billing address as it was when the order was placed. */
+export function addressOf(o: OrderRow, kind: 'shipping' | 'billing') {
   const s = kind === 'shipping';
   return {
     attention: s ? o.shippingAttention : o.billingAttention,

@@ -20,6 +20,7 @@ import {
   orderLines,
   orders,
 } from '../../db/schema';
+import { addressOf } from '../../orders/queries';
 import { auditOf } from '../audit/audit';
 import { likePattern } from '../http';
 
@@ -105,23 +106,6 @@ export async function pendingOrderCount(db: Queryable): Promise<number> {
     .from(orders)
     .where(eq(orders.status, 'Pending'));
   return row?.n ?? 0;
-}
-
-type OrderRow = typeof orders.$inferSelect;
-
-function address(o: OrderRow, kind: 'shipping' | 'billing'): Record<string, string> {
-  const s = kind === 'shipping';
-  return {
-    attention: s ? o.shippingAttention : o.billingAttention,
-    company: s ? o.shippingCompany : o.billingCompany,
-    address_line_1: s ? o.shippingAddress1 : o.billingAddress1,
-    address_line_2: s ? o.shippingAddress2 : o.billingAddress2,
-    city: s ? o.shippingCity : o.billingCity,
-    province: s ? o.shippingProvince : o.billingProvince,
-    zip: s ? o.shippingZip : o.billingZip,
-    country: s ? o.shippingCountry : o.billingCountry,
-    phone_number: s ? o.shippingPhone : o.billingPhone,
-  };
 }
 
 /** One order with its lines, addresses, invoices (current first), history and audit trail. */
@@ -212,8 +196,8 @@ export async function adminOrderDetail(db: Queryable, orderId: number): Promise<
       item_rate: toAmount(Number(l.itemRateCents)),
       main_image: l.mainImage,
     })),
-    shipping_address: address(order, 'shipping'),
-    billing_address: address(order, 'billing'),
+    shipping_address: addressOf(order, 'shipping'),
+    billing_address: addressOf(order, 'billing'),
     invoices: [...(current ? [current] : []), ...invoiceRows.filter((i) => i !== current)].map(
       presentInvoice,
     ),
