@@ -5,8 +5,8 @@
  *
  * Any number of processes share the outbox: a process claims a due message with `for update skip locked`
  * and keeps the claim for a lease. A claim is taken over when its lease ends, or at once on PostgreSQL
- * when the process holding it is gone from the database (its listening connection, named after the
- * claim, has left pg_stat_activity, as after a crash). A failed delivery is retried with a growing pause;
+ * when the process holding it is gone from the database (its listening connection, whose name the claim
+ * carries, has left pg_stat_activity, as after a crash). A failed delivery is retried with a growing pause;
  * after `maxAttempts` the message is kept as failed, logged at error level and counted in `stats()`.
  *
  * Mail queued anywhere (another process, a seller command) wakes every loop through NOTIFY on the
@@ -15,7 +15,6 @@
  * Without SMTP_URL the log is the transport: each message is written once to the log (level warn, text
  * included, so a developer sees reset codes) and recorded as delivered.
  */
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';

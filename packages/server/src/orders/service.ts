@@ -17,13 +17,13 @@ import type { Condition } from '@shop/domain/catalog';
 import { personalPrice, toCents } from '@shop/domain/money';
 import { unitPrice } from '@shop/domain/pricing';
 import { PROVINCES, type Province, taxRatePercent } from '@shop/domain/tax';
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Services } from '../app';
 import type { SessionUser } from '../auth/sessions';
 import { imageUrl } from '../catalog/images';
 import type { Tx } from '../db/client';
-import { addresses, cartItems, contacts, customers, orderLines, orders, products } from '../db/schema';
+import { orders } from '../db/schema';
 import { HttpError, parseOr400 } from '../lib/http';
 import { orderPlacedMails } from './order-mails';
 
