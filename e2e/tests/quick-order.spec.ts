@@ -117,6 +117,16 @@ test('a CSV file is read in the browser, previewed with the lines that cannot be
     'Paste at least one line: a SKU and a quantity, e.g. NX.SAHAA.001 5.',
   );
   await expect(page.getByLabel('Lines to order')).toBeFocused();
+  // Up to 200 lines at a time: more are refused before anything is sent.
+  await page
+    .getByLabel('Lines to order')
+    .fill(Array.from({ length: 201 }, () => `${product.sku} 1`).join('\n'));
+  await expect(page.getByText('201 lines ready. Paste at most 200 lines at a time.')).toBeVisible();
+  await page.getByRole('button', { name: 'ADD TO CART' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(
+    'Paste at most 200 lines at a time.',
+  );
+  await expect(page.getByRole('region', { name: 'What happened to each line' })).toHaveCount(0);
 
   const csv = `sku,quantity,condition\n"${product.sku}",4,\n${product.sku};x\n`;
   await page.getByLabel('Or read a CSV file').setInputFiles({

@@ -47,6 +47,7 @@ const TEXT = {
   roleHint: 'An administrator also manages the buyers and the addresses.',
   add: 'ADD BUYER',
   addFailed: 'The buyer could not be added, please try again.',
+  loading: 'Loading buyers',
 } as const;
 
 interface BuyersAnswer {
@@ -189,7 +190,7 @@ export function Buyers() {
   if (customer?.role === 'buyer' || (error instanceof ApiError && error.status === 403))
     return <p className="acct-note">{MSG.buyersAdminOnly}</p>;
   if (error) return <LoadError error={error} />;
-  if (!data) return <Loading label="Loading buyers" />;
+  if (!data) return <Loading label={TEXT.loading} />;
 
   const change = async (buyer: Buyer, change: { role?: ContactRole; active?: boolean }, done: string) => {
     const name = `${buyer.first_name} ${buyer.last_name}`;
