@@ -495,6 +495,7 @@ test.describe('the account area of a customer', () => {
         },
         { path: 'accountSettings', ready: (p) => p.getByRole('button', { name: 'UPDATE PASSWORD' }) },
         { path: 'subscription', ready: (p) => p.getByRole('button', { name: /^(Subscribe|Unsubscribe)$/ }) },
+        { path: 'buyers', ready: (p) => p.getByRole('button', { name: 'ADD BUYER' }) },
       ];
       for (const { path, ready } of pages) {
         await page.goto(`/acer/account/${path}`);

@@ -404,6 +404,8 @@ test.describe('cart and checkout of a customer', () => {
       money(order.total),
       'Pending',
       '—',
+      '—',
+      'Olivia Martin',
     ]);
 
     await row.getByRole('link', { name: number, exact: true }).click();

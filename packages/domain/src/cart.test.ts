@@ -4,10 +4,8 @@ import {
   CART_MSG,
   isValidPo,
   itemCount,
-  lineQuantitySchema,
   MAX_ORDER_TOTAL,
   minusQuantity,
-  orderTotalSchema,
   orderTotals,
   plusQuantity,
   subtotal,
@@ -88,17 +86,5 @@ describe('order limits', () => {
     expect(MAX_ORDER_TOTAL).toBe(9_999_999_999);
     expect(withinOrderLimit(MAX_ORDER_TOTAL)).toBe(true);
     expect(withinOrderLimit(MAX_ORDER_TOTAL + 1)).toBe(false);
-    expect(orderTotalSchema.safeParse(99_999_999.99).success).toBe(true);
-    const over = orderTotalSchema.safeParse(100_000_000);
-    expect(over.success).toBe(false);
-    expect(over.error?.issues[0]?.message).toBe(CART_MSG.orderTooLarge);
-    expect(orderTotalSchema.safeParse('abc').error?.issues[0]?.message).toBe(CART_MSG.totalsChanged);
-  });
-
-  it('allow a line of 1 to 9999 whole units', () => {
-    expect(lineQuantitySchema.parse('9999')).toBe(9999);
-    for (const bad of [0, 10_000, 2.5, 'x']) {
-      expect(lineQuantitySchema.safeParse(bad).error?.issues[0]?.message).toBe(CART_MSG.quantityInvalid);
-    }
   });
 });

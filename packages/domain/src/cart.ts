@@ -1,6 +1,5 @@
 /** Cart and checkout rules (SPEC §4 Cart, §5 Add to cart, Cart quantity, Checkout) and their messages. */
-import { z } from 'zod';
-import { type Cents, formatMoney, toCents } from './money';
+import { type Cents, formatMoney } from './money';
 import { type PricedOffer, unitPrice } from './pricing';
 import { type Province, taxFor } from './tax';
 
@@ -88,19 +87,6 @@ export function orderTotals(lines: readonly CartLine[], province: Province): Ord
 export function withinOrderLimit(cents: Cents): boolean {
   return cents <= MAX_ORDER_TOTAL;
 }
-
-/** A line's quantity in an order request. */
-export const lineQuantitySchema = z.coerce
-  .number({ error: CART_MSG.quantityInvalid })
-  .int({ message: CART_MSG.quantityInvalid })
-  .min(1, { message: CART_MSG.quantityInvalid })
-  .max(MAX_LINE_QUANTITY, { message: CART_MSG.quantityInvalid });
-
-/** An order request's total in dollars: a number, and within the order limit. */
-export const orderTotalSchema = z.coerce
-  .number({ error: CART_MSG.totalsChanged })
-  .finite({ message: CART_MSG.totalsChanged })
-  .refine((amount) => withinOrderLimit(toCents(amount)), { message: CART_MSG.orderTooLarge });
 
 /** The purchase order number as typed: truncated to 50. */
 export function truncatePo(text: string): string {

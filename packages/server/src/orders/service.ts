@@ -4,17 +4,10 @@
  * lines and addresses, and empties the cart. The same checkout submitted twice makes one order.
  */
 import { createHash } from 'node:crypto';
-import {
-  CART_MSG,
-  type CartLine,
-  isValidPo,
-  lineQuantitySchema,
-  orderTotalSchema,
-  orderTotals,
-  SHIPPING_METHODS,
-} from '@shop/domain/cart';
+import { CART_MSG, type CartLine, isValidPo, orderTotals, SHIPPING_METHODS } from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
 import { personalPrice, toCents } from '@shop/domain/money';
+import { lineQuantitySchema, orderTotalSchema } from '@shop/domain/order-request';
 import { unitPrice } from '@shop/domain/pricing';
 import { PROVINCES, type Province, taxRatePercent } from '@shop/domain/tax';
 import { and, eq, sql } from 'drizzle-orm';

@@ -193,6 +193,11 @@ export function Header() {
         </Link>
         <SearchBox />
         <nav className="masthead__actions" aria-label="Account and cart">
+          {session.loggedIn && (
+            <Link to="/acer/quick-order" className="masthead__link masthead__link--wide">
+              Quick order
+            </Link>
+          )}
           <Link to={session.loggedIn ? '/acer/account/orders' : '/acer/signin'} className="masthead__link">
             {session.loggedIn ? 'Account' : 'Sign in'}
           </Link>
@@ -230,6 +235,9 @@ export function Header() {
                 <ul>
                   <li>
                     <Link to="/acer/account/orders">Orders</Link>
+                  </li>
+                  <li>
+                    <Link to="/acer/quick-order">Quick order</Link>
                   </li>
                   <li>
                     <Link to="/acer/account/addresses">Addresses</Link>

@@ -41,6 +41,7 @@ export const router = createBrowserRouter([
       },
       { path: 'add-to-cart', lazy: page(() => import('../features/cart/AddToCartPage')) },
       { path: 'cart', lazy: page(() => import('../features/cart/CartPage')) },
+      { path: 'quick-order', lazy: page(() => import('../features/quickorder/QuickOrderPage')) },
       { path: 'checkout', lazy: page(() => import('../features/checkout/CheckoutPage')) },
       { path: 'order/placed', lazy: page(() => import('../features/orders/OrderPlacedPage')) },
       {

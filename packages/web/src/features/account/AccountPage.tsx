@@ -8,6 +8,7 @@ import { usePageTitle } from '../../lib/title';
 import { AccountSettings } from './sessions/AccountSettings';
 import { Addresses } from './sessions/Addresses';
 import { AddressForm } from './sessions/AddressForm';
+import { Buyers } from './sessions/Buyers';
 import { Messages, MessageView } from './sessions/Messages';
 import { Orders } from './sessions/Orders';
 import { RecentlyViewed } from './sessions/RecentlyViewed';
@@ -16,7 +17,7 @@ import { WishListForm, WishListItems, WishLists } from './sessions/WishLists';
 import { isSessionName, type SessionName } from './types';
 import './account.css';
 
-const NAV: { session: SessionName; label: string; also?: SessionName[] }[] = [
+const NAV: { session: SessionName; label: string; also?: SessionName[]; adminsOnly?: boolean }[] = [
   { session: 'orders', label: 'Orders' },
   { session: 'messages', label: 'Messages' },
   { session: 'addresses', label: 'Addresses', also: ['addressForm'] },
@@ -24,6 +25,7 @@ const NAV: { session: SessionName; label: string; also?: SessionName[] }[] = [
   { session: 'recentlyViewed', label: 'Recently Viewed' },
   { session: 'accountSettings', label: 'Account Settings' },
   { session: 'subscription', label: 'Subscription' },
+  { session: 'buyers', label: 'Buyers', adminsOnly: true },
 ];
 
 function SessionContent({ session, sessionid }: { session: SessionName; sessionid?: string }) {
@@ -52,6 +54,8 @@ function SessionContent({ session, sessionid }: { session: SessionName; sessioni
       return <AccountSettings />;
     case 'subscription':
       return <Subscription />;
+    case 'buyers':
+      return <Buyers />;
   }
 }
 
@@ -70,7 +74,7 @@ function crumbs(session: SessionName, sessionid?: string): Crumb[] {
 
 export default function AccountPage() {
   const { session = 'orders', sessionid } = useParams();
-  const { loggedIn, header, signOut } = useSession();
+  const { loggedIn, header, customer, signOut } = useSession();
   const _location = useLocation();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
@@ -91,7 +95,7 @@ export default function AccountPage() {
       <div className="account__layout">
         <nav className="account__nav" aria-label="Account">
           <ul>
-            {NAV.map((entry) => (
+            {NAV.filter((entry) => !entry.adminsOnly || customer?.role === 'admin').map((entry) => (
               <li key={entry.session}>
                 <Link
                   to={`/acer/account/${entry.session}`}

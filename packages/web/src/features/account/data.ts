@@ -2,14 +2,19 @@
 import { useCallback } from 'react';
 import { useSession } from '../../app/session';
 import { ApiError } from '../../lib/api';
-import { type ReadState, refreshReads, useRead } from '../../lib/reads';
+import { type Read, type ReadState, refreshReads, useRead } from '../../lib/reads';
 import { type AccountReads, accountPath, useAccountReads } from './loader';
-import type { SessionData, SessionName } from './types';
+import type { OrdersPage, SessionData, SessionName } from './types';
 
 /** The array under the session's name, as the loader of the page on screen read it. */
 export function useAccountData<S extends SessionName>(session: S): ReadState<SessionData[S][]> {
   const reads: AccountReads = useAccountReads();
-  return useRead(reads[session] as AccountReads[S]) as ReadState<SessionData[S][]>;
+  return useRead(reads[session] as Read<SessionData[S][]> | undefined);
+}
+
+/** The orders list's page; while another search or page loads, the rows on screen stay. */
+export function useOrderList(): ReadState<OrdersPage> {
+  return useRead(useAccountReads().orderList, { keepPrevious: true });
 }
 
 /** What a write's answer already says about one session (e.g. the addresses after a delete). */

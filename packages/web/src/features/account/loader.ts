@@ -5,9 +5,26 @@
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { cookieLogin } from '../../lib/cookies';
 import { type Read, read } from '../../lib/reads';
-import { isSessionName, type SessionData, type SessionName } from './types';
+import { isSessionName, type OrdersPage, type SessionData, type SessionName } from './types';
 
-export type AccountReads = { [S in SessionName]?: Read<SessionData[S][]> };
+export type AccountReads = { [S in SessionName]?: Read<SessionData[S][]> } & {
+  /** The orders list: one page of it, searched and filtered by the address's query. */
+  orderList?: Read<OrdersPage>;
+};
+
+/** What the orders list reads from the address (domain/orders.ts checks them on the server). */
+const ORDER_FILTERS = ['q', 'status', 'from', 'to', 'page'] as const;
+
+/** The orders list's query string: the known fields in one order, blanks left out, so equal lists share a read. */
+export function ordersQuery(search: URLSearchParams): string {
+  const kept = new URLSearchParams();
+  for (const key of ORDER_FILTERS) {
+    const value = search.get(key)?.trim();
+    if (value) kept.set(key, value);
+  }
+  const text = kept.toString();
+  return text ? `?${text}` : '';
+}
 
 /** The API path of an account session: /user/{customerid}/{session}[/{sessionid}]. */
 export function accountPath(customerId: string, session: SessionName, sessionid?: string): string {
@@ -27,12 +44,16 @@ function sessionRead<S extends SessionName>(
   });
 }
 
-export function accountLoader({ params }: LoaderFunctionArgs): AccountReads {
+export function accountLoader({ params, request }: LoaderFunctionArgs): AccountReads {
   const { loggedIn, customerId } = cookieLogin();
   const session = params.session ?? 'orders';
   const id = params.sessionid;
   if (!loggedIn || !isSessionName(session)) return {};
   if ((session === 'addressForm' || session === 'wishListCreate') && !id) return {};
+  if (session === 'orders' && !id) {
+    const query = ordersQuery(new URL(request.url).searchParams);
+    return { orderList: read<OrdersPage>(`${accountPath(customerId, 'orders')}${query}`) };
+  }
   if (session === 'wishListItems') {
     if (!id) return {};
     return {

@@ -1,4 +1,5 @@
 /** Answer shapes of the account API (GET /user/{customerid}/{session}[/{sessionid}] and the writes). */
+import type { AdminContact } from '@shop/domain/admin';
 import type { Address, WishList, WishListItemKey } from '@shop/domain/api';
 import type { CustomerInfo, ItemBrief } from '../../lib/types';
 
@@ -13,7 +14,18 @@ export interface Order {
   invoice_id: string | number | null;
   invoice_number: string | null;
   invoice_total: number | null;
+  /** The name of the company's buyer who placed it. */
+  placed_by: string;
 }
+
+/** One page of the orders list and where it stands. */
+export interface OrdersPage {
+  orders: Order[];
+  ordersPage: { total: number; page: number; pages: number; pageSize: number };
+}
+
+/** A buyer of the company, as its administrators see them. */
+export type Buyer = AdminContact;
 
 export interface Message {
   message_id: string | number;
@@ -43,6 +55,7 @@ export interface SessionData {
   recentlyViewed: ItemBrief;
   accountSettings: CustomerInfo;
   subscription: Subscription;
+  buyers: Buyer;
 }
 export type SessionName = keyof SessionData;
 
@@ -57,6 +70,7 @@ export const SESSIONS: readonly SessionName[] = [
   'recentlyViewed',
   'accountSettings',
   'subscription',
+  'buyers',
 ];
 
 export function isSessionName(value: string): value is SessionName {

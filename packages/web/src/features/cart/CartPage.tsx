@@ -110,6 +110,9 @@ export default function CartPage() {
         <h1>Your Cart ({count} items)</h1>
         {cart.lines.length > 0 && checkoutButton('top')}
       </div>
+      <p className="cart__quick">
+        Ordering many items by SKU? <Link to="/acer/quick-order">Paste them in a quick order</Link>
+      </p>
       {cart.lines.length === 0 ? (
         <p className="cart__empty">
           your cart is empty. <Link to="/acer">Continue shopping</Link>

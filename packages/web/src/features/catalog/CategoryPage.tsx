@@ -1,16 +1,10 @@
-import {
-  displayName,
-  MIN_PRICE_GAP,
-  SEARCH_COLUMNS,
-  SORT_LABELS,
-  SORTS,
-  visiblePages,
-} from '@shop/domain/catalog';
+import { displayName, MIN_PRICE_GAP, SEARCH_COLUMNS, SORT_LABELS, SORTS } from '@shop/domain/catalog';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
+import { Pager } from '../../components/Pager';
 import { ProductCard } from '../../components/ProductCard';
 import { useRead } from '../../lib/reads';
 import { usePageTitle } from '../../lib/title';
@@ -267,24 +261,5 @@ function PriceRange({ max, params, update }: { max: number; params: URLSearchPar
         />
       </label>
     </fieldset>
-  );
-}
-
-function Pager({ page, pages, go }: { page: number; pages: number; go: (page: number) => void }) {
-  return (
-    <nav className="pager" aria-label="Pages">
-      <button type="button" disabled={page <= 1} onClick={() => go(page - 1)}>
-        Previous
-      </button>
-      {visiblePages(page, pages).map((p) => (
-        <button key={p} type="button" aria-current={p === page ? 'page' : undefined} onClick={() => go(p)}>
-          <span className="visually-hidden">Page </span>
-          {p}
-        </button>
-      ))}
-      <button type="button" disabled={page >= pages} onClick={() => go(page + 1)}>
-        Next
-      </button>
-    </nav>
   );
 }

@@ -132,7 +132,7 @@ function NewAddressForm({ onSaved }: { onSaved: (addresses: Address[]) => void }
 
 export default function CheckoutPage() {
   usePageTitle('Check Out');
-  const { loggedIn, header, customerId, reloadHeader } = useSession();
+  const { loggedIn, header, customer, customerId, reloadHeader } = useSession();
   const _location = useLocation();
   const navigate = useNavigate();
   const { lines } = useCart();
@@ -227,6 +227,7 @@ export default function CheckoutPage() {
             />
           )}
           {addresses.length < 10 &&
+            customer?.role !== 'buyer' &&
             (adding ? (
               <NewAddressForm
                 onSaved={(saved) => {

@@ -9,6 +9,7 @@ import { useRead } from '../../lib/reads';
 import { usePageTitle } from '../../lib/title';
 import '../cart/cart.css';
 import { type OrderInfo, useOrderReads } from './loader';
+import { OrderPeople, OrderTools } from './OrderTools';
 
 const money = (amount: number) => formatMoney(toCents(amount));
 
@@ -80,6 +81,7 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
         ]}
       />
       <h1>{title}</h1>
+      <OrderTools key={o.order_id} order={o} kind={kind} />
       <dl className="order__facts">
         <dt>Order number</dt>
         <dd>{o.order_number}</dd>
@@ -106,6 +108,7 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
         <dt>Shipping method</dt>
         <dd>{o.shipping_method}</dd>
       </dl>
+      <OrderPeople order={o} />
       <div className="order__addresses">
         <AddressBlock title="Shipping address" a={info.shippingAddress} />
         <AddressBlock title="Billing address" a={info.billingAddress} />

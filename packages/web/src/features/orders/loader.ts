@@ -27,6 +27,11 @@ export interface OrderInfo {
     status: string;
     purchase_order_id: string;
     shipping_method: string;
+    /** The name of the company's buyer who placed it. */
+    placed_by: string;
+    /** Filled in when the seller ships it ('' before). */
+    shipping_carrier: string;
+    tracking_number: string;
     tax_rate: number;
     subtotal: number;
     items_tax: number;

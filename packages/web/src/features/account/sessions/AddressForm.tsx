@@ -13,6 +13,7 @@ import { focusFirstError } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';
 import { api } from '../../../lib/api';
 import { failureMessage, serverFieldErrors, useAccountData, useRefreshAccount } from '../data';
+import { AddressesAdminNote } from './Addresses';
 import { LoadError } from './LoadError';
 
 const BACK = { to: '/acer/account/addresses', label: 'Back to addresses' };
@@ -22,6 +23,8 @@ const EMPTY = EMPTY_ADDRESS;
 /** Creating an address, or editing the one in the path. */
 export function AddressForm({ addressId }: { addressId?: string }) {
   const { data, error } = useAccountData('addressForm');
+  const { customer } = useSession();
+  if (customer?.role === 'buyer') return <AddressesAdminNote />;
   if (addressId) {
     if (error) return <LoadError error={error} back={BACK} />;
     if (!data) return <Loading label="Loading the address" />;

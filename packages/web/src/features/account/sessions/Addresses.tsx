@@ -1,4 +1,5 @@
 import { ACCOUNT_MSG, MAX_ADDRESSES } from '@shop/domain/account-rules';
+import { MSG } from '@shop/domain/messages';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../app/session';
@@ -28,9 +29,18 @@ export function AddressLines({ address }: { address: Address }) {
   );
 }
 
-/** Address cards with EDIT and DELETE; the New Address button is hidden at 10. */
+/** What a buyer (not an administrator of the company) sees instead of the address actions. */
+export function AddressesAdminNote() {
+  return <p className="acct-note">{MSG.addressesAdminOnly}</p>;
+}
+
+/**
+ * Address cards with EDIT and DELETE; the New Address button is hidden at 10. Only the company's
+ * administrators change addresses: buyers see the cards and a note.
+ */
 export function Addresses() {
-  const { customerId } = useSession();
+  const { customerId, customer } = useSession();
+  const manages = customer?.role === 'admin';
   const refreshAccount = useRefreshAccount();
   const navigate = useNavigate();
   const { data, error } = useAccountData('addresses');
@@ -78,8 +88,10 @@ export function Addresses() {
         max={MAX_ADDRESSES}
         addTo="/acer/account/addressForm"
         addLabel="New Address"
+        canAdd={manages}
         status={status}
       />
+      {customer?.role === 'buyer' && <AddressesAdminNote />}
       {data.length === 0 ? (
         <p className="acct-empty">You have not saved any addresses yet.</p>
       ) : (
@@ -92,25 +104,27 @@ export function Addresses() {
                 <div className="acct-card__body">
                   <AddressLines address={address} />
                 </div>
-                <div className="acct-card__actions">
-                  <button
-                    type="button"
-                    className="btn"
-                    aria-label={`EDIT address of ${name}, ${address.address_line_1}`}
-                    onClick={() => navigate(`/acer/account/addressForm/${encodeURIComponent(id)}`)}
-                  >
-                    EDIT
-                  </button>
-                  <button
-                    type="button"
-                    className="btn acct-btn--danger"
-                    aria-label={`DELETE address of ${name}, ${address.address_line_1}`}
-                    disabled={busy === id}
-                    onClick={() => void remove(address)}
-                  >
-                    DELETE
-                  </button>
-                </div>
+                {manages && (
+                  <div className="acct-card__actions">
+                    <button
+                      type="button"
+                      className="btn"
+                      aria-label={`EDIT address of ${name}, ${address.address_line_1}`}
+                      onClick={() => navigate(`/acer/account/addressForm/${encodeURIComponent(id)}`)}
+                    >
+                      EDIT
+                    </button>
+                    <button
+                      type="button"
+                      className="btn acct-btn--danger"
+                      aria-label={`DELETE address of ${name}, ${address.address_line_1}`}
+                      disabled={busy === id}
+                      onClick={() => void remove(address)}
+                    >
+                      DELETE
+                    </button>
+                  </div>
+                )}
               </li>
             );
           })}

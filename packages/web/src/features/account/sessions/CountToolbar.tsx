@@ -7,6 +7,7 @@ export function CountToolbar({
   max,
   addTo,
   addLabel,
+  canAdd = true,
   status,
 }: {
   label: string;
@@ -14,6 +15,8 @@ export function CountToolbar({
   max: number;
   addTo: string;
   addLabel: string;
+  /** False hides the add link for people who may not add (a company's buyers and addresses). */
+  canAdd?: boolean;
   status: string;
 }) {
   return (
@@ -23,7 +26,7 @@ export function CountToolbar({
           <span className="visually-hidden">{label}: </span>
           {count} / {max}
         </p>
-        {count < max && (
+        {canAdd && count < max && (
           <Link className="btn btn--primary" to={addTo}>
             {addLabel}
           </Link>

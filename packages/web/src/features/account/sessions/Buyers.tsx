@@ -1,0 +1,300 @@
+import { CONTACT_ROLES, type ContactRole, contactCreateSchema } from '@shop/domain/admin';
+import { fieldErrors } from '@shop/domain/contact';
+import { MSG } from '@shop/domain/messages';
+import { useRef, useState } from 'react';
+import { useSession } from '../../../app/session';
+import { focusFirstError, TextField } from '../../../components/fields';
+import { Loading } from '../../../components/Loading';
+import { ApiError, api } from '../../../lib/api';
+import { failureMessage, serverFieldErrors, useAccountData, useRefreshAccount } from '../data';
+import type { Buyer } from '../types';
+import { LoadError } from './LoadError';
+
+const TEXT = {
+  intro:
+    'Everyone listed here orders for your company: each sees its prices, orders, invoices and addresses and has a cart of their own. Administrators also manage the buyers and the addresses.',
+  caption: "Your company's buyers",
+  name: 'Name',
+  signsInWith: 'Signs in with',
+  role: 'Role',
+  state: 'State',
+  actions: 'Actions',
+  roles: { admin: 'Administrator', buyer: 'Buyer' } satisfies Record<ContactRole, string>,
+  active: 'Active',
+  noPassword: 'Active, password not set yet',
+  off: 'Turned off',
+  primary: 'Primary contact',
+  you: 'You',
+  makeAdmin: 'Make administrator',
+  makeBuyer: 'Make buyer',
+  turnOff: 'Turn off',
+  turnOn: 'Turn on',
+  actionOn: (action: string, name: string) => `${action}: ${name}`,
+  confirmOff: (name: string) =>
+    `Turn off ${name}? They are signed out at once and cannot sign in until you turn them on again.`,
+  changed: {
+    admin: (name: string) => `${name} is now an administrator.`,
+    buyer: (name: string) => `${name} is now a buyer.`,
+    off: (name: string) => `${name} has been turned off.`,
+    on: (name: string) => `${name} has been turned on.`,
+  },
+  changeFailed: 'The buyer could not be changed, please try again.',
+  addTitle: 'Add a buyer',
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'E-mail',
+  emailHint: 'They sign in with this address; a link to set their password is mailed to it.',
+  roleHint: 'An administrator also manages the buyers and the addresses.',
+  add: 'ADD BUYER',
+  addFailed: 'The buyer could not be added, please try again.',
+  loading: 'Loading buyers',
+} as const;
+
+interface BuyersAnswer {
+  smessage: string;
+  buyers: Buyer[];
+}
+
+type NewBuyer = { first_name: string; last_name: string; email: string; role: ContactRole };
+const EMPTY: NewBuyer = { first_name: '', last_name: '', email: '', role: 'buyer' };
+
+function AddBuyer({ onAdded }: { onAdded: (answer: BuyersAnswer) => Promise<void> }) {
+  const { customerId } = useSession();
+  const [values, setValues] = useState<NewBuyer>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState('');
+  const [done, setDone] = useState('');
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const set = (key: keyof NewBuyer) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setProblem('');
+    setDone('');
+    const parsed = contactCreateSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      focusFirstError(form.current);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const { first_name, last_name, email, role } = parsed.data;
+      const answer = await api<BuyersAnswer>('/user/buyers/create', {
+        method: 'POST',
+        body: { buyerInfo: { customer_id: customerId, first_name, last_name, email, role } },
+      });
+      setValues(EMPTY);
+      setDone(answer.smessage);
+      await onAdded(answer);
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      if (fields) {
+        setErrors(fields);
+        focusFirstError(form.current);
+      }
+      setProblem(failureMessage(error, TEXT.addFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form ref={form} className="form acct-form acct-form--grid acct-buyers__add" onSubmit={submit} noValidate>
+      <h2 className="acct-form__title" id="add-buyer">
+        {TEXT.addTitle}
+      </h2>
+      <TextField
+        id="buyer-first-name"
+        label={TEXT.firstName}
+        required
+        maxLength={50}
+        autoComplete="off"
+        value={values.first_name}
+        onChange={set('first_name')}
+        error={errors.first_name}
+      />
+      <TextField
+        id="buyer-last-name"
+        label={TEXT.lastName}
+        required
+        maxLength={50}
+        autoComplete="off"
+        value={values.last_name}
+        onChange={set('last_name')}
+        error={errors.last_name}
+      />
+      <TextField
+        id="buyer-email"
+        label={TEXT.email}
+        type="email"
+        required
+        maxLength={50}
+        autoComplete="off"
+        hint={TEXT.emailHint}
+        className="acct-form__wide"
+        value={values.email}
+        onChange={set('email')}
+        error={errors.email}
+      />
+      <fieldset className="acct-form__wide acct-roles" aria-describedby="buyer-role-hint">
+        <legend>{TEXT.role}</legend>
+        {CONTACT_ROLES.map((role) => (
+          <label key={role}>
+            <input
+              type="radio"
+              name="buyer-role"
+              value={role}
+              checked={values.role === role}
+              onChange={() => set('role')(role)}
+            />{' '}
+            {TEXT.roles[role]}
+          </label>
+        ))}
+        <p id="buyer-role-hint" className="field-hint">
+          {TEXT.roleHint}
+        </p>
+        {errors.role && <p className="field-error">{errors.role}</p>}
+      </fieldset>
+      <p className="acct-form__wide field-error" role="alert">
+        {problem}
+      </p>
+      <p className="acct-form__wide acct-status-line" role="status">
+        {done}
+      </p>
+      <div className="acct-form__wide acct-form__actions">
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {TEXT.add}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function stateOf(buyer: Buyer): string {
+  if (!buyer.active) return TEXT.off;
+  return buyer.has_password ? TEXT.active : TEXT.noPassword;
+}
+
+/** The company's buyers, for its administrators: add one, change a role, turn one off or on again. */
+export function Buyers() {
+  const { customer, customerId } = useSession();
+  const refreshAccount = useRefreshAccount();
+  const { data, error } = useAccountData('buyers');
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+
+  // Buyers are told who manages them instead of a failure: the server answers them 403 all the same.
+  if (customer?.role === 'buyer' || (error instanceof ApiError && error.status === 403))
+    return <p className="acct-note">{MSG.buyersAdminOnly}</p>;
+  if (error) return <LoadError error={error} />;
+  if (!data) return <Loading label={TEXT.loading} />;
+
+  const change = async (buyer: Buyer, change: { role?: ContactRole; active?: boolean }, done: string) => {
+    const name = `${buyer.first_name} ${buyer.last_name}`;
+    if (change.active === false && !window.confirm(TEXT.confirmOff(name))) return;
+    setBusy(buyer.contact_person_id);
+    setStatus('');
+    try {
+      const answer = await api<BuyersAnswer>(
+        `/user/${encodeURIComponent(customerId)}/buyers/${encodeURIComponent(buyer.contact_person_id)}/edit`,
+        { method: 'POST', body: { buyerInfo: change } },
+      );
+      setStatus(done);
+      await refreshAccount([{ session: 'buyers', data: answer.buyers }]);
+    } catch (e) {
+      window.alert(failureMessage(e, TEXT.changeFailed));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <p>{TEXT.intro}</p>
+      <p className="acct-status-line" role="status">
+        {status}
+      </p>
+      <div className="acct-table-wrap">
+        <table className="acct-table acct-buyers">
+          <caption className="visually-hidden">{TEXT.caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{TEXT.name}</th>
+              <th scope="col">{TEXT.signsInWith}</th>
+              <th scope="col">{TEXT.role}</th>
+              <th scope="col">{TEXT.state}</th>
+              <th scope="col">{TEXT.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((buyer) => {
+              const name = `${buyer.first_name} ${buyer.last_name}`;
+              const self = buyer.contact_person_id === customer?.contact_person_id;
+              const fixed = buyer.is_primary || self;
+              const other: ContactRole = buyer.role === 'admin' ? 'buyer' : 'admin';
+              const roleAction = other === 'admin' ? TEXT.makeAdmin : TEXT.makeBuyer;
+              const stateAction = buyer.active ? TEXT.turnOff : TEXT.turnOn;
+              return (
+                <tr key={buyer.contact_person_id}>
+                  <td data-label={TEXT.name}>
+                    <span>
+                      {name}
+                      {buyer.is_primary && <span className="acct-buyers__tag">{TEXT.primary}</span>}
+                      {self && <span className="acct-buyers__tag">{TEXT.you}</span>}
+                    </span>
+                  </td>
+                  <td data-label={TEXT.signsInWith}>{buyer.username}</td>
+                  <td data-label={TEXT.role}>{TEXT.roles[buyer.role]}</td>
+                  <td data-label={TEXT.state}>
+                    <span className={buyer.active ? undefined : 'acct-state--off'}>{stateOf(buyer)}</span>
+                  </td>
+                  <td data-label={TEXT.actions}>
+                    {fixed ? (
+                      <span className="acct-muted">—</span>
+                    ) : (
+                      <span className="acct-buyers__actions">
+                        <button
+                          type="button"
+                          className="btn"
+                          disabled={busy === buyer.contact_person_id}
+                          aria-label={TEXT.actionOn(roleAction, name)}
+                          onClick={() => void change(buyer, { role: other }, TEXT.changed[other](name))}
+                        >
+                          {roleAction}
+                        </button>
+                        <button
+                          type="button"
+                          className={buyer.active ? 'btn acct-btn--danger' : 'btn'}
+                          disabled={busy === buyer.contact_person_id}
+                          aria-label={TEXT.actionOn(stateAction, name)}
+                          onClick={() =>
+                            void change(
+                              buyer,
+                              { active: !buyer.active },
+                              buyer.active ? TEXT.changed.off(name) : TEXT.changed.on(name),
+                            )
+                          }
+                        >
+                          {stateAction}
+                        </button>
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <AddBuyer
+        onAdded={async (answer) => {
+          setStatus('');
+          await refreshAccount([{ session: 'buyers', data: answer.buyers }]);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * What a business does with an order beyond reading it: who placed it and how it travels, reorder it,
+ * print the invoice or file it as a PDF. Kept apart from the order view's own markup.
+ */
+import type { CartItem } from '@shop/domain/api';
+import type { QuickOrderResult } from '@shop/domain/quick-order';
+import { useRef, useState } from 'react';
+import { useSession } from '../../app/session';
+import { LineResults } from '../../components/LineResults';
+import { ApiError, api } from '../../lib/api';
+import type { OrderInfo } from './loader';
+import './order-tools.css';
+
+const TEXT = {
+  placedBy: 'Placed by',
+  carrier: 'Carrier',
+  tracking: 'Tracking number',
+  reorder: 'REORDER',
+  reorderHint:
+    'Puts every line of this order that is still sold into your cart, at today’s prices and stock.',
+  reordering: 'Adding the order’s lines to your cart…',
+  reorderFailed: 'The order could not be added to your cart, please try again.',
+  reorderTitle: 'Reorder',
+  print: 'Print',
+  pdf: 'Download PDF',
+  pdfName: (invoice: string) => `Download invoice ${invoice} as a PDF`,
+} as const;
+
+type Order = OrderInfo['order'];
+
+/** Who placed the order and, once shipped, the carrier and tracking number. */
+export function OrderPeople({ order }: { order: Order }) {
+  if (!order.placed_by && !order.shipping_carrier && !order.tracking_number) return null;
+  return (
+    <dl className="order__facts order__more">
+      {order.placed_by && (
+        <>
+          <dt>{TEXT.placedBy}</dt>
+          <dd>{order.placed_by}</dd>
+        </>
+      )}
+      {order.shipping_carrier && (
+        <>
+          <dt>{TEXT.carrier}</dt>
+          <dd>{order.shipping_carrier}</dd>
+        </>
+      )}
+      {order.tracking_number && (
+        <>
+          <dt>{TEXT.tracking}</dt>
+          <dd>{order.tracking_number}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** The invoice's PDF, as the server makes it (a download, for the invoice's own customer only). */
+function PdfLink({ order }: { order: Order }) {
+  const { customerId } = useSession();
+  if (!order.invoice_id || !order.invoice_number) return null;
+  return (
+    <a
+      className="btn"
+      href={`/api/user/${encodeURIComponent(customerId)}/invoices/${order.invoice_id}/pdf`}
+      download={`${order.invoice_number}.pdf`}
+      aria-label={TEXT.pdfName(order.invoice_number)}
+    >
+      {TEXT.pdf}
+    </a>
+  );
+}
+
+interface ReorderAnswer {
+  smessage: string;
+  results: QuickOrderResult[];
+  cartItems: CartItem[];
+}
+
+/** REORDER on the order page; Print and the PDF on the invoice (the PDF on the order too, once invoiced). */
+export function OrderTools({ order, kind }: { order: Order; kind: 'order' | 'invoice' }) {
+  const { customerId, updateHeader } = useSession();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [answer, setAnswer] = useState<ReorderAnswer | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const reorder = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      const result = await api<ReorderAnswer>(
+        `/user/${encodeURIComponent(customerId)}/orders/${encodeURIComponent(String(order.order_id))}/reorder`,
+        { method: 'POST', body: {} },
+      );
+      updateHeader((header) => ({ ...header, cartItems: result.cartItems }));
+      setAnswer(result);
+      requestAnimationFrame(() => heading.current?.focus());
+    } catch (e) {
+      setError(e instanceof ApiError && e.status < 500 ? e.message : TEXT.reorderFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="order-tools">
+      <div className="order-tools__buttons">
+        {kind === 'order' && (
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={busy}
+            aria-describedby="reorder-hint"
+            onClick={() => void reorder()}
+          >
+            {TEXT.reorder}
+          </button>
+        )}
+        {kind === 'invoice' && (
+          <button type="button" className="btn" onClick={() => window.print()}>
+            {TEXT.print}
+          </button>
+        )}
+        <PdfLink order={order} />
+      </div>
+      {kind === 'order' && (
+        <p id="reorder-hint" className="field-hint">
+          {TEXT.reorderHint}
+        </p>
+      )}
+      <p className="order-tools__status" role="status">
+        {busy ? TEXT.reordering : ''}
+      </p>
+      <p className="field-error" role="alert">
+        {error}
+      </p>
+      {answer && (
+        <LineResults
+          ref={heading}
+          title={TEXT.reorderTitle}
+          summary={answer.smessage}
+          results={answer.results}
+        />
+      )}
+    </div>
+  );
+}
