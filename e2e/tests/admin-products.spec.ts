@@ -140,7 +140,8 @@ test('an uploaded picture shows on the shop product page', async ({ adminPage: p
   await shop.goto(`/acer/product/${product.item_id}`);
   const picture = shop.getByRole('main').locator(`img[src="${saved.images[0]!.url}"]`).first();
   await expect(picture).toBeVisible();
-  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+  // The picture may still be decoding when it first shows.
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
   await context.close();
 });
 
@@ -209,7 +210,7 @@ test('a product is made with the form, found by its filters, deactivated and rea
   await page.getByRole('textbox', { name: 'Price', exact: true }).fill('129.99');
   await page.getByRole('textbox', { name: 'Stock', exact: true }).fill('7');
   await page.getByLabel('Listed on').fill('2020-02-01');
-  await page.getByLabel('Details').fill('Ports: 2 x USB-C\nPower: 100 W');
+  await page.getByLabel('Details', { exact: true }).fill('Ports: 2 x USB-C\nPower: 100 W');
   await page.getByLabel('Series').fill('Test Dock');
   await page.getByLabel('Touchscreen').selectOption('No');
   await page.getByRole('button', { name: 'Create product' }).click();

@@ -377,7 +377,9 @@ test.describe('cart and checkout of a customer', () => {
     await expect(page).toHaveURL(/\/acer\/order\/placed$/);
     await expect(page.getByText(MSG.placing, { exact: true })).toBeVisible();
     release();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your order is confirmed');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Thank you, your order has been received',
+    );
     await page.unroute('**/api/placeorder');
     const number = await textOf(page.getByRole('main').locator('strong'));
     expect(number).toMatch(/^SO-\d+$/);
@@ -504,7 +506,9 @@ test.describe('cart and checkout of a customer', () => {
       .check();
     await page.getByLabel('Purchase order number *').fill(`PO-${Date.now()}`);
     await summary(page).getByRole('button', { name: 'PLACE ORDER' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your order is confirmed');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Thank you, your order has been received',
+    );
     const second = await textOf(page.getByRole('main').locator('strong'));
 
     expect(seller('order', second, 'cancel', '--reason', "Canceled at the customer's request.")).toContain(
@@ -555,7 +559,9 @@ test.describe('cart and checkout of a customer', () => {
     await expect(page.getByText(MSG.placing, { exact: true })).toBeVisible();
     await expectNoSeriousA11y(page);
     release();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your order is confirmed');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Thank you, your order has been received',
+    );
     await page.unroute('**/api/placeorder');
     await expectNoSeriousA11y(page);
 

@@ -74,7 +74,9 @@ export default defineConfig(({ mode }) => ({
               test: (id: string) =>
                 /[\\/]packages[\\/](?:web[\\/]src[\\/](?:components|lib)|domain[\\/]src)[\\/]/.test(id) &&
                 !/[\\/]domain[\\/]src[\\/](?:account|admin|contact|order-request|orders)\.ts$/.test(id) &&
-                !/[\\/]components[\\/](?:LineResults\.tsx|[\w-]+\.css)$/.test(id),
+                !/[\\/]components[\\/](?:LineResults\.tsx|[\w-]+\.css)$/.test(id) &&
+                // Each language's catalogues load on their own, only in that language (lib/i18n.ts).
+                !/[\\/]locales[\\/]/.test(id),
               minShareCount: 2,
             },
           ],

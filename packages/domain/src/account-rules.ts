@@ -42,10 +42,42 @@ export const ACCOUNT_MSG = {
   resetTooSoon: 'Please wait 60 seconds before requesting another code.',
 } as const;
 
+export const APPLICATION_MSG = {
+  company: 'Company name cannot be empty, max length is 50.',
+  contactName: 'Contact name cannot be empty, max length is 50.',
+  email: 'Email address format is wrong, max length is 50.',
+  phone: 'Please enter 10 digits number without any other characters.',
+  province: 'Please select province',
+  message: 'Message max length is 2000.',
+  received:
+    'Thank you, your application has been received. Our sales team will contact you within two business days.',
+} as const;
+
 /** 8-50 characters, a lowercase, an uppercase and a digit; the only special characters are @$!%*?&. */
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d@$!%*?&]{8,50}$/;
 /** A Canadian postal code without a space, e.g. L4B1H3. */
 export const POSTAL_CODE_PATTERN = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d$/i;
+
+/**
+ * A postal code as people paste it (`m5v 3g5`, `M5V-3G5`) in the form the shop keeps: upper case, without
+ * the space. Anything else is left for the pattern to refuse.
+ */
+export function normalizePostalCode(text: string): string {
+  const compact = text.replace(/[\s-]/g, '').toUpperCase();
+  return compact.length === 6 ? compact : text.trim();
+}
+
+/**
+ * A phone number as people paste it (`(416) 555-0142`, `416.555.0142`, `+1 416 555 0142`) as its 10
+ * digits. Anything else is left for the pattern to refuse.
+ */
+export function normalizePhone(text: string): string {
+  if (!/^[\d\s().+-]*$/.test(text)) return text.trim();
+  const digits = text.replace(/\D/g, '');
+  if (digits.length === 10) return digits;
+  if (digits.length === 11 && digits.startsWith('1')) return digits.slice(1);
+  return text.trim();
+}
 
 export const MAX_ADDRESSES = 10;
 export const MAX_WISH_LISTS = 5;

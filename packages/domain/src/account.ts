@@ -1,14 +1,24 @@
 /** The account rules of SPEC §5: account update, address, wish list, password reset and the application form. */
 import { z } from 'zod';
-import { ACCOUNT_MSG, PASSWORD_PATTERN, POSTAL_CODE_PATTERN } from './account-rules';
+import {
+  ACCOUNT_MSG,
+  APPLICATION_MSG,
+  normalizePhone,
+  normalizePostalCode,
+  PASSWORD_PATTERN,
+  POSTAL_CODE_PATTERN,
+} from './account-rules';
 import { EMAIL_PATTERN } from './contact';
 import { PROVINCES } from './tax';
 
 export {
   ACCOUNT_MSG,
+  APPLICATION_MSG,
   MAX_ADDRESSES,
   MAX_WISH_LIST_ITEMS,
   MAX_WISH_LISTS,
+  normalizePhone,
+  normalizePostalCode,
   PASSWORD_PATTERN,
   POSTAL_CODE_PATTERN,
   RESEND_SECONDS,
@@ -65,11 +75,12 @@ export const addressSchema = z.object({
   province: z.enum(PROVINCES, { error: ACCOUNT_MSG.province }),
   zip: z
     .string({ error: ACCOUNT_MSG.zip })
-    .regex(POSTAL_CODE_PATTERN, { message: ACCOUNT_MSG.zip })
-    .transform((v) => v.toUpperCase()),
+    .transform(normalizePostalCode)
+    .pipe(z.string().regex(POSTAL_CODE_PATTERN, { message: ACCOUNT_MSG.zip })),
   phone_number: z
     .string({ error: ACCOUNT_MSG.addressPhone })
-    .regex(/^\d{10}$/, { message: ACCOUNT_MSG.addressPhone }),
+    .transform(normalizePhone)
+    .pipe(z.string().regex(/^\d{10}$/, { message: ACCOUNT_MSG.addressPhone })),
   country: z.literal('Canada', { error: ACCOUNT_MSG.country }).optional().default('Canada'),
 });
 export type AddressInput = z.input<typeof addressSchema>;
@@ -90,17 +101,6 @@ export const passwordResetSchema = z
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: ACCOUNT_MSG.resetMismatch });
     }
   });
-
-export const APPLICATION_MSG = {
-  company: 'Company name cannot be empty, max length is 50.',
-  contactName: 'Contact name cannot be empty, max length is 50.',
-  email: 'Email address format is wrong, max length is 50.',
-  phone: 'Please enter 10 digits number without any other characters.',
-  province: 'Please select province',
-  message: 'Message max length is 2000.',
-  received:
-    'Thank you, your application has been received. Our sales team will contact you within two business days.',
-} as const;
 
 export const accountApplicationSchema = z.object({
   company: bounded(50, APPLICATION_MSG.company, true),

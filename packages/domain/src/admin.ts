@@ -544,6 +544,9 @@ export const productFieldsSchema = z
     description: z.string({ error: 'description is text.' }),
     /** Lines 'spec name: value'. */
     details: z.string({ error: 'details is text.' }),
+    /** The French description and details ('' shows the English to French readers). */
+    description_fr: z.string({ error: 'description_fr is text.' }),
+    details_fr: z.string({ error: 'details_fr is text.' }),
     ...filterFieldSchemas,
     is_active: flag('is_active'),
     is_sale: flag('is_sale'),
@@ -610,6 +613,8 @@ export interface AdminProduct extends Record<FilterField, string> {
   item_condition: string;
   description: string;
   details: string;
+  description_fr: string;
+  details_fr: string;
   is_active: boolean;
   is_sale: boolean;
   is_featured: boolean;

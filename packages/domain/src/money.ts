@@ -35,10 +35,14 @@ export function parsePrice(text: string): Cents | null {
 
 // Made on first use: building a number format costs tens of milliseconds, which a page showing no
 // price (a visitor's) should not spend while it starts.
-let cad: Intl.NumberFormat | undefined;
+const formats = new Map<string, Intl.NumberFormat>();
 
-/** Display form, e.g. $1,234.56. */
-export function formatMoney(cents: Cents): string {
-  cad ??= new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' });
-  return cad.format(cents / 100);
+/** Display form: $1,234.56 in English (the default), 1 234,56 $ in French (`lang` 'fr'). */
+export function formatMoney(cents: Cents, lang: 'en' | 'fr' = 'en'): string {
+  let format = formats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(lang === 'fr' ? 'fr-CA' : 'en-CA', { style: 'currency', currency: 'CAD' });
+    formats.set(lang, format);
+  }
+  return format.format(cents / 100);
 }

@@ -23,6 +23,10 @@ export interface ProductValues extends Record<FilterField, string> {
   description: string;
   /** Multi-line; each line 'spec name: value'. */
   details: string;
+  /** The description in French; '' shows the English to French readers. */
+  description_fr: string;
+  /** The details in French, lines as in `details`; '' shows the English to French readers. */
+  details_fr: string;
   is_active: boolean;
   is_sale: boolean;
   is_featured: boolean;
@@ -51,6 +55,8 @@ export function productDefaults(): Omit<
     sub_category: '',
     description: '',
     details: '',
+    description_fr: '',
+    details_fr: '',
     is_active: true,
     is_sale: false,
     is_featured: false,
@@ -125,7 +131,7 @@ export function productProblems(p: ProductValues): ProductProblem[] {
   }
   if (p.is_scratch_dent && p.item_condition === 'Warranty')
     add('is_scratch_dent', 'a Warranty item has no scratch-and-dent offer');
-  for (const key of ['description', 'details'] as const) {
+  for (const key of ['description', 'details', 'description_fr', 'details_fr'] as const) {
     if (p[key].length > MAX_LONG_TEXT) add(key, `${key} is longer than 20,000 characters`);
   }
   for (const field of FILTER_FIELDS) {

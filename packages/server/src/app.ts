@@ -21,6 +21,7 @@ import type { Database } from './db/client';
 import { openDatabase } from './db/client';
 import { Notifier } from './db/notify';
 import { healthRoutes } from './health/routes';
+import { registerLanguage, requestLang } from './i18n/lang';
 import { imageRoutes } from './images/routes';
 import { apiCacheHeaders } from './lib/cache-control';
 import { refuseCrossSite } from './lib/cross-site';
@@ -162,10 +163,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    request.user = await sessions.resolve(request.cookies[SESSION_COOKIE]);
-    checkCustomerHeader(request, reply);
+    if (request.url.startsWith('/api/')) {
+      request.user = await sessions.resolve(request.cookies[SESSION_COOKIE]);
+      checkCustomerHeader(request, reply);
+    } else if (
+      request.method === 'GET' &&
+      request.url.startsWith('/acer') &&
+      request.cookies[SESSION_COOKIE]
+    ) {
+      // The page is served in the buyer's language, which their account may hold.
+      request.user = await sessions.resolve(request.cookies[SESSION_COOKIE]);
+    }
   });
+  registerLanguage(app);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
@@ -258,7 +268,7 @@ function registerPage(app: FastifyInstance, config: Config): void {
       .code(200)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(page.for(path));
+      .send(page.for(path, requestLang(request)));
   });
 }
 

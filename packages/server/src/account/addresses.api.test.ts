@@ -115,11 +115,11 @@ describe('addresses', () => {
     ['province', '', ACCOUNT_MSG.province],
     ['province', undefined, ACCOUNT_MSG.province],
     ['province', 'Ohio', ACCOUNT_MSG.province],
-    ['zip', 'L4B 1H3', ACCOUNT_MSG.zip],
-    ['zip', 'L4B-1H3', ACCOUNT_MSG.zip],
+    ['zip', 'L4B 1H', ACCOUNT_MSG.zip],
+    ['zip', 'L4B_1H3', ACCOUNT_MSG.zip],
     ['zip', '90210', ACCOUNT_MSG.zip],
     ['phone_number', '905555012', ACCOUNT_MSG.addressPhone],
-    ['phone_number', '905-555-0123', ACCOUNT_MSG.addressPhone],
+    ['phone_number', '905-555-012', ACCOUNT_MSG.addressPhone],
     ['country', 'USA', ACCOUNT_MSG.country],
   ])('refuses %s = %j with 400: %s', async (field, value, message) => {
     const response = await create(c1, { ...valid, [field]: value });

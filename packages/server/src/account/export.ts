@@ -1,7 +1,9 @@
 /** The inventory export: every active item once (not per condition) with the customer's personal prices. */
+import type { Lang } from '@shop/domain/i18n';
 import { personalPrice, toAmount } from '@shop/domain/money';
 import { stringify } from 'csv-stringify/sync';
 import type { CatalogStore, ProductRecord } from '../catalog/store';
+import { translators } from '../i18n/lang';
 
 export interface ExportRow {
   product_model: string;
@@ -14,16 +16,23 @@ export interface ExportRow {
   personal_scratch_dent_price: number;
 }
 
-export const EXPORT_HEADER = [
-  'Product Model',
-  'SKU',
-  'Category',
-  'Stock',
-  'S&D Stock',
-  'Price',
-  'Sale Price',
-  'S&D Price',
+/** The header's keys in invoice.json: the header is in the request's language. */
+const EXPORT_HEADER_KEYS = [
+  'export.productModel',
+  'export.sku',
+  'export.category',
+  'export.stock',
+  'export.sdStock',
+  'export.price',
+  'export.salePrice',
+  'export.sdPrice',
 ] as const;
+
+export function exportHeader(lang: Lang = 'en'): string[] {
+  return EXPORT_HEADER_KEYS.map((key) => translators[lang].t(key));
+}
+
+export const EXPORT_HEADER = exportHeader('en');
 
 // The sorted active item ids are kept until the set of items changes; stock and prices are read live.
 const sortedCache = new WeakMap<CatalogStore, { generation: number; ids: string[] }>();
@@ -59,7 +68,7 @@ function safeText(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-export function exportCsv(rows: readonly ExportRow[]): string {
+export function exportCsv(rows: readonly ExportRow[], lang: Lang = 'en'): string {
   return stringify(
     rows.map((r) => [
       safeText(r.product_model),
@@ -71,7 +80,7 @@ export function exportCsv(rows: readonly ExportRow[]): string {
       r.personal_sale_price.toFixed(2),
       r.personal_scratch_dent_price.toFixed(2),
     ]),
-    { header: true, columns: [...EXPORT_HEADER], record_delimiter: 'windows' },
+    { header: true, columns: exportHeader(lang), record_delimiter: 'windows' },
   );
 }
 

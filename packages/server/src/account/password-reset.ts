@@ -15,7 +15,9 @@ import type { Services } from '../app';
 import { attemptSubject, beginAttempt, clearAttempts, RESET_POLICY } from '../auth/attempts';
 import { hashPassword } from '../auth/passwords';
 import { contacts, passwordResetCodes } from '../db/schema';
+import { mailLanguageOf } from '../i18n/buyer-lang';
 import { HttpError, parseOr400 } from '../lib/http';
+import { mailText } from '../orders/order-mails';
 
 export const CODE_VALID_MS = 15 * 60_000;
 export const CODE_TRIES = 5;
@@ -81,19 +83,21 @@ export async function sendResetCode(services: Services, body: unknown): Promise<
       createdAt: new Date(now),
       expiresAt: new Date(now + CODE_VALID_MS),
     });
+    const lang = await mailLanguageOf(tx, contact.id);
+    const t = (key: string, values?: Record<string, string | number>) => mailText(lang, key, values);
     return services.mailer.enqueue(
       {
         to: contact.email,
-        subject: 'Your Acer Store verification code',
+        subject: t('mail.code.subject'),
         // The code is readable in the outbox only until it is delivered.
         sensitive: true,
         body: [
-          `Hello ${contact.firstName || 'there'},`,
+          contact.firstName ? t('mail.hello', { name: contact.firstName }) : t('mail.helloThere'),
           '',
-          `Your verification code is ${code}`,
+          t('mail.code.code', { code }),
           '',
-          `Enter it on the reset password page within ${CODE_VALID_MS / 60_000} minutes to choose a new password.`,
-          'If you did not ask for it, you can ignore this message: your password stays as it is.',
+          t('mail.code.enter', { minutes: CODE_VALID_MS / 60_000 }),
+          t('mail.code.ignore'),
         ].join('\n'),
       },
       tx,

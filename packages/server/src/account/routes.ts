@@ -10,6 +10,7 @@ import { assertOwnCustomer, requireCompanyAdmin, requireUser, SESSION_COOKIE } f
 import type { SessionUser } from '../auth/sessions';
 import { customerInfo } from '../auth/sessions';
 import { accountApplications, subscriptions as subscriptionsTable } from '../db/schema';
+import { requestLang } from '../i18n/lang';
 import { HttpError, parseOr400 } from '../lib/http';
 import { listOrders } from '../orders/queries';
 import { ADDRESS_NOT_FOUND, createAddress, deleteAddress, updateAddress } from './addresses';
@@ -175,7 +176,10 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
     const user = requireCompanyAdmin(request, MSG.addressesAdminOnly);
     const info = part(request.body, 'addressInfo');
     assertOwnBodyCustomer(user, info);
-    return reply.send({ scode: 200, addresses: await createAddress(db, user.customerId, info) });
+    const addresses = await createAddress(db, user.customerId, info);
+    // A company's first address may make its buyers' language French (billed in Quebec).
+    await services.sessions.refreshCustomer(user.customerId);
+    return reply.send({ scode: 200, addresses });
   });
 
   app.post<{ Params: { customerid: string; addressId: string } }>(
@@ -186,10 +190,9 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
       const addressId = numericId(request.params.addressId, 'Address id');
       const info = part(request.body, 'addressInfo');
       assertOwnBodyCustomer(user, info);
-      return reply.send({
-        scode: 200,
-        addresses: await updateAddress(db, user.customerId, addressId, info),
-      });
+      const addresses = await updateAddress(db, user.customerId, addressId, info);
+      await services.sessions.refreshCustomer(user.customerId);
+      return reply.send({ scode: 200, addresses });
     },
   );
 
@@ -200,6 +203,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
       const user = requireCompanyAdmin(request, MSG.addressesAdminOnly);
       const addressId = numericId(request.params.addressId, 'Address id');
       const addresses = await deleteAddress(db, user.customerId, addressId);
+      await services.sessions.refreshCustomer(user.customerId);
       return reply.send({ scode: 200, addresses, smessage: 'Address has been deleted.' });
     },
   );
@@ -321,7 +325,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
 
   app.get('/api/export.csv', async (request, reply) => {
     const user = requireUser(request);
-    const csv = exportCsv(exportRows(catalog, user.percentage));
+    const csv = exportCsv(exportRows(catalog, user.percentage), requestLang(request));
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${exportFileName()}"`)
@@ -343,6 +347,7 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
           phoneNumber: form.phoneNumber,
           province: form.province,
           message: form.message,
+          language: requestLang(request),
         })
         .returning({ id: accountApplications.applicationId });
       // The seller hears of it by mail, queued with the application: both are kept, or neither.

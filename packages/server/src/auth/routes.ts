@@ -3,18 +3,26 @@
 import { ADMIN_MSG } from '@shop/domain/admin';
 import { COOKIE_LIFE_MS } from '@shop/domain/catalog';
 import { loginSchema } from '@shop/domain/contact';
+import { LANG_COOKIE, LANGS } from '@shop/domain/i18n';
 import { MSG, tooManySignInAttempts } from '@shop/domain/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { headerParts } from '../account/queries';
 import type { Services } from '../app';
 import { cartOf } from '../cart/service';
 import { contacts, customers } from '../db/schema';
+import { namedLang } from '../i18n/lang';
 import { fail, parseOr400 } from '../lib/http';
 import { attemptSubject, beginAttempt, clearAttempts, SIGN_IN_POLICY } from './attempts';
 import { dummyHash, verifyPassword } from './passwords';
 import { requireUser, SESSION_COOKIE } from './plugin';
 import { customerInfo, type SessionUser } from './sessions';
+
+export const LANGUAGE_INVALID = 'The language must be en or fr.';
+export const LANGUAGE_SAVED = 'Your language has been saved.';
+/** The language cookie lasts a year. */
+const LANG_COOKIE_SECONDS = 365 * 86_400;
 
 /** Cookies the page reads for display (SPEC §3); the server never trusts them. */
 const DISPLAY_COOKIES = [
@@ -68,6 +76,7 @@ export function authRoutes(app: FastifyInstance, services: Services) {
           contactPersonId: contacts.contactPersonId,
           passwordHash: contacts.passwordHash,
           active: contacts.active,
+          language: contacts.language,
           disabledAt: customers.disabledAt,
         })
         .from(contacts)
@@ -92,6 +101,17 @@ export function authRoutes(app: FastifyInstance, services: Services) {
       await clearAttempts(db, subject);
       if (contact.disabledAt) return fail(reply, 403, ADMIN_MSG.customerDisabled);
       if (!contact.active) return fail(reply, 403, ADMIN_MSG.contactInactive);
+      // A buyer who has not chosen a language yet keeps the one they signed in with.
+      const named = namedLang(request);
+      if (contact.language === null && named) {
+        await db.transaction(async (tx) => {
+          await tx
+            .update(contacts)
+            .set({ language: named })
+            .where(eq(contacts.contactPersonId, contact.contactPersonId));
+          await sessions.refreshContact(contact.contactPersonId, tx);
+        });
+      }
       const { token } = await sessions.create(contact.contactPersonId);
       const user = await sessions.resolve(token);
       if (!user) return fail(reply, 401, MSG.loginFailed);
@@ -110,6 +130,22 @@ export function authRoutes(app: FastifyInstance, services: Services) {
     reply.clearCookie(SESSION_COOKIE, cookieBase);
     for (const name of DISPLAY_COOKIES) reply.clearCookie(name, cookieBase);
     return reply.send({ scode: 200, smessage: 'Signed out.' });
+  });
+
+  /** The buyer's language: kept on their account (their mail follows it) and in the page's cookie. */
+  const languageSchema = z.object({
+    language: z.enum(LANGS, { error: LANGUAGE_INVALID }),
+  });
+  app.post('/api/user/language', async (request, reply) => {
+    const user = requireUser(request);
+    const { language } = parseOr400(languageSchema, request.body);
+    await db.transaction(async (tx) => {
+      await tx.update(contacts).set({ language }).where(eq(contacts.contactPersonId, user.contactPersonId));
+      await sessions.refreshContact(user.contactPersonId, tx);
+    });
+    reply.setCookie(LANG_COOKIE, language, { ...cookieBase, maxAge: LANG_COOKIE_SECONDS });
+    request.lang = language;
+    return reply.send({ scode: 200, smessage: LANGUAGE_SAVED, language });
   });
 
   app.get('/api/header', async (request, reply) => {

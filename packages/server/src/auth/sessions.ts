@@ -8,12 +8,14 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { BuyerRole, CustomerInfo } from '@shop/domain/api';
+import { isLang, type Lang } from '@shop/domain/i18n';
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db, Queryable } from '../db/client';
 import { type Notifier, notify } from '../db/notify';
 import { contacts, customers, sessions } from '../db/schema';
+import { sessionLanguageSql } from '../i18n/buyer-lang';
 
 export interface SessionUser {
   customerId: string;
@@ -30,6 +32,8 @@ export interface SessionUser {
   role: BuyerRole;
   /** The primary contact signs in with the Customer ID; other buyers with their e-mail. */
   isPrimary: boolean;
+  /** The buyer's language: their own choice, else French for a company billed in Quebec; null: not known. */
+  language?: Lang | null;
 }
 
 /** The customer as sign-in, the header and the account settings show it. */
@@ -141,6 +145,7 @@ export class SessionService {
         percentage: customers.percentage,
         role: sql<BuyerRole>`${contacts.role}`,
         isPrimary: contacts.isPrimary,
+        language: sessionLanguageSql,
         expiresAt: sessions.expiresAt,
       })
       .from(sessions)
@@ -159,8 +164,8 @@ export class SessionService {
     let user: SessionUser | null = null;
     let ttl = CACHE_TTL_MS;
     if (row) {
-      const { expiresAt, ...rest } = row;
-      user = rest;
+      const { expiresAt, language, ...rest } = row;
+      user = { ...rest, language: isLang(language) ? language : null };
       ttl = Math.min(ttl, expiresAt.getTime() - Date.now());
     }
     if (trusted && this.notifier.connected && generation === this.generation && ttl > 0) {
@@ -217,6 +222,15 @@ export class SessionService {
    */
   async refreshCustomer(customerId: string, q?: Queryable): Promise<void> {
     await this.announce(q ?? this.db, { kind: 'customer', id: customerId });
+  }
+
+  /**
+   * Every process forgets what it cached of one person's sessions (after a change of their details, e.g.
+   * their language); the sessions stay valid. Given `q` (the transaction that makes the change), the other
+   * processes hear of it when it commits.
+   */
+  async refreshContact(contactPersonId: string, q?: Queryable): Promise<void> {
+    await this.announce(q ?? this.db, { kind: 'contact', id: contactPersonId });
   }
 
   /**

@@ -280,6 +280,73 @@ describe('GET /api/product', () => {
   });
 });
 
+describe('GET /api/product in French', () => {
+  const page = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await ctx.app.inject({ method: 'GET', url: path, headers });
+    return {
+      status: response.statusCode,
+      text: response.body,
+      detail: response.json().itemInfo.itemDetail[0],
+    };
+  };
+
+  it('gives the French description and details to a French reader (Accept-Language or the lang cookie), the English to others', async () => {
+    const some = (await get('/api/category/Notebook')).body.categoryItems.itemsBrief[0];
+    const item = ctx.app.services.catalog.items.get(some.item_id)!;
+    expect(item.descriptionFr).not.toBe('');
+    const path = `/api/product/${some.item_id}/${some.item_condition}`;
+    const english = await page(path);
+    expect(english.detail.description).toBe(item.description);
+    expect(english.detail.details).toBe(item.details);
+
+    const frenchReaders: Record<string, string>[] = [
+      { 'accept-language': 'fr-CA,fr;q=0.9' },
+      { cookie: 'lang=fr' },
+    ];
+    for (const headers of frenchReaders) {
+      const french = await page(path, headers);
+      expect(french.status).toBe(200);
+      expect(french.detail.description).toBe(item.descriptionFr);
+      expect(french.detail.details).toBe(item.detailsFr);
+      expect(french.detail.description).toMatch(/^L'Acer /);
+      // Names and SKUs stay as they are.
+      expect(french.detail.item_name).toBe(item.itemName);
+      expect(french.detail.sku).toBe(item.sku);
+    }
+    // The lang cookie wins over the browser's language; the English answer is the same as before.
+    expect((await page(path, { cookie: 'lang=en', 'accept-language': 'fr' })).text).toBe(english.text);
+    expect((await page(path, { 'accept-language': 'en-CA' })).text).toBe(english.text);
+    expect((await page(path)).text).toBe(english.text);
+  });
+
+  it('gives the English to a French reader when the product has no French, and follows changes', async () => {
+    const some = (await get('/api/category/Tablet')).body.categoryItems.itemsBrief[1];
+    const path = `/api/product/${some.item_id}/${some.item_condition}`;
+    const fr = { cookie: 'lang=fr' };
+    expect((await page(path, fr)).detail.description).toMatch(/^L'Acer /);
+    await ctx.database.db
+      .update(products)
+      .set({ descriptionFr: '', detailsFr: '' })
+      .where(eq(products.itemId, some.item_id));
+    await ctx.app.services.catalog.refresh();
+    const item = ctx.app.services.catalog.items.get(some.item_id)!;
+    const french = await page(path, fr);
+    expect(french.detail.description).toBe(item.description);
+    expect(french.detail.details).toBe(item.details);
+    expect(french.text).toBe((await page(path)).text);
+
+    await ctx.database.db
+      .update(products)
+      .set({ descriptionFr: 'Une tablette pour les essais.' })
+      .where(eq(products.itemId, some.item_id));
+    await ctx.app.services.catalog.refresh();
+    const changed = await page(path, fr);
+    expect(changed.detail.description).toBe('Une tablette pour les essais.');
+    expect(changed.detail.details).toBe(item.details);
+    expect((await page(path)).detail.description).toBe(item.description);
+  });
+});
+
 describe('catalog freshness', () => {
   it('shows a change written to the database after a refresh', async () => {
     const some = (await get('/api/category/Tablet')).body.categoryItems.itemsBrief[0];

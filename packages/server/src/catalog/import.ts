@@ -44,6 +44,8 @@ export const IMPORT_COLUMNS = [
   'item_condition',
   'description',
   'details',
+  'description_fr',
+  'details_fr',
   ...FILTER_FIELDS,
   'is_active',
   'is_sale',
@@ -126,10 +128,18 @@ function readRow(cells: Record<string, string>): {
   const values: Partial<ProductValues> = {};
   const given = (key: string) => (cells[key] ?? '').trim();
   const has = (key: string) => given(key) !== '';
-  for (const key of ['sku', 'item_name', 'model', 'description', ...FILTER_FIELDS] as const) {
+  for (const key of [
+    'sku',
+    'item_name',
+    'model',
+    'description',
+    'description_fr',
+    ...FILTER_FIELDS,
+  ] as const) {
     if (has(key)) values[key] = given(key);
   }
   if (has('details')) values.details = given('details').replaceAll('\\n', '\n');
+  if (has('details_fr')) values.details_fr = given('details_fr').replaceAll('\\n', '\n');
   if (has('category')) values.category = apiCategoryName(given('category'));
   if (has('sub_category')) values.sub_category = apiCategoryName(given('sub_category'));
   if (has('item_condition')) {

@@ -14,6 +14,7 @@ import {
   SEARCH_COLUMNS,
   SORTS,
 } from '@shop/domain/catalog';
+import type { Lang } from '@shop/domain/i18n';
 import type { ListingQuery } from '@shop/domain/listing';
 import { runListing, searchTerms } from '@shop/domain/listing';
 import { MSG } from '@shop/domain/messages';
@@ -22,6 +23,7 @@ import { availableStock, sortPrice } from '@shop/domain/pricing';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordProductView } from '../account/recently-viewed';
 import type { Services } from '../app';
+import { requestLang } from '../i18n/lang';
 import { HttpError } from '../lib/http';
 import { AnswerCache, queryKey, type SkeletonBuilder } from './answers';
 import { imageUrl } from './images';
@@ -249,11 +251,13 @@ export function catalogRoutes(app: FastifyInstance, services: Services) {
       if (!item?.isActive) throw new HttpError(404, MSG.itemMissing);
       const condition: Condition = (conditionRaw || item.itemCondition) as Condition;
       if (!catalog.row(itemid, condition)) throw new HttpError(404, MSG.itemMissing);
-      const key = `p|${classOf(request)}|${itemid}|${condition}`;
+      // The description and details are in the request's language: answers are kept per language.
+      const lang = requestLang(request);
+      const key = `p|${classOf(request)}|${itemid}|${condition}${lang === 'en' ? '' : `|${lang}`}`;
       // The answer shows this item and the others of its model: any change to one of them starts it over.
       const itemIds = [...new Set([itemid, ...catalog.modelRows(item.model).map((r) => r.item_id)])];
       const body = cache.answer(key, { itemIds }, () =>
-        productAnswer(itemid, condition, percentageOf(request)),
+        productAnswer(itemid, condition, percentageOf(request), lang),
       );
       // A signed-in customer's visit goes to Recently Viewed (buffered, off the hot path).
       if (request.user) recordProductView(services, request.user.customerId, itemid, condition);
@@ -261,7 +265,7 @@ export function catalogRoutes(app: FastifyInstance, services: Services) {
     },
   );
 
-  function productAnswer(itemid: string, condition: Condition, percentage: number | null) {
+  function productAnswer(itemid: string, condition: Condition, percentage: number | null, lang: Lang) {
     const item = catalog.items.get(itemid)!;
     const row = catalog.row(itemid, condition)!;
     const offers = [catalog.row(itemid, item.itemCondition as Condition), catalog.row(itemid, 'ScratchDent')]
@@ -274,8 +278,8 @@ export function catalogRoutes(app: FastifyInstance, services: Services) {
         itemDetail: [
           {
             ...brief(row, percentage),
-            description: item.description,
-            details: item.details,
+            description: inLang(item.description, item.descriptionFr, lang),
+            details: inLang(item.details, item.detailsFr, lang),
             ...row.specs,
             breadcrumbs: [
               { name: displayName(item.category), pathname: `/category/${pageCategory(item.category)}` },
@@ -359,6 +363,11 @@ function compareOffers(
       }
       return offer;
     });
+}
+
+/** A product text in the reader's language: the French when there is one, else the English. */
+function inLang(english: string, french: string, lang: Lang): string {
+  return lang === 'fr' && french.trim() !== '' ? french : english;
 }
 
 /** Links use the page's names: Display is shown as Monitor. */

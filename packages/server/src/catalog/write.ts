@@ -17,6 +17,8 @@ function toColumns(p: ProductInput) {
     subCategory: p.sub_category,
     description: p.description,
     details: p.details,
+    descriptionFr: p.description_fr,
+    detailsFr: p.details_fr,
     productCategory: p.product_category,
     productSeries: p.product_series,
     processorType: p.processor_type,

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { contactMessages } from '../db/schema';
+import { requestLang } from '../i18n/lang';
 import { parseOr400 } from '../lib/http';
 import type { Mailer } from '../mail/mailer';
 
@@ -17,7 +18,7 @@ export function contactRoutes(app: FastifyInstance, db: Db, mailer: Mailer, conf
       await db.transaction(async (tx) => {
         const [saved] = await tx
           .insert(contactMessages)
-          .values({ ...form, customerId: request.user?.customerId ?? null })
+          .values({ ...form, customerId: request.user?.customerId ?? null, language: requestLang(request) })
           .returning({ id: contactMessages.id });
         await mailer.enqueue(
           {

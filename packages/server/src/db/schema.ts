@@ -56,6 +56,9 @@ export const products = pgTable(
     subCategory: text('sub_category').notNull().default(''),
     description: text('description').notNull().default(''),
     details: text('details').notNull().default(''),
+    /** French description and details; empty: the English shows in French too. */
+    descriptionFr: text('description_fr').notNull().default(''),
+    detailsFr: text('details_fr').notNull().default(''),
     productCategory: text('product_category').notNull().default(''),
     productSeries: text('product_series').notNull().default(''),
     processorType: text('processor_type').notNull().default(''),
@@ -147,6 +150,8 @@ export const contacts = pgTable(
     active: boolean('active').notNull().default(true),
     /** The primary contact signs in with the Customer ID, the others with their e-mail. */
     isPrimary: boolean('is_primary').notNull().default(true),
+    /** The buyer's chosen language ('en' or 'fr'); null until they choose (their mail follows it). */
+    language: text('language'),
   },
   (t) => [
     uniqueIndex('contacts_username_idx').on(sql`lower(${t.username})`),
@@ -196,6 +201,8 @@ export const contactMessages = pgTable('contact_messages', {
   rma: text('rma').notNull().default(''),
   questions: text('questions').notNull(),
   customerId: text('customer_id'),
+  /** The language of the page the message was sent from ('en' or 'fr'); the seller's reply follows it. */
+  language: text('language'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** `new` until the seller answers (or marks it answered). */
   status: text('status').notNull().default('new'),
@@ -354,6 +361,8 @@ export const accountApplications = pgTable('account_applications', {
   phoneNumber: text('phone_number').notNull(),
   province: text('province').notNull(),
   message: text('message').notNull().default(''),
+  /** The language of the page the application was sent from ('en' or 'fr'); the applicant's mail follows it. */
+  language: text('language'),
   status: text('status').notNull().default('New'),
   customerId: text('customer_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

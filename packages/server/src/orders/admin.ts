@@ -4,15 +4,17 @@
  * one transaction with its history event, its audit entry and the customer's mail.
  */
 import { ORDER_ACTIONS, type OrderAction } from '@shop/domain/admin';
+import type { Lang } from '@shop/domain/i18n';
 import { formatMoney, roundMoney, toAmount } from '@shop/domain/money';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../admin/audit/audit';
 import { type Actor, CLI_ACTOR } from '../admin/context';
 import type { Db, Queryable } from '../db/client';
 import { contacts, invoiceLines, invoices, orderEvents, orderLines, orders, products } from '../db/schema';
+import { mailLanguageOf } from '../i18n/buyer-lang';
 import { HttpError } from '../lib/http';
 import { queueMail } from '../mail/outbox';
-import { formatOrderDate } from './order-mails';
+import { formatOrderDate, mailText } from './order-mails';
 
 export { ORDER_ACTIONS, type OrderAction };
 
@@ -141,18 +143,24 @@ export async function changeOrderStatus(
         ...(reason ? { reason } : {}),
       },
     });
-    const extra = [
-      action === 'ship' && carrier ? `Carrier: ${carrier}` : '',
-      action === 'ship' && trackingNumber ? `Tracking number: ${trackingNumber}` : '',
-      reason ? `Reason: ${reason}` : '',
-    ].filter(Boolean);
     // Queued with the change itself: the customer hears of every status the order really reached.
-    const mailId = await tellCustomer(
-      tx,
-      order,
-      `Order ${order.orderNumber} ${rule.to.toLowerCase()} (PO ${order.purchaseOrderId})`,
-      STATUS_TEXT[rule.to] && [STATUS_TEXT[rule.to], ...extra].join('\n'),
-    );
+    const status = rule.to;
+    const mailId = STATUS_MAILED.has(status)
+      ? await tellCustomer(tx, order, (t) => ({
+          subject: t(`mail.status.${status}.subject`, {
+            orderNumber: order.orderNumber,
+            po: order.purchaseOrderId,
+          }),
+          text: [
+            t(`mail.status.${status}`),
+            action === 'ship' && carrier ? t('mail.status.carrier', { carrier }) : '',
+            action === 'ship' && trackingNumber ? t('mail.status.tracking', { trackingNumber }) : '',
+            reason ? t('mail.status.reason', { reason }) : '',
+          ]
+            .filter(Boolean)
+            .join('\n'),
+        }))
+      : null;
     return {
       orderId: order.orderId,
       orderNumber: order.orderNumber,
@@ -162,25 +170,52 @@ export async function changeOrderStatus(
   });
 }
 
-const STATUS_TEXT: Record<string, string> = {
-  Confirmed: 'We have confirmed your order and are preparing it for shipping.',
-  Shipped: 'Your order is on its way. Shipping takes 5-7 days.',
-  Delivered: 'Your order has been delivered. Report any shipment damage within 7 days.',
-  Canceled: 'Your order has been canceled. A refund goes to the original payment method.',
-  Declined: 'We could not accept your order. A refund goes to the original payment method.',
-};
+/** The statuses the customer is mailed about (their texts are mail.status.<status> in mail.json). */
+const STATUS_MAILED = new Set(['Confirmed', 'Shipped', 'Delivered', 'Canceled', 'Declined']);
 
-/** Queues a mail to the person who placed the order; returns its outbox id (null when there is no address). */
-async function tellCustomer(tx: Tx, order: OrderRow, subject: string, text: string | undefined) {
+type MailT = (key: string, values?: Record<string, string | number>) => string;
+
+/**
+ * Queues a mail to the person who placed the order, in their language (see mailLanguageOf); returns its
+ * outbox id (null when there is no address).
+ */
+async function tellCustomer(
+  tx: Tx,
+  order: OrderRow,
+  write: (t: MailT, lang: Lang) => { subject: string; text: string },
+) {
   const [contact] = await tx
     .select({ email: contacts.email, name: contacts.contactName })
     .from(contacts)
     .where(eq(contacts.contactPersonId, order.contactPersonId));
-  if (!contact?.email || !text) return null;
+  if (!contact?.email) return null;
+  const lang = await mailLanguageOf(tx, order.contactPersonId);
+  const t: MailT = (key, values) => mailText(lang, key, values);
+  const { subject, text } = write(t, lang);
   return queueMail(tx, {
     to: contact.email,
     subject,
-    body: `Hello ${contact.name},\n\n${text}\n\nOrder ${order.orderNumber}, purchase order ${order.purchaseOrderId}, placed ${formatOrderDate(order.createdAt)}.`,
+    body: [
+      t('mail.hello', { name: contact.name }),
+      '',
+      text,
+      '',
+      t('mail.order.footer', {
+        orderNumber: order.orderNumber,
+        po: order.purchaseOrderId,
+        date: formatOrderDate(order.createdAt, lang),
+      }),
+    ].join('\n'),
+  });
+}
+
+/** The shipping and extra lines of an invoice mail: "Shipping: $10.00, Recycling fee: $2.00." */
+function invoiceShipping(t: MailT, lang: Lang, shippingCents: number, extras: readonly ExtraLine[]): string {
+  return t('mail.invoice.shipping', {
+    shipping: formatMoney(shippingCents, lang),
+    extras: extras
+      .map((e) => t('mail.invoice.extra', { name: e.name, amount: formatMoney(e.cents, lang) }))
+      .join(''),
   });
 }
 
@@ -328,16 +363,21 @@ export async function createInvoice(
       entityId: String(order.orderId),
       after: { invoice_number: made.invoiceNumber, ...invoiceSummary(shippingCents, extras, made.total) },
     });
-    const mailId = await tellCustomer(
-      tx,
-      order,
-      `Invoice ${made.invoiceNumber} for order ${order.orderNumber}`,
-      [
-        `Your invoice ${made.invoiceNumber} for order ${order.orderNumber} (PO ${order.purchaseOrderId}) is ready.`,
-        `Shipping: ${formatMoney(shippingCents)}${extras.map((e) => `, ${e.name}: ${formatMoney(e.cents)}`).join('')}.`,
-        `Total: ${formatMoney(made.total)}. You can see it under Orders in your account.`,
+    const mailId = await tellCustomer(tx, order, (t, lang) => ({
+      subject: t('mail.invoice.subject', {
+        invoiceNumber: made.invoiceNumber,
+        orderNumber: order.orderNumber,
+      }),
+      text: [
+        t('mail.invoice.ready', {
+          invoiceNumber: made.invoiceNumber,
+          orderNumber: order.orderNumber,
+          po: order.purchaseOrderId,
+        }),
+        invoiceShipping(t, lang, shippingCents, extras),
+        t('mail.invoice.total', { total: formatMoney(made.total, lang) }),
       ].join('\n'),
-    );
+    }));
     return {
       invoiceId: made.id,
       invoiceNumber: made.invoiceNumber,
@@ -400,19 +440,28 @@ export async function correctInvoice(
         note,
       },
     });
-    const mailId = await tellCustomer(
-      tx,
-      order,
-      `Corrected invoice ${made.invoiceNumber} for order ${order.orderNumber}`,
-      [
-        `Invoice ${made.invoiceNumber} replaces invoice ${old.invoiceNumber} for order ${order.orderNumber} (PO ${order.purchaseOrderId}).`,
-        note ? `Why: ${note}` : '',
-        `Shipping: ${formatMoney(shippingCents)}${extras.map((e) => `, ${e.name}: ${formatMoney(e.cents)}`).join('')}.`,
-        `Total: ${formatMoney(made.total)} (was ${formatMoney(old.totalCents)}). You can see it under Orders in your account.`,
+    const mailId = await tellCustomer(tx, order, (t, lang) => ({
+      subject: t('mail.corrected.subject', {
+        invoiceNumber: made.invoiceNumber,
+        orderNumber: order.orderNumber,
+      }),
+      text: [
+        t('mail.corrected.replaces', {
+          invoiceNumber: made.invoiceNumber,
+          oldNumber: old.invoiceNumber,
+          orderNumber: order.orderNumber,
+          po: order.purchaseOrderId,
+        }),
+        note ? t('mail.corrected.why', { note }) : '',
+        invoiceShipping(t, lang, shippingCents, extras),
+        t('mail.corrected.total', {
+          total: formatMoney(made.total, lang),
+          oldTotal: formatMoney(old.totalCents, lang),
+        }),
       ]
         .filter(Boolean)
         .join('\n'),
-    );
+    }));
     return {
       invoiceId: made.id,
       invoiceNumber: made.invoiceNumber,

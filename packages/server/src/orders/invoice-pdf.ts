@@ -4,42 +4,75 @@
  * the shipping province, shipping and extra lines, and the total. Labels come in as a table so the invoice
  * can be written in another language.
  */
+import { type Lang, LOCALE } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
 import { and, asc, eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Config } from '../config';
 import type { Queryable } from '../db/client';
 import { invoiceLines, invoices, orders } from '../db/schema';
+import { translators } from '../i18n/lang';
 
-export const INVOICE_LABELS_EN = {
-  invoice: 'INVOICE',
-  invoiceNumber: 'Invoice number',
-  invoiceDate: 'Invoice date',
-  orderNumber: 'Order number',
-  poNumber: 'PO number',
-  terms: 'Payment terms',
-  taxNumber: 'GST/HST registration number',
-  billTo: 'Bill to',
-  shipTo: 'Ship to',
-  sku: 'SKU',
-  description: 'Description',
-  quantity: 'Qty',
-  unitPrice: 'Unit price',
-  amount: 'Amount',
-  subtotal: 'Subtotal',
-  tax: (province: string, rate: string) => `Tax (${province} ${rate}%)`,
-  shippingAndExtras: 'Shipping and other charges',
-  taxOnShipping: 'Tax on shipping and other charges',
-  total: 'Total (CAD)',
-  conditions: {
-    BrandNew: 'Brand new',
-    Recertified: 'Recertified',
-    ScratchDent: 'Scratch & dent',
-    Warranty: 'Warranty',
-  } as Record<string, string>,
-  shippingMethod: (method: string) => `Shipping: ${method}`,
-  thanks: 'Thank you for your business.',
+/** Which sales taxes a province charges, named on a French invoice (TPS, TVH, TVQ, TVP). */
+const TAX_KIND: Record<string, 'HST' | 'GST_QST' | 'GST_PST' | 'GST'> = {
+  Ontario: 'HST',
+  'Nova Scotia': 'HST',
+  'New Brunswick': 'HST',
+  'Prince Edward Island': 'HST',
+  'Newfoundland and Labrador': 'HST',
+  Quebec: 'GST_QST',
+  Manitoba: 'GST_PST',
+  'British Columbia': 'GST_PST',
+  Saskatchewan: 'GST_PST',
+  Alberta: 'GST',
+  'Northwest Territories': 'GST',
+  Yukon: 'GST',
+  Nunavut: 'GST',
 };
+
+/** The invoice's labels in a language, from invoice.json. */
+export function invoiceLabels(lang: Lang) {
+  const tr = translators[lang];
+  const t = (key: string, values?: Record<string, string>) => tr.t(key, values);
+  const word = (prefix: string, value: string) =>
+    tr.has(`${prefix}.${value}`) ? t(`${prefix}.${value}`) : value;
+  return {
+    invoice: t('invoice.title'),
+    invoiceNumber: t('invoice.invoiceNumber'),
+    invoiceDate: t('invoice.invoiceDate'),
+    orderNumber: t('invoice.orderNumber'),
+    poNumber: t('invoice.poNumber'),
+    terms: t('invoice.terms'),
+    taxNumber: t('invoice.taxNumber'),
+    taxNumberLine: (number: string) => t('invoice.taxNumberLine', { number }),
+    billTo: t('invoice.billTo'),
+    shipTo: t('invoice.shipTo'),
+    sku: t('invoice.sku'),
+    description: t('invoice.description'),
+    quantity: t('invoice.quantity'),
+    unitPrice: t('invoice.unitPrice'),
+    amount: t('invoice.amount'),
+    subtotal: t('invoice.subtotal'),
+    tax: (province: string, rate: string) =>
+      t(`invoice.tax.${TAX_KIND[province] ?? 'GST'}`, { province: word('invoice.province', province), rate }),
+    shippingAndExtras: t('invoice.shippingAndExtras'),
+    taxOnShipping: t('invoice.taxOnShipping'),
+    total: t('invoice.total'),
+    conditions: Object.fromEntries(
+      ['BrandNew', 'Recertified', 'ScratchDent', 'Warranty'].map((c) => [c, t(`invoice.condition.${c}`)]),
+    ) as Record<string, string>,
+    shippingMethod: (method: string) =>
+      t('invoice.shippingMethod', { method: word('invoice.method', method) }),
+    /** An invoice line the seller added: "Shipping (Standard)" is named in the language, others as written. */
+    extraLine: (name: string) => {
+      const shipping = /^Shipping \((.+)\)$/.exec(name);
+      return shipping ? t('invoice.shippingLine', { method: word('invoice.method', shipping[1]!) }) : name;
+    },
+    thanks: t('invoice.thanks'),
+  };
+}
+
+export const INVOICE_LABELS_EN = invoiceLabels('en');
 export type InvoiceLabels = typeof INVOICE_LABELS_EN;
 
 export interface InvoiceDocument {
@@ -146,13 +179,10 @@ export function sellerOf(config: Config): Seller {
 }
 
 /** Renders the invoice; resolves with the PDF's bytes. */
-export function renderInvoicePdf(
-  doc: InvoiceDocument,
-  seller: Seller,
-  labels: InvoiceLabels = INVOICE_LABELS_EN,
-  locale = 'en-CA',
-  money: (cents: number) => string = formatMoney,
-): Promise<Buffer> {
+export function renderInvoicePdf(doc: InvoiceDocument, seller: Seller, lang: Lang = 'en'): Promise<Buffer> {
+  const labels: InvoiceLabels = lang === 'en' ? INVOICE_LABELS_EN : invoiceLabels(lang);
+  const locale = LOCALE[lang];
+  const money = (cents: number) => formatMoney(cents, lang);
   const pdf = new PDFDocument({
     size: 'LETTER',
     margin: 50,
@@ -175,7 +205,7 @@ export function renderInvoicePdf(
   pdf.font('Helvetica').fontSize(9).fillColor('#333');
   pdf.text(seller.address);
   pdf.text(`${seller.phone} · ${seller.email}`);
-  pdf.text(`${labels.taxNumber}: ${seller.taxNumber}`);
+  pdf.text(labels.taxNumberLine(seller.taxNumber));
   pdf
     .font('Helvetica-Bold')
     .fontSize(20)
@@ -234,7 +264,7 @@ export function renderInvoicePdf(
   for (const line of doc.lines) {
     const description = line.item
       ? `${line.name} (${labels.conditions[line.condition] ?? line.condition})`
-      : line.name;
+      : labels.extraLine(line.name);
     const height = Math.max(
       pdf.heightOfString(description, { width: cols.qty - cols.desc - 5 }),
       pdf.heightOfString(line.sku || ' ', { width: 90 }),

@@ -1,20 +1,48 @@
 /** The mails a new order sends: the buyer's confirmation and the shop inbox's notice. */
+import { formatNumberIn, type Lang, LOCALE } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
+import { translators } from '../i18n/lang';
 import type { MailMessage } from '../mail/outbox';
 
 /** Orders are dated in the shop's own time zone (Richmond Hill, Ontario), with the zone named. */
-const SHOP_TIME = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Toronto',
-  dateStyle: 'long',
-  timeStyle: 'short',
-});
+const SHOP_TIME = {
+  en: new Intl.DateTimeFormat(LOCALE.en, {
+    timeZone: 'America/Toronto',
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }),
+  fr: new Intl.DateTimeFormat(LOCALE.fr, {
+    timeZone: 'America/Toronto',
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }),
+};
+const SHOP_ZONE = {
+  en: new Intl.DateTimeFormat(LOCALE.en, { timeZone: 'America/Toronto', timeZoneName: 'short' }),
+  fr: new Intl.DateTimeFormat(LOCALE.fr, { timeZone: 'America/Toronto', timeZoneName: 'short' }),
+};
 
-/** An order's date as mails show it, e.g. "November 22, 2026 at 10:04 a.m. EST". */
-const SHOP_ZONE = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', timeZoneName: 'short' });
+/** An order's date as mails show it, e.g. "November 22, 2026 at 10:04 a.m. EST" / "22 novembre 2026 à 10 h 04 HNE". */
+export function formatOrderDate(date: Date, lang: Lang = 'en'): string {
+  const zone = SHOP_ZONE[lang].formatToParts(date).find((p) => p.type === 'timeZoneName')?.value;
+  return `${SHOP_TIME[lang].format(date)}${zone ? ` ${zone}` : ''}`;
+}
 
-export function formatOrderDate(date: Date): string {
-  const zone = SHOP_ZONE.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value;
-  return `${SHOP_TIME.format(date)}${zone ? ` ${zone}` : ''}`;
+/** The mail catalogue's message `key` in a language. */
+export function mailText(lang: Lang, key: string, values?: Record<string, string | number>): string {
+  return translators[lang].t(key, values);
+}
+
+/** A province's name in a language (invoice.json), e.g. Québec. */
+function provinceName(lang: Lang, province: string): string {
+  const key = `invoice.province.${province}`;
+  return translators[lang].has(key) ? translators[lang].t(key) : province;
+}
+
+/** An order line's condition or the shipping method, in a language (English keeps the shop's own words). */
+export function mailWord(lang: Lang, kind: 'condition' | 'shipping', word: string): string {
+  const key = `mail.${kind}.${word}`;
+  return translators[lang].has(key) ? translators[lang].t(key) : word;
 }
 
 export interface OrderMailLine {
@@ -39,23 +67,43 @@ export interface OrderMailData {
   taxCents: number;
   /** e.g. "Ontario 13%". */
   taxLabel: string;
+  /** The province taxed and its rate in percent (for the label in other languages). */
+  taxProvince?: string;
+  taxRatePercent?: number;
+  /** The language of the buyer's confirmation (the shop's notice is in English). */
+  lang?: Lang;
   totalCents: number;
   shippingMethod: string;
   /** One line: attention, street, city, province and postal code. */
   shipTo: string;
 }
 
-function linesAndTotals(order: OrderMailData): string[] {
+function linesAndTotals(order: OrderMailData, lang: Lang): string[] {
+  const t = (key: string, values?: Record<string, string | number>) => mailText(lang, key, values);
+  const money = (cents: number) => formatMoney(cents, lang);
+  const label =
+    lang !== 'en' && order.taxProvince !== undefined && order.taxRatePercent !== undefined
+      ? `${provinceName(lang, order.taxProvince)} ${formatNumberIn(lang, order.taxRatePercent)}\u00a0%`
+      : order.taxLabel;
   return [
-    ...order.lines.map(
-      (l) => `${l.quantity} x ${l.name} (${l.sku}, ${l.condition}) at ${formatMoney(l.unitCents)}`,
+    ...order.lines.map((l) =>
+      t('mail.placed.line', {
+        quantity: String(l.quantity),
+        name: l.name,
+        sku: l.sku,
+        condition: mailWord(lang, 'condition', l.condition),
+        price: money(l.unitCents),
+      }),
     ),
     '',
-    `Subtotal: ${formatMoney(order.subtotalCents)}`,
-    `Tax (${order.taxLabel}): ${formatMoney(order.taxCents)}`,
-    `Total: ${formatMoney(order.totalCents)}`,
+    t('mail.placed.subtotal', { amount: money(order.subtotalCents) }),
+    t('mail.placed.tax', { label, amount: money(order.taxCents) }),
+    t('mail.placed.total', { amount: money(order.totalCents) }),
     '',
-    `Shipping: ${order.shippingMethod}, to ${order.shipTo}`,
+    t('mail.placed.shipping', {
+      method: mailWord(lang, 'shipping', order.shippingMethod),
+      shipTo: order.shipTo,
+    }),
   ];
 }
 
@@ -63,17 +111,23 @@ function linesAndTotals(order: OrderMailData): string[] {
 export function orderPlacedMails(order: OrderMailData, shopInbox: string): MailMessage[] {
   const po = order.purchaseOrderId;
   const mails: MailMessage[] = [];
+  const lang = order.lang ?? 'en';
   if (order.buyer.email) {
+    const t = (key: string, values?: Record<string, string | number>) => mailText(lang, key, values);
     mails.push({
       to: order.buyer.email,
-      subject: `Order ${order.orderNumber} received (PO ${po})`,
+      subject: t('mail.placed.subject', { orderNumber: order.orderNumber, po }),
       body: [
-        `Hello ${order.buyer.name},`,
+        t('mail.hello', { name: order.buyer.name }),
         '',
-        `Thank you for your order ${order.orderNumber}, purchase order ${po}, placed ${formatOrderDate(order.placedAt)}.`,
+        t('mail.placed.thanks', {
+          orderNumber: order.orderNumber,
+          po,
+          date: formatOrderDate(order.placedAt, lang),
+        }),
         '',
-        ...linesAndTotals(order),
-        'Shipping is added on your invoice. We will let you know when your order ships.',
+        ...linesAndTotals(order, lang),
+        t('mail.placed.closing'),
       ].join('\n'),
     });
   }
@@ -88,7 +142,7 @@ export function orderPlacedMails(order: OrderMailData, shopInbox: string): MailM
       `Placed by: ${order.buyer.name}${order.buyer.email ? ` <${order.buyer.email}>` : ''}`,
       `Purchase order: ${po}`,
       '',
-      ...linesAndTotals(order),
+      ...linesAndTotals(order, 'en'),
       '',
       `Confirm it with: npm run seller -- order ${order.orderNumber} confirm`,
     ].join('\n'),

@@ -1,7 +1,7 @@
 import { CART_MSG } from '@shop/domain/cart';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addresses, outbox, products } from '../db/schema';
+import { addresses, contacts, outbox, products } from '../db/schema';
 import { DEMO, signIn, useTestApp } from '../test/harness';
 import { changeOrderStatus, createInvoice } from './admin';
 
@@ -49,6 +49,8 @@ beforeAll(async () => {
   ontario = await address('C10001', 'Ontario');
   quebec = await address('C10001', 'Quebec');
   otherCustomersAddress = await address('C10002', 'Alberta');
+  // C10001 orders billed in Quebec below, which would make its answers French: its buyer chose English.
+  await ctx.database.db.update(contacts).set({ language: 'en' }).where(eq(contacts.customerId, 'C10001'));
 });
 
 async function call(method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: unknown) {

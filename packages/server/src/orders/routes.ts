@@ -5,6 +5,7 @@ import type { Services } from '../app';
 import { assertOwnCustomer, requireUser } from '../auth/plugin';
 import { addLines, summary } from '../cart/lines';
 import { cartOf } from '../cart/service';
+import { requestLang } from '../i18n/lang';
 import { HttpError } from '../lib/http';
 import { invoiceDocument, renderInvoicePdf, sellerOf } from './invoice-pdf';
 import { orderView } from './queries';
@@ -110,7 +111,7 @@ export function orderRoutes(app: FastifyInstance, services: Services) {
         Number(request.params.invoiceid),
       );
       if (!doc) throw new HttpError(404, 'There is no such invoice in your account.');
-      const pdf = await renderInvoicePdf(doc, sellerOf(services.config));
+      const pdf = await renderInvoicePdf(doc, sellerOf(services.config), requestLang(request));
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${doc.invoiceNumber}.pdf"`)

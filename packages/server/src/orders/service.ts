@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { CART_MSG, type CartLine, isValidPo, orderTotals, SHIPPING_METHODS } from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
+import { isLang, type Lang } from '@shop/domain/i18n';
 import { personalPrice, toCents } from '@shop/domain/money';
 import { lineQuantitySchema, orderTotalSchema } from '@shop/domain/order-request';
 import { unitPrice } from '@shop/domain/pricing';
@@ -17,6 +18,7 @@ import type { SessionUser } from '../auth/sessions';
 import { imageUrl } from '../catalog/images';
 import type { Tx } from '../db/client';
 import { orders } from '../db/schema';
+import { isQuebec } from '../i18n/buyer-lang';
 import { HttpError, parseOr400 } from '../lib/http';
 import { orderPlacedMails } from './order-mails';
 
@@ -67,6 +69,8 @@ export interface PlacedOrder {
   repeated: boolean;
   /** The outbox rows queued with the order. */
   mailIds?: number[];
+  /** The buyer's language after this order (their choice, else French when billed in Quebec). */
+  language?: Lang | null;
 }
 
 function checkoutKeyOf(request: PlaceOrderRequest, customerId: string): string {
@@ -112,6 +116,9 @@ export async function placeOrder(
         services.catalog.requestRefresh();
         // Requests never wait for the mail server: the delivery loop sends what the order queued.
         if ((placed.mailIds ?? []).length > 0) services.mailer.kick();
+        // The first order billed in (or out of) Quebec may change the language the buyer's session holds.
+        if (placed.language !== undefined && placed.language !== (user.language ?? null))
+          await services.sessions.refreshCustomer(user.customerId);
       }
       return placed;
     } catch (error) {
@@ -139,7 +146,7 @@ interface OrderState {
   addresses: AddressRow[];
   cart: { item_id: string; item_condition: string; quantity: number }[];
   products: ProductRow[];
-  contact: { email: string; name: string } | null;
+  contact: { email: string; name: string; language: string | null } | null;
 }
 
 interface AddressRow {
@@ -212,7 +219,7 @@ async function placeOnce(
             'is_scratch_dent', is_scratch_dent, 'stock', stock, 'scratch_dent_stock', scratch_dent_stock,
             'price', price_cents, 'sale_price', sale_price_cents, 'scratch_dent_price', scratch_dent_price_cents))
             from locked), '[]'),
-          'contact', (select json_build_object('email', email, 'name', contact_name) from contacts
+          'contact', (select json_build_object('email', email, 'name', contact_name, 'language', language) from contacts
             where contact_person_id = ${user.contactPersonId})
         ) as state`),
     ).state;
@@ -288,6 +295,12 @@ async function placeOnce(
     const po = info.purchase_order_id.trim();
     const attention = (a: AddressRow) => `${a.first_name} ${a.last_name}`;
     const placedAt = new Date();
+    // The buyer's language: their choice, else French when this order (now their latest) is billed in Quebec.
+    const language = isLang(state.contact?.language)
+      ? state.contact.language
+      : isQuebec(billing.province)
+        ? 'fr'
+        : null;
     // The buyer's confirmation and the shop's notice are queued with the order: all are kept, or none.
     const mails = orderPlacedMails(
       {
@@ -307,6 +320,9 @@ async function placeOnce(
         subtotalCents: totals.subtotal,
         taxCents: totals.tax,
         taxLabel: `${shipping.province} ${taxRatePercent(province)}%`,
+        taxProvince: shipping.province,
+        taxRatePercent: taxRatePercent(province),
+        lang: language ?? 'en',
         totalCents: totals.total,
         shippingMethod: info.shipping_method,
         shipTo: `${attention(shipping)}, ${shipping.address_line_1}, ${shipping.city}, ${shipping.province} ${shipping.zip}`,
@@ -374,7 +390,7 @@ async function placeOnce(
       // The cart changed between the read and the write (another tab): nothing of this order is kept.
       throw new HttpError(409, CART_MSG.cartChanged);
     }
-    return { orderId: id, orderNumber, repeated: false, mailIds: written.mail_ids ?? [] };
+    return { orderId: id, orderNumber, repeated: false, mailIds: written.mail_ids ?? [], language };
   });
 }
 

@@ -1,9 +1,14 @@
 /**
- * The built page's index.html, with per-route preloads: the chunks of the page a URL opens are named in
- * the HTML, so the browser fetches them beside the entry instead of after it has run.
+ * The built page's index.html, with per-route preloads: the chunks of the page a URL opens, and the
+ * catalogues of its language (locales/<lang>/<namespace>.json), are named in the HTML, so the browser
+ * fetches them beside the entry instead of after it has run. `<html lang>` names the language, which the
+ * page reads to load its catalogues; the <title> and meta description are in that language too.
  */
+
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { Lang } from '@shop/domain/i18n';
+import { translators } from '../i18n/lang';
 
 interface ManifestChunk {
   file: string;
@@ -14,23 +19,65 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /** Path patterns of the pages worth preloading, with their source modules. */
-const ROUTES: { pattern: RegExp; module: string }[] = [
-  { pattern: /^\/acer\/?$/, module: 'src/features/home/HomePage.tsx' },
-  { pattern: /^\/acer\/category\//, module: 'src/features/catalog/CategoryPage.tsx' },
-  { pattern: /^\/acer\/product\//, module: 'src/features/product/ProductPage.tsx' },
-  { pattern: /^\/acer\/cart\/?$/, module: 'src/features/cart/CartPage.tsx' },
-  { pattern: /^\/acer\/checkout\/?$/, module: 'src/features/checkout/CheckoutPage.tsx' },
-  { pattern: /^\/acer\/signin/, module: 'src/features/auth/SignInPage.tsx' },
-  { pattern: /^\/acer\/account/, module: 'src/features/account/AccountPage.tsx' },
+const ROUTES: { pattern: RegExp; module: string; namespaces: string[] }[] = [
+  { pattern: /^\/acer\/?$/, module: 'src/features/home/HomePage.tsx', namespaces: ['catalog'] },
+  {
+    pattern: /^\/acer\/category\//,
+    module: 'src/features/catalog/CategoryPage.tsx',
+    namespaces: ['catalog'],
+  },
+  {
+    pattern: /^\/acer\/product\//,
+    module: 'src/features/product/ProductPage.tsx',
+    namespaces: ['catalog', 'compare'],
+  },
+  { pattern: /^\/acer\/cart\/?$/, module: 'src/features/cart/CartPage.tsx', namespaces: ['cart'] },
+  {
+    pattern: /^\/acer\/checkout\/?$/,
+    module: 'src/features/checkout/CheckoutPage.tsx',
+    namespaces: ['cart'],
+  },
+  { pattern: /^\/acer\/signin/, module: 'src/features/auth/SignInPage.tsx', namespaces: ['account'] },
+  {
+    pattern: /^\/acer\/account/,
+    module: 'src/features/account/AccountPage.tsx',
+    namespaces: ['account', 'orders'],
+  },
 ];
+
+/** The catalogues every page loads first (lib/i18n.ts, main.tsx); English's spec messages are in the code. */
+function catalogueModules(lang: Lang, namespaces: string[]): string[] {
+  return [
+    ...['common', ...namespaces].map((ns) => `src/locales/${lang}/${ns}.json`),
+    ...(lang === 'en' ? [] : [`../domain/src/locales/${lang}/spec.json`]),
+  ];
+}
 
 export class PageHtml {
   private byRoute = new Map<string, string>();
+  private readonly html: Record<Lang, string>;
 
-  constructor(
-    private readonly html: string,
-    manifest: Manifest | null,
-  ) {
+  constructor(html: string, manifest: Manifest | null) {
+    const langs: Lang[] = ['en', 'fr'];
+    const withLang = (lang: Lang, modules: string[], base = html) => {
+      const tags = modules
+        .map((m) => manifest?.[m]?.file)
+        .filter((f): f is string => !!f)
+        .map((f) => `<link rel="modulepreload" href="/${f}">`);
+      const tr = translators[lang];
+      return base
+        .replace(/<html lang="[a-z]+"/, `<html lang="${lang}"`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(tr.t('page.title'))}</title>`)
+        .replace(
+          /<meta name="description" content="[^"]*"/,
+          `<meta name="description" content="${escapeHtml(tr.t('page.description'))}"`,
+        )
+        .replace('</head>', `${tags.join('')}</head>`);
+    };
+    this.html = {
+      en: withLang('en', catalogueModules('en', [])),
+      fr: withLang('fr', catalogueModules('fr', [])),
+    };
     if (!manifest) return;
     const entry = Object.values(manifest).find((c) => c.isEntry);
     const entryDeps = entry ? collect(manifest, entry) : { files: [], css: [] };
@@ -49,7 +96,12 @@ export class PageHtml {
           .filter((f) => !already.has(f))
           .map((f) => `<link rel="stylesheet" href="/${f}">`),
       ];
-      this.byRoute.set(route.module, html.replace('</head>', `${[...new Set(tags)].join('')}</head>`));
+      const withTags = html.replace('</head>', `${[...new Set(tags)].join('')}</head>`);
+      for (const lang of langs)
+        this.byRoute.set(
+          `${lang}:${route.module}`,
+          withLang(lang, catalogueModules(lang, route.namespaces), withTags),
+        );
     }
   }
 
@@ -63,11 +115,19 @@ export class PageHtml {
     return new PageHtml(replace(readFileSync(indexFile, 'utf8')), manifest);
   }
 
-  /** The HTML for a path: with its route's preloads when it has one. */
-  for(path: string): string {
+  /** The HTML for a path in a language: with its route's preloads when it has one. */
+  for(path: string, lang: Lang = 'en'): string {
     const route = ROUTES.find((r) => r.pattern.test(path));
-    return (route && this.byRoute.get(route.module)) ?? this.html;
+    return (route && this.byRoute.get(`${lang}:${route.module}`)) ?? this.html[lang];
   }
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
 }
 
 function collect(

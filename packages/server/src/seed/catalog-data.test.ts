@@ -161,6 +161,24 @@ describe('generateCatalog(340)', () => {
     expect(catalog.some((p) => p.details.includes('Aspect Ratio: 16:10'))).toBe(true);
   });
 
+  it('describes every product in French too, line for line', () => {
+    // Words that would mean an English phrase was left in the French.
+    const english = /\b(the|with|and|for|up to|hours|year|included|cable|Front|Rear|Black|Gray|Silver)\b/;
+    for (const p of catalog) {
+      expect(p.description_fr.length).toBeGreaterThan(20);
+      expect(p.description_fr).not.toBe(p.description);
+      const lines = p.details_fr.split('\n');
+      expect(lines).toHaveLength(p.details.split('\n').length);
+      for (const line of lines) expect(line).toContain(': ');
+      expect(`${p.description_fr}\n${p.details_fr}`).not.toMatch(english);
+    }
+    const laptop = catalog.find((p) => p.category === 'Notebook')!;
+    expect(laptop.description_fr).toMatch(/^L'Acer .+ est un .+ Go de mémoire/);
+    expect(laptop.details_fr).toMatch(/^Processeur: .+ \(jusqu'à \d,\d GHz\)$/m);
+    // Bigger catalogs (the benchmark's) find French for every phrase too.
+    expect(() => generateCatalog(3000)).not.toThrow();
+  });
+
   it('fills filter fields with small sets of values', () => {
     const touch = new Set(catalog.map((p) => p.touchscreen));
     expect([...touch].sort()).toEqual(['', 'No', 'Yes']);

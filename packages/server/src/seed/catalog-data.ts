@@ -136,6 +136,9 @@ interface Built {
   maxPrice: number;
   description: string;
   details: string[];
+  /** The same description and details in French. */
+  descriptionFr: string;
+  detailsFr: string[];
   fields: Partial<SpecFields>;
   /** Share of items in this segment that are recertified. */
   recertified: number;
@@ -274,6 +277,8 @@ interface ComputerLine {
   family: string;
   model: string;
   blurb: string;
+  /** The blurb in French: "un ..." (the description says "L'Acer {series} est {blurbFr}"). */
+  blurbFr: string;
   form: Form;
   kind: ImageKind;
   category: string;
@@ -313,12 +318,125 @@ const FHD156 = panel('15.6"', '1920 x 1080', 'Full HD', 'IPS', '60 Hz');
 const FHD14 = panel('14"', '1920 x 1080', 'Full HD', 'IPS', '60 Hz');
 const WUXGA14 = panel('14"', '1920 x 1200', 'WUXGA', 'IPS', '60 Hz');
 
+// ---------------------------------------------------------------------------------------------------------
+// French: every product is described in French too (Canadian usage: decimal comma, inches as "po", Go/To).
+
+const NBSP = '\u00a0';
+/** A measure with a decimal comma (1.78 kg -> 1,78 kg); not for version numbers such as USB 3.2. */
+const dec = (measure: string) => measure.replace(/(\d)\.(\d)/g, '$1,$2');
+/** '15.6"' -> '15,6 po'. */
+const inches = (size: string) => `${dec(size.replace('"', ''))} po`;
+/** 19000 -> '19 000'. */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
+const storageFr = (gb: number) => (gb >= 1024 ? `${gb / 1024} To` : `${gb} Go`);
+const OS_FR: Record<string, string> = {
+  [WIN_HOME]: 'Windows 11 Famille',
+  [WIN_PRO]: 'Windows 11 Professionnel',
+};
+const osFr = (os: string) => OS_FR[os] ?? os;
+
+/** Phrases shared by several products, in French. A phrase missing here stops the generator. */
+const FR: Record<string, string> = {
+  [LAPTOP_PORTS_BASIC]: '1 x USB-C 3.2, 2 x USB-A 3.2, HDMI 2.1, prise audio 3,5 mm',
+  [LAPTOP_PORTS_TB]:
+    '2 x USB-C (Thunderbolt 4), 2 x USB-A 3.2, HDMI 2.1, lecteur microSD, prise audio 3,5 mm',
+  [LAPTOP_PORTS_BIZ]:
+    '2 x USB-C (Thunderbolt 4), 2 x USB-A 3.2, HDMI 2.1, Ethernet RJ-45, prise audio 3,5 mm',
+  [LAPTOP_PORTS_GAME]:
+    '1 x USB-C (Thunderbolt 4), 3 x USB-A 3.2, HDMI 2.1, Ethernet 2,5 Gb/s RJ-45, prise audio 3,5 mm',
+  [CHROME_PORTS]:
+    '2 x USB-C 3.2 (alimentation, DisplayPort), 1 x USB-A 3.2, lecteur microSD, prise audio 3,5 mm',
+  [DESK_PORTS]: `Avant${NBSP}: 2 x USB-A 3.2, 1 x USB-C; arrière${NBSP}: 4 x USB-A, HDMI, DisplayPort, Ethernet RJ-45`,
+  [GAME_DESK_PORTS]: `Avant${NBSP}: 2 x USB-A 3.2, 1 x USB-C 3.2; arrière${NBSP}: 6 x USB-A, Ethernet 2,5 Gb/s RJ-45, prises audio`,
+  [AIO_PORTS]: '1 x USB-C, 3 x USB-A 3.2, sortie HDMI, Ethernet RJ-45, prise audio 3,5 mm',
+  'Front: 2 x USB-A, 1 x USB-C; Rear: 3 x USB-A, 2 x HDMI, RJ-45 Ethernet': `Avant${NBSP}: 2 x USB-A, 1 x USB-C; arrière${NBSP}: 3 x USB-A, 2 x HDMI, Ethernet RJ-45`,
+  'Front: 2 x USB-A; Rear: 3 x USB-A, 1 x USB-C, HDMI, RJ-45 Ethernet': `Avant${NBSP}: 2 x USB-A; arrière${NBSP}: 3 x USB-A, 1 x USB-C, HDMI, Ethernet RJ-45`,
+  '1 x HDMI 1.4, 1 x VGA': '1 x HDMI 1.4, 1 x VGA',
+  '1 x HDMI 1.4, 1 x DisplayPort 1.2, 1 x VGA': '1 x HDMI 1.4, 1 x DisplayPort 1.2, 1 x VGA',
+  '2 x HDMI 2.0, 1 x DisplayPort 1.2': '2 x HDMI 2.0, 1 x DisplayPort 1.2',
+  '2 x HDMI 2.0, 1 x DisplayPort 1.2, 1 x USB-C (65 W power delivery)':
+    '2 x HDMI 2.0, 1 x DisplayPort 1.2, 1 x USB-C (alimentation de 65 W)',
+  '2 x HDMI 2.0, 1 x DisplayPort 1.4': '2 x HDMI 2.0, 1 x DisplayPort 1.4',
+  '2 x HDMI 2.1, 1 x DisplayPort 1.4, 1 x USB-C (90 W)':
+    '2 x HDMI 2.1, 1 x DisplayPort 1.4, 1 x USB-C (90 W)',
+  '2 x HDMI 2.0, 1 x DisplayPort 1.4, USB 3.2 hub':
+    '2 x HDMI 2.0, 1 x DisplayPort 1.4, concentrateur USB 3.2',
+  [WIFI6]: WIFI6,
+  [WIFI6E]: WIFI6E,
+  [WIFI7]: WIFI7,
+  'Gigabit Ethernet': 'Ethernet Gigabit',
+  'Gigabit Ethernet, optional Wi-Fi 6': 'Ethernet Gigabit, Wi-Fi 6 en option',
+  'Gigabit Ethernet, Wi-Fi 6, Bluetooth 5.2': 'Ethernet Gigabit, Wi-Fi 6, Bluetooth 5.2',
+  'PCIe NVMe SSD': 'SSD PCIe NVMe',
+  'PCIe Gen 4 NVMe SSD': 'SSD PCIe Gen 4 NVMe',
+  'UFS storage': 'mémoire UFS',
+  eMMC: 'mémoire eMMC',
+  'Mid tower': 'Tour moyenne',
+  'Small form factor': 'Petit format',
+  'Slim tower': 'Tour mince',
+  'Compact tower': 'Tour compacte',
+  'Micro tower': 'Micro-tour',
+  'Full tower': 'Grande tour',
+  'Mini PC': 'Mini PC',
+  'VESA mountable': 'fixation VESA',
+  'All-in-one': 'Tout-en-un',
+  'tilt-adjustable stand': 'support inclinable',
+  'height-adjustable stand': 'support réglable en hauteur',
+  Backpack: 'Sac à dos',
+  'Carry Case': 'Mallette de transport',
+  Sleeve: 'Housse',
+  Charger: 'Chargeur',
+  'Power Adapter': 'Adaptateur secteur',
+  'Docking Station': "Station d'accueil",
+  'USB Hub': 'Concentrateur USB',
+  'Graphics Card': 'Carte graphique',
+  Headset: "Casque d'écoute",
+  'Gaming Mouse': 'Souris de jeu',
+  Mouse: 'Souris',
+  Black: 'Noir',
+  White: 'Blanc',
+  Gray: 'Gris',
+  Silver: 'Argent',
+  Blue: 'Bleu',
+  Red: 'Rouge',
+  Green: 'Vert',
+};
+
+function fr(phrase: string): string {
+  const french = FR[phrase];
+  if (french === undefined) throw new Error(`The demo catalog has no French for "${phrase}".`);
+  return french;
+}
+
+/** A computer's extra spec line (battery, weight, power supply, form factor) in French. */
+function extraFr(extra: string): string {
+  const at = extra.indexOf(': ');
+  const name = extra.slice(0, at);
+  const value = extra.slice(at + 2);
+  const battery = /^(\d+) Wh, up to (\d+) hours$/.exec(value);
+  if (name === 'Battery' && battery)
+    return `Batterie: ${battery[1]} Wh, jusqu'à ${battery[2]} heures d'autonomie`;
+  if (name === 'Weight') return `Poids: ${dec(value)}`;
+  if (name === 'Power Supply')
+    return `Bloc d'alimentation: ${value
+      .replace(/^(\d+) W external adapter$/, 'adaptateur externe de $1 W')
+      .replace(/^(\d+) W (\d+)% efficiency$/, `$1 W, rendement de $2${NBSP}%`)}`;
+  if (name === 'Form Factor')
+    return `Format: ${value
+      .split(', ')
+      .map((part) => (/^[\d.]+ L$/.test(part) ? dec(part) : fr(part)))
+      .join(', ')}`;
+  throw new Error(`The demo catalog has no French for "${extra}".`);
+}
+
 const NOTEBOOKS: ComputerLine[] = [
   {
     series: 'Aspire 3',
     family: 'Aspire',
     model: 'A315-24P',
     blurb: 'a dependable everyday laptop for office apps, e-mail and video calls',
+    blurbFr:
+      'un ordinateur portable fiable au quotidien pour les applications de bureau, le courriel et les appels vidéo',
     form: 'laptop',
     kind: 'notebook',
     category: 'Laptop',
@@ -343,6 +461,8 @@ const NOTEBOOKS: ComputerLine[] = [
     family: 'Aspire',
     model: 'A514-56M',
     blurb: 'a balanced 14-inch laptop with a taller 16:10 screen for spreadsheets and documents',
+    blurbFr:
+      "un portable équilibré de 14 po doté d'un écran 16:10 plus haut, idéal pour les chiffriers et les documents",
     form: 'laptop',
     kind: 'notebook',
     category: 'Laptop',
@@ -367,6 +487,7 @@ const NOTEBOOKS: ComputerLine[] = [
     family: 'Aspire',
     model: 'A515-58M',
     blurb: 'a full-size laptop with a numeric keypad for finance and data-entry work',
+    blurbFr: 'un portable pleine grandeur avec pavé numérique pour la comptabilité et la saisie de données',
     form: 'laptop',
     kind: 'notebook',
     category: 'Laptop',
@@ -391,6 +512,8 @@ const NOTEBOOKS: ComputerLine[] = [
     family: 'Aspire',
     model: 'A715-76G',
     blurb: 'a performance laptop with dedicated graphics for creative work and casual gaming',
+    blurbFr:
+      "un portable performant doté d'une carte graphique dédiée pour le travail créatif et le jeu occasionnel",
     form: 'laptop',
     kind: 'notebook',
     category: 'Laptop',
@@ -416,6 +539,8 @@ const NOTEBOOKS: ComputerLine[] = [
     family: 'Aspire',
     model: 'ASP14-51MTN',
     blurb: 'a 2-in-1 convertible with a 360-degree hinge and touch display for presenting and note-taking',
+    blurbFr:
+      'un portable convertible 2 en 1 avec charnière à 360 degrés et écran tactile pour les présentations et la prise de notes',
     form: 'laptop',
     kind: 'notebook',
     category: 'Convertible',
@@ -440,6 +565,7 @@ const NOTEBOOKS: ComputerLine[] = [
     family: 'Swift',
     model: 'SFG14-73',
     blurb: 'a thin and light laptop with an AI-ready processor for working on the go',
+    blurbFr: "un portable mince et léger doté d'un processeur prêt pour l'IA, pour travailler en déplacement",
     form: 'laptop',
     kind: 'notebook',
     category: 'Laptop',
@@ -467,6 +593,7 @@ const NOTEBOOKS: ComputerLine[] = [
     family: 'Swift',
     model: 'SFG16-72',
     blurb: 'a slim 16-inch laptop with a vivid OLED screen and all-day battery',
+    blurbFr: "un portable mince de 16 po avec un écran OLED éclatant et une autonomie d'une journée complète",
     form: 'laptop',
     kind: 'notebook',
     category: 'Laptop',
@@ -491,6 +618,7 @@ const NOTEBOOKS: ComputerLine[] = [
     family: 'Swift',
     model: 'SFE16-44',
     blurb: 'an ultralight 16-inch laptop that weighs just over a kilogram',
+    blurbFr: "un portable ultraléger de 16 po qui pèse à peine plus d'un kilogramme",
     form: 'laptop',
     kind: 'notebook',
     category: 'Laptop',
@@ -515,6 +643,7 @@ const NOTEBOOKS: ComputerLine[] = [
     family: 'Swift',
     model: 'SFX14-72G',
     blurb: 'a creator laptop that pairs an OLED display with NVIDIA RTX graphics',
+    blurbFr: 'un portable pour créateurs qui associe un écran OLED à une carte graphique NVIDIA RTX',
     form: 'laptop',
     kind: 'notebook',
     category: 'Laptop',
@@ -541,6 +670,8 @@ const NOTEBOOKS: ComputerLine[] = [
     model: 'TMP214-55',
     blurb:
       'a durable business laptop built for fleet deployment, with TPM 2.0 and a spill-resistant keyboard',
+    blurbFr:
+      "un portable d'affaires robuste conçu pour les déploiements en parc, avec puce TPM 2.0 et clavier résistant aux déversements",
     form: 'laptop',
     kind: 'notebook',
     category: 'Laptop',
@@ -565,6 +696,8 @@ const NOTEBOOKS: ComputerLine[] = [
     family: 'TravelMate',
     model: 'TMP414-53',
     blurb: 'a business laptop with a fingerprint reader, IR camera and MIL-STD 810H durability',
+    blurbFr:
+      "un portable d'affaires avec lecteur d'empreintes digitales, caméra infrarouge et robustesse conforme à la norme MIL-STD 810H",
     form: 'laptop',
     kind: 'notebook',
     category: 'Laptop',
@@ -589,6 +722,7 @@ const NOTEBOOKS: ComputerLine[] = [
     family: 'TravelMate',
     model: 'TMP614-73',
     blurb: 'a premium magnesium-alloy business laptop for executives who travel',
+    blurbFr: "un portable d'affaires haut de gamme en alliage de magnésium pour les cadres qui voyagent",
     form: 'laptop',
     kind: 'notebook',
     category: 'Laptop',
@@ -619,6 +753,7 @@ const GAMING_NOTEBOOKS: ComputerLine[] = [
     family: 'Nitro',
     model: 'ANV15-51',
     blurb: 'an entry gaming laptop with a 144 Hz screen and NVIDIA RTX graphics',
+    blurbFr: "un portable de jeu d'entrée de gamme avec écran de 144 Hz et carte graphique NVIDIA RTX",
     form: 'laptop',
     kind: 'notebook',
     category: 'Gaming Laptop',
@@ -644,6 +779,7 @@ const GAMING_NOTEBOOKS: ComputerLine[] = [
     family: 'Nitro',
     model: 'AN515-58',
     blurb: 'a gaming laptop with dual-fan cooling and an RGB backlit keyboard',
+    blurbFr: 'un portable de jeu avec refroidissement à deux ventilateurs et clavier rétroéclairé RVB',
     form: 'laptop',
     kind: 'notebook',
     category: 'Gaming Laptop',
@@ -669,6 +805,7 @@ const GAMING_NOTEBOOKS: ComputerLine[] = [
     family: 'Nitro',
     model: 'AN16-41',
     blurb: 'a 16-inch gaming laptop with a fast 165 Hz WUXGA display',
+    blurbFr: "un portable de jeu de 16 po doté d'un écran WUXGA rapide de 165 Hz",
     form: 'laptop',
     kind: 'notebook',
     category: 'Gaming Laptop',
@@ -694,6 +831,8 @@ const GAMING_NOTEBOOKS: ComputerLine[] = [
     family: 'Predator',
     model: 'PHN16-72',
     blurb: 'a high-refresh gaming laptop with fifth-generation AeroBlade cooling',
+    blurbFr:
+      'un portable de jeu à haute fréquence de rafraîchissement avec refroidissement AeroBlade de cinquième génération',
     form: 'laptop',
     kind: 'notebook',
     category: 'Gaming Laptop',
@@ -719,6 +858,7 @@ const GAMING_NOTEBOOKS: ComputerLine[] = [
     family: 'Predator',
     model: 'PH16-72',
     blurb: 'a flagship gaming laptop with a Mini LED option and top-tier RTX graphics',
+    blurbFr: 'un portable de jeu phare offrant une option Mini LED et une carte graphique RTX haut de gamme',
     form: 'laptop',
     kind: 'notebook',
     category: 'Gaming Laptop',
@@ -744,6 +884,7 @@ const GAMING_NOTEBOOKS: ComputerLine[] = [
     family: 'Predator',
     model: 'PT14-51',
     blurb: 'a thin 14-inch gaming laptop that doubles as a creator machine',
+    blurbFr: 'un portable de jeu mince de 14 po qui sert aussi de poste de création',
     form: 'laptop',
     kind: 'notebook',
     category: 'Gaming Laptop',
@@ -772,6 +913,7 @@ const CHROMEBOOKS: ComputerLine[] = [
     family: 'Chromebook Plus',
     model: 'CB514-3HT',
     blurb: 'a Chromebook Plus with built-in Google AI tools and a 1080p webcam',
+    blurbFr: "un Chromebook Plus avec outils d'IA de Google intégrés et caméra Web 1080p",
     form: 'laptop',
     kind: 'chromebook',
     category: 'Chromebook',
@@ -796,6 +938,7 @@ const CHROMEBOOKS: ComputerLine[] = [
     family: 'Chromebook Plus',
     model: 'CB516-2H',
     blurb: 'a large-screen Chromebook Plus for multitasking in the cloud',
+    blurbFr: 'un Chromebook Plus à grand écran pour le travail multitâche dans le nuage',
     form: 'laptop',
     kind: 'chromebook',
     category: 'Chromebook',
@@ -820,6 +963,8 @@ const CHROMEBOOKS: ComputerLine[] = [
     family: 'Chromebook',
     model: 'CB314-4H',
     blurb: 'an affordable Chromebook for classrooms, front desks and shared workstations',
+    blurbFr:
+      "un Chromebook abordable pour les salles de classe, les comptoirs d'accueil et les postes de travail partagés",
     form: 'laptop',
     kind: 'chromebook',
     category: 'Chromebook',
@@ -844,6 +989,7 @@ const CHROMEBOOKS: ComputerLine[] = [
     family: 'Chromebook Spin',
     model: 'CP714-2W',
     blurb: 'a premium convertible Chromebook with a garaged USI stylus',
+    blurbFr: 'un Chromebook convertible haut de gamme avec stylet USI rangé dans le boîtier',
     form: 'laptop',
     kind: 'chromebook',
     category: 'Chromebook',
@@ -868,6 +1014,8 @@ const CHROMEBOOKS: ComputerLine[] = [
     family: 'Chromebook Vero',
     model: 'CBV514-1H',
     blurb: 'a Chromebook made with post-consumer recycled plastics and an easy-to-repair design',
+    blurbFr:
+      'un Chromebook fabriqué avec des plastiques recyclés postconsommation et conçu pour être facile à réparer',
     form: 'laptop',
     kind: 'chromebook',
     category: 'Chromebook',
@@ -892,6 +1040,7 @@ const CHROMEBOOKS: ComputerLine[] = [
     family: 'Chromebook',
     model: 'C736',
     blurb: 'a rugged 11-inch Chromebook built to survive drops and spills in schools',
+    blurbFr: "un Chromebook robuste de 11 po conçu pour résister aux chutes et aux déversements à l'école",
     form: 'laptop',
     kind: 'chromebook',
     category: 'Chromebook',
@@ -919,6 +1068,8 @@ const TOWERS: ComputerLine[] = [
     family: 'Veriton',
     model: 'VM4730G',
     blurb: 'a managed business tower with room for expansion cards and extra drives',
+    blurbFr:
+      "un ordinateur tour d'affaires gérable, avec de la place pour des cartes d'extension et des disques supplémentaires",
     form: 'desktop',
     kind: 'desktop',
     category: 'Desktop',
@@ -942,6 +1093,8 @@ const TOWERS: ComputerLine[] = [
     family: 'Veriton',
     model: 'VX2730G',
     blurb: 'a compact small-form-factor desktop that fits under a monitor or on a shelf',
+    blurbFr:
+      'un ordinateur de bureau compact à petit facteur de forme qui se glisse sous un moniteur ou sur une étagère',
     form: 'desktop',
     kind: 'desktop',
     category: 'Desktop',
@@ -965,6 +1118,8 @@ const TOWERS: ComputerLine[] = [
     family: 'Veriton',
     model: 'VS2730G',
     blurb: 'a slim business desktop with TPM 2.0 and Acer ProShield security tools',
+    blurbFr:
+      "un ordinateur de bureau d'affaires mince avec puce TPM 2.0 et outils de sécurité Acer ProShield",
     form: 'desktop',
     kind: 'desktop',
     category: 'Desktop',
@@ -991,6 +1146,8 @@ const WORK_HOME: ComputerLine[] = [
     family: 'Aspire',
     model: 'TC-1780',
     blurb: 'a family and home-office tower with plenty of ports for printers and peripherals',
+    blurbFr:
+      'un ordinateur tour pour la famille et le bureau à domicile, avec de nombreux ports pour les imprimantes et les périphériques',
     form: 'desktop',
     kind: 'desktop',
     category: 'Desktop',
@@ -1014,6 +1171,7 @@ const WORK_HOME: ComputerLine[] = [
     family: 'Aspire',
     model: 'XC-1780',
     blurb: 'a space-saving compact desktop for everyday work and study at home',
+    blurbFr: 'un ordinateur de bureau compact et peu encombrant pour le travail et les études à la maison',
     form: 'desktop',
     kind: 'desktop',
     category: 'Desktop',
@@ -1040,6 +1198,7 @@ const GAMING_DESKTOPS: ComputerLine[] = [
     family: 'Nitro',
     model: 'N50-656',
     blurb: 'a compact gaming desktop ready for 1080p and 1440p titles',
+    blurbFr: 'un ordinateur de jeu compact prêt pour les jeux en 1080p et en 1440p',
     form: 'desktop',
     kind: 'desktop',
     category: 'Gaming Desktop',
@@ -1064,6 +1223,7 @@ const GAMING_DESKTOPS: ComputerLine[] = [
     family: 'Predator',
     model: 'PO3-655',
     blurb: 'a gaming tower with a tempered-glass side panel and ARGB fans',
+    blurbFr: 'un ordinateur tour de jeu avec panneau latéral en verre trempé et ventilateurs ARGB',
     form: 'desktop',
     kind: 'desktop',
     category: 'Gaming Desktop',
@@ -1088,6 +1248,8 @@ const GAMING_DESKTOPS: ComputerLine[] = [
     family: 'Predator',
     model: 'PO5-655',
     blurb: 'a high-end gaming tower with liquid CPU cooling and tool-free upgrades',
+    blurbFr:
+      'un ordinateur tour de jeu haut de gamme avec refroidissement liquide du processeur et mises à niveau sans outil',
     form: 'desktop',
     kind: 'desktop',
     category: 'Gaming Desktop',
@@ -1112,6 +1274,7 @@ const GAMING_DESKTOPS: ComputerLine[] = [
     family: 'Predator',
     model: 'PO7-655',
     blurb: 'a flagship gaming and rendering tower with FrostBlade fans',
+    blurbFr: 'un ordinateur tour phare pour le jeu et le rendu, avec ventilateurs FrostBlade',
     form: 'desktop',
     kind: 'desktop',
     category: 'Gaming Desktop',
@@ -1139,6 +1302,8 @@ const CHROMEBOXES: ComputerLine[] = [
     family: 'Chromebox',
     model: 'CXI5',
     blurb: 'a palm-sized ChromeOS desktop for kiosks, digital signage and thin-client desks',
+    blurbFr:
+      "un ordinateur de bureau ChromeOS grand comme la paume de la main, pour les bornes, l'affichage numérique et les postes clients légers",
     form: 'desktop',
     kind: 'chromebox',
     category: 'Chromebox',
@@ -1162,6 +1327,7 @@ const CHROMEBOXES: ComputerLine[] = [
     family: 'Chromebox',
     model: 'CXI4',
     blurb: 'a compact ChromeOS desktop that drives up to three displays',
+    blurbFr: "un ordinateur de bureau ChromeOS compact qui pilote jusqu'à trois écrans",
     form: 'desktop',
     kind: 'chromebox',
     category: 'Chromebox',
@@ -1188,6 +1354,7 @@ const AIOS: ComputerLine[] = [
     family: 'Aspire',
     model: 'C24-1800',
     blurb: 'an all-in-one PC with a slim 23.8-inch display and a pop-up webcam',
+    blurbFr: "un ordinateur tout-en-un doté d'un écran mince de 23,8 po et d'une caméra Web escamotable",
     form: 'aio',
     kind: 'aio',
     category: 'All-in-One',
@@ -1212,6 +1379,8 @@ const AIOS: ComputerLine[] = [
     family: 'Aspire',
     model: 'C27-1800',
     blurb: 'a 27-inch all-in-one for reception desks, meeting rooms and home offices',
+    blurbFr:
+      "un ordinateur tout-en-un de 27 po pour les comptoirs d'accueil, les salles de réunion et les bureaux à domicile",
     form: 'aio',
     kind: 'aio',
     category: 'All-in-One',
@@ -1236,6 +1405,8 @@ const AIOS: ComputerLine[] = [
     family: 'Veriton',
     model: 'VZ4717G',
     blurb: 'a business all-in-one with a privacy webcam and a height-adjustable stand',
+    blurbFr:
+      "un ordinateur tout-en-un d'affaires avec caméra Web à obturateur de confidentialité et support réglable en hauteur",
     form: 'aio',
     kind: 'aio',
     category: 'All-in-One',
@@ -1325,6 +1496,35 @@ function buildComputer(r: Rand, line: ComputerLine): Built {
         : `${storageLabel(ssd)} SSD`;
   const description = `The Acer ${line.series} is ${line.blurb}. It pairs the ${chip.model} with ${mem} GB of memory and a ${what}.`;
 
+  const detailsFr = [
+    `Processeur: ${chip.model} (jusqu'à ${dec(chip.speed)})`,
+    `Mémoire: ${mem} Go ${line.memType}`,
+    `Stockage: ${fr(line.storageType)} de ${storageFr(ssd)}`,
+  ];
+  if (p) {
+    detailsFr.push(
+      `Écran: ${inches(p.size)} ${dec(p.label.replace(/ ?Touch$/, ''))} ${p.res}${p.label.includes(p.tech) ? '' : ` ${p.tech}`}${
+        touch ? ', tactile' : ''
+      }`,
+      `Format d'image: ${ASPECT[p.res] ?? '16:9'}`,
+      `Fréquence de rafraîchissement: ${p.hz}`,
+    );
+  }
+  detailsFr.push(
+    `Processeur graphique: ${graphics}`,
+    `Système d'exploitation: ${osFr(os)}`,
+    `Ports: ${fr(line.ports)}`,
+    `Connectivité: ${fr(line.wireless)}`,
+    ...line.extras.map(extraFr),
+  );
+  const whatFr =
+    line.form === 'laptop'
+      ? `un écran ${p!.tech === 'OLED' ? 'OLED' : dec(p!.label.replace(/ ?Touch$/, '').replace(/ \d+Hz$/, ''))} de ${inches(p!.size)}`
+      : line.form === 'aio'
+        ? `un écran intégré de ${inches(p!.size)}`
+        : `un SSD de ${storageFr(ssd)}`;
+  const descriptionFr = `L'Acer ${line.series} est ${line.blurbFr}. Il associe un processeur ${chip.model} à ${mem} Go de mémoire et à ${whatFr}.`;
+
   return {
     name,
     kind: line.kind,
@@ -1334,6 +1534,8 @@ function buildComputer(r: Rand, line: ComputerLine): Built {
     maxPrice: line.max,
     description,
     details,
+    descriptionFr,
+    detailsFr,
     fields: {
       product_category: line.category,
       product_series: line.family,
@@ -1371,6 +1573,8 @@ interface MonitorLine {
   sync: string;
   ports: string;
   feature: string;
+  /** The feature in French (the description says "... offrant {featureFr}"). */
+  featureFr: string;
   curved?: boolean;
 }
 
@@ -1390,6 +1594,8 @@ const OFFICE_MONITORS: MonitorLine[] = [
     sync: 'AMD FreeSync',
     ports: '1 x HDMI 1.4, 1 x VGA',
     feature: 'a zero-frame design and flicker-less backlight for long workdays',
+    featureFr:
+      'un design sans cadre et un rétroéclairage sans scintillement pour les longues journées de travail',
   },
   {
     model: 'SA272',
@@ -1406,6 +1612,7 @@ const OFFICE_MONITORS: MonitorLine[] = [
     sync: 'AMD FreeSync',
     ports: '1 x HDMI 1.4, 1 x VGA',
     feature: 'an ultra-thin profile and wide viewing angles',
+    featureFr: 'un profil ultramince et de larges angles de vision',
   },
   {
     model: 'CB242Y',
@@ -1422,6 +1629,7 @@ const OFFICE_MONITORS: MonitorLine[] = [
     sync: 'AMD FreeSync',
     ports: '1 x HDMI 1.4, 1 x DisplayPort 1.2, 1 x VGA',
     feature: 'an ergonomic stand with height, swivel, tilt and pivot adjustment',
+    featureFr: 'un support ergonomique réglable en hauteur, en rotation, en inclinaison et en pivot',
   },
   {
     model: 'CB272',
@@ -1438,6 +1646,7 @@ const OFFICE_MONITORS: MonitorLine[] = [
     sync: 'AMD FreeSync',
     ports: '1 x HDMI 1.4, 1 x DisplayPort 1.2, 1 x VGA',
     feature: 'a fully adjustable stand and built-in speakers',
+    featureFr: 'un support entièrement réglable et des haut-parleurs intégrés',
   },
   {
     model: 'Vero B247Y',
@@ -1454,6 +1663,7 @@ const OFFICE_MONITORS: MonitorLine[] = [
     sync: 'AMD FreeSync',
     ports: '1 x HDMI 1.4, 1 x DisplayPort 1.2, 1 x VGA',
     feature: 'a chassis made with recycled plastics and an eco-friendly power mode',
+    featureFr: "un boîtier fabriqué avec des plastiques recyclés et un mode d'alimentation écoénergétique",
   },
   {
     model: 'CB282K',
@@ -1470,6 +1680,7 @@ const OFFICE_MONITORS: MonitorLine[] = [
     sync: 'AMD FreeSync',
     ports: '2 x HDMI 2.0, 1 x DisplayPort 1.2',
     feature: 'sharp 4K detail for CAD drawings, photos and large spreadsheets',
+    featureFr: 'une netteté 4K pour les dessins de CAO, les photos et les grands chiffriers',
   },
   {
     model: 'CB342CU',
@@ -1486,6 +1697,7 @@ const OFFICE_MONITORS: MonitorLine[] = [
     sync: 'AMD FreeSync',
     ports: '2 x HDMI 2.0, 1 x DisplayPort 1.2, 1 x USB-C (65 W power delivery)',
     feature: 'an ultrawide 21:9 workspace and single-cable USB-C docking',
+    featureFr: 'un espace de travail ultralarge 21:9 et une connexion USB-C à câble unique',
   },
   {
     model: 'Vero CB273U',
@@ -1502,6 +1714,7 @@ const OFFICE_MONITORS: MonitorLine[] = [
     sync: 'AMD FreeSync',
     ports: '2 x HDMI 2.0, 1 x DisplayPort 1.2, 1 x USB-C (65 W power delivery)',
     feature: 'USB-C connectivity and a recycled-plastic chassis',
+    featureFr: 'une connectivité USB-C et un boîtier en plastique recyclé',
   },
 ];
 
@@ -1521,6 +1734,7 @@ const GAMING_MONITORS: MonitorLine[] = [
     sync: 'AMD FreeSync Premium',
     ports: '2 x HDMI 2.0, 1 x DisplayPort 1.2',
     feature: 'a fast IPS panel for competitive esports titles',
+    featureFr: 'un panneau IPS rapide pour les jeux de sport électronique compétitifs',
   },
   {
     model: 'Nitro XV272U',
@@ -1537,6 +1751,7 @@ const GAMING_MONITORS: MonitorLine[] = [
     sync: 'AMD FreeSync Premium',
     ports: '2 x HDMI 2.0, 1 x DisplayPort 1.4',
     feature: 'HDR10 support and an ergonomic height-adjustable stand',
+    featureFr: 'la prise en charge HDR10 et un support ergonomique réglable en hauteur',
   },
   {
     model: 'Nitro XV275K',
@@ -1553,6 +1768,7 @@ const GAMING_MONITORS: MonitorLine[] = [
     sync: 'AMD FreeSync Premium Pro',
     ports: '2 x HDMI 2.1, 1 x DisplayPort 1.4, 1 x USB-C (90 W)',
     feature: 'a Mini LED backlight with DisplayHDR 1000 certification',
+    featureFr: 'un rétroéclairage Mini LED certifié DisplayHDR 1000',
   },
   {
     model: 'Nitro XZ322QU',
@@ -1569,6 +1785,7 @@ const GAMING_MONITORS: MonitorLine[] = [
     sync: 'AMD FreeSync Premium',
     ports: '2 x HDMI 2.0, 1 x DisplayPort 1.4',
     feature: 'an immersive 1500R curve for racing and open-world games',
+    featureFr: 'une courbure immersive 1500R pour les jeux de course et en monde ouvert',
     curved: true,
   },
   {
@@ -1586,6 +1803,7 @@ const GAMING_MONITORS: MonitorLine[] = [
     sync: 'NVIDIA G-SYNC Compatible',
     ports: '2 x HDMI 2.0, 1 x DisplayPort 1.4, USB 3.2 hub',
     feature: 'a 280 Hz overclockable panel with Agile-Splendor colour tuning',
+    featureFr: 'un panneau surcadençable à 280 Hz avec réglage des couleurs Agile-Splendor',
   },
   {
     model: 'Predator X27U',
@@ -1602,6 +1820,7 @@ const GAMING_MONITORS: MonitorLine[] = [
     sync: 'AMD FreeSync Premium Pro',
     ports: '2 x HDMI 2.1, 1 x DisplayPort 1.4, 1 x USB-C (90 W)',
     feature: 'true blacks and near-instant response from an OLED panel',
+    featureFr: 'des noirs profonds et une réponse quasi instantanée grâce à un panneau OLED',
   },
   {
     model: 'Predator X34',
@@ -1618,6 +1837,7 @@ const GAMING_MONITORS: MonitorLine[] = [
     sync: 'AMD FreeSync Premium Pro',
     ports: '2 x HDMI 2.1, 1 x DisplayPort 1.4, 1 x USB-C (90 W)',
     feature: 'an 800R curved ultrawide OLED for immersive play',
+    featureFr: 'un écran OLED ultralarge incurvé 800R pour un jeu immersif',
     curved: true,
   },
 ];
@@ -1649,6 +1869,21 @@ function buildMonitor(r: Rand, line: MonitorLine): Built {
     maxPrice: 1299,
     description: `The Acer ${line.model} is a ${line.size} ${line.label.replace(' Curved', '')} monitor offering ${line.feature}. It refreshes at up to ${hz} with ${line.sync}.`,
     details,
+    descriptionFr: `L'Acer ${line.model} est un moniteur ${line.label.replace(' Curved', '')} de ${inches(line.size)} offrant ${line.featureFr}. Sa fréquence de rafraîchissement peut atteindre ${hz}, avec ${line.sync}.`,
+    detailsFr: [
+      `Panneau: ${line.tech}${line.curved ? ' incurvé' : ''} de ${inches(line.size)}`,
+      `Résolution: ${line.res} (${line.label.replace(/ (OLED|Curved).*$/, '')})`,
+      `Format d'image: ${ASPECT[line.res] ?? '16:9'}`,
+      `Fréquence de rafraîchissement: ${hz}`,
+      `Temps de réponse: ${dec(line.response)}`,
+      `Luminosité: ${line.brightness
+        .replace(/^(\d+) nits/, (_, n: string) => `${grouped(Number(n))} cd/m²`)
+        .replace('(peak)', '(en crête)')}`,
+      `Synchronisation adaptative: ${line.sync}`,
+      `Ports: ${fr(line.ports)}`,
+      'Fixation VESA: 100 x 100 mm',
+      "Contenu de la boîte: câble d'alimentation, câble HDMI, guide de démarrage rapide",
+    ],
     fields: {
       product_category: 'Monitor',
       product_series: line.family,
@@ -1688,6 +1923,11 @@ interface HandheldLine {
   battery: string;
   extra: string;
   blurb: string;
+  /** In French: the blurb ("une tablette ..." / "un téléphone ..."), the camera, battery and extra lines. */
+  blurbFr: string;
+  cameraFr: string;
+  batteryFr: string;
+  extraFr: string;
 }
 
 const TABLETS: HandheldLine[] = [
@@ -1714,6 +1954,10 @@ const TABLETS: HandheldLine[] = [
     battery: '7,500 mAh, up to 12 hours',
     extra: 'Audio: Quad speakers with DTS:X Ultra',
     blurb: 'a 2K family and business tablet with quad speakers',
+    blurbFr: 'une tablette 2K pour la famille et les affaires, avec quatre haut-parleurs',
+    cameraFr: 'arrière 8 Mpx, avant 5 Mpx',
+    batteryFr: "7\u00a0500 mAh, jusqu'à 12 heures",
+    extraFr: 'Audio: quatre haut-parleurs avec DTS:X Ultra',
   },
   {
     series: 'Iconia Tab M10',
@@ -1738,6 +1982,10 @@ const TABLETS: HandheldLine[] = [
     battery: '6,000 mAh, up to 10 hours',
     extra: 'Expansion: microSD up to 1 TB',
     blurb: 'an affordable tablet for kiosks, field forms and point-of-sale',
+    blurbFr: 'une tablette abordable pour les bornes, les formulaires sur le terrain et les points de vente',
+    cameraFr: 'arrière 5 Mpx, avant 2 Mpx',
+    batteryFr: "6\u00a0000 mAh, jusqu'à 10 heures",
+    extraFr: "Extension: microSD jusqu'à 1 To",
   },
   {
     series: 'Iconia Tab P11',
@@ -1762,6 +2010,10 @@ const TABLETS: HandheldLine[] = [
     battery: '7,400 mAh, up to 13 hours',
     extra: 'Audio: Quad speakers, 3.5 mm jack',
     blurb: 'a slim 11-inch tablet with a smooth 90 Hz screen',
+    blurbFr: 'une tablette mince de 11 po avec un écran fluide de 90 Hz',
+    cameraFr: 'arrière 13 Mpx, avant 8 Mpx',
+    batteryFr: "7\u00a0400 mAh, jusqu'à 13 heures",
+    extraFr: 'Audio: quatre haut-parleurs, prise 3,5 mm',
   },
 ];
 
@@ -1789,6 +2041,11 @@ const PHONES: HandheldLine[] = [
     battery: '5,000 mAh, 18 W charging',
     extra: 'Network: 5G, dual SIM',
     blurb: 'an entry 5G smartphone with a large battery for field staff',
+    blurbFr:
+      "un téléphone intelligent 5G d'entrée de gamme doté d'une grosse batterie pour le personnel sur le terrain",
+    cameraFr: 'arrière 50 Mpx, avant 8 Mpx',
+    batteryFr: '5\u00a0000 mAh, recharge de 18 W',
+    extraFr: 'Réseau: 5G, double SIM',
   },
   {
     series: 'Liquid Jade 3',
@@ -1813,6 +2070,10 @@ const PHONES: HandheldLine[] = [
     battery: '5,000 mAh, 33 W fast charging',
     extra: 'Network: 5G, dual SIM, NFC',
     blurb: 'a mid-range smartphone with an AMOLED screen and NFC payments',
+    blurbFr: 'un téléphone intelligent milieu de gamme avec écran AMOLED et paiements NFC',
+    cameraFr: 'arrière 64 Mpx, avant 16 Mpx',
+    batteryFr: '5\u00a0000 mAh, recharge rapide de 33 W',
+    extraFr: 'Réseau: 5G, double SIM, NFC',
   },
   {
     series: 'Super ZX Pro',
@@ -1837,6 +2098,10 @@ const PHONES: HandheldLine[] = [
     battery: '5,000 mAh, 33 W fast charging',
     extra: 'Network: 5G, dual SIM, NFC, IP64',
     blurb: 'a flagship-style smartphone with an optically stabilised camera',
+    blurbFr: 'un téléphone intelligent de style haut de gamme avec appareil photo à stabilisation optique',
+    cameraFr: 'arrière 50 Mpx avec stabilisation optique, avant 13 Mpx',
+    batteryFr: '5\u00a0000 mAh, recharge rapide de 33 W',
+    extraFr: 'Réseau: 5G, double SIM, NFC, IP64',
   },
 ];
 
@@ -1875,6 +2140,19 @@ function buildHandheld(r: Rand, line: HandheldLine): Built {
     maxPrice: line.max,
     description: `The Acer ${line.series} is ${line.blurb}. It runs ${os} on the ${chip.model} with ${mem} GB of memory and ${storage} GB of storage.`,
     details,
+    descriptionFr: `L'Acer ${line.series} est ${line.blurbFr}. ${tablet ? 'Elle' : 'Il'} fonctionne sous ${os} avec un processeur ${chip.model}, ${mem} Go de mémoire et ${storage} Go de stockage.`,
+    detailsFr: [
+      `Processeur: ${chip.model} (jusqu'à ${dec(chip.speed)})`,
+      `Mémoire: ${mem} Go`,
+      `Stockage: ${storage} Go, extensible par carte microSD`,
+      `Écran: ${inches(line.size)} ${line.res} ${line.tech}, tactile`,
+      `Format d'image: ${ASPECT[line.res] ?? '16:10'}`,
+      `Fréquence de rafraîchissement: ${line.hz}`,
+      `Appareil photo: ${line.cameraFr}`,
+      `Batterie: ${line.batteryFr}`,
+      line.extraFr,
+      `Système d'exploitation: ${os}`,
+    ],
     fields: {
       product_category: line.category,
       product_series: line.family,
@@ -1911,6 +2189,9 @@ interface AccessoryLine {
   vram?: string;
   details: string[];
   blurb: string;
+  /** In French: the blurb (a sentence) and the details lines. */
+  blurbFr: string;
+  detailsFr: string[];
 }
 
 const BAGS: AccessoryLine[] = [
@@ -1929,6 +2210,14 @@ const BAGS: AccessoryLine[] = [
       'Features: Luggage strap, hidden anti-theft pocket',
     ],
     blurb: 'A rugged gaming backpack with room for a 17-inch laptop, mouse and headset',
+    blurbFr:
+      "Un sac à dos de jeu robuste qui accueille un portable de 17 po, une souris et un casque d'écoute",
+    detailsFr: [
+      "Matériau: polyester 1680D résistant à l'eau",
+      'Capacité: 28 L',
+      'Compartiments: pochette matelassée pour portable, poche pour tablette, poche avant à accès rapide',
+      'Caractéristiques: sangle pour valise à roulettes, poche antivol dissimulée',
+    ],
   },
   {
     name: 'Acer Nitro Urban Backpack',
@@ -1945,6 +2234,13 @@ const BAGS: AccessoryLine[] = [
       'Features: Breathable back panel, side bottle pocket',
     ],
     blurb: 'A lightweight everyday backpack with a padded laptop compartment',
+    blurbFr: 'Un sac à dos léger pour tous les jours avec compartiment matelassé pour portable',
+    detailsFr: [
+      'Matériau: polyester hydrofuge',
+      'Capacité: 20 L',
+      'Compartiments: pochette matelassée pour portable, panneau organisateur',
+      'Caractéristiques: dos respirant, poche latérale pour bouteille',
+    ],
   },
   {
     name: 'Acer Vero OBP Backpack',
@@ -1961,6 +2257,14 @@ const BAGS: AccessoryLine[] = [
       'Features: Trolley strap, RFID-blocking pocket',
     ],
     blurb: 'A commuter backpack made from ocean-bound recycled plastics',
+    blurbFr:
+      "Un sac à dos de navetteur fabriqué avec des plastiques recyclés récupérés avant d'atteindre les océans",
+    detailsFr: [
+      "Matériau: tissu en plastique recyclé récupéré avant d'atteindre les océans",
+      'Capacité: 22 L',
+      'Compartiments: pochette matelassée pour portable, poche avant à fermeture éclair',
+      'Caractéristiques: sangle pour valise à roulettes, poche anti-RFID',
+    ],
   },
   {
     name: 'Acer Commercial Carry Case',
@@ -1977,6 +2281,14 @@ const BAGS: AccessoryLine[] = [
       'Features: Trolley strap',
     ],
     blurb: 'A slim top-loading case for business travel and fleet laptops',
+    blurbFr:
+      "Une mallette mince à ouverture par le haut pour les voyages d'affaires et les portables du parc informatique",
+    detailsFr: [
+      'Matériau: nylon avec intérieur matelassé',
+      'Transport: poignées sur le dessus, bandoulière amovible',
+      'Compartiments: pochette pour portable, poche à documents, poche pour accessoires',
+      'Caractéristiques: sangle pour valise à roulettes',
+    ],
   },
   {
     name: 'Acer Protective Sleeve',
@@ -1992,6 +2304,12 @@ const BAGS: AccessoryLine[] = [
       'Features: Front pocket for charger and cables',
     ],
     blurb: 'A snug padded sleeve that protects a laptop inside another bag',
+    blurbFr: "Une housse matelassée ajustée qui protège un portable à l'intérieur d'un autre sac",
+    detailsFr: [
+      'Matériau: néoprène avec doublure douce',
+      'Fermeture: double fermeture éclair',
+      'Caractéristiques: poche avant pour le chargeur et les câbles',
+    ],
   },
 ];
 
@@ -2009,6 +2327,12 @@ const CHARGERS: AccessoryLine[] = [
       'Cable: 1.8 m USB-C to USB-C',
     ],
     blurb: 'A compact charger for Chromebooks, tablets and phones',
+    blurbFr: 'Un chargeur compact pour Chromebook, tablettes et téléphones',
+    detailsFr: [
+      'Sortie: 45 W USB Power Delivery',
+      'Entrée: 100-240 V c.a., 50/60 Hz',
+      'Câble: USB-C à USB-C de 1,8 m',
+    ],
   },
   {
     name: 'Acer 65W USB-C Power Adapter',
@@ -2023,6 +2347,13 @@ const CHARGERS: AccessoryLine[] = [
       'Cable: 1.8 m USB-C, detachable AC cord',
     ],
     blurb: 'The standard replacement adapter for USB-C Swift, Aspire and TravelMate notebooks',
+    blurbFr:
+      "L'adaptateur de remplacement standard pour les portables Swift, Aspire et TravelMate à recharge USB-C",
+    detailsFr: [
+      'Sortie: 65 W USB Power Delivery (20 V / 3,25 A)',
+      'Entrée: 100-240 V c.a., 50/60 Hz',
+      'Câble: USB-C de 1,8 m, cordon c.a. amovible',
+    ],
   },
   {
     name: 'Acer 100W GaN USB-C Charger',
@@ -2037,6 +2368,12 @@ const CHARGERS: AccessoryLine[] = [
       'Technology: Gallium nitride (GaN)',
     ],
     blurb: 'A small gallium-nitride charger that powers a laptop and a phone at the same time',
+    blurbFr: 'Un petit chargeur au nitrure de gallium qui alimente un portable et un téléphone en même temps',
+    detailsFr: [
+      'Sortie: 100 W au total sur 2 x USB-C et 1 x USB-A',
+      'Entrée: 100-240 V c.a., 50/60 Hz',
+      'Technologie: nitrure de gallium (GaN)',
+    ],
   },
   {
     name: 'Acer 90W Slim AC Adapter',
@@ -2051,6 +2388,12 @@ const CHARGERS: AccessoryLine[] = [
       'Input: 100-240 V AC, 50/60 Hz',
     ],
     blurb: 'A replacement barrel-plug adapter for Aspire and TravelMate notebooks',
+    blurbFr: 'Un adaptateur de remplacement à fiche cylindrique pour les portables Aspire et TravelMate',
+    detailsFr: [
+      'Sortie: 90 W (19 V / 4,74 A)',
+      'Connecteur: fiche cylindrique de 5,5 x 1,7 mm',
+      'Entrée: 100-240 V c.a., 50/60 Hz',
+    ],
   },
   {
     name: 'Acer 230W Predator AC Adapter',
@@ -2065,6 +2408,12 @@ const CHARGERS: AccessoryLine[] = [
       'Input: 100-240 V AC, 50/60 Hz',
     ],
     blurb: 'A high-output adapter for Predator and Nitro gaming laptops',
+    blurbFr: 'Un adaptateur haute puissance pour les portables de jeu Predator et Nitro',
+    detailsFr: [
+      'Sortie: 230 W (19,5 V / 11,8 A)',
+      'Connecteur: fiche cylindrique de 5,5 x 2,5 mm',
+      'Entrée: 100-240 V c.a., 50/60 Hz',
+    ],
   },
 ];
 
@@ -2083,6 +2432,13 @@ const DOCKS: AccessoryLine[] = [
       'Power: 135 W adapter included',
     ],
     blurb: 'A desk dock that connects monitors, network and peripherals through one cable',
+    blurbFr: "Une station d'accueil de bureau qui relie moniteurs, réseau et périphériques par un seul câble",
+    detailsFr: [
+      "Connexion à l'ordinateur: USB-C, qui recharge l'ordinateur jusqu'à 60 W",
+      "Vidéo: 2 x HDMI, 1 x DisplayPort, jusqu'à 4K à 60 Hz",
+      'Ports: 4 x USB-A 3.2, 1 x USB-C, Ethernet Gigabit RJ-45, prise audio 3,5 mm',
+      'Alimentation: adaptateur de 135 W inclus',
+    ],
   },
   {
     name: 'Acer Thunderbolt 4 Dock',
@@ -2098,6 +2454,13 @@ const DOCKS: AccessoryLine[] = [
       'Power: 180 W adapter included',
     ],
     blurb: 'A Thunderbolt 4 dock for dual 4K displays and fast storage',
+    blurbFr: "Une station d'accueil Thunderbolt 4 pour deux écrans 4K et du stockage rapide",
+    detailsFr: [
+      "Connexion à l'ordinateur: Thunderbolt 4, qui recharge l'ordinateur jusqu'à 90 W",
+      'Vidéo: 2 x HDMI 2.0 ou 1 écran 8K',
+      'Ports: 3 x Thunderbolt 4, 4 x USB-A 3.2, Ethernet 2,5 Gb/s RJ-45, lecteur de cartes SD',
+      'Alimentation: adaptateur de 180 W inclus',
+    ],
   },
   {
     name: 'Acer 12-in-1 USB-C Dongle',
@@ -2112,6 +2475,12 @@ const DOCKS: AccessoryLine[] = [
       'Ports: 3 x USB-A, 1 x USB-C, RJ-45, SD and microSD readers, 3.5 mm audio',
     ],
     blurb: 'A travel dongle that adds HDMI, Ethernet and card readers to any USB-C laptop',
+    blurbFr: 'Un adaptateur de voyage qui ajoute HDMI, Ethernet et lecteurs de cartes à tout portable USB-C',
+    detailsFr: [
+      "Connexion à l'ordinateur: USB-C, qui laisse passer jusqu'à 100 W de recharge",
+      'Vidéo: 2 x HDMI, 1 x VGA',
+      'Ports: 3 x USB-A, 1 x USB-C, RJ-45, lecteurs SD et microSD, prise audio 3,5 mm',
+    ],
   },
   {
     name: 'Acer 7-in-1 USB-C Travel Hub',
@@ -2126,6 +2495,12 @@ const DOCKS: AccessoryLine[] = [
       'Ports: 2 x USB-A 3.2, SD and microSD readers',
     ],
     blurb: 'A pocket-sized hub for presentations and card readers on the road',
+    blurbFr: 'Un concentrateur de poche pour les présentations et la lecture de cartes en déplacement',
+    detailsFr: [
+      "Connexion à l'ordinateur: USB-C, qui laisse passer jusqu'à 85 W de recharge",
+      'Vidéo: 1 x HDMI, 4K à 30 Hz',
+      'Ports: 2 x USB-A 3.2, lecteurs SD et microSD',
+    ],
   },
 ];
 
@@ -2147,6 +2522,14 @@ const GRAPHICS_CARDS: AccessoryLine[] = [
       'Power: 2 x 8-pin, 650 W PSU recommended',
     ],
     blurb: 'A dual-fan Intel Arc graphics card with FrostBlade cooling and ARGB lighting',
+    blurbFr:
+      'Une carte graphique Intel Arc à deux ventilateurs avec refroidissement FrostBlade et éclairage ARGB',
+    detailsFr: [
+      'Mémoire: 16 Go GDDR6, 256 bits',
+      'Fréquence boost: 2400 MHz',
+      'Sorties: 3 x DisplayPort 2.0, 1 x HDMI 2.1',
+      "Alimentation: 2 x 8 broches, bloc d'alimentation de 650 W recommandé",
+    ],
   },
   {
     name: 'Acer Predator BiFrost Intel Arc A750 OC 8GB',
@@ -2165,6 +2548,14 @@ const GRAPHICS_CARDS: AccessoryLine[] = [
       'Power: 2 x 8-pin, 600 W PSU recommended',
     ],
     blurb: 'A 1440p-capable Intel Arc card for upgrading office towers into creator machines',
+    blurbFr:
+      "Une carte Intel Arc capable d'afficher en 1440p, pour transformer des ordinateurs tour de bureau en postes de création",
+    detailsFr: [
+      'Mémoire: 8 Go GDDR6, 256 bits',
+      'Fréquence boost: 2400 MHz',
+      'Sorties: 3 x DisplayPort 2.0, 1 x HDMI 2.1',
+      "Alimentation: 2 x 8 broches, bloc d'alimentation de 600 W recommandé",
+    ],
   },
   {
     name: 'Acer Nitro Intel Arc B580 OC 12GB',
@@ -2183,6 +2574,13 @@ const GRAPHICS_CARDS: AccessoryLine[] = [
       'Power: 1 x 8-pin, 550 W PSU recommended',
     ],
     blurb: 'A second-generation Intel Arc card with XeSS upscaling for modern games',
+    blurbFr: "Une carte Intel Arc de deuxième génération avec mise à l'échelle XeSS pour les jeux récents",
+    detailsFr: [
+      'Mémoire: 12 Go GDDR6, 192 bits',
+      'Fréquence boost: 2740 MHz',
+      'Sorties: 3 x DisplayPort 2.1, 1 x HDMI 2.1a',
+      "Alimentation: 1 x 8 broches, bloc d'alimentation de 550 W recommandé",
+    ],
   },
   {
     name: 'Acer Nitro AMD Radeon RX 7600 XT OC 16GB',
@@ -2201,6 +2599,14 @@ const GRAPHICS_CARDS: AccessoryLine[] = [
       'Power: 1 x 8-pin, 600 W PSU recommended',
     ],
     blurb: 'A Radeon graphics card with 16 GB of memory for high-texture 1080p and 1440p gaming',
+    blurbFr:
+      'Une carte graphique Radeon dotée de 16 Go de mémoire pour jouer en 1080p et en 1440p avec des textures détaillées',
+    detailsFr: [
+      'Mémoire: 16 Go GDDR6, 128 bits',
+      'Fréquence boost: 2810 MHz',
+      'Sorties: 3 x DisplayPort 2.1, 1 x HDMI 2.1',
+      "Alimentation: 1 x 8 broches, bloc d'alimentation de 600 W recommandé",
+    ],
   },
 ];
 
@@ -2218,6 +2624,12 @@ const HEADSETS: AccessoryLine[] = [
       'Microphone: Detachable noise-cancelling boom',
     ],
     blurb: 'A comfortable gaming headset with virtual surround sound and a detachable microphone',
+    blurbFr: 'Un casque de jeu confortable avec son ambiophonique virtuel et microphone amovible',
+    detailsFr: [
+      'Haut-parleurs: 50 mm au néodyme',
+      'Connexion: USB, son ambiophonique virtuel 7.1',
+      'Microphone: perche antibruit amovible',
+    ],
   },
   {
     name: 'Acer Predator Galea 311 Gaming Headset',
@@ -2228,6 +2640,12 @@ const HEADSETS: AccessoryLine[] = [
     colors: ['Black'],
     details: ['Drivers: 40 mm', 'Connection: 3.5 mm audio jack', 'Microphone: Flexible boom with mute'],
     blurb: 'A wired gaming headset that works with PCs, consoles and phones',
+    blurbFr: 'Un casque de jeu filaire compatible avec les ordinateurs, les consoles et les téléphones',
+    detailsFr: [
+      'Haut-parleurs: 40 mm',
+      'Connexion: prise audio 3,5 mm',
+      'Microphone: perche flexible avec sourdine',
+    ],
   },
   {
     name: 'Acer Nitro Wireless Gaming Headset',
@@ -2243,6 +2661,13 @@ const HEADSETS: AccessoryLine[] = [
       'Microphone: Retractable boom',
     ],
     blurb: 'A wireless headset with dual-mode connection and long battery life',
+    blurbFr: 'Un casque sans fil à double mode de connexion et à grande autonomie',
+    detailsFr: [
+      'Haut-parleurs: 40 mm',
+      'Connexion: sans fil 2,4 GHz et Bluetooth 5.3',
+      "Batterie: jusqu'à 30 heures",
+      'Microphone: perche rétractable',
+    ],
   },
   {
     name: 'Acer USB-C Business Headset',
@@ -2258,6 +2683,13 @@ const HEADSETS: AccessoryLine[] = [
       'Certification: Works with Microsoft Teams and Zoom',
     ],
     blurb: 'A lightweight stereo headset for calls and video meetings',
+    blurbFr: 'Un casque stéréo léger pour les appels et les réunions vidéo',
+    detailsFr: [
+      'Haut-parleurs: 32 mm',
+      'Connexion: USB-C avec adaptateur USB-A',
+      'Microphone: perche antibruit, commandes sur le câble',
+      'Certification: compatible avec Microsoft Teams et Zoom',
+    ],
   },
 ];
 
@@ -2275,6 +2707,12 @@ const MICE: AccessoryLine[] = [
       'Connection: USB, 1.8 m braided cable',
     ],
     blurb: 'A wired gaming mouse with a precise optical sensor and programmable buttons',
+    blurbFr: 'Une souris de jeu filaire avec capteur optique précis et boutons programmables',
+    detailsFr: [
+      'Capteur: optique, 19\u00a0000 ppp',
+      'Boutons: 10 programmables',
+      'Connexion: USB, câble tressé de 1,8 m',
+    ],
   },
   {
     name: 'Acer Predator Cestus 350 Wireless Gaming Mouse',
@@ -2290,6 +2728,13 @@ const MICE: AccessoryLine[] = [
       'Battery: Up to 60 hours',
     ],
     blurb: 'A wireless gaming mouse with low-latency 2.4 GHz connection',
+    blurbFr: 'Une souris de jeu sans fil avec connexion 2,4 GHz à faible latence',
+    detailsFr: [
+      'Capteur: optique, 16\u00a0000 ppp',
+      'Boutons: 8 programmables',
+      'Connexion: sans fil 2,4 GHz ou câble USB',
+      "Batterie: jusqu'à 60 heures",
+    ],
   },
   {
     name: 'Acer Nitro Gaming Mouse NMW120',
@@ -2300,6 +2745,8 @@ const MICE: AccessoryLine[] = [
     colors: ['Black'],
     details: ['Sensor: 4,200 DPI optical', 'Buttons: 6', 'Connection: USB, 1.5 m cable'],
     blurb: 'An affordable gaming mouse with adjustable DPI and red backlighting',
+    blurbFr: 'Une souris de jeu abordable avec résolution réglable et rétroéclairage rouge',
+    detailsFr: ['Capteur: optique, 4\u00a0200 ppp', 'Boutons: 6', 'Connexion: USB, câble de 1,5 m'],
   },
   {
     name: 'Acer Vero Wireless Mouse',
@@ -2314,6 +2761,12 @@ const MICE: AccessoryLine[] = [
       'Battery: 1 x AA, up to 12 months',
     ],
     blurb: 'A quiet wireless office mouse made with recycled plastics',
+    blurbFr: 'Une souris de bureau sans fil silencieuse fabriquée avec des plastiques recyclés',
+    detailsFr: [
+      'Capteur: optique, 1\u00a0600 ppp',
+      'Connexion: récepteur USB 2,4 GHz',
+      "Pile: 1 x AA, jusqu'à 12 mois",
+    ],
   },
   {
     name: 'Acer Bluetooth Mouse AMR120',
@@ -2324,6 +2777,12 @@ const MICE: AccessoryLine[] = [
     colors: ['Black', 'White', 'Silver'],
     details: ['Sensor: 1,200 DPI optical', 'Connection: Bluetooth 5.1', 'Battery: 1 x AA, up to 12 months'],
     blurb: 'A slim Bluetooth mouse that pairs without a receiver',
+    blurbFr: 'Une souris Bluetooth mince qui se jumelle sans récepteur',
+    detailsFr: [
+      'Capteur: optique, 1\u00a0200 ppp',
+      'Connexion: Bluetooth 5.1',
+      "Pile: 1 x AA, jusqu'à 12 mois",
+    ],
   },
   {
     name: 'Acer Wired Optical Mouse',
@@ -2334,6 +2793,12 @@ const MICE: AccessoryLine[] = [
     colors: ['Black'],
     details: ['Sensor: 1,000 DPI optical', 'Connection: USB, 1.5 m cable', 'Buttons: 3 with scroll wheel'],
     blurb: 'A plug-and-play wired mouse for shared desks and classrooms',
+    blurbFr: "Une souris filaire prête à l'emploi pour les postes partagés et les salles de classe",
+    detailsFr: [
+      'Capteur: optique, 1\u00a0000 ppp',
+      'Connexion: USB, câble de 1,5 m',
+      'Boutons: 3, avec molette de défilement',
+    ],
   },
 ];
 
@@ -2359,6 +2824,14 @@ function buildAccessory(r: Rand, line: AccessoryLine): Built {
     maxPrice: isGpu ? 799 : 199,
     description: `${line.blurb}. ${isGpu ? 'Sold as a retail-boxed upgrade card.' : 'Backed by a one-year limited Acer warranty.'}`,
     details,
+    descriptionFr: `${line.blurbFr}. ${isGpu ? 'Carte de mise à niveau vendue en boîte.' : "Garantie limitée Acer d'un an incluse."}`,
+    detailsFr: [
+      `Type de produit: ${fr(line.category)}`,
+      ...(fits ? [`Compatibilité: portables jusqu'à ${inches(fits)}`] : []),
+      ...line.detailsFr,
+      `Couleur: ${fr(color)}`,
+      "Garantie: limitée d'un an",
+    ],
     fields: {
       product_category: line.category,
       product_series: line.series,
@@ -2377,6 +2850,9 @@ function buildAccessory(r: Rand, line: AccessoryLine): Built {
 interface WarrantyLine {
   target: string;
   eligible: string;
+  /** In French: what the plan covers ("des ordinateurs portables") and the eligible products. */
+  targetFr: string;
+  eligibleFr: string;
   years: number[];
   services: string[];
   base: number;
@@ -2387,6 +2863,8 @@ const WARRANTIES: Record<string, WarrantyLine> = {
   Laptop: {
     target: 'Notebooks',
     eligible: 'Acer Aspire, Swift, TravelMate, Nitro and Predator notebooks',
+    targetFr: 'des ordinateurs portables',
+    eligibleFr: 'Ordinateurs portables Acer Aspire, Swift, TravelMate, Nitro et Predator',
     years: [2, 3, 4],
     services: ['Carry-In', 'Depot'],
     base: 99,
@@ -2395,6 +2873,8 @@ const WARRANTIES: Record<string, WarrantyLine> = {
   Desktop: {
     target: 'Desktops',
     eligible: 'Acer Veriton, Aspire, Nitro and Predator desktops and all-in-ones',
+    targetFr: 'des ordinateurs de bureau',
+    eligibleFr: 'Ordinateurs de bureau et tout-en-un Acer Veriton, Aspire, Nitro et Predator',
     years: [3, 4, 5],
     services: ['Carry-In', 'On-Site Next Business Day'],
     base: 89,
@@ -2403,6 +2883,8 @@ const WARRANTIES: Record<string, WarrantyLine> = {
   Display: {
     target: 'Monitors',
     eligible: 'Acer CB, Vero, Nitro and Predator monitors',
+    targetFr: 'des moniteurs',
+    eligibleFr: 'Moniteurs Acer CB, Vero, Nitro et Predator',
     years: [3, 5],
     services: ['Depot', 'Advance Exchange'],
     base: 49,
@@ -2411,6 +2893,8 @@ const WARRANTIES: Record<string, WarrantyLine> = {
   Smartphone: {
     target: 'Smartphones',
     eligible: 'Acer Liquid and Super ZX smartphones',
+    targetFr: 'des téléphones intelligents',
+    eligibleFr: 'Téléphones intelligents Acer Liquid et Super ZX',
     years: [2, 3],
     services: ['Depot'],
     base: 49,
@@ -2419,11 +2903,24 @@ const WARRANTIES: Record<string, WarrantyLine> = {
   Tablet: {
     target: 'Tablets',
     eligible: 'Acer Iconia tablets',
+    targetFr: 'des tablettes',
+    eligibleFr: 'Tablettes Acer Iconia',
     years: [2, 3],
     services: ['Depot'],
     base: 49,
     perYear: 25,
   },
+};
+
+/** Service types in French: as a spec value, and as said after "avec service". */
+const SERVICE_FR: Record<string, { name: string; phrase: string }> = {
+  'Carry-In': { name: 'En atelier', phrase: 'en atelier' },
+  Depot: { name: 'En centre de réparation', phrase: 'en centre de réparation' },
+  'On-Site Next Business Day': {
+    name: 'Sur place, jour ouvrable suivant',
+    phrase: 'sur place le jour ouvrable suivant',
+  },
+  'Advance Exchange': { name: 'Échange anticipé', phrase: "d'échange anticipé" },
 };
 
 function buildWarranty(r: Rand, sub: string): Built {
@@ -2449,6 +2946,7 @@ function buildWarranty(r: Rand, sub: string): Built {
     'Registration: Within 90 days of the product purchase',
     'Delivery: Electronic certificate sent by e-mail',
   ];
+  const serviceFr = SERVICE_FR[service]!;
   return {
     name,
     kind: 'warranty',
@@ -2460,6 +2958,19 @@ function buildWarranty(r: Rand, sub: string): Built {
       accidental ? ', including accidental damage such as drops and spills' : ''
     }. Claims are handled by the warranty provider.`,
     details,
+    descriptionFr: `Prolonge à ${years} ans la couverture ${line.targetFr}, pièces et main-d'œuvre, avec service ${serviceFr.phrase}${
+      accidental ? ', y compris les dommages accidentels comme les chutes et les déversements' : ''
+    }. Les réclamations sont traitées par le fournisseur de la garantie.`,
+    detailsFr: [
+      'Programme: Acer Care Plus',
+      `Durée: ${years} ans à compter de la date d'achat initiale`,
+      "Couverture: pièces et main-d'œuvre pour les défauts de fabrication",
+      `Type de service: ${serviceFr.name}`,
+      `Dommages accidentels: ${accidental ? 'inclus, une réclamation par année' : 'non inclus'}`,
+      `Produits admissibles: ${line.eligibleFr}`,
+      "Enregistrement: dans les 90 jours suivant l'achat du produit",
+      'Livraison: certificat électronique envoyé par courriel',
+    ],
     fields: { product_category: 'Extended Warranty', product_series: 'Acer Care Plus' },
     recertified: 0,
   };
@@ -2631,6 +3142,8 @@ export function generateCatalog(count: number): ProductInput[] {
       sub_category: segment.sub,
       description: built.description,
       details: built.details.join('\n'),
+      description_fr: built.descriptionFr,
+      details_fr: built.detailsFr.join('\n'),
       product_category: f.product_category ?? '',
       product_series: f.product_series ?? '',
       processor_type: f.processor_type ?? '',

@@ -10,6 +10,9 @@ export interface ProductInput {
   description: string;
   /** Multi-line; each line 'spec name: value'. */
   details: string;
+  /** The description and details in French (details as lines 'spec name: value' too). */
+  description_fr: string;
+  details_fr: string;
   product_category: string;
   product_series: string;
   processor_type: string;

@@ -1,39 +1,40 @@
 import { Link } from 'react-router';
-import { MENU } from '../lib/categories';
+import { menu } from '../lib/categories';
+import { t } from '../lib/i18n';
 
 export function Footer() {
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <section aria-labelledby="footer-help">
-          <h2 id="footer-help">Customer Service</h2>
+          <h2 id="footer-help">{t('common:footer.help')}</h2>
           <ul>
             <li>
-              <Link to="/acer/contact-us">Contact Us</Link>
+              <Link to="/acer/contact-us">{t('common:footer.contact')}</Link>
             </li>
             <li>
-              <a href="https://www.acer.com/ca-en/support" target="_blank" rel="noopener noreferrer">
-                RMA Request
+              <a href={t('common:footer.rmaUrl')} target="_blank" rel="noopener noreferrer">
+                {t('common:footer.rma')}
               </a>
             </li>
             <li>
-              <Link to="/acer/location">Our Location</Link>
+              <Link to="/acer/location">{t('common:footer.location')}</Link>
             </li>
             <li>
-              <Link to="/acer/faq">FAQ</Link>
+              <Link to="/acer/faq">{t('common:footer.faq')}</Link>
             </li>
             <li>
-              <Link to="/acer/warranty">Warranty</Link>
+              <Link to="/acer/warranty">{t('common:footer.warranty')}</Link>
             </li>
             <li>
-              <Link to="/acer/extended-warranty/main">Extended Warranty</Link>
+              <Link to="/acer/extended-warranty/main">{t('common:footer.extendedWarranty')}</Link>
             </li>
           </ul>
         </section>
         <section aria-labelledby="footer-shop">
-          <h2 id="footer-shop">Shop</h2>
+          <h2 id="footer-shop">{t('common:footer.shop')}</h2>
           <ul className="site-footer__categories">
-            {MENU.map((entry) => (
+            {menu().map((entry) => (
               <li key={entry.name}>
                 <Link to={entry.path}>{entry.label}</Link>
               </li>
@@ -41,24 +42,24 @@ export function Footer() {
           </ul>
         </section>
         <section aria-labelledby="footer-about">
-          <h2 id="footer-about">About</h2>
+          <h2 id="footer-about">{t('common:footer.about')}</h2>
           <ul>
             <li>
-              <Link to="/acer/blog">Blog</Link>
+              <Link to="/acer/blog">{t('common:footer.blog')}</Link>
             </li>
             <li>
-              <Link to="/acer/subscribe">Subscribe</Link>
+              <Link to="/acer/subscribe">{t('common:footer.subscribe')}</Link>
             </li>
             <li>
-              <Link to="/acer/term-of-sale">Terms of Sale</Link>
+              <Link to="/acer/term-of-sale">{t('common:footer.terms')}</Link>
             </li>
             <li>
-              <Link to="/acer/legal-notice">Legal Notice</Link>
+              <Link to="/acer/legal-notice">{t('common:footer.legal')}</Link>
             </li>
           </ul>
         </section>
       </div>
-      <p className="site-footer__copy">© 2024 Acer Store. All rights reserved.</p>
+      <p className="site-footer__copy">{t('common:footer.copyright')}</p>
     </footer>
   );
 }

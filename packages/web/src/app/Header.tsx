@@ -2,12 +2,17 @@ import { MOBILE_BREAKPOINT, SEARCH_COLUMNS, SEARCH_DEBOUNCE_MS } from '@shop/dom
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../lib/api';
-import { MENU } from '../lib/categories';
+import { menu } from '../lib/categories';
+import { t } from '../lib/i18n';
 import { shopInfo, telHref } from '../lib/shop';
 import type { CategoryItems } from '../lib/types';
+import { LanguageSwitch } from './LanguageSwitch';
 import { useSession } from './session';
 
-const COLUMN_LABELS: Record<string, string> = { all: 'All', item_name: 'Name', sku: 'SKU' };
+/** The search box's column choice: All, Name, SKU. */
+export function columnLabel(column: string): string {
+  return t(`common:search.column.${column}`);
+}
 
 export function searchPath(column: string, text: string): string {
   const terms = text.trim().split(/\s+/).filter(Boolean).map(encodeURIComponent).join('+');
@@ -67,7 +72,7 @@ function SearchBox() {
   return (
     <form className="search" role="search" onSubmit={submit}>
       <label className="visually-hidden" htmlFor={`${listId}-column`}>
-        Search in
+        {t('common:search.in')}
       </label>
       <select
         id={`${listId}-column`}
@@ -79,17 +84,17 @@ function SearchBox() {
       >
         {SEARCH_COLUMNS.map((c) => (
           <option key={c} value={c}>
-            {COLUMN_LABELS[c]}
+            {columnLabel(c)}
           </option>
         ))}
       </select>
       <label className="visually-hidden" htmlFor={`${listId}-text`}>
-        Search products
+        {t('common:search.products')}
       </label>
       <input
         id={`${listId}-text`}
         type="search"
-        placeholder="Search by name or SKU"
+        placeholder={t('common:search.placeholder')}
         autoComplete="off"
         value={text}
         maxLength={200}
@@ -101,7 +106,7 @@ function SearchBox() {
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onFocus={() => setOpen(true)}
       />
-      <button type="submit" className="search__button" aria-label="Search">
+      <button type="submit" className="search__button" aria-label={t('common:search.submit')}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
           <path
             d="M10 2a8 8 0 0 1 6.3 12.9l5.4 5.4-1.4 1.4-5.4-5.4A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z"
@@ -164,7 +169,11 @@ export function Header() {
           <a href={telHref(shop.phone)}>{shop.phone}</a>
           <a href={`mailto:${shop.email}`}>{shop.email}</a>
           <a href={`mailto:${shop.salesEmail}`}>{shop.salesEmail}</a>
-          <span className="topbar__hours">Mon–Fri 9AM–5PM EST</span>
+          {/* The hours and the switch hide together on narrow screens, where the menu has the switch. */}
+          <span className="topbar__hours">
+            {t('common:header.hours')}
+            <LanguageSwitch style={{ marginLeft: 20 }} />
+          </span>
         </div>
       </div>
       <div className="container masthead">
@@ -179,9 +188,9 @@ export function Header() {
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" fill="currentColor" />
           </svg>
-          <span className="visually-hidden">Menu</span>
+          <span className="visually-hidden">{t('common:header.menu')}</span>
         </button>
-        <Link to="/acer" className="logo" aria-label="Acer Store home">
+        <Link to="/acer" className="logo" aria-label={t('common:header.home')}>
           <svg viewBox="0 0 120 32" width="120" height="32" aria-hidden="true">
             <text x="0" y="25" fontFamily="Arial, sans-serif" fontSize="28" fontWeight="700" fill="#2f6b00">
               acer
@@ -192,16 +201,20 @@ export function Header() {
           </svg>
         </Link>
         <SearchBox />
-        <nav className="masthead__actions" aria-label="Account and cart">
+        <nav className="masthead__actions" aria-label={t('common:header.accountAndCart')}>
           {session.loggedIn && (
             <Link to="/acer/quick-order" className="masthead__link masthead__link--wide">
-              Quick order
+              {t('common:header.quickOrder')}
             </Link>
           )}
           <Link to={session.loggedIn ? '/acer/account/orders' : '/acer/signin'} className="masthead__link">
-            {session.loggedIn ? 'Account' : 'Sign in'}
+            {session.loggedIn ? t('common:header.account') : t('common:header.signIn')}
           </Link>
-          <Link to="/acer/cart" className="cart-button" aria-label={`Cart, ${session.cartCount} items`}>
+          <Link
+            to="/acer/cart"
+            className="cart-button"
+            aria-label={t('common:header.cart', { count: session.cartCount })}
+          >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
               <path
                 d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4H2V2h4.8l1 2H21l-3.6 9H8.1l-.9 2H19v2H4l2.2-4.4z"
@@ -212,9 +225,13 @@ export function Header() {
           </Link>
         </nav>
       </div>
-      <nav id="site-menu" className={`menu${menuOpen ? ' menu--open' : ''}`} aria-label="Categories">
+      <nav
+        id="site-menu"
+        className={`menu${menuOpen ? ' menu--open' : ''}`}
+        aria-label={t('common:header.categories')}
+      >
         <ul className="container menu__list">
-          {MENU.map((entry) => (
+          {menu().map((entry) => (
             <li key={entry.name} className="menu__item">
               <Link to={entry.path}>{entry.label}</Link>
               {entry.children.length > 0 && (
@@ -231,26 +248,26 @@ export function Header() {
           <li className="menu__mobile-only menu__account">
             {session.loggedIn ? (
               <>
-                <span className="menu__heading">My Account</span>
+                <span className="menu__heading">{t('common:header.myAccount')}</span>
                 <ul>
                   <li>
-                    <Link to="/acer/account/orders">Orders</Link>
+                    <Link to="/acer/account/orders">{t('common:header.orders')}</Link>
                   </li>
                   <li>
-                    <Link to="/acer/quick-order">Quick order</Link>
+                    <Link to="/acer/quick-order">{t('common:header.quickOrder')}</Link>
                   </li>
                   <li>
-                    <Link to="/acer/account/addresses">Addresses</Link>
+                    <Link to="/acer/account/addresses">{t('common:header.addresses')}</Link>
                   </li>
                   <li>
-                    <Link to="/acer/account/wishLists">Wish Lists</Link>
+                    <Link to="/acer/account/wishLists">{t('common:header.wishLists')}</Link>
                   </li>
                   <li>
-                    <Link to="/acer/account/accountSettings">Account Settings</Link>
+                    <Link to="/acer/account/accountSettings">{t('common:header.accountSettings')}</Link>
                   </li>
                   <li>
                     <button type="button" className="link-button" onClick={signOut}>
-                      Sign Out
+                      {t('common:header.signOut')}
                     </button>
                   </li>
                 </ul>
@@ -258,13 +275,16 @@ export function Header() {
             ) : (
               <ul>
                 <li>
-                  <Link to="/acer/signin">Sign in</Link>
+                  <Link to="/acer/signin">{t('common:header.signIn')}</Link>
                 </li>
                 <li>
-                  <Link to="/acer/signin/register">Register</Link>
+                  <Link to="/acer/signin/register">{t('common:header.register')}</Link>
                 </li>
               </ul>
             )}
+          </li>
+          <li className="menu__mobile-only menu__language">
+            <LanguageSwitch roomy style={{ marginLeft: -12, fontWeight: 600 }} />
           </li>
         </ul>
       </nav>

@@ -1,6 +1,8 @@
+import { MSG } from '@shop/domain/messages';
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Loading } from '../components/Loading';
+import { t, tm } from '../lib/i18n';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -14,7 +16,7 @@ export function Layout({ starting = false }: { starting?: boolean }) {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('common:layout.skip')}
       </a>
       <Header />
       <main id="main" className="page" aria-busy={navigation.state === 'loading'}>
@@ -35,9 +37,9 @@ export function Layout({ starting = false }: { starting?: boolean }) {
 export function RouteError() {
   return (
     <main className="page page--error">
-      <h1>Unexpected Application Error!</h1>
+      <h1>{tm(MSG.unexpected)}</h1>
       <p>
-        <a href="/acer">Back to the store</a>
+        <a href="/acer">{t('common:layout.backToStore')}</a>
       </p>
     </main>
   );

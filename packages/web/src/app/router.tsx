@@ -9,12 +9,17 @@ import { listingLoader } from '../features/catalog/loader';
 import { homeLoader } from '../features/home/loader';
 import { invoiceLoader, orderLoader } from '../features/orders/loader';
 import { productLoader } from '../features/product/loader';
+import { loadNamespaces } from '../lib/i18n';
 import { revalidateWith } from '../lib/reads';
 import { Layout, RouteError } from './Layout';
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+/** A page's code and its catalogues (locales/<lang>/<namespace>.json), fetched together. */
+const page =
+  (load: () => Promise<{ default: React.ComponentType }>, ...namespaces: string[]) =>
+  async () => {
+    const [module] = await Promise.all([load(), loadNamespaces(...namespaces)]);
+    return { Component: module.default };
+  };
 
 export const router = createBrowserRouter([
   {
@@ -26,53 +31,62 @@ export const router = createBrowserRouter([
       {
         index: true,
         loader: homeLoader,
-        lazy: page(() => import('../features/home/HomePage')),
+        lazy: page(() => import('../features/home/HomePage'), 'catalog'),
       },
-      { path: 'signin/:session?', lazy: page(() => import('../features/auth/SignInPage')) },
+      { path: 'signin/:session?', lazy: page(() => import('../features/auth/SignInPage'), 'account') },
       {
         path: 'category/:category/:subcategory?',
         loader: listingLoader,
-        lazy: page(() => import('../features/catalog/CategoryPage')),
+        lazy: page(() => import('../features/catalog/CategoryPage'), 'catalog'),
       },
       {
         path: 'product/:itemid/:condition?',
         loader: productLoader,
-        lazy: page(() => import('../features/product/ProductPage')),
+        lazy: page(() => import('../features/product/ProductPage'), 'catalog', 'compare'),
       },
-      { path: 'add-to-cart', lazy: page(() => import('../features/cart/AddToCartPage')) },
-      { path: 'cart', lazy: page(() => import('../features/cart/CartPage')) },
-      { path: 'quick-order', lazy: page(() => import('../features/quickorder/QuickOrderPage')) },
-      { path: 'checkout', lazy: page(() => import('../features/checkout/CheckoutPage')) },
-      { path: 'order/placed', lazy: page(() => import('../features/orders/OrderPlacedPage')) },
+      { path: 'add-to-cart', lazy: page(() => import('../features/cart/AddToCartPage'), 'cart') },
+      { path: 'cart', lazy: page(() => import('../features/cart/CartPage'), 'cart') },
+      { path: 'quick-order', lazy: page(() => import('../features/quickorder/QuickOrderPage'), 'cart') },
+      { path: 'checkout', lazy: page(() => import('../features/checkout/CheckoutPage'), 'cart') },
+      { path: 'order/placed', lazy: page(() => import('../features/orders/OrderPlacedPage'), 'cart') },
       {
         path: 'order/:orderid',
         loader: orderLoader,
-        lazy: page(() => import('../features/orders/OrderPage')),
+        lazy: page(() => import('../features/orders/OrderPage'), 'orders'),
       },
       {
         path: 'invoice/:invoiceid',
         loader: invoiceLoader,
-        lazy: page(() => import('../features/orders/InvoicePage')),
+        lazy: page(() => import('../features/orders/InvoicePage'), 'orders'),
       },
       {
         path: 'account/:session?/:sessionid?',
         loader: accountLoader,
-        lazy: page(() => import('../features/account/AccountPage')),
+        lazy: page(() => import('../features/account/AccountPage'), 'account', 'orders'),
       },
-      { path: 'contact-us', lazy: page(() => import('../features/contact/ContactPage')) },
-      { path: 'faq', lazy: page(() => import('../features/static/FaqPage')) },
-      { path: 'warranty', lazy: page(() => import('../features/static/WarrantyPage')) },
+      { path: 'contact-us', lazy: page(() => import('../features/contact/ContactPage'), 'contact') },
+      { path: 'faq', lazy: page(() => import('../features/static/FaqPage'), 'faq') },
+      { path: 'warranty', lazy: page(() => import('../features/static/WarrantyPage'), 'warranty') },
       {
         path: 'extended-warranty/:session?',
-        lazy: page(() => import('../features/static/ExtendedWarrantyPage')),
+        lazy: page(() => import('../features/static/ExtendedWarrantyPage'), 'extended-warranty'),
       },
-      { path: 'subscribe', lazy: page(() => import('../features/static/SubscribePage')) },
-      { path: 'blog', lazy: page(() => import('../features/static/BlogListPage')) },
-      { path: 'blog/:blogid', lazy: page(() => import('../features/static/BlogArticlePage')) },
-      { path: 'legal-notice', lazy: page(() => import('../features/static/LegalNoticePage')) },
-      { path: 'term-of-sale', lazy: page(() => import('../features/static/TermOfSalePage')) },
-      { path: 'location', lazy: page(() => import('../features/static/LocationPage')) },
-      { path: 'set-password', lazy: () => import('../features/auth/SetPasswordPage') },
+      { path: 'subscribe', lazy: page(() => import('../features/static/SubscribePage'), 'subscribe') },
+      { path: 'blog', lazy: page(() => import('../features/static/BlogListPage'), 'blog') },
+      { path: 'blog/:blogid', lazy: page(() => import('../features/static/BlogArticlePage'), 'blog') },
+      { path: 'legal-notice', lazy: page(() => import('../features/static/LegalNoticePage'), 'legal') },
+      { path: 'term-of-sale', lazy: page(() => import('../features/static/TermOfSalePage'), 'terms') },
+      { path: 'location', lazy: page(() => import('../features/static/LocationPage'), 'location') },
+      {
+        path: 'set-password',
+        lazy: async () => {
+          const [module] = await Promise.all([
+            import('../features/auth/SetPasswordPage'),
+            loadNamespaces('account'),
+          ]);
+          return module;
+        },
+      },
       { path: '*', element: <Navigate to="/acer" replace /> },
     ],
   },

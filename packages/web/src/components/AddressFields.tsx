@@ -1,7 +1,10 @@
 /** The address fields of SPEC §5 "Address", shared by the address book and the checkout. */
 import type { AddressInput } from '@shop/domain/account';
+import { normalizePhone, normalizePostalCode } from '@shop/domain/account-rules';
 import type { Address } from '@shop/domain/api';
 import { PROVINCES } from '@shop/domain/tax';
+import { t } from '../lib/i18n';
+import { provinceName } from '../lib/labels';
 import { SelectField, TextField } from './fields';
 
 export type AddressValues = Required<Omit<AddressInput, 'country'>>;
@@ -52,7 +55,7 @@ export function AddressFields({
     <>
       <TextField
         id={`${idPrefix}-first_name`}
-        label="First name"
+        label={t('common:address.firstName')}
         required
         maxLength={50}
         autoComplete="given-name"
@@ -62,7 +65,7 @@ export function AddressFields({
       />
       <TextField
         id={`${idPrefix}-last_name`}
-        label="Last name"
+        label={t('common:address.lastName')}
         required
         maxLength={50}
         autoComplete="family-name"
@@ -72,7 +75,7 @@ export function AddressFields({
       />
       <TextField
         id={`${idPrefix}-company_name`}
-        label="Company"
+        label={t('common:address.company')}
         className={wideClass}
         maxLength={50}
         autoComplete="organization"
@@ -82,7 +85,7 @@ export function AddressFields({
       />
       <TextField
         id={`${idPrefix}-address_line_1`}
-        label="Address line 1"
+        label={t('common:address.line1')}
         required
         className={wideClass}
         maxLength={500}
@@ -93,7 +96,7 @@ export function AddressFields({
       />
       <TextField
         id={`${idPrefix}-address_line_2`}
-        label="Address line 2"
+        label={t('common:address.line2')}
         className={wideClass}
         maxLength={500}
         autoComplete="address-line2"
@@ -103,7 +106,7 @@ export function AddressFields({
       />
       <TextField
         id={`${idPrefix}-city`}
-        label="City"
+        label={t('common:address.city')}
         required
         maxLength={100}
         autoComplete="address-level2"
@@ -113,44 +116,45 @@ export function AddressFields({
       />
       <SelectField
         id={`${idPrefix}-province`}
-        label="Province"
+        label={t('common:address.province')}
         required
-        placeholder="Select province"
+        placeholder={t('common:address.selectProvince')}
         options={PROVINCES}
+        optionLabel={provinceName}
         value={values.province}
         onChange={set('province')}
         error={errors.province}
       />
       <TextField
         id={`${idPrefix}-zip`}
-        label="Postal code"
+        label={t('common:address.zip')}
         required
-        maxLength={6}
+        maxLength={10}
         autoComplete="postal-code"
-        hint="Without a space, e.g. L4B1H3."
+        hint={t('common:address.zipHint')}
         value={values.zip}
-        onChange={set('zip')}
+        onChange={(value) => set('zip')(normalizePostalCode(value))}
         error={errors.zip}
       />
       <TextField
         id={`${idPrefix}-phone_number`}
-        label="Phone"
+        label={t('common:address.phone')}
         required
         type="tel"
         inputMode="numeric"
-        maxLength={10}
+        maxLength={20}
         autoComplete="tel-national"
-        hint="10 digits, no spaces or dashes."
+        hint={t('common:address.phoneHint')}
         value={values.phone_number}
-        onChange={set('phone_number')}
+        onChange={(value) => set('phone_number')(normalizePhone(value))}
         error={errors.phone_number}
       />
       <TextField
         id={`${idPrefix}-country`}
-        label="Country"
+        label={t('common:address.country')}
         readOnly
-        hint="We only ship to Canada."
-        value="Canada"
+        hint={t('common:address.countryHint')}
+        value={t('common:address.canada')}
         error={errors.country}
       />
     </>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { t } from '../lib/i18n';
 
 export interface Crumb {
   name: string;
@@ -10,10 +11,10 @@ export interface Crumb {
 /** The breadcrumb trail: a home icon, then each entry; the current one is not a link. */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   return (
-    <nav className="breadcrumbs" aria-label="Breadcrumb">
+    <nav className="breadcrumbs" aria-label={t('common:breadcrumbs.label')}>
       <ol>
         <li>
-          <Link to="/" aria-label="Home" className="breadcrumbs__home">
+          <Link to="/" aria-label={t('common:breadcrumbs.home')} className="breadcrumbs__home">
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
               <path d="M12 3 2 12h3v8h6v-6h2v6h6v-8h3z" fill="currentColor" />
             </svg>

@@ -1,30 +1,34 @@
 /**
  * What became of each line sent to the cart at once (quick order, reorder): the lines that need the buyer's
- * attention first, each with its reason, then the lines added. The server's message is shown as it is.
+ * attention first, each with its reason, then the lines added. The server's message shows in the page's
+ * language.
  */
 import type { QuickOrderResult, QuickOrderStatus } from '@shop/domain/quick-order';
 import { forwardRef } from 'react';
 import { Link } from 'react-router';
+import { t, tm } from '../lib/i18n';
 import './line-results.css';
 
+const STATUS_KEYS = {
+  added: 'common:lines.status.added',
+  clamped: 'common:lines.status.clamped',
+  unknown: 'common:lines.status.unknown',
+  removed: 'common:lines.status.removed',
+  not_offered: 'common:lines.status.notOffered',
+  out_of_stock: 'common:lines.status.outOfStock',
+  ambiguous: 'common:lines.status.ambiguous',
+  unreadable: 'common:lines.status.unreadable',
+  cart_full: 'common:lines.status.cartFull',
+} satisfies Record<QuickOrderStatus, string>;
+
 const TEXT = {
-  notAdded: (n: number) => `Not added as asked (${n})`,
-  added: (n: number) => `Added to your cart (${n})`,
-  line: (n: number) => `Line ${n}`,
-  cart: 'Go to your cart',
-  status: {
-    added: 'Added',
-    clamped: 'Limited to the stock',
-    unknown: 'Unknown SKU',
-    removed: 'Removed item',
-    not_offered: 'Not sold in this condition',
-    out_of_stock: 'Out of stock',
-    ambiguous: 'Condition needed',
-    unreadable: 'Cannot be read',
-    cart_full: 'Cart full',
-  } satisfies Record<QuickOrderStatus, string>,
-  quantityAdded: (n: number) => `${n} added.`,
-} as const;
+  notAdded: (n: number) => t('common:lines.notAdded', { n }),
+  added: (n: number) => t('common:lines.added', { n }),
+  line: (n: number) => t('common:lines.line', { n }),
+  cart: () => t('common:lines.cart'),
+  status: (status: QuickOrderStatus) => t(STATUS_KEYS[status]),
+  quantityAdded: (n: number) => t('common:lines.quantityAdded', { n }),
+};
 
 /** A clamped line whose quantity went into the cart counts as added, but still needs a look. */
 export function wasAdded(result: QuickOrderResult): boolean {
@@ -41,8 +45,8 @@ function Line({ result }: { result: QuickOrderResult }) {
         <code>{result.text}</code>
       </p>
       <p className="line-result__outcome">
-        <strong className="line-result__status">{TEXT.status[result.status]}</strong>{' '}
-        <span>{result.message}</span>
+        <strong className="line-result__status">{TEXT.status(result.status)}</strong>{' '}
+        <span>{tm(result.message)}</span>
         {result.status === 'clamped' && (result.quantity ?? 0) > 0 && (
           <span> {TEXT.quantityAdded(result.quantity ?? 0)}</span>
         )}
@@ -91,7 +95,7 @@ export const LineResults = forwardRef<
       {results.some(wasAdded) && (
         <p>
           <Link className="btn btn--primary" to="/acer/cart">
-            {TEXT.cart}
+            {TEXT.cart()}
           </Link>
         </p>
       )}

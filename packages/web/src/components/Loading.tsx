@@ -1,8 +1,10 @@
+import { t } from '../lib/i18n';
+
 /**
  * The loading image shown while data loads. `fill` stands in for a whole page: it keeps a screen's height,
  * so the footer is not on screen to be pushed down when the page arrives (a layout shift).
  */
-export function Loading({ label = 'Loading', fill = false }: { label?: string; fill?: boolean }) {
+export function Loading({ label, fill = false }: { label?: string; fill?: boolean }) {
   return (
     <div className={fill ? 'loading loading--fill' : 'loading'} role="status">
       <svg viewBox="0 0 50 50" width="48" height="48" aria-hidden="true">
@@ -18,7 +20,7 @@ export function Loading({ label = 'Loading', fill = false }: { label?: string; f
           />
         </path>
       </svg>
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t('common:loading')}</span>
     </div>
   );
 }

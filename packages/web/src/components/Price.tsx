@@ -1,5 +1,6 @@
-import { formatMoney, toCents } from '@shop/domain/money';
+import { toCents } from '@shop/domain/money';
 import { unitPrice } from '@shop/domain/pricing';
+import { money, t } from '../lib/i18n';
 import type { ItemBrief } from '../lib/types';
 
 /** Cents of what this customer pays, from an item's personal prices. */
@@ -20,11 +21,11 @@ export function Price({ item }: { item: ItemBrief }) {
   const original = toCents(item.personal_price);
   return (
     <p className="price">
-      <span className="price__now">{formatMoney(pays)}</span>
+      <span className="price__now">{money(pays)}</span>
       {pays !== original && (
         <s className="price__was">
-          <span className="visually-hidden">Was </span>
-          {formatMoney(original)}
+          <span className="visually-hidden">{t('common:price.was')} </span>
+          {money(original)}
         </s>
       )}
     </p>

@@ -1,10 +1,23 @@
-import { cartButtonState } from '@shop/domain/pricing';
+import { type CartButtonState, cartButtonState } from '@shop/domain/pricing';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../app/session';
 import { useCart } from '../lib/cart';
+import { t, tm } from '../lib/i18n';
 import type { ItemBrief } from '../lib/types';
 import { Price } from './Price';
+
+const BUTTON_KEYS: Record<CartButtonState, string> = {
+  'Please Login': 'common:cartButton.pleaseLogin',
+  'Item Removed': 'common:cartButton.removed',
+  'ADD TO CART': 'common:cartButton.add',
+  'OUT OF STOCK': 'common:cartButton.outOfStock',
+};
+
+/** The add-to-cart button's words for its state, in the page's language. */
+export function cartButtonText(state: CartButtonState): string {
+  return t(BUTTON_KEYS[state]);
+}
 
 export function productPath(item: ItemBrief): string {
   return `/acer/product/${item.item_id}/${item.item_condition}`;
@@ -27,20 +40,20 @@ export function ProductCard({
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const state = cartButtonState(loggedIn, item.is_active, item);
-  const name = item.is_active ? item.item_name : 'ITEM HAS BEEN REMOVED';
+  const name = item.is_active ? item.item_name : t('common:card.removed');
   const tags = [
-    item.is_sale && item.item_condition !== 'ScratchDent' ? 'SALE' : null,
-    item.item_condition === 'BrandNew' ? 'NEW' : null,
-    item.item_condition === 'ScratchDent' ? 'SCRATCH' : null,
-  ].filter(Boolean);
+    item.is_sale && item.item_condition !== 'ScratchDent' ? 'sale' : null,
+    item.item_condition === 'BrandNew' ? 'new' : null,
+    item.item_condition === 'ScratchDent' ? 'scratch' : null,
+  ].filter((tag) => tag !== null);
   const stock = item.item_condition === 'ScratchDent' ? item.scratch_dent_stock : item.stock;
   return (
     <article className={`card card--${layout}`}>
       {tags.length > 0 && (
-        <ul className="card__tags" aria-label="Tags">
+        <ul className="card__tags" aria-label={t('common:card.tags')}>
           {tags.map((tag) => (
-            <li key={tag} className={`tag tag--${tag?.toLowerCase()}`}>
-              {tag}
+            <li key={tag} className={`tag tag--${tag}`}>
+              {t(`common:card.tag.${tag}`)}
             </li>
           ))}
         </ul>
@@ -60,11 +73,15 @@ export function ProductCard({
         <h3 className="card__name">{name}</h3>
       </a>
       <div className="card__body">
-        <p className="card__sku">SKU: {item.sku}</p>
+        <p className="card__sku">{t('common:card.sku', { sku: item.sku })}</p>
         {layout === 'detail' && (
           <p className="card__meta">
             {item.product_series && <span>{item.product_series} · </span>}
-            <span>{item.item_condition === 'Warranty' ? 'Always available' : `${stock} in stock`}</span>
+            <span>
+              {item.item_condition === 'Warranty'
+                ? t('common:card.alwaysAvailable')
+                : t('common:card.inStock', { stock })}
+            </span>
           </p>
         )}
         <Price item={item} />
@@ -80,14 +97,14 @@ export function ProductCard({
             const result = await cart.add(item, 1);
             if (!result.ok) {
               setBusy(false);
-              window.alert(result.message);
+              window.alert(tm(result.message));
               return;
             }
             // The confirmation screen opens a second after a successful add.
             setTimeout(() => navigate('/acer/add-to-cart', { state: { product: item, quantity: 1 } }), 1000);
           }}
         >
-          {busy ? 'ADDING…' : state}
+          {busy ? t('common:cartButton.adding') : cartButtonText(state)}
         </button>
         {children}
       </div>

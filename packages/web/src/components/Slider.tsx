@@ -1,5 +1,6 @@
 import { MOBILE_BREAKPOINT } from '@shop/domain/catalog';
 import { useEffect, useState } from 'react';
+import { t } from '../lib/i18n';
 import type { ItemBrief } from '../lib/types';
 import { ProductCard } from './ProductCard';
 
@@ -38,7 +39,7 @@ export function Slider({
           <button
             type="button"
             className="slider__arrow"
-            aria-label={`Previous ${title.toLowerCase()}`}
+            aria-label={t('common:slider.previous', { title: title.toLowerCase() })}
             disabled={first === 0}
             onClick={() => setStart(Math.max(0, first - step))}
           >
@@ -47,7 +48,7 @@ export function Slider({
           <button
             type="button"
             className="slider__arrow"
-            aria-label={`Next ${title.toLowerCase()}`}
+            aria-label={t('common:slider.next', { title: title.toLowerCase() })}
             disabled={first >= last}
             onClick={() => setStart(Math.min(last, first + step))}
           >

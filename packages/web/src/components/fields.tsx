@@ -1,8 +1,15 @@
 /** Labelled form fields whose error message sits under the field and is linked with aria-describedby. */
 import type { ReactNode } from 'react';
+import { t, tm } from '../lib/i18n';
 
+/** The password rule under a password field, in English (the back office). */
 export const PASSWORD_RULE =
   '8 to 50 characters with at least one lowercase letter, one uppercase letter and one digit. The only special characters allowed are @$!%*?&.';
+
+/** The password rule in the page's language, for the shop's own pages. */
+export function passwordRule(): string {
+  return t('common:field.passwordRule');
+}
 
 interface Common {
   id: string;
@@ -46,7 +53,7 @@ function Wrapper({
       )}
       {error && (
         <p id={`${id}-error`} className="field-error">
-          {error}
+          {tm(error)}
         </p>
       )}
     </div>
@@ -104,12 +111,15 @@ export function SelectField({
   onChange,
   options,
   placeholder,
+  optionLabel = (option) => option,
   ...common
 }: Common & {
   value: string;
   onChange: (value: string) => void;
   options: readonly string[];
   placeholder: string;
+  /** The text shown for an option (its value is sent as it is). */
+  optionLabel?: (option: string) => string;
 }) {
   const { id, error, hint, required } = common;
   return (
@@ -126,7 +136,7 @@ export function SelectField({
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {optionLabel(option)}
           </option>
         ))}
       </select>

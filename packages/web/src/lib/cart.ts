@@ -6,6 +6,7 @@ import { unitPrice } from '@shop/domain/pricing';
 import { useCallback } from 'react';
 import { useSession } from '../app/session';
 import { ApiError, api } from './api';
+import { tm } from './i18n';
 
 export type CartLine = CartItem;
 
@@ -68,7 +69,7 @@ export function useCart() {
         store(answer.cartItems);
         return { ok: true as const, cartItems: answer.cartItems, message: answer.smessage ?? '' };
       } catch (error) {
-        const message = error instanceof ApiError ? error.message : CART_MSG.addFailed;
+        const message = error instanceof ApiError ? error.message : tm(CART_MSG.addFailed);
         return { ok: false as const, cartItems: lines, message };
       }
     },

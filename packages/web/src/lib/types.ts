@@ -1,5 +1,13 @@
 /** Answer shapes of the API as the page uses them. */
-import type { Address, CartItem, CustomerInfo, ItemBrief, WishList, WishListItemKey } from '@shop/domain/api';
+import type {
+  Address,
+  CartItem,
+  CompareOffer,
+  CustomerInfo,
+  ItemBrief,
+  WishList,
+  WishListItemKey,
+} from '@shop/domain/api';
 
 export type { CustomerInfo, ItemBrief };
 
@@ -44,4 +52,6 @@ export interface ProductInfo {
   itemImages: { image_id: number; image_url: string }[];
   itemReviews: unknown[];
   product: ItemBrief[];
+  /** Every condition of the item's model, side by side (empty with nothing to compare). */
+  compare?: CompareOffer[];
 }

@@ -16,11 +16,14 @@ import {
   RESET_LINK_HOURS,
   WELCOME_LINK_DAYS,
 } from '@shop/domain/admin';
+import { isLang, type Lang } from '@shop/domain/i18n';
 import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { listMessages } from '../../account/queries';
 import type { Queryable, Tx } from '../../db/client';
 import { accountApplications, contacts, customers } from '../../db/schema';
+import { mailLanguageOf } from '../../i18n/buyer-lang';
 import { HttpError, parseOr400 } from '../../lib/http';
+import { mailText } from '../../orders/order-mails';
 import { auditOf, recordAudit } from '../audit/audit';
 import { type Actor, type AdminDeps, deliverQueued, isUniqueViolation } from '../context';
 import { likePattern } from '../http';
@@ -157,23 +160,32 @@ async function queueWelcome(
     WELCOME_LINK_DAYS * 86_400_000,
   );
   const link = linkUrl(deps.config.PUBLIC_URL, token, 'customer');
+  const lang = await mailLanguageOf(tx, contact.contactPersonId);
+  const t = (key: string, values?: Record<string, string | number>) => mailText(lang, key, values);
   const mailId = await deps.mailer.enqueue(
     {
       to: contact.email,
       subject: primary
-        ? `Welcome to Acer Store for business: your Customer ID is ${customer.customerId}`
-        : `Your buyer sign-in for ${customer.company} at Acer Store for business`,
+        ? t('mail.welcome.subject', { customerId: customer.customerId })
+        : t('mail.buyer.subject', { company: customer.company }),
       body: [
-        `Hello ${contact.firstName},`,
+        t('mail.hello', { name: contact.firstName }),
         '',
         primary
-          ? `The business account of ${customer.company} is open. Your Customer ID is ${customer.customerId}: you sign in with it.`
-          : `You can now buy for ${customer.company} (Customer ID ${customer.customerId}). You sign in with your e-mail address ${contact.email}.`,
+          ? t('mail.welcome.open', { company: customer.company, customerId: customer.customerId })
+          : t('mail.buyer.open', {
+              company: customer.company,
+              customerId: customer.customerId,
+              email: contact.email,
+            }),
         '',
-        `Choose your password within ${WELCOME_LINK_DAYS} days with this link (it works once):`,
+        t('mail.welcome.choose', { days: WELCOME_LINK_DAYS }),
         link,
         '',
-        `Then sign in at ${deps.config.PUBLIC_URL}/acer/signin with ${contact.username} and your password.`,
+        t('mail.welcome.signIn', {
+          url: `${deps.config.PUBLIC_URL}/acer/signin`,
+          username: contact.username,
+        }),
       ].join('\n'),
     },
     tx,
@@ -189,18 +201,20 @@ async function queueReset(deps: AdminDeps, tx: Queryable, contact: ContactRow) {
     RESET_LINK_HOURS * 3_600_000,
   );
   const link = linkUrl(deps.config.PUBLIC_URL, token, 'customer');
+  const lang = await mailLanguageOf(tx, contact.contactPersonId);
+  const t = (key: string, values?: Record<string, string | number>) => mailText(lang, key, values);
   const mailId = await deps.mailer.enqueue(
     {
       to: contact.email,
-      subject: 'Choose a new password for Acer Store for business',
+      subject: t('mail.reset.subject'),
       body: [
-        `Hello ${contact.firstName},`,
+        t('mail.hello', { name: contact.firstName }),
         '',
-        `Our customer support sends you this link to choose a new password. It works once, within ${RESET_LINK_HOURS} hours:`,
+        t('mail.reset.link', { hours: RESET_LINK_HOURS }),
         link,
         '',
-        `You sign in with ${contact.username}. Until you use the link, your current password keeps working.`,
-        'If you did not ask for it, you can ignore this message.',
+        t('mail.reset.username', { username: contact.username }),
+        t('mail.reset.ignore'),
       ].join('\n'),
     },
     tx,
@@ -243,6 +257,8 @@ export async function createCustomer(
   let made: { customerId: string; link: string; mailIds: number[] };
   try {
     made = await deps.db.transaction(async (tx) => {
+      // A customer opened from an application speaks the language the applicant applied in.
+      let language: Lang | null = null;
       if (input.application_id !== undefined) {
         const [application] = await tx
           .select()
@@ -257,6 +273,7 @@ export async function createCustomer(
               ? `Application #${input.application_id} is already approved as customer ${application.customerId ?? '(unknown)'}.`
               : `Application #${input.application_id} was rejected.`,
           );
+        if (isLang(application.language)) language = application.language;
       }
       const customerId = input.customer_id ?? (await nextCustomerId(tx));
       const [existing] = await tx
@@ -291,6 +308,7 @@ export async function createCustomer(
           passwordHash: '',
           role: 'admin',
           isPrimary: true,
+          language,
         })
         .returning();
       if (input.application_id !== undefined) {
@@ -634,18 +652,21 @@ export async function rejectApplication(deps: AdminDeps, actor: Actor, applicati
       before: { status: application.status },
       after: { status: 'Rejected', reason },
     });
+    // The applicant reads it in the language of the page they applied from.
+    const lang: Lang = isLang(application.language) ? application.language : 'en';
+    const t = (key: string, values?: Record<string, string | number>) => mailText(lang, key, values);
     const mailId = await deps.mailer.enqueue(
       {
         to: application.email,
-        subject: 'Your application for an Acer Store business account',
+        subject: t('mail.rejected.subject'),
         body: [
-          `Hello ${application.contactName},`,
+          t('mail.hello', { name: application.contactName }),
           '',
-          `Thank you for applying for a business account for ${application.company}. We cannot open an account for you at this time.`,
+          t('mail.rejected.thanks', { company: application.company }),
           '',
-          `Reason: ${reason}`,
+          t('mail.rejected.reason', { reason }),
           '',
-          'If you have questions, reply to this message or call us Monday to Friday 9AM to 5PM EST.',
+          t('mail.rejected.questions'),
         ].join('\n'),
       },
       tx,

@@ -1,9 +1,12 @@
 /** Messages to a customer (their Messages(N), and mailed), and the contact-form inbox with its replies. */
 import { type AdminContactMessage, contactReplySchema, contactStatusSchema } from '@shop/domain/admin';
+import { isLang, type Lang } from '@shop/domain/i18n';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contactMessages, contactReplies, contacts, customerMessages, customers } from '../../db/schema';
+import { mailLanguageOf } from '../../i18n/buyer-lang';
 import { HttpError, parseOr400 } from '../../lib/http';
+import { mailText } from '../../orders/order-mails';
 import { recordAudit } from '../audit/audit';
 import { type Actor, type AdminDeps, deliverQueued } from '../context';
 import { likePattern } from '../http';
@@ -28,17 +31,19 @@ export async function sendCustomerMessage(deps: AdminDeps, actor: Actor, custome
       .from(contacts)
       .where(and(eq(contacts.customerId, customerId), eq(contacts.isPrimary, true)));
     if (!primary?.email) return { messageId: saved!.id, mailId: null, mailedTo: null };
+    const lang = await mailLanguageOf(tx, primary.contactPersonId);
+    const t = (key: string, values?: Record<string, string | number>) => mailText(lang, key, values);
     const mailId = await deps.mailer.enqueue(
       {
         to: primary.email,
         replyTo: deps.config.SHOP_INBOX,
-        subject: `A message from Acer Store for ${customer.company}`,
+        subject: t('mail.message.subject', { company: customer.company }),
         body: [
-          `Hello ${primary.firstName},`,
+          t('mail.hello', { name: primary.firstName }),
           '',
           body,
           '',
-          `You can also read it under Messages in your account: ${deps.config.PUBLIC_URL}/acer/account/messages`,
+          t('mail.message.read', { url: `${deps.config.PUBLIC_URL}/acer/account/messages` }),
         ].join('\n'),
       },
       tx,
@@ -145,17 +150,20 @@ export async function replyToContact(deps: AdminDeps, actor: Actor, id: number, 
       .split('\n')
       .map((line) => `> ${line}`)
       .join('\n');
+    // The reply is in the language of the page the message was sent from.
+    const lang: Lang = isLang(message.language) ? message.language : 'en';
+    const t = (key: string, values?: Record<string, string | number>) => mailText(lang, key, values);
     return deps.mailer.enqueue(
       {
         to: message.email,
         replyTo: deps.config.SHOP_INBOX,
-        subject: `Re: your message to Acer Store (order ${message.orderNumber})`,
+        subject: t('mail.reply.subject', { orderNumber: message.orderNumber }),
         body: [
-          `Hello ${message.fullName},`,
+          t('mail.hello', { name: message.fullName }),
           '',
           text,
           '',
-          `You wrote on ${message.createdAt.toISOString().slice(0, 10)}:`,
+          t('mail.reply.wrote', { date: message.createdAt.toISOString().slice(0, 10) }),
           quoted,
         ].join('\n'),
       },

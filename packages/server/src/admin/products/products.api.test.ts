@@ -160,6 +160,54 @@ describe('products', () => {
     expect((await call(ctx.app, 'GET', `/api/product/${itemId}`, customer)).status).toBe(200);
   });
 
+  it('an edit of the French description and details saves only them, audited; French readers see them', async () => {
+    const list = await call(ctx.app, 'GET', '/api/admin/products?q=nx.admin.001', owner);
+    const itemId = list.body.products.items[0].item_id;
+    const before = (await call(ctx.app, 'GET', `/api/admin/products/${itemId}`, owner)).body.product;
+    expect(before).toMatchObject({ description_fr: '', details_fr: '' });
+    const french = await call(ctx.app, 'GET', `/api/product/${itemId}`, `${customer}; lang=fr`);
+    expect(french.body.itemInfo.itemDetail[0].description).toBe('A light notebook.');
+
+    const edited = await call(ctx.app, 'PATCH', `/api/admin/products/${itemId}`, owner, {
+      description_fr: 'Un portable léger.',
+      details_fr: 'Processeur: Intel Core i7\r\nMémoire: 16 Go',
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.product).toEqual({
+      ...before,
+      description_fr: 'Un portable léger.',
+      details_fr: 'Processeur: Intel Core i7\nMémoire: 16 Go',
+      updated_at: edited.body.product.updated_at,
+    });
+    expect(edited.body.audit[0]).toMatchObject({
+      action: 'product.update',
+      before: { description_fr: '', details_fr: '' },
+      after: {
+        description_fr: 'Un portable léger.',
+        details_fr: 'Processeur: Intel Core i7\nMémoire: 16 Go',
+      },
+    });
+    const [row] = await ctx.database.db.select().from(products).where(eq(products.itemId, itemId));
+    expect(row).toMatchObject({ descriptionFr: 'Un portable léger.', description: 'A light notebook.' });
+
+    const seen = (await call(ctx.app, 'GET', `/api/product/${itemId}`, `${customer}; lang=fr`)).body;
+    expect(seen.itemInfo.itemDetail[0]).toMatchObject({
+      description: 'Un portable léger.',
+      details: 'Processeur: Intel Core i7\nMémoire: 16 Go',
+      item_name: 'Acer Swift Admin 14',
+    });
+    const english = (await call(ctx.app, 'GET', `/api/product/${itemId}`, customer)).body;
+    expect(english.itemInfo.itemDetail[0]).toMatchObject({
+      description: 'A light notebook.',
+      details: 'Processor: Intel Core i7\nMemory: 16 GB',
+    });
+    const tooLong = await call(ctx.app, 'PATCH', `/api/admin/products/${itemId}`, owner, {
+      description_fr: 'x'.repeat(20_001),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors.description_fr).toBe('description_fr is longer than 20,000 characters');
+  });
+
   it('filters by category, condition and stock, with paging', async () => {
     const warranty = await call(ctx.app, 'GET', '/api/admin/products?condition=Warranty&page_size=3', owner);
     expect(warranty.body.products.items).toHaveLength(3);
@@ -312,5 +360,52 @@ describe('the catalog import', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.smessage).toMatch(/preview the file again/);
+  });
+
+  it('a file of sku,description_fr,details_fr changes only the French texts', async () => {
+    const active = [...ctx.app.services.catalog.items.values()].filter((p) => p.isActive);
+    const [a, b] = [active[5]!, active[6]!];
+    const read = async (itemId: string) =>
+      (await ctx.database.db.select().from(products).where(eq(products.itemId, itemId)))[0]!;
+    const [aBefore, bBefore] = [await read(a.itemId), await read(b.itemId)];
+    const text = [
+      'sku,description_fr,details_fr',
+      `${a.sku},"Un produit décrit en français, pour l'essai.","Couleur: Noir\\nPoids: 1,5 kg"`,
+      `${b.sku},Seule la description change.,`,
+    ].join('\n');
+    const file = { name: 'french.csv', type: 'text/csv', data: Buffer.from(text) };
+    const preview = await upload('/api/admin/catalog/import/preview', file);
+    expect(preview.body.preview.summary).toEqual({ new: 0, changed: 2, unchanged: 0, errors: 0 });
+    expect(preview.body.preview.rows[0].changes).toEqual([
+      {
+        field: 'description_fr',
+        old: aBefore.descriptionFr,
+        new: "Un produit décrit en français, pour l'essai.",
+      },
+      { field: 'details_fr', old: aBefore.detailsFr, new: 'Couleur: Noir\nPoids: 1,5 kg' },
+    ]);
+    const applied = await upload('/api/admin/catalog/import/apply', file, {
+      token: preview.body.preview.token,
+    });
+    expect(applied.body).toMatchObject({ created: 0, updated: 2 });
+    const ignore = { descriptionFr: '', detailsFr: '', updatedAt: 0, rowVersion: 0, rowXid: 0 };
+    const [aAfter, bAfter] = [await read(a.itemId), await read(b.itemId)];
+    expect({ ...aAfter, ...ignore }).toEqual({ ...aBefore, ...ignore });
+    expect({ ...bAfter, ...ignore }).toEqual({ ...bBefore, ...ignore });
+    expect(aAfter.detailsFr).toBe('Couleur: Noir\nPoids: 1,5 kg');
+    // An empty cell leaves the field as it is.
+    expect(bAfter).toMatchObject({
+      descriptionFr: 'Seule la description change.',
+      detailsFr: bBefore.detailsFr,
+    });
+
+    const french = await call(ctx.app, 'GET', `/api/product/${a.itemId}`, 'lang=fr');
+    expect(french.body.itemInfo.itemDetail[0]).toMatchObject({
+      description: "Un produit décrit en français, pour l'essai.",
+      details: 'Couleur: Noir\nPoids: 1,5 kg',
+    });
+    expect(
+      (await call(ctx.app, 'GET', `/api/product/${a.itemId}`)).body.itemInfo.itemDetail[0].description,
+    ).toBe(aBefore.description);
   });
 });

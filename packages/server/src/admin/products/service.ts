@@ -114,6 +114,7 @@ function toValues(input: FieldsInput): Partial<ProductValues> {
   if (scratch_dent_price !== undefined) out.scratch_dent_price_cents = scratch_dent_price;
   if (out.images !== undefined) out.images = [...new Set(out.images.filter((l) => l !== ''))];
   if (out.details !== undefined) out.details = out.details.replaceAll('\r\n', '\n');
+  if (out.details_fr !== undefined) out.details_fr = out.details_fr.replaceAll('\r\n', '\n');
   if (out.listed_at !== undefined && out.listed_at !== '') {
     const date = new Date(out.listed_at);
     if (!Number.isNaN(date.getTime())) out.listed_at = date.toISOString();

@@ -4,6 +4,7 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { useSession } from '../../app/session';
 import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
 import { SignInFirst } from '../../components/SignInFirst';
+import { t } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/title';
 import { AccountSettings } from './sessions/AccountSettings';
 import { Addresses } from './sessions/Addresses';
@@ -17,16 +18,22 @@ import { WishListForm, WishListItems, WishLists } from './sessions/WishLists';
 import { isSessionName, type SessionName } from './types';
 import './account.css';
 
-const NAV: { session: SessionName; label: string; also?: SessionName[]; adminsOnly?: boolean }[] = [
-  { session: 'orders', label: 'Orders' },
-  { session: 'messages', label: 'Messages' },
-  { session: 'addresses', label: 'Addresses', also: ['addressForm'] },
-  { session: 'wishLists', label: 'Wish Lists', also: ['wishListCreate', 'wishListItems'] },
-  { session: 'recentlyViewed', label: 'Recently Viewed' },
-  { session: 'accountSettings', label: 'Account Settings' },
-  { session: 'subscription', label: 'Subscription' },
-  { session: 'buyers', label: 'Buyers', adminsOnly: true },
+/** The navigation; each entry's label is `account:nav.<session>`. */
+const NAV: { session: SessionName; also?: SessionName[]; adminsOnly?: boolean }[] = [
+  { session: 'orders' },
+  { session: 'messages' },
+  { session: 'addresses', also: ['addressForm'] },
+  { session: 'wishLists', also: ['wishListCreate', 'wishListItems'] },
+  { session: 'recentlyViewed' },
+  { session: 'accountSettings' },
+  { session: 'subscription' },
+  { session: 'buyers', adminsOnly: true },
 ];
+
+/** A session's name as the heading, the title and the breadcrumbs show it (the path keeps the session). */
+function sessionTitle(session: SessionName): string {
+  return t(`account:section.${session}`);
+}
 
 function SessionContent({ session, sessionid }: { session: SessionName; sessionid?: string }) {
   switch (session) {
@@ -60,12 +67,13 @@ function SessionContent({ session, sessionid }: { session: SessionName; sessioni
 }
 
 function crumbs(session: SessionName, sessionid?: string): Crumb[] {
-  const trail: Crumb[] = [{ name: 'Account', pathname: '/account/orders' }];
+  const trail: Crumb[] = [{ name: t('account:crumb.account'), pathname: '/account/orders' }];
   const parent = NAV.find((entry) => entry.also?.includes(session));
-  if (parent) trail.push({ name: parent.session, pathname: `/account/${parent.session}` });
-  if (session === 'messages' && sessionid) trail.push({ name: 'messages', pathname: '/account/messages' });
+  if (parent) trail.push({ name: sessionTitle(parent.session), pathname: `/account/${parent.session}` });
+  if (session === 'messages' && sessionid)
+    trail.push({ name: sessionTitle('messages'), pathname: '/account/messages' });
   trail.push({
-    name: session,
+    name: sessionTitle(session),
     pathname: `/account/${session}${sessionid ? `/${sessionid}` : ''}`,
     current: true,
   });
@@ -78,7 +86,7 @@ export default function AccountPage() {
   const _location = useLocation();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
-  usePageTitle(session);
+  usePageTitle(isSessionName(session) ? sessionTitle(session) : session);
 
   if (leaving) return null;
   // Visitors sign in first and come back here.
@@ -93,7 +101,7 @@ export default function AccountPage() {
     <div className="account">
       <Breadcrumbs items={crumbs(session, sessionid)} />
       <div className="account__layout">
-        <nav className="account__nav" aria-label="Account">
+        <nav className="account__nav" aria-label={t('account:nav.label')}>
           <ul>
             {NAV.filter((entry) => !entry.adminsOnly || customer?.role === 'admin').map((entry) => (
               <li key={entry.session}>
@@ -109,17 +117,18 @@ export default function AccountPage() {
                 >
                   {entry.session === 'messages' ? (
                     <>
-                      Messages({unread}){unread > 0 && <span className="visually-hidden"> unread</span>}
+                      {t('account:nav.messagesCount', { count: unread })}
+                      {unread > 0 && <span className="visually-hidden"> {t('account:nav.unread')}</span>}
                     </>
                   ) : (
-                    entry.label
+                    t(`account:nav.${entry.session}`)
                   )}
                 </Link>
               </li>
             ))}
             <li>
               <a href="/api/export.csv" download>
-                Export Items
+                {t('account:nav.export')}
               </a>
             </li>
             <li>
@@ -132,13 +141,13 @@ export default function AccountPage() {
                   navigate('/acer/signin');
                 }}
               >
-                Sign out
+                {t('account:nav.signOut')}
               </button>
             </li>
           </ul>
         </nav>
         <section className="account__content" aria-labelledby="account-title">
-          <h1 id="account-title">{session}</h1>
+          <h1 id="account-title">{sessionTitle(session)}</h1>
           <SessionContent key={`${session}/${sessionid ?? ''}`} session={session} sessionid={sessionid} />
         </section>
       </div>

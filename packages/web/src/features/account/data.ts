@@ -2,6 +2,7 @@
 import { useCallback } from 'react';
 import { useSession } from '../../app/session';
 import { ApiError } from '../../lib/api';
+import { tm } from '../../lib/i18n';
 import { type Read, type ReadState, refreshReads, useRead } from '../../lib/reads';
 import { type AccountReads, accountPath, useAccountReads } from './loader';
 import type { OrdersPage, SessionData, SessionName } from './types';
@@ -49,3 +50,12 @@ export function serverFieldErrors(error: unknown): Record<string, string> | null
   const errors = error.body.errors;
   return errors && typeof errors === 'object' ? (errors as Record<string, string>) : null;
 }
+
+/** A form's field messages (the domain's, e.g. a Zod parse's) in the page's language. */
+export function translatedErrors(errors: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, message] of Object.entries(errors)) out[field] = tm(message);
+  return out;
+}
+
+export { provinceName } from '../../lib/labels';

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { TextField } from '../../components/fields';
 import { api } from '../../lib/api';
+import { t } from '../../lib/i18n';
 import { failureMessage } from '../account/data';
 
 export interface ResetState {
@@ -11,7 +12,10 @@ export interface ResetState {
   message?: string;
 }
 
-export const CUSTOMER_ID_REQUIRED = 'Please enter your Customer ID.';
+/** The message of an empty Customer ID. */
+export function customerIdRequired(): string {
+  return t('account:reset.customerIdRequired');
+}
 
 /** Asks for a verification code by e-mail, then moves to the reset session. */
 export function ForgetPassword() {
@@ -24,7 +28,7 @@ export function ForgetPassword() {
     event.preventDefault();
     const name = username.trim();
     if (!name) {
-      setError(CUSTOMER_ID_REQUIRED);
+      setError(customerIdRequired());
       document.getElementById('forget-username')?.focus();
       return;
     }
@@ -38,7 +42,7 @@ export function ForgetPassword() {
       const state: ResetState = { username: name, sentAt: Date.now(), message: answer.smessage };
       navigate('/acer/signin/reset', { state });
     } catch (e) {
-      const message = failureMessage(e, 'The code could not be sent, please try again.');
+      const message = failureMessage(e, t('account:reset.sendFailed'));
       setError(message);
       window.alert(message);
     } finally {
@@ -48,14 +52,11 @@ export function ForgetPassword() {
 
   return (
     <>
-      <p>
-        Enter your Customer ID. We will send a 6-digit verification code to the e-mail address of your
-        account; you then choose a new password with it.
-      </p>
+      <p>{t('account:forget.intro')}</p>
       <form className="form signin__form" onSubmit={submit} noValidate>
         <TextField
           id="forget-username"
-          label="Customer ID"
+          label={t('account:field.customerId')}
           required
           maxLength={50}
           autoComplete="username"
@@ -64,12 +65,12 @@ export function ForgetPassword() {
           error={error}
         />
         <button type="submit" className="btn btn--primary" disabled={busy}>
-          SEND CODE
+          {t('account:reset.sendCode')}
         </button>
       </form>
       <p className="signin__links">
-        <Link to="/acer/signin/reset">I already have a code</Link>
-        <Link to="/acer/signin">Back to sign in</Link>
+        <Link to="/acer/signin/reset">{t('account:forget.haveCode')}</Link>
+        <Link to="/acer/signin">{t('account:signin.back')}</Link>
       </p>
     </>
   );

@@ -5,7 +5,8 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { focusFirstError, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { api } from '../../lib/api';
-import { failureMessage, serverFieldErrors } from '../account/data';
+import { t } from '../../lib/i18n';
+import { failureMessage, provinceName, serverFieldErrors, translatedErrors } from '../account/data';
 
 const EMPTY = { company: '', contactName: '', email: '', phoneNumber: '', province: '', message: '' };
 
@@ -24,7 +25,7 @@ export function Register() {
     setSent('');
     const parsed = accountApplicationSchema.safeParse(form);
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      setErrors(translatedErrors(fieldErrors(parsed.error)));
       focusFirstError(formRef.current);
       return;
     }
@@ -35,7 +36,7 @@ export function Register() {
         method: 'POST',
         body: parsed.data,
       });
-      const message = answer.smessage ?? 'Thank you, your application has been received.';
+      const message = answer.smessage ?? t('account:register.received');
       setSent(message);
       setForm(EMPTY);
       window.alert(message);
@@ -45,7 +46,7 @@ export function Register() {
         setErrors(fields);
         focusFirstError(formRef.current);
       }
-      window.alert(failureMessage(e, 'The application could not be sent, please try again.'));
+      window.alert(failureMessage(e, t('account:register.failed')));
     } finally {
       setBusy(false);
     }
@@ -54,9 +55,8 @@ export function Register() {
   return (
     <>
       <p>
-        Our shop sells to business customers in Canada. Tell us about your company and our sales team will
-        open an account for you and send your Customer ID. Already a customer?{' '}
-        <Link to="/acer/signin">Sign in</Link>.
+        {t('account:register.intro')} <Link to="/acer/signin">{t('account:signin.titles.signin')}</Link>
+        {t('account:register.introAfter')}
       </p>
       {sent && (
         <p className="banner banner--ok" role="status">
@@ -64,10 +64,10 @@ export function Register() {
         </p>
       )}
       <form ref={formRef} className="form acct-form acct-form--grid" onSubmit={submit} noValidate>
-        <p className="field-hint acct-form__wide">Fields marked * are required.</p>
+        <p className="field-hint acct-form__wide">{t('account:form.required')}</p>
         <TextField
           id="register-company"
-          label="Company"
+          label={t('account:field.company')}
           required
           maxLength={50}
           autoComplete="organization"
@@ -77,7 +77,7 @@ export function Register() {
         />
         <TextField
           id="register-contactName"
-          label="Contact name"
+          label={t('account:field.contactName')}
           required
           maxLength={50}
           autoComplete="name"
@@ -87,7 +87,7 @@ export function Register() {
         />
         <TextField
           id="register-email"
-          label="Email"
+          label={t('account:field.email')}
           type="email"
           required
           maxLength={50}
@@ -98,40 +98,41 @@ export function Register() {
         />
         <TextField
           id="register-phoneNumber"
-          label="Phone"
+          label={t('account:field.phone')}
           type="tel"
           inputMode="numeric"
           required
           maxLength={10}
           autoComplete="tel-national"
-          hint="10 digits, no spaces or dashes."
+          hint={t('account:field.phoneHint')}
           value={form.phoneNumber}
           onChange={set('phoneNumber')}
           error={errors.phoneNumber}
         />
         <SelectField
           id="register-province"
-          label="Province"
+          label={t('account:field.province')}
           required
-          placeholder="Select province"
+          placeholder={t('account:field.provincePlaceholder')}
           options={PROVINCES}
+          optionLabel={provinceName}
           value={form.province}
           onChange={set('province')}
           error={errors.province}
         />
         <TextAreaField
           id="register-message"
-          label="Message"
+          label={t('account:register.message')}
           className="acct-form__wide"
           maxLength={2000}
-          hint="Optional: what you would like to buy, your questions."
+          hint={t('account:register.messageHint')}
           value={form.message}
           onChange={set('message')}
           error={errors.message}
         />
         <div className="acct-form__actions acct-form__wide">
           <button type="submit" className="btn btn--primary" disabled={busy}>
-            SEND APPLICATION
+            {t('account:register.submit')}
           </button>
         </div>
       </form>

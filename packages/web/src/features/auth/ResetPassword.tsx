@@ -1,12 +1,11 @@
 import { ACCOUNT_MSG, PASSWORD_PATTERN, RESEND_SECONDS } from '@shop/domain/account-rules';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { focusFirstError, PASSWORD_RULE, TextField } from '../../components/fields';
+import { focusFirstError, TextField } from '../../components/fields';
 import { api } from '../../lib/api';
+import { t, tm } from '../../lib/i18n';
 import { failureMessage } from '../account/data';
-import { CUSTOMER_ID_REQUIRED, type ResetState } from './ForgetPassword';
-
-const CODE_REQUIRED = 'Please enter the 6-digit verification code from the e-mail.';
+import { customerIdRequired, type ResetState } from './ForgetPassword';
 
 function secondsLeft(sentAt: number | null, now: number): number {
   if (sentAt === null) return 0;
@@ -40,7 +39,7 @@ export function ResetPassword() {
   const sendCode = async () => {
     const name = username.trim();
     if (!name) {
-      setErrors({ username: CUSTOMER_ID_REQUIRED });
+      setErrors({ username: customerIdRequired() });
       focusFirstError(formRef.current);
       return;
     }
@@ -54,14 +53,14 @@ export function ResetPassword() {
       const at = Date.now();
       setSentAt(at);
       setNow(at);
-      setNotice(answer.smessage ?? ACCOUNT_MSG.resetCodeSent);
+      setNotice(answer.smessage ?? tm(ACCOUNT_MSG.resetCodeSent));
       // A refresh keeps the countdown.
       navigate('/acer/signin/reset', {
         replace: true,
         state: { username: name, sentAt: at, message: answer.smessage },
       });
     } catch (e) {
-      window.alert(failureMessage(e, 'The code could not be sent, please try again.'));
+      window.alert(failureMessage(e, t('account:reset.sendFailed')));
     } finally {
       setSending(false);
     }
@@ -70,15 +69,15 @@ export function ResetPassword() {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!username.trim()) found.username = CUSTOMER_ID_REQUIRED;
-    if (!/^\d{6}$/.test(code)) found.verificationCode = CODE_REQUIRED;
-    if (!PASSWORD_PATTERN.test(password)) found.password = ACCOUNT_MSG.resetWeak;
-    else if (password !== confirm) found.confirmPassword = ACCOUNT_MSG.resetMismatch;
+    if (!username.trim()) found.username = customerIdRequired();
+    if (!/^\d{6}$/.test(code)) found.verificationCode = t('account:reset.codeRequired');
+    if (!PASSWORD_PATTERN.test(password)) found.password = tm(ACCOUNT_MSG.resetWeak);
+    else if (password !== confirm) found.confirmPassword = tm(ACCOUNT_MSG.resetMismatch);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstError(formRef.current);
-      if (found.password) window.alert(ACCOUNT_MSG.resetWeak);
-      else if (found.confirmPassword) window.alert(ACCOUNT_MSG.resetMismatch);
+      if (found.password) window.alert(found.password);
+      else if (found.confirmPassword) window.alert(found.confirmPassword);
       return;
     }
     setBusy(true);
@@ -91,14 +90,15 @@ export function ResetPassword() {
         },
       );
       if (answer.code === 200 || answer.scode === 200) {
-        window.alert(ACCOUNT_MSG.resetDone);
+        window.alert(tm(ACCOUNT_MSG.resetDone));
         navigate('/acer/signin', { replace: true });
       } else {
-        window.alert(answer.smessage ?? 'Password reset failed, please try again.');
+        window.alert(answer.smessage ?? t('account:reset.failed'));
       }
     } catch (e) {
-      const message = failureMessage(e, 'Password reset failed, please try again.');
-      if (message === ACCOUNT_MSG.resetCodeWrong) {
+      const message = failureMessage(e, t('account:reset.failed'));
+      // The server answers in the page's language.
+      if (message === ACCOUNT_MSG.resetCodeWrong || message === tm(ACCOUNT_MSG.resetCodeWrong)) {
         setErrors({ verificationCode: message });
         focusFirstError(formRef.current);
       }
@@ -108,7 +108,12 @@ export function ResetPassword() {
     }
   };
 
-  const sendLabel = sentAt === null ? 'SEND CODE' : left > 0 ? `RESEND CODE (${left})` : 'RESEND CODE';
+  const sendLabel =
+    sentAt === null
+      ? t('account:reset.sendCode')
+      : left > 0
+        ? t('account:reset.resendIn', { seconds: left })
+        : t('account:reset.resendCode');
 
   return (
     <>
@@ -120,7 +125,7 @@ export function ResetPassword() {
       <form ref={formRef} className="form signin__form" onSubmit={submit} noValidate>
         <TextField
           id="reset-username"
-          label="Customer ID"
+          label={t('account:field.customerId')}
           required
           maxLength={50}
           autoComplete="username"
@@ -131,11 +136,11 @@ export function ResetPassword() {
         <div className="signin__code">
           <TextField
             id="reset-verificationCode"
-            label="Verification code"
+            label={t('account:reset.code')}
             required
             inputMode="numeric"
             autoComplete="one-time-code"
-            hint="The 6 digits from the e-mail; valid for 15 minutes."
+            hint={t('account:reset.codeHint')}
             value={code}
             clean={(v) => v.replace(/\D/g, '').slice(0, 6)}
             onChange={setCode}
@@ -151,24 +156,24 @@ export function ResetPassword() {
             {sendLabel}
           </button>
           <p id="reset-send-hint" className="visually-hidden">
-            A new code can be sent once a minute.
+            {t('account:reset.sendHint')}
           </p>
         </div>
         <TextField
           id="reset-password"
-          label="New password"
+          label={t('account:field.newPassword')}
           type="password"
           required
           maxLength={50}
           autoComplete="new-password"
-          hint={PASSWORD_RULE}
+          hint={t('account:passwordRule')}
           value={password}
           onChange={setPassword}
           error={errors.password}
         />
         <TextField
           id="reset-confirmPassword"
-          label="Confirm password"
+          label={t('account:field.confirmPassword')}
           type="password"
           required
           maxLength={50}
@@ -178,11 +183,11 @@ export function ResetPassword() {
           error={errors.confirmPassword}
         />
         <button type="submit" className="btn btn--primary" disabled={busy}>
-          RESET PASSWORD
+          {t('account:reset.submit')}
         </button>
       </form>
       <p className="signin__links">
-        <Link to="/acer/signin">Back to sign in</Link>
+        <Link to="/acer/signin">{t('account:signin.back')}</Link>
       </p>
     </>
   );

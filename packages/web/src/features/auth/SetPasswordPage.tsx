@@ -6,8 +6,9 @@ import { type PasswordLinkInfo, setPasswordSchema } from '@shop/domain/admin';
 import { useEffect, useRef, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useFetcher, useLoaderData, useNavigate } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
-import { focusFirstError, PASSWORD_RULE, TextField } from '../../components/fields';
+import { focusFirstError, TextField } from '../../components/fields';
 import { ApiError, api } from '../../lib/api';
+import { t, tm } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/title';
 import '../account/account.css';
 
@@ -19,7 +20,8 @@ interface LinkState {
 
 type Answer = { ok: true; message: string } | { ok: false; message: string; errors: Record<string, string> };
 
-const FAILED = 'Your password could not be set, please try again.';
+/** When setting the password failed without a message of the server's. */
+const failed = () => t('account:setPassword.failed');
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<LinkState> {
   const token = new URL(request.url).searchParams.get('token') ?? '';
@@ -41,14 +43,14 @@ export async function action({ request }: LoaderFunctionArgs): Promise<Answer> {
   const parsed = setPasswordSchema.safeParse(input);
   if (!parsed.success) {
     const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    return { ok: false, message: Object.values(errors)[0] ?? FAILED, errors };
+    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= tm(issue.message);
+    return { ok: false, message: Object.values(errors)[0] ?? failed(), errors };
   }
   try {
     const answer = await api<{ smessage: string }>('/password-link/set', { method: 'POST', body: input });
     return { ok: true, message: answer.smessage };
   } catch (error) {
-    const message = error instanceof ApiError ? error.message : FAILED;
+    const message = error instanceof ApiError ? error.message : failed();
     const errors =
       error instanceof ApiError ? (error.body.errors as Record<string, string> | undefined) : undefined;
     return { ok: false, message, errors: errors ?? {} };
@@ -56,7 +58,7 @@ export async function action({ request }: LoaderFunctionArgs): Promise<Answer> {
 }
 
 export function Component() {
-  usePageTitle('Set your password');
+  usePageTitle(t('account:setPassword.title'));
   const { token, link, problem } = useLoaderData() as LinkState;
   const fetcher = useFetcher<Answer>();
   const navigate = useNavigate();
@@ -86,22 +88,23 @@ export function Component() {
 
   return (
     <div className="signin">
-      <Breadcrumbs items={[{ name: 'Set your password', pathname: '/set-password' }]} />
-      <h1>Set your password</h1>
+      <Breadcrumbs items={[{ name: t('account:setPassword.title'), pathname: '/set-password' }]} />
+      <h1>{t('account:setPassword.title')}</h1>
       {!link ? (
         <>
           <p className="banner banner--error" role="alert">
             {problem}
           </p>
           <p className="signin__links">
-            <Link to="/acer/signin">Sign in</Link>
-            <Link to="/acer/signin/forget">Forgot your password?</Link>
+            <Link to="/acer/signin">{t('account:signin.titles.signin')}</Link>
+            <Link to="/acer/signin/forget">{t('account:signin.forgot')}</Link>
           </p>
         </>
       ) : (
         <>
           <p>
-            Hello {link.name}. You sign in with <strong>{link.sign_in_with}</strong>.
+            {t('account:setPassword.hello', { name: link.name })} <strong>{link.sign_in_with}</strong>
+            {t('account:setPassword.helloAfter')}
           </p>
           {answer && !answer.ok && Object.keys(answer.errors).length === 0 && (
             <p className="banner banner--error" role="alert">
@@ -111,19 +114,19 @@ export function Component() {
           <form ref={form} className="form signin__form" onSubmit={submit} noValidate>
             <TextField
               id="password"
-              label="New password"
+              label={t('account:field.newPassword')}
               type="password"
               required
               maxLength={50}
               autoComplete="new-password"
-              hint={PASSWORD_RULE}
+              hint={t('account:passwordRule')}
               value={password}
               onChange={setPassword}
               error={errors.password}
             />
             <TextField
               id="confirmPassword"
-              label="Confirm password"
+              label={t('account:field.confirmPassword')}
               type="password"
               required
               maxLength={50}
@@ -138,7 +141,7 @@ export function Component() {
               </p>
             )}
             <button type="submit" className="btn btn--primary" disabled={fetcher.state !== 'idle'}>
-              SET PASSWORD
+              {t('account:setPassword.submit')}
             </button>
           </form>
         </>

@@ -5,28 +5,29 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { useSession } from '../../app/session';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { ApiError, api } from '../../lib/api';
+import { t, tm } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/title';
 import { ForgetPassword } from './ForgetPassword';
 import { Register } from './Register';
 import { ResetPassword } from './ResetPassword';
 import '../account/account.css';
 
-const TITLES = {
-  signin: 'Sign in',
-  forget: 'Forgot password',
-  reset: 'Reset password',
-  register: 'Register',
-} as const;
-type SignInSession = keyof typeof TITLES;
+const SESSIONS = ['signin', 'forget', 'reset', 'register'] as const;
+type SignInSession = (typeof SESSIONS)[number];
 
 function isSignInSession(value: string): value is SignInSession {
-  return value in TITLES;
+  return (SESSIONS as readonly string[]).includes(value);
+}
+
+/** Sign in, Forgot password, Reset password, Register. */
+function title(session: SignInSession): string {
+  return t(`account:signin.titles.${session}`);
 }
 
 export default function SignInPage() {
   const { session: param = 'signin' } = useParams();
   const name: SignInSession = isSignInSession(param) ? param : 'signin';
-  usePageTitle(TITLES[name]);
+  usePageTitle(title(name));
   const session = useSession();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
@@ -39,16 +40,16 @@ export default function SignInPage() {
 
   const crumbs =
     name === 'signin'
-      ? [{ name: 'Sign in', pathname: '/signin' }]
+      ? [{ name: title('signin'), pathname: '/signin' }]
       : [
-          { name: 'Sign in', pathname: '/signin' },
-          { name: TITLES[name], pathname: `/signin/${name}` },
+          { name: title('signin'), pathname: '/signin' },
+          { name: title(name), pathname: `/signin/${name}` },
         ];
 
   return (
     <div className={name === 'register' ? 'signin signin--wide' : 'signin'}>
       <Breadcrumbs items={crumbs} />
-      <h1>{TITLES[name]}</h1>
+      <h1>{title(name)}</h1>
       {name === 'signin' && <SignInForm from={from} busy={busy} setBusy={setBusy} />}
       {name === 'forget' && <ForgetPassword />}
       {name === 'reset' && <ResetPassword />}
@@ -82,7 +83,7 @@ function SignInForm({
       navigate(from ?? '/acer/account/orders', { replace: true });
     } catch (error) {
       setFailed(true);
-      window.alert(error instanceof ApiError ? error.message : MSG.loginFailed);
+      window.alert(error instanceof ApiError ? error.message : tm(MSG.loginFailed));
     } finally {
       setBusy(false);
     }
@@ -92,11 +93,11 @@ function SignInForm({
     <>
       {failed && (
         <p className="banner banner--error" role="alert">
-          {MSG.loginBanner}
+          {tm(MSG.loginBanner)}
         </p>
       )}
       <form className="form signin__form" onSubmit={submit}>
-        <label htmlFor="username">Customer ID</label>
+        <label htmlFor="username">{t('account:field.customerId')}</label>
         <input
           id="username"
           name="username"
@@ -106,7 +107,7 @@ function SignInForm({
           value={username}
           onChange={(e) => setUsername(e.target.value)}
         />
-        <label htmlFor="password">Password</label>
+        <label htmlFor="password">{t('account:field.password')}</label>
         <input
           id="password"
           name="password"
@@ -118,17 +119,14 @@ function SignInForm({
           onChange={(e) => setPassword(e.target.value)}
         />
         <button type="submit" className="btn btn--primary" disabled={busy}>
-          SIGN IN
+          {t('account:signin.submit')}
         </button>
       </form>
       <p className="signin__links">
-        <Link to="/acer/signin/forget">Forgot your password?</Link>
-        <Link to="/acer/signin/register">Register</Link>
+        <Link to="/acer/signin/forget">{t('account:signin.forgot')}</Link>
+        <Link to="/acer/signin/register">{t('account:signin.titles.register')}</Link>
       </p>
-      <p className="signin__help">
-        Business accounts are opened by our sales team: use Register to apply for one. For other questions,
-        call us or write to our support team.
-      </p>
+      <p className="signin__help">{t('account:signin.help')}</p>
     </>
   );
 }

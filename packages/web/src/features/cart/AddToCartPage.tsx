@@ -1,14 +1,14 @@
-import { formatMoney } from '@shop/domain/money';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Price } from '../../components/Price';
 import { cartSubtotalCents, useCart } from '../../lib/cart';
+import { money, t } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/title';
 import type { ItemBrief } from '../../lib/types';
 import './cart.css';
 
 /** The confirmation after adding to the cart. */
 export default function AddToCartPage() {
-  usePageTitle('Added to your cart');
+  usePageTitle(t('common:added.title'));
   const location = useLocation();
   const navigate = useNavigate();
   const { lines } = useCart();
@@ -18,26 +18,26 @@ export default function AddToCartPage() {
   const count = lines.reduce((n, l) => n + l.quantity, 0);
   return (
     <div className="added">
-      <h1>Added to your cart</h1>
+      <h1>{t('common:added.title')}</h1>
       <div className="added__item">
         <img src={product.main_image} alt="" width="120" height="120" />
         <div>
           <p className="added__name">{product.item_name}</p>
-          <p>SKU: {product.sku}</p>
-          <p>Quantity: {state.quantity ?? 1}</p>
+          <p>{t('common:card.sku', { sku: product.sku })}</p>
+          <p>{t('common:added.quantity', { quantity: state.quantity ?? 1 })}</p>
           <Price item={product} />
         </div>
       </div>
       <p className="added__summary">
-        Your cart has {count} item{count === 1 ? '' : 's'}, subtotal {formatMoney(cartSubtotalCents(lines))}.{' '}
-        <Link to="/acer/cart">View your cart</Link>
+        {t('common:added.summary', { count, subtotal: money(cartSubtotalCents(lines)) })}{' '}
+        <Link to="/acer/cart">{t('common:added.viewCart')}</Link>
       </p>
       <div className="added__actions">
         <Link className="btn btn--primary" to="/acer/checkout">
-          CHECKOUT
+          {t('common:added.checkout')}
         </Link>
         <button type="button" className="btn" onClick={() => navigate(-1)}>
-          CONTINUE SHOPPING
+          {t('common:added.continue')}
         </button>
       </div>
     </div>

@@ -1,5 +1,4 @@
 import { blurQuantity, CART_MSG, minusQuantity, plusQuantity, typedQuantity } from '@shop/domain/cart';
-import { formatMoney } from '@shop/domain/money';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
@@ -7,12 +6,17 @@ import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { SignInFirst } from '../../components/SignInFirst';
 import { type CartLine, cartSubtotalCents, lineStock, lineUnitCents, useCart } from '../../lib/cart';
+import { lang, money, t, tm } from '../../lib/i18n';
+import { conditionName } from '../../lib/labels';
 import { usePageTitle } from '../../lib/title';
 import './cart.css';
 
 const keyOf = (line: { item_id: string; item_condition: string }) => `${line.item_id}|${line.item_condition}`;
 /** Quantity controls stay locked for a second after each action. */
 const PROCESSING_MS = 1000;
+
+/** The condition as English shows it today (its code); French names it. */
+const conditionText = (condition: string) => (lang === 'en' ? condition : conditionName(condition));
 
 export default function CartPage() {
   const { loggedIn, header } = useSession();
@@ -24,7 +28,7 @@ export default function CartPage() {
   const [processing, setProcessing] = useState(false);
   const checkedOnLoad = useRef(false);
   const count = cart.lines.reduce((n, l) => n + l.quantity, 0);
-  usePageTitle(`Your Cart (${count} items)`);
+  usePageTitle(t('cart:title', { count }));
 
   const lock = () => {
     setProcessing(true);
@@ -38,13 +42,17 @@ export default function CartPage() {
     const next: Record<string, string> = {};
     for (const line of cart.lines) {
       const stock = lineStock(line);
-      if (!line.is_active) next[keyOf(line)] = `${line.item_name}: ${CART_MSG.itemRemoved}`;
+      if (!line.is_active)
+        next[keyOf(line)] = t('cart:line.problem', {
+          name: line.item_name,
+          message: tm(CART_MSG.itemRemoved),
+        });
       else if (stock === 0) {
         void cart.remove(line).then((r) => {
-          if (r.ok) window.alert(CART_MSG.autoRemoved(line.item_name));
+          if (r.ok) window.alert(tm(CART_MSG.autoRemoved(line.item_name)));
         });
       } else if (stock < line.quantity)
-        next[keyOf(line)] = CART_MSG.exceedsOnLoad(line.item_name, line.quantity, stock);
+        next[keyOf(line)] = tm(CART_MSG.exceedsOnLoad(line.item_name, line.quantity, stock));
     }
     setErrors(next);
   }, [header]);
@@ -52,7 +60,9 @@ export default function CartPage() {
   if (!loggedIn) return <SignInFirst />;
   if (!header) return <Loading fill />;
 
-  const setError = (line: CartLine, message: string) => setErrors((e) => ({ ...e, [keyOf(line)]: message }));
+  // The domain's messages (in English) are kept in the page's language.
+  const setError = (line: CartLine, message: string) =>
+    setErrors((e) => ({ ...e, [keyOf(line)]: tm(message) }));
 
   const apply = async (line: CartLine, quantity: number, error: string) => {
     setError(line, error);
@@ -63,8 +73,8 @@ export default function CartPage() {
       const stillThere = cart.lines.some((l) => keyOf(l) === keyOf(line));
       window.alert(
         stillThere
-          ? result.message || CART_MSG.updateFailed(line.item_name)
-          : CART_MSG.goneFromCart(line.item_name),
+          ? result.message || tm(CART_MSG.updateFailed(line.item_name))
+          : tm(CART_MSG.goneFromCart(line.item_name)),
       );
       void cart.refresh();
     }
@@ -75,14 +85,14 @@ export default function CartPage() {
     const result = await cart.remove(line);
     if (result.ok) {
       setError(line, '');
-      window.alert(CART_MSG.removed(line.item_name));
-    } else window.alert(result.message || CART_MSG.updateFailed(line.item_name));
+      window.alert(tm(CART_MSG.removed(line.item_name)));
+    } else window.alert(result.message || tm(CART_MSG.updateFailed(line.item_name)));
   };
 
   const checkout = () => {
     const messages = Object.values(errors).filter(Boolean);
     if (cart.lines.length === 0) {
-      window.alert(CART_MSG.noItems);
+      window.alert(tm(CART_MSG.noItems));
       return;
     }
     if (messages.length > 0) {
@@ -92,30 +102,32 @@ export default function CartPage() {
     navigate('/acer/checkout');
   };
 
-  const subtotal = formatMoney(cartSubtotalCents(cart.lines));
+  const subtotal = money(cartSubtotalCents(cart.lines));
   const checkoutButton = (where: string) => (
     <button
       type="button"
       className={`btn btn--primary cart__checkout cart__checkout--${where}`}
       onClick={checkout}
     >
-      CHECKOUT
+      {t('cart:checkoutButton')}
     </button>
   );
 
   return (
     <div className="cart">
-      <Breadcrumbs items={[{ name: 'Your Cart', pathname: '/cart' }]} />
+      <Breadcrumbs items={[{ name: t('cart:breadcrumb'), pathname: '/cart' }]} />
       <div className="cart__head">
-        <h1>Your Cart ({count} items)</h1>
+        <h1>{t('cart:title', { count })}</h1>
         {cart.lines.length > 0 && checkoutButton('top')}
       </div>
       <p className="cart__quick">
-        Ordering many items by SKU? <Link to="/acer/quick-order">Paste them in a quick order</Link>
+        {t('cart:quick.before')}
+        <Link to="/acer/quick-order">{t('cart:quick.link')}</Link>
       </p>
       {cart.lines.length === 0 ? (
         <p className="cart__empty">
-          your cart is empty. <Link to="/acer">Continue shopping</Link>
+          {t('cart:empty')}
+          <Link to="/acer">{t('cart:continueShopping')}</Link>
         </p>
       ) : (
         <>
@@ -134,21 +146,25 @@ export default function CartPage() {
                       target="_blank"
                       rel="noopener"
                     >
-                      {line.is_active ? line.item_name : 'ITEM HAS BEEN REMOVED'}
+                      {line.is_active ? line.item_name : t('cart:line.gone')}
                     </a>
                     <p className="cart-line__meta">
-                      SKU: {line.sku} · {line.item_condition} ·{' '}
-                      {line.item_condition === 'Warranty' ? 'Available' : `${stock} in stock`}
+                      {t('cart:line.sku', { sku: line.sku })} · {conditionText(line.item_condition)} ·{' '}
+                      {line.item_condition === 'Warranty'
+                        ? t('cart:line.available')
+                        : t('cart:line.inStock', { stock })}
                     </p>
-                    <p className="cart-line__price">{formatMoney(lineUnitCents(line))} each</p>
+                    <p className="cart-line__price">
+                      {t('cart:line.each', { price: money(lineUnitCents(line)) })}
+                    </p>
                   </div>
                   <div className="cart-line__qty">
                     <label htmlFor={id} className="visually-hidden">
-                      Quantity of {line.item_name}
+                      {t('cart:line.quantityOf', { name: line.item_name })}
                     </label>
                     <button
                       type="button"
-                      aria-label={`One less ${line.item_name}`}
+                      aria-label={t('cart:line.less', { name: line.item_name })}
                       disabled={processing}
                       onClick={() => {
                         const r = minusQuantity(line.quantity);
@@ -187,7 +203,7 @@ export default function CartPage() {
                     />
                     <button
                       type="button"
-                      aria-label={`One more ${line.item_name}`}
+                      aria-label={t('cart:line.more', { name: line.item_name })}
                       disabled={processing}
                       onClick={() => {
                         const r = plusQuantity(line.quantity, stock);
@@ -197,14 +213,14 @@ export default function CartPage() {
                       +
                     </button>
                   </div>
-                  <p className="cart-line__total">{formatMoney(lineUnitCents(line) * line.quantity)}</p>
+                  <p className="cart-line__total">{money(lineUnitCents(line) * line.quantity)}</p>
                   <button
                     type="button"
                     className="link-button cart-line__remove"
                     disabled={processing}
                     onClick={() => remove(line)}
                   >
-                    Remove
+                    {t('cart:line.remove')}
                   </button>
                   {errors[key] && (
                     <p id={`${id}-error`} className="field-error cart-line__error" role="alert">
@@ -216,9 +232,9 @@ export default function CartPage() {
             })}
           </ul>
           <dl className="cart__totals">
-            <dt>Subtotal</dt>
+            <dt>{t('cart:subtotal')}</dt>
             <dd>{subtotal}</dd>
-            <dt>Grand Total</dt>
+            <dt>{t('cart:grandTotal')}</dt>
             <dd>{subtotal}</dd>
           </dl>
           {checkoutButton('bottom')}

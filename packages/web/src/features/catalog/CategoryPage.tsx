@@ -1,17 +1,31 @@
-import { displayName, MIN_PRICE_GAP, SEARCH_COLUMNS, SORT_LABELS, SORTS } from '@shop/domain/catalog';
+import { MIN_PRICE_GAP, SEARCH_COLUMNS, SORTS } from '@shop/domain/catalog';
+import { MSG } from '@shop/domain/messages';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { columnLabel } from '../../app/Header';
 import { useSession } from '../../app/session';
 import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { Pager } from '../../components/Pager';
 import { ProductCard } from '../../components/ProductCard';
+import { t, tm } from '../../lib/i18n';
+import { categoryName, filterLabel, sortLabel } from '../../lib/labels';
 import { useRead } from '../../lib/reads';
 import { usePageTitle } from '../../lib/title';
 import { useListingReads } from './loader';
 import './catalog.css';
 
-const COLUMN_LABELS: Record<string, string> = { all: 'All', item_name: 'Name', sku: 'SKU' };
+/** The search's column, All when the URL names none it knows. */
+function searchColumn(column: string | null): string {
+  return (SEARCH_COLUMNS as readonly string[]).includes(column ?? '') ? (column as string) : 'all';
+}
+
+/** A filter's value as shown: data, except a touchscreen's Yes and No. */
+function filterValue(field: string, value: string): string {
+  if (field === 'touchscreen' && (value === 'Yes' || value === 'No'))
+    return t(`common:${value.toLowerCase()}`);
+  return value;
+}
 
 export default function CategoryPage() {
   const { category = '', subcategory } = useParams();
@@ -24,7 +38,7 @@ export default function CategoryPage() {
   // A change of filters, sort or page keeps the cards on screen until the new ones arrive.
   const { data, error, loading } = useRead(useListingReads().listing, { keepPrevious: true });
   const listing = data?.categoryItems;
-  const heading = isSearch ? 'Search Results' : displayName(subcategory ?? category);
+  const heading = isSearch ? t('catalog:listing.searchResults') : categoryName(subcategory ?? category);
   usePageTitle(heading);
 
   const update = (change: (next: URLSearchParams) => void, keepPage = false) => {
@@ -35,32 +49,38 @@ export default function CategoryPage() {
   };
 
   const crumbs: Crumb[] = isSearch
-    ? [{ name: 'Search', pathname: `/category/Search?${params.toString()}` }]
+    ? [{ name: t('catalog:listing.search'), pathname: `/category/Search?${params.toString()}` }]
     : [
-        { name: displayName(category), pathname: `/category/${category}` },
+        { name: categoryName(category), pathname: `/category/${category}` },
         ...(subcategory
-          ? [{ name: displayName(subcategory), pathname: `/category/${category}/${subcategory}` }]
+          ? [{ name: categoryName(subcategory), pathname: `/category/${category}/${subcategory}` }]
           : []),
       ];
 
   return (
     <div className="listing">
       <Breadcrumbs items={crumbs} />
-      <div className="listing__banner" role="img" aria-label={`${heading} banner`}>
+      <div className="listing__banner" role="img" aria-label={t('catalog:listing.banner', { heading })}>
         <span>{heading}</span>
       </div>
       <h1 className="listing__title">{heading}</h1>
       {isSearch && params.get('string') && (
         <p className="listing__query">
-          Results for “{params.get('string')}” in {COLUMN_LABELS[params.get('column') ?? 'all'] ?? 'All'}
+          {t('catalog:listing.resultsFor', {
+            text: params.get('string') ?? '',
+            column: columnLabel(searchColumn(params.get('column'))),
+          })}
         </p>
       )}
       <div className="listing__body">
-        <aside className={`filters${filtersOpen ? ' filters--open' : ''}`} aria-label="Filters">
+        <aside
+          className={`filters${filtersOpen ? ' filters--open' : ''}`}
+          aria-label={t('catalog:filters.label')}
+        >
           <div className="filters__head">
-            <h2>Filters</h2>
+            <h2>{t('catalog:filters.label')}</h2>
             <button type="button" className="filters__close" onClick={() => setFiltersOpen(false)}>
-              Close
+              {t('catalog:filters.close')}
             </button>
           </div>
           <FilterSearch params={params} update={update} />
@@ -72,7 +92,7 @@ export default function CategoryPage() {
                 update((n) => (e.target.checked ? n.set('in_stock', '1') : n.delete('in_stock')))
               }
             />
-            In Stock
+            {t('catalog:filters.inStock')}
           </label>
           {loggedIn && listing?.priceRange && (
             <PriceRange
@@ -83,7 +103,7 @@ export default function CategoryPage() {
           )}
           {listing?.filters.map((group) => (
             <fieldset key={group.field} className="filters__group">
-              <legend>{group.label}</legend>
+              <legend>{filterLabel(group.field)}</legend>
               {group.values.map((v) => {
                 const selected = params.getAll(group.field).includes(v.value);
                 return (
@@ -101,7 +121,7 @@ export default function CategoryPage() {
                         })
                       }
                     />
-                    {v.value} <span className="filters__count">({v.count})</span>
+                    {filterValue(group.field, v.value)} <span className="filters__count">({v.count})</span>
                   </label>
                 );
               })}
@@ -110,32 +130,32 @@ export default function CategoryPage() {
         </aside>
         <section className="listing__results" aria-labelledby="results-title">
           <h2 id="results-title" className="visually-hidden">
-            Products
+            {t('catalog:listing.products')}
           </h2>
           <div className="toolbar">
             <button type="button" className="btn toolbar__filters" onClick={() => setFiltersOpen(true)}>
-              FILTERS
+              {t('catalog:toolbar.filters')}
             </button>
             <p className="toolbar__count" aria-live="polite">
-              {listing ? `${listing.total} item${listing.total === 1 ? '' : 's'}` : ''}
+              {listing ? t('catalog:toolbar.count', { count: listing.total }) : ''}
             </p>
-            <div className="toolbar__layout" role="group" aria-label="Layout">
+            <div className="toolbar__layout" role="group" aria-label={t('catalog:toolbar.layout')}>
               <button type="button" aria-pressed={layout === 'grid'} onClick={() => setLayout('grid')}>
-                Grid
+                {t('catalog:toolbar.grid')}
               </button>
               <button type="button" aria-pressed={layout === 'detail'} onClick={() => setLayout('detail')}>
-                Detail
+                {t('catalog:toolbar.detail')}
               </button>
             </div>
             <label className="toolbar__sort">
-              <span>Sort by</span>
+              <span>{t('catalog:toolbar.sortBy')}</span>
               <select
                 value={params.get('sort') ?? 'name_asc'}
                 onChange={(e) => update((n) => n.set('sort', e.target.value))}
               >
                 {SORTS.filter((s) => loggedIn || !s.startsWith('price')).map((s) => (
                   <option key={s} value={s}>
-                    {SORT_LABELS[s]}
+                    {sortLabel(s)}
                   </option>
                 ))}
               </select>
@@ -143,8 +163,8 @@ export default function CategoryPage() {
           </div>
           {error && <p role="alert">{error.message}</p>}
           {!listing && !error && <Loading fill />}
-          {listing && loading && <Loading label="Updating" />}
-          {listing && listing.itemsBrief.length === 0 && <p className="listing__empty">No Item Available</p>}
+          {listing && loading && <Loading label={t('catalog:listing.updating')} />}
+          {listing && listing.itemsBrief.length === 0 && <p className="listing__empty">{tm(MSG.noItems)}</p>}
           {listing && listing.itemsBrief.length > 0 && (
             <div className={`grid grid--${layout}`}>
               {listing.itemsBrief.map((item, i) => (
@@ -179,13 +199,17 @@ function FilterSearch({ params, update }: { params: URLSearchParams; update: Upd
   // On the search route the header search owns column/string; the filter search narrows with q.
   return (
     <div className="filters__search">
-      <label htmlFor="filter-search">Search by SKU or name</label>
+      <label htmlFor="filter-search">{t('catalog:filters.search')}</label>
       <div className="filters__search-row">
         {!isSearchRoute && (
-          <select aria-label="Search in" value={column} onChange={(e) => setColumn(e.target.value)}>
+          <select
+            aria-label={t('common:search.in')}
+            value={column}
+            onChange={(e) => setColumn(e.target.value)}
+          >
             {SEARCH_COLUMNS.map((c) => (
               <option key={c} value={c}>
-                {COLUMN_LABELS[c]}
+                {columnLabel(c)}
               </option>
             ))}
           </select>
@@ -195,7 +219,7 @@ function FilterSearch({ params, update }: { params: URLSearchParams; update: Upd
           type="search"
           value={text}
           maxLength={200}
-          placeholder="Press Enter to search"
+          placeholder={t('catalog:filters.searchPlaceholder')}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
             if (e.key !== 'Enter') return;
@@ -226,9 +250,9 @@ function PriceRange({ max, params, update }: { max: number; params: URLSearchPar
     });
   return (
     <fieldset className="filters__group price-range">
-      <legend>Price</legend>
+      <legend>{t('catalog:price.legend')}</legend>
       <label>
-        Min ${low}
+        {t('catalog:price.min', { amount: low })}
         <input
           type="range"
           min={0}
@@ -245,7 +269,7 @@ function PriceRange({ max, params, update }: { max: number; params: URLSearchPar
         />
       </label>
       <label>
-        Max ${high}
+        {t('catalog:price.max', { amount: high })}
         <input
           type="range"
           min={0}

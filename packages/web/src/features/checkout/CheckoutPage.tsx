@@ -2,7 +2,6 @@ import { ACCOUNT_MSG, addressSchema } from '@shop/domain/account';
 import type { Address } from '@shop/domain/api';
 import { CART_MSG, isValidPo, SHIPPING_METHODS, type ShippingMethod, truncatePo } from '@shop/domain/cart';
 import { fieldErrors } from '@shop/domain/contact';
-import { formatMoney } from '@shop/domain/money';
 import { PROVINCES, type Province, taxFor, taxRatePercent } from '@shop/domain/tax';
 import { useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -13,6 +12,8 @@ import { Loading } from '../../components/Loading';
 import { SignInFirst } from '../../components/SignInFirst';
 import { ApiError, api } from '../../lib/api';
 import { cartSubtotalCents, lineUnitCents, useCart } from '../../lib/cart';
+import { money, t, tm } from '../../lib/i18n';
+import { provinceName } from '../../lib/labels';
 import { usePageTitle } from '../../lib/title';
 import '../cart/cart.css';
 
@@ -44,6 +45,17 @@ function localIso(date = new Date()): string {
   return new Date(date.getTime() - offset).toISOString().slice(0, 19);
 }
 
+/** A key's text, or the value itself when it has none (a province code, a name the catalogue does not know). */
+function keyed(key: string, fallback: string): string {
+  const text = t(key);
+  return text === key ? fallback : text;
+}
+
+/** The domain's field messages (in English) in the page's language. */
+function translated(errors: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, tm(message)]));
+}
+
 function AddressChoice({
   name,
   legend,
@@ -60,7 +72,7 @@ function AddressChoice({
   return (
     <fieldset className="checkout__addresses">
       <legend>{legend}</legend>
-      {addresses.length === 0 && <p>No saved address yet.</p>}
+      {addresses.length === 0 && <p>{t('cart:checkout.noAddress')}</p>}
       {addresses.map((a) => (
         <label
           key={a.address_id}
@@ -79,7 +91,7 @@ function AddressChoice({
             {a.company && <> · {a.company}</>}
             <br />
             {a.address_line_1}
-            {a.address_line_2 && `, ${a.address_line_2}`}, {a.city}, {a.province} {a.zip}
+            {a.address_line_2 && `, ${a.address_line_2}`}, {a.city}, {provinceName(a.province)} {a.zip}
           </span>
         </label>
       ))}
@@ -96,8 +108,8 @@ function NewAddressForm({ onSaved }: { onSaved: (addresses: Address[]) => void }
   const save = async () => {
     const parsed = addressSchema.safeParse({ ...form, country: 'Canada' });
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      window.alert(ACCOUNT_MSG.addressInvalid);
+      setErrors(translated(fieldErrors(parsed.error)));
+      window.alert(tm(ACCOUNT_MSG.addressInvalid));
       return;
     }
     setBusy(true);
@@ -112,26 +124,26 @@ function NewAddressForm({ onSaved }: { onSaved: (addresses: Address[]) => void }
     } catch (error) {
       if (error instanceof ApiError && error.body.errors)
         setErrors(error.body.errors as Record<string, string>);
-      window.alert(error instanceof Error ? error.message : ACCOUNT_MSG.addressInvalid);
+      window.alert(error instanceof Error ? error.message : tm(ACCOUNT_MSG.addressInvalid));
     } finally {
       setBusy(false);
     }
   };
   return (
     <fieldset className="form checkout__new-address">
-      <legend>New address</legend>
+      <legend>{t('cart:checkout.newAddress')}</legend>
       <div className="checkout__grid">
         <AddressFields idPrefix={uid} values={form} errors={errors} onChange={setForm} />
       </div>
       <button type="button" className="btn" disabled={busy} onClick={save}>
-        SAVE ADDRESS
+        {t('cart:checkout.saveAddress')}
       </button>
     </fieldset>
   );
 }
 
 export default function CheckoutPage() {
-  usePageTitle('Check Out');
+  usePageTitle(t('cart:checkout.title'));
   const { loggedIn, header, customer, customerId, reloadHeader } = useSession();
   const _location = useLocation();
   const navigate = useNavigate();
@@ -158,9 +170,9 @@ export default function CheckoutPage() {
   const tax = province ? taxFor(subtotal, province) : 0;
 
   const placeOrder = () => {
-    if (lines.length === 0) return window.alert(CART_MSG.noItems);
-    if (!shippingId || !billingAddressId) return window.alert(CART_MSG.noAddress);
-    if (!isValidPo(po)) return window.alert(CART_MSG.poNumber);
+    if (lines.length === 0) return window.alert(tm(CART_MSG.noItems));
+    if (!shippingId || !billingAddressId) return window.alert(tm(CART_MSG.noAddress));
+    if (!isValidPo(po)) return window.alert(tm(CART_MSG.poNumber));
     const request: OrderRequest = {
       orderInfo: {
         customer_id: customerId,
@@ -189,15 +201,15 @@ export default function CheckoutPage() {
     <div className="checkout">
       <Breadcrumbs
         items={[
-          { name: 'Your Cart', pathname: '/cart' },
-          { name: 'Check Out', pathname: '/checkout' },
+          { name: t('cart:breadcrumb'), pathname: '/cart' },
+          { name: t('cart:checkout.title'), pathname: '/checkout' },
         ]}
       />
-      <h1>Check Out</h1>
+      <h1>{t('cart:checkout.title')}</h1>
       <div className="checkout__layout">
         <div className="checkout__main">
           <div className="form">
-            <label htmlFor="po-number">Purchase order number *</label>
+            <label htmlFor="po-number">{t('cart:checkout.po')}</label>
             <input
               id="po-number"
               value={po}
@@ -208,19 +220,19 @@ export default function CheckoutPage() {
           </div>
           <AddressChoice
             name="shipping"
-            legend="Shipping address"
+            legend={t('cart:checkout.shippingAddress')}
             addresses={addresses}
             value={shippingId}
             onChange={setShippingId}
           />
           <label className="checkout__same">
             <input type="checkbox" checked={same} onChange={(e) => setSame(e.target.checked)} />
-            Billing address is the same as the shipping address
+            {t('cart:checkout.same')}
           </label>
           {!same && (
             <AddressChoice
               name="billing"
-              legend="Billing address"
+              legend={t('cart:checkout.billingAddress')}
               addresses={addresses}
               value={billingId}
               onChange={setBillingId}
@@ -239,41 +251,49 @@ export default function CheckoutPage() {
               />
             ) : (
               <button type="button" className="btn" onClick={() => setAdding(true)}>
-                Add a new address
+                {t('cart:checkout.addAddress')}
               </button>
             ))}
           <fieldset className="checkout__methods">
-            <legend>Shipping method</legend>
+            <legend>{t('cart:checkout.method')}</legend>
             {SHIPPING_METHODS.map((m) => (
               <label key={m}>
-                <input type="radio" name="method" checked={method === m} onChange={() => setMethod(m)} /> {m}
+                <input type="radio" name="method" checked={method === m} onChange={() => setMethod(m)} />{' '}
+                {keyed(`cart:shipping.${m}`, m)}
               </label>
             ))}
-            <p className="checkout__note">Shipping is not charged now; it is added on your invoice.</p>
+            <p className="checkout__note">{t('cart:checkout.shippingNote')}</p>
           </fieldset>
         </div>
         <aside className="checkout__summary" aria-labelledby="summary-title">
-          <h2 id="summary-title">Order summary</h2>
+          <h2 id="summary-title">{t('cart:checkout.summary')}</h2>
           <ul>
             {lines.map((l) => (
               <li key={`${l.item_id}|${l.item_condition}`}>
                 <span>
                   {l.quantity} × {l.item_name}
                 </span>
-                <span>{formatMoney(lineUnitCents(l) * l.quantity)}</span>
+                <span>{money(lineUnitCents(l) * l.quantity)}</span>
               </li>
             ))}
           </ul>
           <dl>
-            <dt>Subtotal</dt>
-            <dd>{formatMoney(subtotal)}</dd>
-            <dt>{province ? `Tax (${province} ${taxRatePercent(province)}%)` : 'Tax'}</dt>
-            <dd>{province ? formatMoney(tax) : 'without shipping'}</dd>
-            <dt>Total</dt>
-            <dd>{formatMoney(subtotal + tax)}</dd>
+            <dt>{t('cart:checkout.subtotal')}</dt>
+            <dd>{money(subtotal)}</dd>
+            <dt>
+              {province
+                ? t('cart:checkout.taxIn', {
+                    province: provinceName(province),
+                    rate: taxRatePercent(province),
+                  })
+                : t('cart:checkout.tax')}
+            </dt>
+            <dd>{province ? money(tax) : t('cart:checkout.taxLater')}</dd>
+            <dt>{t('cart:checkout.total')}</dt>
+            <dd>{money(subtotal + tax)}</dd>
           </dl>
           <button type="button" className="btn btn--primary" onClick={placeOrder}>
-            PLACE ORDER
+            {t('cart:checkout.placeOrder')}
           </button>
         </aside>
       </div>

@@ -2,6 +2,7 @@ import { type ContactFormInput, contactFormSchema, fieldErrors } from '@shop/dom
 import { useState } from 'react';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { ApiError, api } from '../../lib/api';
+import { t, tm } from '../../lib/i18n';
 import { shopInfo, telHref } from '../../lib/shop';
 import { usePageTitle } from '../../lib/title';
 import '../account/account.css';
@@ -16,23 +17,23 @@ const EMPTY: Required<ContactFormInput> = {
   questions: '',
 };
 
+/** The fields; each one's label is `contact:field.<name>`. */
 const FIELDS: {
   name: keyof ContactFormInput;
-  label: string;
   max: number;
   optional?: boolean;
   type?: string;
 }[] = [
-  { name: 'fullName', label: 'Full Name', max: 50 },
-  { name: 'phoneNumber', label: 'Phone', max: 10, optional: true, type: 'tel' },
-  { name: 'email', label: 'Email', max: 50, type: 'email' },
-  { name: 'orderNumber', label: 'Order Number', max: 50 },
-  { name: 'company', label: 'Company', max: 50, optional: true },
-  { name: 'rma', label: 'RMA', max: 50, optional: true },
+  { name: 'fullName', max: 50 },
+  { name: 'phoneNumber', max: 10, optional: true, type: 'tel' },
+  { name: 'email', max: 50, type: 'email' },
+  { name: 'orderNumber', max: 50 },
+  { name: 'company', max: 50, optional: true },
+  { name: 'rma', max: 50, optional: true },
 ];
 
 export default function ContactPage() {
-  usePageTitle('Contact Us');
+  usePageTitle(t('contact:title'));
   const shop = shopInfo();
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -44,7 +45,9 @@ export default function ContactPage() {
     setSent('');
     const parsed = contactFormSchema.safeParse(form);
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      const found = fieldErrors(parsed.error);
+      for (const [key, message] of Object.entries(found)) found[key] = tm(message);
+      setErrors(found);
       return;
     }
     setErrors({});
@@ -57,9 +60,7 @@ export default function ContactPage() {
     } catch (error) {
       if (error instanceof ApiError && error.body.errors)
         setErrors(error.body.errors as Record<string, string>);
-      window.alert(
-        error instanceof Error ? error.message : 'The message could not be sent, please try again.',
-      );
+      window.alert(error instanceof Error ? error.message : t('contact:failed'));
     } finally {
       setBusy(false);
     }
@@ -77,12 +78,12 @@ export default function ContactPage() {
 
   return (
     <div className="contact">
-      <Breadcrumbs items={[{ name: 'Contact Us', pathname: '/contact-us' }]} />
-      <h1>Contact Us</h1>
+      <Breadcrumbs items={[{ name: t('contact:title'), pathname: '/contact-us' }]} />
+      <h1>{t('contact:title')}</h1>
       <p>
-        Call <a href={telHref(shop.phone)}>{shop.phone}</a> or write to{' '}
-        <a href={`mailto:${shop.email}`}>{shop.email}</a>, Monday to Friday 9AM to 5PM EST, or send us this
-        form.
+        {t('contact:intro.call')} <a href={telHref(shop.phone)}>{shop.phone}</a> {t('contact:intro.writeTo')}{' '}
+        <a href={`mailto:${shop.email}`}>{shop.email}</a>
+        {t('contact:intro.hours')}
       </p>
       {sent && (
         <p className="banner banner--ok" role="status">
@@ -93,8 +94,8 @@ export default function ContactPage() {
         {FIELDS.map((f) => (
           <div key={f.name} className="form__field">
             <label htmlFor={`contact-${f.name}`}>
-              {f.label}
-              {f.optional ? ' (optional)' : ' *'}
+              {t(`contact:field.${f.name}`)}
+              {f.optional ? ` ${t('contact:optional')}` : ' *'}
             </label>
             <input type={f.type ?? 'text'} maxLength={f.max} {...field(f.name)} />
             {errors[f.name] && (
@@ -105,7 +106,7 @@ export default function ContactPage() {
           </div>
         ))}
         <div className="form__field form__field--wide">
-          <label htmlFor="contact-questions">Comments *</label>
+          <label htmlFor="contact-questions">{t('contact:field.questions')} *</label>
           <textarea rows={6} maxLength={5000} {...field('questions')} />
           {errors.questions && (
             <p id="contact-questions-error" className="field-error">
@@ -114,7 +115,7 @@ export default function ContactPage() {
           )}
         </div>
         <button type="submit" className="btn btn--primary" disabled={busy}>
-          SUBMIT
+          {t('contact:submit')}
         </button>
       </form>
     </div>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { Slider } from '../../components/Slider';
+import { t } from '../../lib/i18n';
 import { useRead } from '../../lib/reads';
 import { usePageTitle } from '../../lib/title';
 import { useHomeReads } from './loader';
@@ -13,10 +14,10 @@ export default function HomePage() {
     <div className="home">
       <section className="hero" aria-labelledby="hero-title">
         <div className="hero__text">
-          <h1 id="hero-title">Acer computers for your business</h1>
-          <p>New, recertified and scratch-and-dent notebooks, desktops and monitors, priced for you.</p>
+          <h1 id="hero-title">{t('catalog:home.title')}</h1>
+          <p>{t('catalog:home.lead')}</p>
           <Link className="btn btn--primary" to="/acer/category/Sale">
-            Shop the sale
+            {t('catalog:home.shopSale')}
           </Link>
         </div>
       </section>
@@ -24,9 +25,9 @@ export default function HomePage() {
       {!data && !error && <Loading fill />}
       {data && (
         <>
-          <Slider title="FEATURED PRODUCTS" items={data.products.featuredProducts} eager />
-          <Slider title="POPULAR PRODUCTS" items={data.products.popularProducts} />
-          <Slider title="NEW PRODUCTS" items={data.products.newProducts} />
+          <Slider title={t('catalog:home.featured')} items={data.products.featuredProducts} eager />
+          <Slider title={t('catalog:home.popular')} items={data.products.popularProducts} />
+          <Slider title={t('catalog:home.new')} items={data.products.newProducts} />
         </>
       )}
     </div>

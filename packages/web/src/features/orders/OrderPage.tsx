@@ -1,17 +1,35 @@
-import { formatMoney, toCents } from '@shop/domain/money';
+import { toCents } from '@shop/domain/money';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../app/session';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { SignInFirst } from '../../components/SignInFirst';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime, lang, money, t } from '../../lib/i18n';
+import { conditionName, provinceName } from '../../lib/labels';
 import { useRead } from '../../lib/reads';
 import { usePageTitle } from '../../lib/title';
 import '../cart/cart.css';
 import { type OrderInfo, useOrderReads } from './loader';
 import { OrderPeople, OrderTools } from './OrderTools';
 
-const money = (amount: number) => formatMoney(toCents(amount));
+/** An amount in dollars, as the order records it. */
+const dollars = (amount: number) => money(toCents(amount));
+
+/** A key's text, or the value itself when it has none (a province code, a status the catalogue does not know). */
+function keyed(key: string, fallback: string): string {
+  const text = t(key);
+  return text === key ? fallback : text;
+}
+
+const statusName = (status: string) => keyed(`orders:status.${status}`, status);
+const methodName = (method: string) => keyed(`orders:shipping.${method}`, method);
+/** The invoice's shipping line is named by the server in English, e.g. "Shipping (Pick Up)". */
+function extraName(name: string | undefined): string {
+  const shipping = /^Shipping \((.+)\)$/.exec(name ?? '');
+  return shipping ? t('orders:line.shipping', { method: methodName(shipping[1] ?? '') }) : (name ?? '');
+}
+/** The condition as English shows it today (its code); French names it. */
+const conditionText = (condition: string) => (lang === 'en' ? condition : conditionName(condition));
 
 function AddressBlock({ title, a }: { title: string; a: Record<string, string> }) {
   return (
@@ -29,7 +47,7 @@ function AddressBlock({ title, a }: { title: string; a: Record<string, string> }
         {a.address_line_1}
         {a.address_line_2 && `, ${a.address_line_2}`}
         <br />
-        {a.city}, {a.province} {a.zip}
+        {a.city}, {provinceName(a.province ?? '')} {a.zip}
         <br />
         {a.country}
         {a.phone_number && (
@@ -51,11 +69,11 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
   const info: OrderInfo | undefined = data?.orderInfo;
   const title = info
     ? kind === 'invoice'
-      ? `Invoice ${info.order.invoice_number}`
-      : `Order ${info.order.order_number}`
+      ? t('orders:title.invoice', { number: info.order.invoice_number ?? '' })
+      : t('orders:title.order', { number: info.order.order_number })
     : kind === 'invoice'
-      ? 'Invoice'
-      : 'Order';
+      ? t('orders:title.invoiceOnly')
+      : t('orders:title.orderOnly');
   usePageTitle(title);
   if (!loggedIn) return <SignInFirst />;
   if (error) {
@@ -63,7 +81,7 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
       <div className="order">
         <h1>{title}</h1>
         <p role="alert">{error.message}</p>
-        <Link to="/acer/account/orders">Back to your orders</Link>
+        <Link to="/acer/account/orders">{t('orders:back')}</Link>
       </div>
     );
   }
@@ -76,18 +94,18 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
     <div className="order">
       <Breadcrumbs
         items={[
-          { name: 'Orders', pathname: '/account/orders' },
+          { name: t('orders:breadcrumb'), pathname: '/account/orders' },
           { name: title, pathname: location.pathname.replace(/^\/acer/, '') },
         ]}
       />
       <h1>{title}</h1>
       <OrderTools key={o.order_id} order={o} kind={kind} />
       <dl className="order__facts">
-        <dt>Order number</dt>
+        <dt>{t('orders:fact.number')}</dt>
         <dd>{o.order_number}</dd>
         {o.invoice_number && (
           <>
-            <dt>Invoice</dt>
+            <dt>{t('orders:fact.invoice')}</dt>
             <dd>
               {kind === 'invoice' ? (
                 o.invoice_number
@@ -97,32 +115,32 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
             </dd>
           </>
         )}
-        <dt>Purchase order</dt>
+        <dt>{t('orders:fact.po')}</dt>
         <dd>{o.purchase_order_id}</dd>
-        <dt>Placed</dt>
+        <dt>{t('orders:fact.placed')}</dt>
         <dd>
           <time dateTime={o.created_at}>{formatDateTime(o.created_at)}</time>
         </dd>
-        <dt>Status</dt>
-        <dd className={o.status === 'Canceled' ? 'status--canceled' : undefined}>{o.status}</dd>
-        <dt>Shipping method</dt>
-        <dd>{o.shipping_method}</dd>
+        <dt>{t('orders:fact.status')}</dt>
+        <dd className={o.status === 'Canceled' ? 'status--canceled' : undefined}>{statusName(o.status)}</dd>
+        <dt>{t('orders:fact.method')}</dt>
+        <dd>{methodName(o.shipping_method)}</dd>
       </dl>
       <OrderPeople order={o} />
       <div className="order__addresses">
-        <AddressBlock title="Shipping address" a={info.shippingAddress} />
-        <AddressBlock title="Billing address" a={info.billingAddress} />
+        <AddressBlock title={t('orders:address.shipping')} a={info.shippingAddress} />
+        <AddressBlock title={t('orders:address.billing')} a={info.billingAddress} />
       </div>
       <table className="order__lines">
         <thead>
           <tr>
-            <th scope="col">Item</th>
-            <th scope="col">SKU</th>
-            <th scope="col">Condition</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Rate</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Status</th>
+            <th scope="col">{t('orders:col.item')}</th>
+            <th scope="col">{t('orders:col.sku')}</th>
+            <th scope="col">{t('orders:col.condition')}</th>
+            <th scope="col">{t('orders:col.quantity')}</th>
+            <th scope="col">{t('orders:col.rate')}</th>
+            <th scope="col">{t('orders:col.amount')}</th>
+            <th scope="col">{t('orders:col.status')}</th>
           </tr>
         </thead>
         <tbody>
@@ -130,39 +148,43 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
             <tr key={`${l.item_id}|${l.item_condition}`}>
               <td>{l.item_name}</td>
               <td>{l.sku}</td>
-              <td>{l.item_condition}</td>
+              <td>{conditionText(l.item_condition)}</td>
               <td>{l.quantity}</td>
-              <td>{money(l.item_rate)}</td>
-              <td>{formatMoney(toCents(l.item_rate) * l.quantity)}</td>
-              <td className={l.status === 'Canceled' ? 'status--canceled' : undefined}>{l.status}</td>
+              <td>{dollars(l.item_rate)}</td>
+              <td>{money(toCents(l.item_rate) * l.quantity)}</td>
+              <td className={l.status === 'Canceled' ? 'status--canceled' : undefined}>
+                {statusName(l.status)}
+              </td>
             </tr>
           ))}
           {extra.map((l, i) => (
             <tr key={`extra-${l.zoho_item_name}-${i}`} className="order__extra">
-              <td>{l.zoho_item_name}</td>
+              <td>{extraName(l.zoho_item_name)}</td>
               <td>{l.sku}</td>
-              <td>{l.item_condition}</td>
+              <td>{conditionText(l.item_condition)}</td>
               <td>{l.quantity}</td>
-              <td>{money(l.item_rate)}</td>
-              <td>{formatMoney(toCents(l.item_rate) * l.quantity)}</td>
-              <td className={l.status === 'Canceled' ? 'status--canceled' : undefined}>{l.status}</td>
+              <td>{dollars(l.item_rate)}</td>
+              <td>{money(toCents(l.item_rate) * l.quantity)}</td>
+              <td className={l.status === 'Canceled' ? 'status--canceled' : undefined}>
+                {statusName(l.status)}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
       <dl className="order__totals">
-        <dt>Subtotal</dt>
-        <dd>{money(o.subtotal)}</dd>
-        <dt>Tax ({o.tax_rate}%)</dt>
-        <dd>{money(o.items_tax)}</dd>
+        <dt>{t('orders:total.subtotal')}</dt>
+        <dd>{dollars(o.subtotal)}</dd>
+        <dt>{t('orders:total.tax', { rate: o.tax_rate })}</dt>
+        <dd>{dollars(o.items_tax)}</dd>
         {kind === 'invoice' && (
           <>
-            <dt>Shipping and other charges tax</dt>
-            <dd>{money(o.shipping_tax)}</dd>
+            <dt>{t('orders:total.shippingTax')}</dt>
+            <dd>{dollars(o.shipping_tax)}</dd>
           </>
         )}
-        <dt>Total</dt>
-        <dd>{money(o.total)}</dd>
+        <dt>{t('orders:total.total')}</dt>
+        <dd>{dollars(o.total)}</dd>
       </dl>
     </div>
   );

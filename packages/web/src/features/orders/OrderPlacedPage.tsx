@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
 import { Loading } from '../../components/Loading';
 import { ApiError, api } from '../../lib/api';
+import { t, tm } from '../../lib/i18n';
 import { refreshReads } from '../../lib/reads';
 import { usePageTitle } from '../../lib/title';
 import type { OrderRequest } from '../checkout/CheckoutPage';
@@ -23,7 +24,7 @@ const SENT = 'acer-order-sent:';
  * checkout is not sent again: the page says so and goes to the orders list.
  */
 export default function OrderPlacedPage() {
-  usePageTitle('Order');
+  usePageTitle(t('cart:placed.title'));
   const location = useLocation();
   const navigate = useNavigate();
   const { reloadHeader } = useSession();
@@ -53,7 +54,7 @@ export default function OrderPlacedPage() {
         sessionStorage.removeItem(SENT + request.checkout_key);
         setStatus({
           state: 'failed',
-          message: error instanceof ApiError ? error.message : 'The order could not be placed.',
+          message: error instanceof ApiError ? error.message : t('cart:placed.failed'),
         });
       });
   }, [status.state, request, navigate, reloadHeader]);
@@ -62,54 +63,55 @@ export default function OrderPlacedPage() {
     <div className="placed" aria-live="polite">
       {status.state === 'ordering' && (
         <>
-          <h1>Placing your order</h1>
-          <p className="banner banner--ok">{CART_MSG.placing}</p>
-          <Loading label="Placing your order" />
+          <h1>{t('cart:placed.placing')}</h1>
+          <p className="banner banner--ok">{tm(CART_MSG.placing)}</p>
+          <Loading label={t('cart:placed.placing')} />
         </>
       )}
       {status.state === 'confirmed' && (
         <>
-          <h1>Thank you, your order is confirmed</h1>
+          <h1>{t('cart:placed.confirmed')}</h1>
           <p>
-            Your order number is <strong>{status.orderNumber}</strong>. A confirmation has been sent to your
-            e-mail.
+            {t('cart:placed.numberBefore')}
+            <strong>{status.orderNumber}</strong>
+            {t('cart:placed.numberAfter')}
           </p>
           <p>
             <Link className="btn btn--primary" to={`/acer/order/${status.orderId}`}>
-              View your order
+              {t('cart:placed.view')}
             </Link>{' '}
             <Link className="btn" to="/acer">
-              Continue shopping
+              {t('cart:placed.continue')}
             </Link>
           </p>
         </>
       )}
       {status.state === 'failed' && (
         <>
-          <h1>Your order was not placed</h1>
+          <h1>{t('cart:placed.failedTitle')}</h1>
           <p className="banner banner--error" role="alert">
             {status.message}
           </p>
           <p>
             <Link className="btn btn--primary" to="/acer/cart">
-              Back to your cart
+              {t('cart:placed.backToCart')}
             </Link>
           </p>
         </>
       )}
       {status.state === 'expired' && (
         <>
-          <h1>Order</h1>
+          <h1>{t('cart:placed.title')}</h1>
           <p className="banner banner--ok" role="status">
-            {CART_MSG.placedRefresh}
+            {tm(CART_MSG.placedRefresh)}
           </p>
         </>
       )}
       {status.state === 'none' && (
         <>
-          <h1>Order</h1>
-          <p role="status">{CART_MSG.nothingToPlace}</p>
-          <Link to="/acer/cart">Go to your cart</Link>
+          <h1>{t('cart:placed.title')}</h1>
+          <p role="status">{tm(CART_MSG.nothingToPlace)}</p>
+          <Link to="/acer/cart">{t('cart:placed.goToCart')}</Link>
         </>
       )}
     </div>

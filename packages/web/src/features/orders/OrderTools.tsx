@@ -8,23 +8,9 @@ import { useRef, useState } from 'react';
 import { useSession } from '../../app/session';
 import { LineResults } from '../../components/LineResults';
 import { ApiError, api } from '../../lib/api';
+import { t } from '../../lib/i18n';
 import type { OrderInfo } from './loader';
 import './order-tools.css';
-
-const TEXT = {
-  placedBy: 'Placed by',
-  carrier: 'Carrier',
-  tracking: 'Tracking number',
-  reorder: 'REORDER',
-  reorderHint:
-    'Puts every line of this order that is still sold into your cart, at today’s prices and stock.',
-  reordering: 'Adding the order’s lines to your cart…',
-  reorderFailed: 'The order could not be added to your cart, please try again.',
-  reorderTitle: 'Reorder',
-  print: 'Print',
-  pdf: 'Download PDF',
-  pdfName: (invoice: string) => `Download invoice ${invoice} as a PDF`,
-} as const;
 
 type Order = OrderInfo['order'];
 
@@ -35,19 +21,19 @@ export function OrderPeople({ order }: { order: Order }) {
     <dl className="order__facts order__more">
       {order.placed_by && (
         <>
-          <dt>{TEXT.placedBy}</dt>
+          <dt>{t('orders:fact.placedBy')}</dt>
           <dd>{order.placed_by}</dd>
         </>
       )}
       {order.shipping_carrier && (
         <>
-          <dt>{TEXT.carrier}</dt>
+          <dt>{t('orders:fact.carrier')}</dt>
           <dd>{order.shipping_carrier}</dd>
         </>
       )}
       {order.tracking_number && (
         <>
-          <dt>{TEXT.tracking}</dt>
+          <dt>{t('orders:fact.tracking')}</dt>
           <dd>{order.tracking_number}</dd>
         </>
       )}
@@ -64,9 +50,9 @@ function PdfLink({ order }: { order: Order }) {
       className="btn"
       href={`/api/user/${encodeURIComponent(customerId)}/invoices/${order.invoice_id}/pdf`}
       download={`${order.invoice_number}.pdf`}
-      aria-label={TEXT.pdfName(order.invoice_number)}
+      aria-label={t('orders:tools.pdfName', { invoice: order.invoice_number })}
     >
-      {TEXT.pdf}
+      {t('orders:tools.pdf')}
     </a>
   );
 }
@@ -97,7 +83,7 @@ export function OrderTools({ order, kind }: { order: Order; kind: 'order' | 'inv
       setAnswer(result);
       requestAnimationFrame(() => heading.current?.focus());
     } catch (e) {
-      setError(e instanceof ApiError && e.status < 500 ? e.message : TEXT.reorderFailed);
+      setError(e instanceof ApiError && e.status < 500 ? e.message : t('orders:tools.reorderFailed'));
     } finally {
       setBusy(false);
     }
@@ -114,23 +100,23 @@ export function OrderTools({ order, kind }: { order: Order; kind: 'order' | 'inv
             aria-describedby="reorder-hint"
             onClick={() => void reorder()}
           >
-            {TEXT.reorder}
+            {t('orders:tools.reorder')}
           </button>
         )}
         {kind === 'invoice' && (
           <button type="button" className="btn" onClick={() => window.print()}>
-            {TEXT.print}
+            {t('orders:tools.print')}
           </button>
         )}
         <PdfLink order={order} />
       </div>
       {kind === 'order' && (
         <p id="reorder-hint" className="field-hint">
-          {TEXT.reorderHint}
+          {t('orders:tools.reorderHint')}
         </p>
       )}
       <p className="order-tools__status" role="status">
-        {busy ? TEXT.reordering : ''}
+        {busy ? t('orders:tools.reordering') : ''}
       </p>
       <p className="field-error" role="alert">
         {error}
@@ -138,7 +124,7 @@ export function OrderTools({ order, kind }: { order: Order; kind: 'order' | 'inv
       {answer && (
         <LineResults
           ref={heading}
-          title={TEXT.reorderTitle}
+          title={t('orders:tools.reorderTitle')}
           summary={answer.smessage}
           results={answer.results}
         />

@@ -6,14 +6,31 @@ import { useSession } from '../../app/session';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { Price } from '../../components/Price';
+import { cartButtonText } from '../../components/ProductCard';
 import { useCart } from '../../lib/cart';
+import { t, tm } from '../../lib/i18n';
+import { categoryName, conditionName } from '../../lib/labels';
 import { useRead } from '../../lib/reads';
 import { usePageTitle } from '../../lib/title';
 import { WishListHeart } from '../wishlist/WishListHeart';
+import { ConditionCompare } from './ConditionCompare';
 import { useProductReads } from './loader';
 import './product.css';
 
 const TABS = ['DESCRIPTION', 'DETAILS', 'WARRANTY'] as const;
+
+const TAB_KEYS: Record<(typeof TABS)[number], string> = {
+  DESCRIPTION: 'catalog:product.tab.description',
+  DETAILS: 'catalog:product.tab.details',
+  WARRANTY: 'catalog:product.tab.warranty',
+};
+
+/** A breadcrumb the server names in English, named from its path's last part (/category/Gaming/Monitor). */
+function crumbName(crumb: { name: string; pathname: string }): string {
+  const last = crumb.pathname.split('/').pop() ?? '';
+  const name = categoryName(last);
+  return name === last ? crumb.name : name;
+}
 
 /** 'spec name: value' lines, split at the first colon. */
 export function specLines(details: string): { name: string; value: string }[] {
@@ -43,12 +60,12 @@ export default function ProductPage() {
 
   useEffect(() => {
     if (!error) return;
-    window.alert(error.message || MSG.itemMissing);
+    window.alert(tm(error.message || MSG.itemMissing));
     navigate('/acer', { replace: true });
   }, [error, navigate]);
 
   const item = data?.itemInfo.itemDetail[0];
-  usePageTitle(item?.item_name ?? 'Product');
+  usePageTitle(item?.item_name ?? t('catalog:product.title'));
   if (!data || !item) return <Loading fill />;
 
   const stock = availableStock(item);
@@ -61,7 +78,7 @@ export default function ProductPage() {
     const digits = text.replace(/\D/g, '');
     setQuantity(digits);
     const n = Number(digits);
-    setQuantityError(item.item_condition !== 'Warranty' && n > stock ? MSG.quantityExceedsStock : '');
+    setQuantityError(item.item_condition !== 'Warranty' && n > stock ? tm(MSG.quantityExceedsStock) : '');
   };
 
   const addToCart = async () => {
@@ -73,14 +90,14 @@ export default function ProductPage() {
     if (state !== 'ADD TO CART') return;
     const n = Number(quantity);
     if (!quantity || n < 1 || (item.item_condition !== 'Warranty' && n > stock)) {
-      setQuantityError(MSG.quantityExceedsStock);
+      setQuantityError(tm(MSG.quantityExceedsStock));
       return;
     }
     setAdding(true);
     const result = await cart.add(item, n);
     if (!result.ok) {
       setAdding(false);
-      window.alert(result.message);
+      window.alert(tm(result.message));
       return;
     }
     // The confirmation screen opens a second after a successful add.
@@ -91,7 +108,7 @@ export default function ProductPage() {
     <div className="product">
       <Breadcrumbs
         items={[
-          ...item.breadcrumbs,
+          ...item.breadcrumbs.map((crumb) => ({ ...crumb, name: crumbName(crumb) })),
           { name: item.item_name, pathname: `/product/${itemid}/${item.item_condition}` },
         ]}
       />
@@ -99,13 +116,13 @@ export default function ProductPage() {
         <div className="product__gallery">
           {image && <img src={image.image_url} alt={item.item_name} width="480" height="480" />}
           {images.length > 1 && (
-            <ul className="product__thumbs" aria-label="Pictures">
+            <ul className="product__thumbs" aria-label={t('catalog:product.pictures')}>
               {images.map((img, i) => (
                 <li key={img.image_id}>
                   <button type="button" aria-pressed={i === imageIndex} onClick={() => setImageIndex(i)}>
                     <img
                       src={img.image_url}
-                      alt={`${item.item_name}, view ${i + 1}`}
+                      alt={t('catalog:product.view', { name: item.item_name, n: i + 1 })}
                       width="64"
                       height="64"
                       loading="lazy"
@@ -121,12 +138,12 @@ export default function ProductPage() {
             <h1>{item.item_name}</h1>
             <WishListHeart item={item} />
           </div>
-          <p className="product__sku">SKU: {item.sku}</p>
+          <p className="product__sku">{t('common:card.sku', { sku: item.sku })}</p>
           <p className="product__condition">
-            Condition: <strong>{conditionLabel(item.item_condition)}</strong>
+            {t('catalog:product.condition')} <strong>{conditionName(item.item_condition)}</strong>
           </p>
           {data.itemInfo.product.length > 1 && (
-            <div className="product__offers" role="group" aria-label="Available conditions">
+            <div className="product__offers" role="group" aria-label={t('catalog:product.conditions')}>
               {data.itemInfo.product.map((offer) => (
                 <button
                   key={offer.item_condition}
@@ -136,22 +153,22 @@ export default function ProductPage() {
                     navigate(`/acer/product/${itemid}/${offer.item_condition}`, { replace: true })
                   }
                 >
-                  {conditionLabel(offer.item_condition)}
+                  {conditionName(offer.item_condition)}
                 </button>
               ))}
             </div>
           )}
           <p className={`product__stock ${inStock ? 'product__stock--in' : 'product__stock--out'}`}>
             {item.item_condition === 'Warranty'
-              ? 'In stock'
+              ? t('catalog:product.inStock')
               : inStock
-                ? `In stock: ${stock}`
-                : 'Out of stock'}
+                ? t('catalog:product.inStockCount', { stock })
+                : t('catalog:product.outOfStock')}
           </p>
           <Price item={item} />
-          {!loggedIn && <p className="product__login-note">Sign in to see your business price.</p>}
+          {!loggedIn && <p className="product__login-note">{t('catalog:product.signInForPrice')}</p>}
           <div className="product__buy">
-            <label htmlFor="quantity">Quantity</label>
+            <label htmlFor="quantity">{t('catalog:product.quantity')}</label>
             <input
               id="quantity"
               inputMode="numeric"
@@ -175,7 +192,7 @@ export default function ProductPage() {
               disabled={adding}
               onClick={addToCart}
             >
-              {adding ? 'ADDING…' : state}
+              {adding ? t('common:cartButton.adding') : cartButtonText(state)}
             </button>
           </div>
           {quantityError && (
@@ -185,20 +202,21 @@ export default function ProductPage() {
           )}
         </div>
       </div>
+      <ConditionCompare offers={data.itemInfo.compare ?? []} />
       <div className="tabs">
-        <div role="tablist" aria-label="Product information">
-          {TABS.map((t) => (
+        <div role="tablist" aria-label={t('catalog:product.information')}>
+          {TABS.map((name) => (
             <button
-              key={t}
-              id={`tab-${t}`}
+              key={name}
+              id={`tab-${name}`}
               type="button"
               role="tab"
-              aria-selected={tab === t}
-              aria-controls={`panel-${t}`}
-              tabIndex={tab === t ? 0 : -1}
-              onClick={() => setTab(t)}
+              aria-selected={tab === name}
+              aria-controls={`panel-${name}`}
+              tabIndex={tab === name ? 0 : -1}
+              onClick={() => setTab(name)}
             >
-              {t}
+              {t(TAB_KEYS[name])}
             </button>
           ))}
         </div>
@@ -219,17 +237,13 @@ export default function ProductPage() {
           {tab === 'WARRANTY' && (
             <p>
               {item.item_condition === 'BrandNew'
-                ? 'Brand new items carry the full manufacturer warranty.'
-                : 'Recertified and scratch-and-dent items carry a 90-day warranty (batteries 1 year). Open box items carry a 1 year factory warranty.'}{' '}
-              An extended warranty can be added within 30 days of your order.
+                ? t('catalog:product.warranty.brandNew')
+                : t('catalog:product.warranty.other')}{' '}
+              {t('catalog:product.warranty.extended')}
             </p>
           )}
         </div>
       </div>
     </div>
   );
-}
-
-function conditionLabel(condition: string): string {
-  return condition === 'BrandNew' ? 'Brand New' : condition === 'ScratchDent' ? 'Scratch & Dent' : condition;
 }

@@ -18,36 +18,16 @@ import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { LineResults, wasAdded } from '../../components/LineResults';
 import { SignInFirst } from '../../components/SignInFirst';
 import { ApiError, api } from '../../lib/api';
+import { lang, t, tm } from '../../lib/i18n';
+import { conditionName } from '../../lib/labels';
 import { usePageTitle } from '../../lib/title';
 import './quick-order.css';
 
-const TEXT = {
-  title: 'Quick order',
-  intro:
-    'Paste the lines of your order, copied from a spreadsheet or an e-mail: one item a line, its SKU and the quantity. When an item is sold in more than one condition, add the condition.',
-  examples: 'For example:',
-  exampleLines: ['NX.SAHAA.001 5', 'NX.SAHAA.001,5', 'NX.SAHAA.001 5 Recertified'],
-  textLabel: 'Lines to order',
-  textHint: `Up to ${QUICK_ORDER_MAX_LINES} lines. Separate the SKU, the quantity and the condition with spaces, a comma, a semicolon or a tab. Conditions: BrandNew, Recertified, ScratchDent or Warranty.`,
-  fileLabel: 'Or read a CSV file',
-  fileHint:
-    'Columns: SKU, quantity and, if needed, condition. A first line naming the columns is skipped. The file is read here, in your browser, and its lines shown above.',
-  fileRead: (name: string, lines: number) =>
-    `${name}: ${lines} line${lines === 1 ? '' : 's'} read. Check them below, then add them to your cart.`,
-  fileFailed: 'The file could not be read. Save it as a CSV file (comma-separated values) and try again.',
-  previewTitle: 'Before you send',
-  previewCount: (ok: number, bad: number) =>
-    `${ok} line${ok === 1 ? '' : 's'} ready${bad ? `, ${bad} that cannot be read` : ''}.`,
-  previewEmpty: 'The lines you paste show here, as they will be read.',
-  previewLine: (line: number) => `Line ${line}`,
-  submit: 'ADD TO CART',
-  sending: 'Adding to your cart…',
-  failed: 'The lines could not be added to your cart, please try again.',
-  resultsTitle: 'What happened to each line',
-  editRefused: 'Correct the lines not added',
-  refusedBack: 'The lines not added are back in the box: correct them and send them again.',
-  cartLink: 'Your Cart',
-} as const;
+/** The example lines (SKUs) are data: the same in every language. */
+const EXAMPLE_LINES = ['NX.SAHAA.001 5', 'NX.SAHAA.001,5', 'NX.SAHAA.001 5 Recertified'];
+
+/** The condition as English shows it today (its code); French names it. */
+const conditionText = (condition: string) => (lang === 'en' ? condition : conditionName(condition));
 
 interface Answer {
   smessage: string;
@@ -64,7 +44,7 @@ function problemOf(text: string, count: number): string {
 }
 
 export default function QuickOrderPage() {
-  usePageTitle(TEXT.title);
+  usePageTitle(t('cart:quick.title'));
   const { loggedIn, updateHeader } = useSession();
   const [text, setText] = useState('');
   const [error, setError] = useState('');
@@ -80,7 +60,7 @@ export default function QuickOrderPage() {
   const count = parsed.lines.length + parsed.problems.length;
   const rows = [
     ...parsed.lines.map((l) => ({ line: l.line, text: l.text, item: l, message: '' })),
-    ...parsed.problems.map((p) => ({ line: p.line, text: p.text, item: null, message: p.message })),
+    ...parsed.problems.map((p) => ({ line: p.line, text: p.text, item: null, message: tm(p.message) })),
   ].sort((a, b) => a.line - b.line);
 
   const change = (value: string) => {
@@ -101,10 +81,10 @@ export default function QuickOrderPage() {
       if (content.length > QUICK_ORDER_MAX_CHARS) throw new RangeError(QUICK_MSG.tooLong);
       setText(content);
       const read = parseQuickOrder(content);
-      setNote(TEXT.fileRead(file.name, read.lines.length + read.problems.length));
+      setNote(t('cart:quick.fileRead', { name: file.name, lines: read.lines.length + read.problems.length }));
     } catch (e) {
       setNote('');
-      setError(e instanceof RangeError ? e.message : TEXT.fileFailed);
+      setError(e instanceof RangeError ? tm(e.message) : t('cart:quick.fileFailed'));
       if (!(e instanceof RangeError)) console.error('A quick-order file could not be read:', e);
     }
   };
@@ -114,7 +94,7 @@ export default function QuickOrderPage() {
     const now = parseQuickOrder(text);
     const problem = problemOf(text, now.lines.length + now.problems.length);
     if (problem) {
-      setError(problem);
+      setError(tm(problem));
       area.current?.focus();
       return;
     }
@@ -128,7 +108,7 @@ export default function QuickOrderPage() {
       setText('');
       requestAnimationFrame(() => resultsHeading.current?.focus());
     } catch (e) {
-      setError(e instanceof ApiError && e.status < 500 ? e.message : TEXT.failed);
+      setError(e instanceof ApiError && e.status < 500 ? e.message : t('cart:quick.failed'));
       area.current?.focus();
     } finally {
       setBusy(false);
@@ -138,7 +118,7 @@ export default function QuickOrderPage() {
   const refused = answer?.results.filter((r) => !wasAdded(r)) ?? [];
   const editRefused = () => {
     setText(refused.map((r) => r.text).join('\n'));
-    setNote(TEXT.refusedBack);
+    setNote(t('cart:quick.refusedBack'));
     area.current?.focus();
   };
 
@@ -146,21 +126,21 @@ export default function QuickOrderPage() {
     <div className="quick-order">
       <Breadcrumbs
         items={[
-          { name: TEXT.cartLink, pathname: '/cart' },
-          { name: TEXT.title, pathname: '/quick-order' },
+          { name: t('cart:quick.cartLink'), pathname: '/cart' },
+          { name: t('cart:quick.title'), pathname: '/quick-order' },
         ]}
       />
-      <h1>{TEXT.title}</h1>
-      <p className="quick-order__intro">{TEXT.intro}</p>
+      <h1>{t('cart:quick.title')}</h1>
+      <p className="quick-order__intro">{t('cart:quick.intro')}</p>
       <p className="quick-order__examples">
-        {TEXT.examples}{' '}
-        {TEXT.exampleLines.map((line) => (
+        {t('cart:quick.examples')}{' '}
+        {EXAMPLE_LINES.map((line) => (
           <code key={line}>{line}</code>
         ))}
       </p>
       <form className="form quick-order__form" onSubmit={send} noValidate>
         <div className="form__field">
-          <label htmlFor="quick-order-text">{TEXT.textLabel}</label>
+          <label htmlFor="quick-order-text">{t('cart:quick.textLabel')}</label>
           <textarea
             ref={area}
             id="quick-order-text"
@@ -174,11 +154,11 @@ export default function QuickOrderPage() {
             onChange={(e) => change(e.target.value)}
           />
           <p id="quick-order-text-hint" className="field-hint">
-            {TEXT.textHint}
+            {t('cart:quick.textHint', { max: QUICK_ORDER_MAX_LINES })}
           </p>
         </div>
         <div className="form__field">
-          <label htmlFor="quick-order-file">{TEXT.fileLabel}</label>
+          <label htmlFor="quick-order-file">{t('cart:quick.fileLabel')}</label>
           <input
             id="quick-order-file"
             type="file"
@@ -187,18 +167,18 @@ export default function QuickOrderPage() {
             onChange={(e) => void readFile(e.currentTarget)}
           />
           <p id="quick-order-file-hint" className="field-hint">
-            {TEXT.fileHint}
+            {t('cart:quick.fileHint')}
           </p>
         </div>
         <section className="quick-order__preview" aria-labelledby="quick-order-preview">
-          <h2 id="quick-order-preview">{TEXT.previewTitle}</h2>
+          <h2 id="quick-order-preview">{t('cart:quick.previewTitle')}</h2>
           {count === 0 ? (
-            <p className="acct-muted">{TEXT.previewEmpty}</p>
+            <p className="acct-muted">{t('cart:quick.previewEmpty')}</p>
           ) : (
             <>
               <p>
-                {TEXT.previewCount(parsed.lines.length, parsed.problems.length)}
-                {count > QUICK_ORDER_MAX_LINES && <strong> {QUICK_MSG.tooManyLines}</strong>}
+                {t('cart:quick.previewCount', { ok: parsed.lines.length, bad: parsed.problems.length })}
+                {count > QUICK_ORDER_MAX_LINES && <strong> {tm(QUICK_MSG.tooManyLines)}</strong>}
               </p>
               <ol
                 className="quick-order__lines"
@@ -211,11 +191,13 @@ export default function QuickOrderPage() {
                     key={row.line}
                     className={row.item ? 'quick-order__line' : 'quick-order__line quick-order__line--bad'}
                   >
-                    <span className="quick-order__where">{TEXT.previewLine(row.line)}</span>
+                    <span className="quick-order__where">
+                      {t('cart:quick.previewLine', { line: row.line })}
+                    </span>
                     {row.item ? (
                       <span>
                         <strong>{row.item.sku}</strong> × {row.item.quantity}
-                        {row.item.condition && ` · ${row.item.condition}`}
+                        {row.item.condition && ` · ${conditionText(row.item.condition)}`}
                       </span>
                     ) : (
                       <span>
@@ -232,10 +214,10 @@ export default function QuickOrderPage() {
           {error}
         </p>
         <p className="quick-order__note" role="status">
-          {busy ? TEXT.sending : note}
+          {busy ? t('cart:quick.sending') : note}
         </p>
         <button type="submit" className="btn btn--primary" disabled={busy}>
-          {TEXT.submit}
+          {t('cart:quick.submit')}
         </button>
       </form>
 
@@ -243,20 +225,20 @@ export default function QuickOrderPage() {
         <>
           <LineResults
             ref={resultsHeading}
-            title={TEXT.resultsTitle}
+            title={t('cart:quick.resultsTitle')}
             summary={answer.smessage}
             results={answer.results}
           />
           {refused.length > 0 && (
             <button type="button" className="btn" onClick={editRefused}>
-              {TEXT.editRefused}
+              {t('cart:quick.editRefused')}
             </button>
           )}
         </>
       )}
 
       <p>
-        <Link to="/acer/cart">{TEXT.cartLink}</Link>
+        <Link to="/acer/cart">{t('cart:quick.cartLink')}</Link>
       </p>
     </div>
   );

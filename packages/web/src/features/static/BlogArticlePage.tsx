@@ -1,97 +1,50 @@
 import { Link, useParams } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { formatDate, t } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/title';
 import './static.css';
 
-const TITLE = 'Myths About Refurbished Devices, Debunked';
+const PUBLISHED = '2024-03-04';
 
-interface Myth {
-  myth: string;
-  truth: string[];
-}
-
-const myths: Myth[] = [
-  {
-    myth: 'Myth 1: Refurbished means used and worn out',
-    truth: [
-      'Many refurbished devices have barely been used. They include customer returns, open-box units, ' +
-        'display models and products from cancelled orders, some of which were never even switched on.',
-      'Every recertified device is inspected, tested, repaired where needed and cleaned before it is offered ' +
-        'for sale again, so it works like new.',
-    ],
-  },
-  {
-    myth: 'Myth 2: Refurbished devices are unreliable',
-    truth: [
-      'A recertified device is tested individually before it goes back on sale: components, battery, ' +
-        'display, ports and keyboard are all checked, and any part that does not meet the standard is ' +
-        'replaced. Many buyers find their recertified devices just as dependable as new ones.',
-    ],
-  },
-  {
-    myth: 'Myth 3: Refurbished devices come without a warranty',
-    truth: [
-      'Our recertified devices are backed by a 90-day manufacturer warranty, and batteries are covered for a ' +
-        'full year. For longer protection, extended warranty plans are available within 30 days of your order.',
-    ],
-  },
-  {
-    myth: 'Myth 4: Refurbished means outdated technology',
-    truth: [
-      'Devices are often returned only weeks after they are released. Many of the recertified notebooks, ' +
-        'desktops and monitors in our store are current models with recent processors, fast solid-state ' +
-        'drives and up-to-date operating systems.',
-    ],
-  },
-  {
-    myth: 'Myth 5: The savings aren’t worth it',
-    truth: [
-      'Recertified and scratch & dent devices can cost significantly less than the same model brand new. For a ' +
-        'business equipping a whole team, that difference adds up quickly and frees budget for other needs.',
-    ],
-  },
-  {
-    myth: 'Myth 6: Buying refurbished doesn’t make a difference to the environment',
-    truth: [
-      'Most of the environmental footprint of a computer comes from making it. Giving a device a second life ' +
-        'keeps it out of landfill and avoids the resources needed to build a new one, which helps your ' +
-        'company reach its sustainability goals.',
-    ],
-  },
+/** The six myths: `blog:myths.<myth>.title` and its paragraphs `blog:myths.<myth>.<paragraph>`. */
+const myths: { key: string; paragraphs: string[] }[] = [
+  { key: 'used', paragraphs: ['p1', 'p2'] },
+  { key: 'unreliable', paragraphs: ['p1'] },
+  { key: 'warranty', paragraphs: ['p1'] },
+  { key: 'outdated', paragraphs: ['p1'] },
+  { key: 'savings', paragraphs: ['p1'] },
+  { key: 'environment', paragraphs: ['p1'] },
 ];
 
 const recentPosts = [
-  {
-    to: '/acer/blog/test',
-    title: 'Myths About Refurbished Devices',
-    date: '2024-03-04',
-    label: 'March 4, 2024',
-  },
-  {
-    to: '/acer/blog/game-on',
-    title: 'Game On: Gaming Gear That Works Hard',
-    date: '2024-02-12',
-    label: 'February 12, 2024',
-  },
+  { to: '/acer/blog/test', key: 'blog:recent.myths', date: '2024-03-04' },
+  { to: '/acer/blog/game-on', key: 'blog:recent.gameOn', date: '2024-02-12' },
 ];
+
+/** A day of the calendar, shown the same in every time zone. */
+function day(date: string): string {
+  return formatDate(`${date}T12:00:00`);
+}
 
 export default function BlogArticlePage() {
   const { blogid } = useParams();
-  usePageTitle(TITLE);
+  const title = t('blog:post.myths.title');
+  usePageTitle(title);
 
   return (
     <div className="static-page blog-article-page">
       <Breadcrumbs
         items={[
-          { name: 'Blog', pathname: '/blog' },
-          { name: TITLE, pathname: `/blog/${blogid ?? ''}` },
+          { name: t('blog:title'), pathname: '/blog' },
+          { name: title, pathname: `/blog/${blogid ?? ''}` },
         ]}
       />
-      <h1>{TITLE}</h1>
+      <h1>{title}</h1>
       <div className="static-page__layout static-page__layout--aside-right">
         <article className="blog-article">
           <p className="blog-article__meta">
-            Published <time dateTime="2024-03-04">March 4, 2024</time>
+            {t('blog:article.published')}
+            <time dateTime={PUBLISHED}>{day(PUBLISHED)}</time>
           </p>
           <svg
             className="blog-article__hero"
@@ -112,34 +65,33 @@ export default function BlogArticlePage() {
               strokeLinecap="round"
             />
           </svg>
-          <p className="static-page__lead">
-            Refurbished computers still carry a reputation they don’t deserve. If you have hesitated to buy
-            recertified equipment for your business, here are six common myths, and the facts behind them.
-          </p>
+          <p className="static-page__lead">{t('blog:myths.lead')}</p>
           {myths.map((item) => (
-            <section key={item.myth}>
-              <h2>{item.myth}</h2>
-              {item.truth.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
+            <section key={item.key}>
+              <h2>{t(`blog:myths.${item.key}.title`)}</h2>
+              {item.paragraphs.map((paragraph) => (
+                <p key={paragraph}>{t(`blog:myths.${item.key}.${paragraph}`)}</p>
               ))}
             </section>
           ))}
-          <h2>The bottom line</h2>
+          <h2>{t('blog:myths.bottomLine.title')}</h2>
           <p>
-            A recertified device offers the performance your team needs, the security of a 90-day manufacturer
-            warranty and a price that makes sense for your budget. Browse our{' '}
-            <Link to="/acer/category/Notebook">notebooks</Link> and{' '}
-            <Link to="/acer/category/Desktop">desktops</Link>, or{' '}
-            <Link to="/acer/contact-us">contact our sales team</Link> for help choosing the right equipment.
+            {t('blog:myths.bottomLine.before')}
+            <Link to="/acer/category/Notebook">{t('blog:myths.bottomLine.notebooks')}</Link>
+            {t('blog:myths.bottomLine.and')}
+            <Link to="/acer/category/Desktop">{t('blog:myths.bottomLine.desktops')}</Link>
+            {t('blog:myths.bottomLine.or')}
+            <Link to="/acer/contact-us">{t('blog:myths.bottomLine.contact')}</Link>
+            {t('blog:myths.bottomLine.after')}
           </p>
         </article>
         <aside className="recent-posts" aria-labelledby="recent-posts-title">
-          <h2 id="recent-posts-title">Recent posts</h2>
+          <h2 id="recent-posts-title">{t('blog:recent.title')}</h2>
           <ul>
             {recentPosts.map((post) => (
               <li key={post.to}>
-                <Link to={post.to}>{post.title}</Link>
-                <time dateTime={post.date}>{post.label}</time>
+                <Link to={post.to}>{t(post.key)}</Link>
+                <time dateTime={post.date}>{day(post.date)}</time>
               </li>
             ))}
           </ul>

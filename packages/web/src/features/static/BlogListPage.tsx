@@ -1,23 +1,19 @@
 import { Link } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { formatDate, t } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/title';
 import './static.css';
 
 interface SamplePost {
   id: string;
-  title: string;
+  /** The article's texts in the catalogue: `${key}.title`, `${key}.excerpt`. */
+  key: string;
   date: string;
-  dateLabel: string;
-  excerpt: string;
 }
 
 const samplePost: Omit<SamplePost, 'id'> = {
-  title: 'Myths About Refurbished Devices, Debunked',
+  key: 'blog:post.myths',
   date: '2024-03-04',
-  dateLabel: 'March 4, 2024',
-  excerpt:
-    'Are refurbished computers unreliable, outdated or unsupported? We look at the most common myths about ' +
-    'recertified devices and explain why they can be a smart choice for your business.',
 };
 
 const posts: SamplePost[] = [
@@ -38,49 +34,51 @@ function PostImage() {
 }
 
 export default function BlogListPage() {
-  usePageTitle('Blog');
+  usePageTitle(t('blog:title'));
 
   return (
     <div className="static-page blog">
-      <Breadcrumbs items={[{ name: 'Blog', pathname: '/blog' }]} />
-      <h1>Blog</h1>
-      <p className="static-page__lead">
-        News, buying advice and tips for getting the most from your equipment.
-      </p>
+      <Breadcrumbs items={[{ name: t('blog:title'), pathname: '/blog' }]} />
+      <h1>{t('blog:title')}</h1>
+      <p className="static-page__lead">{t('blog:lead')}</p>
       <ul className="blog-list">
-        {posts.map((post) => (
-          <li key={post.id}>
-            <article className="blog-card">
-              <PostImage />
-              <div className="blog-card__body">
-                <h2>{post.title}</h2>
-                <p className="blog-card__date">
-                  <time dateTime={post.date}>{post.dateLabel}</time>
-                </p>
-                <p>{post.excerpt}</p>
-                <Link className="blog-card__more" to="/acer/blog/test-blog">
-                  Read more<span className="visually-hidden">: {post.title}</span>
-                </Link>
-              </div>
-            </article>
-          </li>
-        ))}
+        {posts.map((post) => {
+          const title = t(`${post.key}.title`);
+          return (
+            <li key={post.id}>
+              <article className="blog-card">
+                <PostImage />
+                <div className="blog-card__body">
+                  <h2>{title}</h2>
+                  <p className="blog-card__date">
+                    <time dateTime={post.date}>{formatDate(`${post.date}T12:00:00`)}</time>
+                  </p>
+                  <p>{t(`${post.key}.excerpt`)}</p>
+                  <Link className="blog-card__more" to="/acer/blog/test-blog">
+                    {t('blog:readMore')}
+                    <span className="visually-hidden">{t('blog:readMore.hidden', { title })}</span>
+                  </Link>
+                </div>
+              </article>
+            </li>
+          );
+        })}
       </ul>
-      <nav className="pager" aria-label="Blog pages">
+      <nav className="pager" aria-label={t('blog:pager.label')}>
         <ul>
           <li>
             <button type="button" disabled>
-              Previous
+              {t('blog:pager.previous')}
             </button>
           </li>
           <li>
             <span aria-current="page">
-              <span className="visually-hidden">Page </span>1
+              <span className="visually-hidden">{t('blog:pager.page')}</span>1
             </span>
           </li>
           <li>
             <button type="button" disabled>
-              Next
+              {t('blog:pager.next')}
             </button>
           </li>
         </ul>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { t } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/title';
 import './static.css';
 
@@ -8,48 +9,59 @@ type SectionKey = 'main' | 'what-covered' | 'how-to-claim' | 'locate-serial-numb
 
 const CLAIM_SESSION = 'submit-warranty-claim';
 
-const sectionTitles: Record<SectionKey, string> = {
-  main: 'Extended Warranty',
-  'what-covered': 'What’s Covered',
-  'how-to-claim': 'How to Claim',
-  'locate-serial-number': 'Locate Serial Number',
-  'terms-and-conditions': 'Terms and Conditions',
-};
+const sectionKeys: SectionKey[] = [
+  'main',
+  'what-covered',
+  'how-to-claim',
+  'locate-serial-number',
+  'terms-and-conditions',
+];
 
-const sectionKeys = Object.keys(sectionTitles) as SectionKey[];
+function sectionTitle(key: SectionKey): string {
+  return t(`extended-warranty:section.${key}`);
+}
 
 function isSectionKey(value: string | undefined): value is SectionKey {
   return value !== undefined && (sectionKeys as string[]).includes(value);
 }
 
+/** A list of catalogue texts, one item each: `${prefix}.${item}`. */
+function Items({ prefix, items }: { prefix: string; items: string[] }) {
+  return (
+    <ul>
+      {items.map((item) => (
+        <li key={item}>{t(`${prefix}.${item}`)}</li>
+      ))}
+    </ul>
+  );
+}
+
 function MainSection() {
   return (
     <>
-      <h2>Protect your business beyond the standard warranty</h2>
+      <h2>{t('extended-warranty:main.title')}</h2>
+      <p>{t('extended-warranty:main.intro')}</p>
+      <h3>{t('extended-warranty:main.why.title')}</h3>
+      <Items prefix="extended-warranty:main.why" items={['repairs', 'parts', 'claims', 'products']} />
+      <h3>{t('extended-warranty:main.when.title')}</h3>
       <p>
-        Every product we sell includes our 90-day limited warranty. For longer peace of mind, we offer
-        extended warranty plans provided by our extended warranty partner, a specialist in repair coverage for
-        business computers.
+        {t('extended-warranty:main.when.before')}
+        <Link to="/acer/category/Warranty">{t('extended-warranty:main.when.link')}</Link>
+        {t('extended-warranty:main.when.after')}
       </p>
-      <h3>Why choose an extended warranty</h3>
-      <ul>
-        <li>Repair coverage for mechanical and electrical failures after the standard warranty ends.</li>
-        <li>Parts and labour included on covered repairs.</li>
-        <li>A simple online claim process and fast turnaround: repairs take about 5 business days.</li>
-        <li>Coverage for notebooks, desktops, monitors, tablets and smartphones.</li>
-      </ul>
-      <h3>When to buy</h3>
+      <h3>{t('extended-warranty:main.claim.title')}</h3>
       <p>
-        An extended warranty must be purchased within 30 days of your order. Plans are listed in our{' '}
-        <Link to="/acer/category/Warranty">Warranty category</Link>, sorted by product type. Add the plan that
-        matches your product to your cart like any other item.
-      </p>
-      <h3>Need to make a claim?</h3>
-      <p>
-        Read <Link to="/acer/extended-warranty/how-to-claim">how to claim</Link>, then{' '}
-        <Link to={`/acer/extended-warranty/${CLAIM_SESSION}`}>submit a warranty claim</Link>. You will need
-        the product’s serial number: here is{' '}
-        <Link to="/acer/extended-warranty/locate-serial-number">how to locate it</Link>.
+        {t('extended-warranty:main.claim.before')}
+        <Link to="/acer/extended-warranty/how-to-claim">{t('extended-warranty:main.claim.howLink')}</Link>
+        {t('extended-warranty:main.claim.then')}
+        <Link to={`/acer/extended-warranty/${CLAIM_SESSION}`}>
+          {t('extended-warranty:main.claim.submitLink')}
+        </Link>
+        {t('extended-warranty:main.claim.serial')}
+        <Link to="/acer/extended-warranty/locate-serial-number">
+          {t('extended-warranty:main.claim.locateLink')}
+        </Link>
+        {t('extended-warranty:main.claim.after')}
       </p>
     </>
   );
@@ -58,32 +70,24 @@ function MainSection() {
 function WhatCoveredSection() {
   return (
     <>
-      <h2>What’s covered</h2>
+      <h2>{t('extended-warranty:covered.title')}</h2>
+      <p>{t('extended-warranty:covered.intro')}</p>
+      <h3>{t('extended-warranty:covered.yes.title')}</h3>
+      <Items
+        prefix="extended-warranty:covered.yes"
+        items={['failures', 'defects', 'components', 'displays', 'keyboards']}
+      />
+      <h3>{t('extended-warranty:covered.no.title')}</h3>
+      <Items
+        prefix="extended-warranty:covered.no"
+        items={['accidents', 'loss', 'cosmetic', 'software', 'consumables', 'misuse', 'preexisting']}
+      />
       <p>
-        Extended warranty plans cover failures that happen during normal use after the standard warranty has
-        ended. Covered repairs include parts and labour.
-      </p>
-      <h3>Covered</h3>
-      <ul>
-        <li>Mechanical and electrical failures caused by normal use.</li>
-        <li>Defects in materials and workmanship.</li>
-        <li>Motherboards, processors, memory, hard drives and solid-state drives.</li>
-        <li>Displays and screens.</li>
-        <li>Keyboards, touchpads, ports, hinges and power supplies.</li>
-      </ul>
-      <h3>Not covered</h3>
-      <ul>
-        <li>Accidental damage such as drops, cracked screens or liquid spills.</li>
-        <li>Loss, theft or damage from fire, flood or other natural events.</li>
-        <li>Cosmetic damage that does not affect how the product works.</li>
-        <li>Software problems, viruses, data loss and data recovery.</li>
-        <li>Consumable parts and accessories sold separately.</li>
-        <li>Damage from misuse, abuse, unauthorized repairs or modifications.</li>
-        <li>Problems that existed before the plan was purchased.</li>
-      </ul>
-      <p>
-        The full list of conditions and exclusions is in the{' '}
-        <Link to="/acer/extended-warranty/terms-and-conditions">terms and conditions</Link>.
+        {t('extended-warranty:covered.terms.before')}
+        <Link to="/acer/extended-warranty/terms-and-conditions">
+          {t('extended-warranty:covered.terms.link')}
+        </Link>
+        {t('extended-warranty:covered.terms.after')}
       </p>
     </>
   );
@@ -92,86 +96,66 @@ function WhatCoveredSection() {
 function HowToClaimSection() {
   return (
     <>
-      <h2>How to claim</h2>
-      <p>Claims are handled directly by our extended warranty partner. Here is how it works:</p>
+      <h2>{t('extended-warranty:claim.title')}</h2>
+      <p>{t('extended-warranty:claim.intro')}</p>
       <ol>
         <li>
-          <strong>Gather your information.</strong> Have your order number, your invoice and the product’s
-          serial number ready. Not sure where the serial number is?{' '}
-          <Link to="/acer/extended-warranty/locate-serial-number">Locate your serial number</Link>.
+          <strong>{t('extended-warranty:claim.gather.title')}</strong>
+          {t('extended-warranty:claim.gather.text')}
+          <Link to="/acer/extended-warranty/locate-serial-number">
+            {t('extended-warranty:claim.gather.link')}
+          </Link>
+          {t('extended-warranty:claim.gather.after')}
         </li>
         <li>
-          <strong>Submit your claim.</strong> Fill in the{' '}
-          <Link to={`/acer/extended-warranty/${CLAIM_SESSION}`}>warranty claim</Link> with a clear description
-          of the problem.
+          <strong>{t('extended-warranty:claim.submit.title')}</strong>
+          {t('extended-warranty:claim.submit.text')}
+          <Link to={`/acer/extended-warranty/${CLAIM_SESSION}`}>
+            {t('extended-warranty:claim.submit.link')}
+          </Link>
+          {t('extended-warranty:claim.submit.after')}
         </li>
-        <li>
-          <strong>Wait for confirmation.</strong> Claims are usually confirmed within 2–3 business days.
-          During busy periods, it can take up to 10 business days.
-        </li>
-        <li>
-          <strong>Send in your product.</strong> Once the claim is approved, you will receive instructions on
-          how to send the product for repair. Back up your data and remove passwords before shipping.
-        </li>
-        <li>
-          <strong>Repair and return.</strong> Repairs take about 5 business days from the time the product is
-          received. The repaired product is then shipped back to you.
-        </li>
+        {['confirm', 'send', 'repair'].map((step) => (
+          <li key={step}>
+            <strong>{t(`extended-warranty:claim.${step}.title`)}</strong>
+            {t(`extended-warranty:claim.${step}.text`)}
+          </li>
+        ))}
       </ol>
       <p className="static-page__note">
-        Questions about an order or a plan you bought from us? <Link to="/acer/contact-us">Contact us</Link>{' '}
-        and we will help you.
+        {t('extended-warranty:claim.note.before')}
+        <Link to="/acer/contact-us">{t('extended-warranty:claim.note.link')}</Link>
+        {t('extended-warranty:claim.note.after')}
       </p>
     </>
   );
 }
 
+const SERIAL_PRODUCTS: { key: string; items: string[] }[] = [
+  { key: 'notebooks', items: ['bottom', 'battery', 'app'] },
+  { key: 'desktops', items: ['case', 'aio', 'app'] },
+  { key: 'monitors', items: ['back', 'menu'] },
+  { key: 'tablets', items: ['back', 'settings'] },
+];
+
 function LocateSerialSection() {
   return (
     <>
-      <h2>Locate your serial number</h2>
-      <p>
-        The serial number (S/N) identifies your product and is required for every claim. It is printed on a
-        label on the product and on its original box. Acer serial numbers are usually 22 characters long; the
-        shorter SNID printed next to it also identifies the product.
-      </p>
+      <h2>{t('extended-warranty:serial.title')}</h2>
+      <p>{t('extended-warranty:serial.intro')}</p>
       <div className="serial-grid">
-        <div>
-          <h3>Notebooks</h3>
-          <ul>
-            <li>Look at the label on the bottom of the notebook.</li>
-            <li>On older models, the label may be under the removable battery.</li>
-            <li>The serial number is also shown in the Acer Care Center app.</li>
-          </ul>
-        </div>
-        <div>
-          <h3>Desktops and all-in-ones</h3>
-          <ul>
-            <li>Check the label on the back or the side of the case.</li>
-            <li>On all-in-ones, the label is on the back, often behind the stand.</li>
-            <li>The serial number is also shown in the Acer Care Center app.</li>
-          </ul>
-        </div>
-        <div>
-          <h3>Monitors</h3>
-          <ul>
-            <li>Find the label on the back of the monitor, near the connectors.</li>
-            <li>On some models, the serial number is also shown in the on-screen menu under Information.</li>
-          </ul>
-        </div>
-        <div>
-          <h3>Tablets</h3>
-          <ul>
-            <li>Look on the back of the tablet, often in small print along the bottom edge.</li>
-            <li>You can also find it in the settings, under the About section.</li>
-          </ul>
-        </div>
+        {SERIAL_PRODUCTS.map((product) => (
+          <div key={product.key}>
+            <h3>{t(`extended-warranty:serial.${product.key}.title`)}</h3>
+            <Items prefix={`extended-warranty:serial.${product.key}`} items={product.items} />
+          </div>
+        ))}
       </div>
-      <h3>Finding the serial number in Windows</h3>
+      <h3>{t('extended-warranty:serial.windows.title')}</h3>
       <p>
-        On a Windows notebook or desktop, open PowerShell and run{' '}
-        <code>Get-CimInstance Win32_BIOS | Select-Object SerialNumber</code>. The serial number is also shown
-        in the BIOS setup screen, which opens when you press F2 while the computer starts.
+        {t('extended-warranty:serial.windows.before')}
+        <code>Get-CimInstance Win32_BIOS | Select-Object SerialNumber</code>
+        {t('extended-warranty:serial.windows.after')}
       </p>
     </>
   );
@@ -180,46 +164,28 @@ function LocateSerialSection() {
 function TermsSection() {
   return (
     <>
-      <h2>Terms and conditions</h2>
+      <h2>{t('extended-warranty:terms.title')}</h2>
+      <p>{t('extended-warranty:terms.intro')}</p>
+      <h3>{t('extended-warranty:terms.eligibility.title')}</h3>
+      <Items prefix="extended-warranty:terms.eligibility" items={['window', 'type', 'single']} />
+      <h3>{t('extended-warranty:terms.period.title')}</h3>
+      <Items prefix="extended-warranty:terms.period" items={['term', 'start']} />
+      <h3>{t('extended-warranty:terms.claims.title')}</h3>
+      <Items
+        prefix="extended-warranty:terms.claims"
+        items={['proof', 'confirmation', 'repairs', 'replacement', 'data']}
+      />
+      <h3>{t('extended-warranty:terms.exclusions.title')}</h3>
       <p>
-        Extended warranty plans are provided and administered by our extended warranty partner. The following
-        summary is provided for your information; the plan document you receive after purchase sets out the
-        complete terms.
+        {t('extended-warranty:terms.exclusions.before')}
+        <Link to="/acer/extended-warranty/what-covered">{t('extended-warranty:terms.exclusions.link')}</Link>
+        {t('extended-warranty:terms.exclusions.after')}
       </p>
-      <h3>Eligibility</h3>
-      <ul>
-        <li>A plan must be purchased within 30 days of the order for the product it covers.</li>
-        <li>
-          The plan must match the product type, such as notebook, desktop, monitor, tablet or smartphone.
-        </li>
-        <li>Each plan covers one product, identified by its serial number.</li>
-      </ul>
-      <h3>Coverage period</h3>
-      <ul>
-        <li>Coverage runs for the term shown on the plan you purchased.</li>
-        <li>Coverage starts on the date shown on your plan document.</li>
-      </ul>
-      <h3>Claims and repairs</h3>
-      <ul>
-        <li>Proof of purchase and the product’s serial number are required for every claim.</li>
-        <li>Claim confirmation takes 2–3 business days and may take up to 10 business days.</li>
-        <li>Repairs take about 5 business days from the time the product is received.</li>
-        <li>
-          If a product cannot be repaired, our extended warranty partner may replace it with a product of
-          equal or better specifications, which may be new or recertified.
-        </li>
-        <li>Data stored on the product is not covered. Please back up your data before sending it in.</li>
-      </ul>
-      <h3>Exclusions</h3>
+      <h3>{t('extended-warranty:terms.cancellation.title')}</h3>
       <p>
-        Plans do not cover accidental damage, liquid damage, loss, theft, cosmetic damage, software, viruses,
-        misuse, unauthorized repairs or problems that existed before the plan was purchased. See{' '}
-        <Link to="/acer/extended-warranty/what-covered">what’s covered</Link> for details.
-      </p>
-      <h3>Cancellation</h3>
-      <p>
-        Cancellation conditions are set out in your plan document. To ask about cancelling a plan,{' '}
-        <Link to="/acer/contact-us">contact us</Link> with your order number.
+        {t('extended-warranty:terms.cancellation.before')}
+        <Link to="/acer/contact-us">{t('extended-warranty:terms.cancellation.link')}</Link>
+        {t('extended-warranty:terms.cancellation.after')}
       </p>
     </>
   );
@@ -238,23 +204,26 @@ export default function ExtendedWarrantyPage() {
   const shown: SectionKey = isSectionKey(session) ? session : 'main';
   const current = session === CLAIM_SESSION ? CLAIM_SESSION : shown;
   const Section = sections[shown];
+  const title = t('extended-warranty:title');
 
-  usePageTitle(shown === 'main' ? 'Extended Warranty' : `${sectionTitles[shown]} | Extended Warranty`);
+  usePageTitle(
+    shown === 'main' ? title : t('extended-warranty:sectionPageTitle', { section: sectionTitle(shown) }),
+  );
 
   const crumbs =
     shown === 'main'
-      ? [{ name: 'Extended Warranty', pathname: `/extended-warranty/${session ?? 'main'}` }]
+      ? [{ name: title, pathname: `/extended-warranty/${session ?? 'main'}` }]
       : [
-          { name: 'Extended Warranty', pathname: '/extended-warranty/main' },
-          { name: sectionTitles[shown], pathname: `/extended-warranty/${shown}` },
+          { name: title, pathname: '/extended-warranty/main' },
+          { name: sectionTitle(shown), pathname: `/extended-warranty/${shown}` },
         ];
 
   return (
     <div className="static-page extended-warranty">
       <Breadcrumbs items={crumbs} />
-      <h1>Extended Warranty</h1>
+      <h1>{title}</h1>
       <div className="static-page__layout">
-        <nav className="side-nav" aria-label="Extended warranty">
+        <nav className="side-nav" aria-label={t('extended-warranty:nav.label')}>
           <ul>
             {sectionKeys.map((key) => (
               <li key={key}>
@@ -262,7 +231,7 @@ export default function ExtendedWarrantyPage() {
                   to={`/acer/extended-warranty/${key}`}
                   aria-current={current === key ? 'page' : undefined}
                 >
-                  {key === 'main' ? 'Overview' : sectionTitles[key]}
+                  {key === 'main' ? t('extended-warranty:nav.overview') : sectionTitle(key)}
                 </Link>
               </li>
             ))}
@@ -272,12 +241,12 @@ export default function ExtendedWarrantyPage() {
                 className="side-nav__claim"
                 aria-current={current === CLAIM_SESSION ? 'page' : undefined}
               >
-                Submit a Warranty Claim
+                {t('extended-warranty:nav.claim')}
               </Link>
             </li>
           </ul>
         </nav>
-        <section className="extended-warranty__content" aria-label={sectionTitles[shown]}>
+        <section className="extended-warranty__content" aria-label={sectionTitle(shown)}>
           <Section />
         </section>
       </div>

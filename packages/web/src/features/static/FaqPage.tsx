@@ -1,17 +1,20 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { t } from '../../lib/i18n';
 import { shopInfo, telHref } from '../../lib/shop';
 import { usePageTitle } from '../../lib/title';
 import './static.css';
 
 interface Faq {
-  question: string;
+  key: string;
   answer: ReactNode;
 }
 
 interface FaqGroup {
-  title: string;
+  /** The section's id (the heading's anchor), the same in every language. */
+  id: string;
+  key: string;
   items: Faq[];
 }
 
@@ -19,182 +22,159 @@ function faqGroups(): FaqGroup[] {
   const { phone, email, salesEmail } = shopInfo();
   return [
     {
-      title: 'Ordering and pricing',
+      id: 'ordering-and-pricing',
+      key: 'faq:group.ordering',
       items: [
         {
-          question: 'How do I place an order?',
+          key: 'faq:q.placeOrder',
           answer: (
             <>
               <p>
-                <Link to="/acer/signin">Sign in</Link> with your Customer ID and password, add the products
-                you need to your cart and go to checkout. At checkout, enter your purchase order (PO) number
-                (1 to 50 characters), choose a shipping address and a billing address, and select Standard
-                shipping or Pick Up.
+                <Link to="/acer/signin">{t('faq:q.placeOrder.answer.1.link')}</Link>
+                {t('faq:q.placeOrder.answer.1.after')}
               </p>
+              <p>{t('faq:q.placeOrder.answer.2')}</p>
+            </>
+          ),
+        },
+        {
+          key: 'faq:q.prices',
+          answer: (
+            <>
+              <p>{t('faq:q.prices.answer.1')}</p>
               <p>
-                Your PO number appears on your order and on the invoice, so it is easy to match with your
-                records.
+                {t('faq:q.prices.answer.2.before')}
+                <a href={`mailto:${salesEmail}`}>{salesEmail}</a>
+                {t('faq:q.prices.answer.2.after')}
               </p>
             </>
           ),
         },
         {
-          question: 'Why can’t I see prices?',
-          answer: (
-            <>
-              <p>
-                We are a business-to-business store and every customer has personal pricing. Prices are shown
-                once you sign in, and they reflect the terms of your business account.
-              </p>
-              <p>
-                Don’t have an account yet? Business accounts are opened by our sales team. Write to{' '}
-                <a href={`mailto:${salesEmail}`}>{salesEmail}</a> and we will get you set up.
-              </p>
-            </>
-          ),
+          key: 'faq:q.shippingCharge',
+          answer: <p>{t('faq:q.shippingCharge.answer')}</p>,
         },
         {
-          question: 'Is shipping charged at checkout?',
+          key: 'faq:q.accountDetails',
           answer: (
             <p>
-              No. Checkout shows your products and the applicable sales tax only. Shipping is calculated for
-              your actual shipment and added to your invoice.
-            </p>
-          ),
-        },
-        {
-          question: 'Can I change the details of my account?',
-          answer: (
-            <p>
-              You can change your password at any time under Account Settings. Other account details, such as
-              your company name or e-mail address, are updated by our support team: just{' '}
-              <Link to="/acer/contact-us">send us a message</Link> with the changes you need.
+              {t('faq:q.accountDetails.answer.before')}
+              <Link to="/acer/contact-us">{t('faq:q.accountDetails.answer.link')}</Link>
+              {t('faq:q.accountDetails.answer.after')}
             </p>
           ),
         },
       ],
     },
     {
-      title: 'Product conditions and warranty',
+      id: 'product-conditions-and-warranty',
+      key: 'faq:group.conditions',
       items: [
         {
-          question: 'What do Brand New, Recertified and Scratch & Dent mean?',
+          key: 'faq:q.conditions',
           answer: (
             <ul>
-              <li>
-                <strong>Brand New</strong>: new, unused products in their original packaging.
-              </li>
-              <li>
-                <strong>Recertified</strong>: products that have been inspected, tested, repaired where needed
-                and cleaned to work like new. They may show minor signs of previous handling.
-              </li>
-              <li>
-                <strong>Scratch &amp; Dent</strong>: fully working products with cosmetic marks such as
-                scratches, scuffs or small dents, offered at a lower price.
-              </li>
+              {['brandNew', 'recertified', 'scratchDent'].map((condition) => (
+                <li key={condition}>
+                  <strong>{t(`faq:q.conditions.answer.${condition}.name`)}</strong>
+                  {t(`faq:q.conditions.answer.${condition}.text`)}
+                </li>
+              ))}
             </ul>
           ),
         },
         {
-          question: 'What warranty comes with my purchase?',
+          key: 'faq:q.warranty',
           answer: (
             <p>
-              Our products come with a 90-day limited warranty from the date of purchase. Batteries are
-              covered for 1 year. See our <Link to="/acer/warranty">warranty policy</Link> for the details.
+              {t('faq:q.warranty.answer.before')}
+              <Link to="/acer/warranty">{t('faq:q.warranty.answer.link')}</Link>
+              {t('faq:q.warranty.answer.after')}
             </p>
           ),
         },
         {
-          question: 'Are open-box products covered?',
-          answer: <p>Yes. Open-box products come with a 1-year factory warranty.</p>,
+          key: 'faq:q.openBox',
+          answer: <p>{t('faq:q.openBox.answer')}</p>,
         },
         {
-          question: 'Can I buy an extended warranty?',
+          key: 'faq:q.extendedWarranty',
           answer: (
             <p>
-              Yes. Extended warranty plans are offered through our extended warranty partner and must be
-              purchased within 30 days of your order. Learn more on our{' '}
-              <Link to="/acer/extended-warranty/main">extended warranty page</Link>.
+              {t('faq:q.extendedWarranty.answer.before')}
+              <Link to="/acer/extended-warranty/main">{t('faq:q.extendedWarranty.answer.link')}</Link>
+              {t('faq:q.extendedWarranty.answer.after')}
             </p>
           ),
         },
       ],
     },
     {
-      title: 'Returns and refunds',
+      id: 'returns-and-refunds',
+      key: 'faq:group.returns',
       items: [
         {
-          question: 'How do I return a product?',
+          key: 'faq:q.return',
           answer: (
             <>
               <p>
-                Products can be returned within 30 days of delivery. Every return needs a Return Merchandise
-                Authorization (RMA) number before it is shipped back: please{' '}
-                <Link to="/acer/contact-us">contact us</Link> with your order number to request one.
+                {t('faq:q.return.answer.1.before')}
+                <Link to="/acer/contact-us">{t('faq:q.return.answer.1.link')}</Link>
+                {t('faq:q.return.answer.1.after')}
               </p>
               <p>
-                Returned products must be in like-new condition with all parts and accessories. Return
-                shipping is paid by the buyer. Full details are in our{' '}
-                <Link to="/acer/term-of-sale">terms of sale</Link>.
+                {t('faq:q.return.answer.2.before')}
+                <Link to="/acer/term-of-sale">{t('faq:q.return.answer.2.link')}</Link>
+                {t('faq:q.return.answer.2.after')}
               </p>
             </>
           ),
         },
         {
-          question: 'When will I get my refund?',
+          key: 'faq:q.refund',
+          answer: <p>{t('faq:q.refund.answer')}</p>,
+        },
+      ],
+    },
+    {
+      id: 'shipping',
+      key: 'faq:group.shipping',
+      items: [
+        {
+          key: 'faq:q.shippingTime',
+          answer: <p>{t('faq:q.shippingTime.answer')}</p>,
+        },
+        {
+          key: 'faq:q.poBoxes',
+          answer: <p>{t('faq:q.poBoxes.answer')}</p>,
+        },
+        {
+          key: 'faq:q.damaged',
           answer: (
             <p>
-              Approved refunds are issued within 14 days of receiving your return and go back to the original
-              payment method. Shipping and handling and other non-cancellable charges may be deducted.
+              {t('faq:q.damaged.answer.before')}
+              <Link to="/acer/contact-us">{t('faq:q.damaged.answer.link')}</Link>
+              {t('faq:q.damaged.answer.after')}
             </p>
           ),
         },
       ],
     },
     {
-      title: 'Shipping',
+      id: 'support',
+      key: 'faq:group.support',
       items: [
         {
-          question: 'How long does shipping take?',
+          key: 'faq:q.support',
           answer: (
             <p>
-              Orders usually arrive within 5 to 7 days. All orders ship with our carrier partner, and you can
-              always check the status of an order in your account.
-            </p>
-          ),
-        },
-        {
-          question: 'Do you ship to PO boxes?',
-          answer: (
-            <p>
-              No. We cannot deliver to PO boxes. Please use a street address where someone can receive the
-              shipment.
-            </p>
-          ),
-        },
-        {
-          question: 'What if my shipment arrives damaged?',
-          answer: (
-            <p>
-              Keep the packaging and report the damage within 7 days of delivery through our{' '}
-              <Link to="/acer/contact-us">contact form</Link>, with your order number and a few photos. We
-              will take it from there.
-            </p>
-          ),
-        },
-      ],
-    },
-    {
-      title: 'Support',
-      items: [
-        {
-          question: 'When is your support team available?',
-          answer: (
-            <p>
-              Our team is available Monday to Friday, 9AM to 5PM EST. Call us at{' '}
-              <a href={telHref(phone)}>{phone}</a>, e-mail <a href={`mailto:${email}`}>{email}</a> or use our{' '}
-              <Link to="/acer/contact-us">contact form</Link>. Messages received outside these hours are
-              answered on the next business day.
+              {t('faq:q.support.answer.beforePhone')}
+              <a href={telHref(phone)}>{phone}</a>
+              {t('faq:q.support.answer.beforeEmail')}
+              <a href={`mailto:${email}`}>{email}</a>
+              {t('faq:q.support.answer.beforeLink')}
+              <Link to="/acer/contact-us">{t('faq:q.support.answer.link')}</Link>
+              {t('faq:q.support.answer.after')}
             </p>
           ),
         },
@@ -204,23 +184,24 @@ function faqGroups(): FaqGroup[] {
 }
 
 export default function FaqPage() {
-  usePageTitle('FAQ');
+  usePageTitle(t('faq:title'));
   const groups = faqGroups();
 
   return (
     <div className="static-page faq">
-      <Breadcrumbs items={[{ name: 'FAQ', pathname: '/faq' }]} />
-      <h1>Frequently Asked Questions</h1>
+      <Breadcrumbs items={[{ name: t('faq:title'), pathname: '/faq' }]} />
+      <h1>{t('faq:heading')}</h1>
       <p className="static-page__lead">
-        Answers to the questions our business customers ask most often. Can’t find what you are looking for?{' '}
-        <Link to="/acer/contact-us">Contact us</Link>.
+        {t('faq:lead.before')}
+        <Link to="/acer/contact-us">{t('faq:lead.link')}</Link>
+        {t('faq:lead.after')}
       </p>
       {groups.map((group) => (
-        <section key={group.title} aria-labelledby={`faq-${slug(group.title)}`}>
-          <h2 id={`faq-${slug(group.title)}`}>{group.title}</h2>
+        <section key={group.id} aria-labelledby={`faq-${group.id}`}>
+          <h2 id={`faq-${group.id}`}>{t(group.key)}</h2>
           {group.items.map((item) => (
-            <details key={item.question} className="faq__item">
-              <summary>{item.question}</summary>
+            <details key={item.key} className="faq__item">
+              <summary>{t(`${item.key}.question`)}</summary>
               <div className="faq__answer">{item.answer}</div>
             </details>
           ))}
@@ -228,11 +209,4 @@ export default function FaqPage() {
       ))}
     </div>
   );
-}
-
-function slug(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 }

@@ -1,46 +1,48 @@
 import { Link } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { t } from '../../lib/i18n';
 import { shopInfo, telHref } from '../../lib/shop';
 import { usePageTitle } from '../../lib/title';
 import './static.css';
 
 export default function LocationPage() {
-  usePageTitle('Our Location');
+  usePageTitle(t('location:title'));
   const { phone, email, salesEmail, address } = shopInfo();
 
   return (
     <div className="static-page location-page">
-      <Breadcrumbs items={[{ name: 'Our Location', pathname: '/location' }]} />
-      <h1>Get in touch</h1>
+      <Breadcrumbs items={[{ name: t('location:title'), pathname: '/location' }]} />
+      <h1>{t('location:heading')}</h1>
       <div className="location">
         <section className="location__details" aria-labelledby="location-branch">
-          <h2 id="location-branch">Richmond Hill, Ontario, Canada</h2>
+          <h2 id="location-branch">{t('location:branch')}</h2>
           <p>
-            Our team serves business customers across Canada from our branch in Richmond Hill, Ontario. Call
-            us, send us an e-mail or use our <Link to="/acer/contact-us">contact form</Link>.
+            {t('location:intro.before')}
+            <Link to="/acer/contact-us">{t('location:intro.link')}</Link>
+            {t('location:intro.after')}
           </p>
           <dl>
-            <dt>Phone</dt>
+            <dt>{t('location:phone')}</dt>
             <dd>
               <a href={telHref(phone)}>{phone}</a>
             </dd>
-            <dt>E-mail</dt>
+            <dt>{t('location:email')}</dt>
             <dd>
               <a href={`mailto:${email}`}>{email}</a>
             </dd>
-            <dt>Sales</dt>
+            <dt>{t('location:sales')}</dt>
             <dd>
               <a href={`mailto:${salesEmail}`}>{salesEmail}</a>
             </dd>
           </dl>
-          <h3>Address</h3>
+          <h3>{t('location:address')}</h3>
           <address>{address}</address>
-          <h3>Hours</h3>
-          <p>Monday to Friday, 9AM to 5PM EST</p>
+          <h3>{t('location:hours.title')}</h3>
+          <p>{t('location:hours.text')}</p>
         </section>
         <div className="location__map">
           <iframe
-            title="Map of our Richmond Hill location"
+            title={t('location:map')}
             width="400"
             height="300"
             loading="lazy"

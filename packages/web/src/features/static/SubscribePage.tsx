@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { t } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/title';
 import './static.css';
 
@@ -11,7 +12,7 @@ function NewsletterIllustration() {
       width="360"
       height="260"
       role="img"
-      aria-label="Newsletter illustration: an envelope holding a newsletter with product news"
+      aria-label={t('subscribe:illustration')}
     >
       <rect x="0" y="0" width="360" height="260" rx="16" fill="#f5f5f5" />
       <circle cx="300" cy="56" r="30" fill="#83b81a" opacity="0.25" />
@@ -39,30 +40,22 @@ function NewsletterIllustration() {
 }
 
 export default function SubscribePage() {
-  usePageTitle('Subscribe');
+  usePageTitle(t('subscribe:title'));
 
   return (
     <div className="static-page subscribe-page">
-      <Breadcrumbs items={[{ name: 'Subscribe', pathname: '/subscribe' }]} />
-      <h1>Subscribe to Our Newsletter</h1>
+      <Breadcrumbs items={[{ name: t('subscribe:title'), pathname: '/subscribe' }]} />
+      <h1>{t('subscribe:heading')}</h1>
       <div className="subscribe">
         <NewsletterIllustration />
         <div className="subscribe__text">
-          <p className="static-page__lead">
-            Be the first to know about new arrivals, recertified stock and scratch &amp; dent deals.
-          </p>
+          <p className="static-page__lead">{t('subscribe:lead')}</p>
+          <p>{t('subscribe:newsletter')}</p>
+          <p>{t('subscribe:unsubscribe')}</p>
           <p>
-            Our newsletter brings you a short update on the Acer notebooks, desktops, monitors and accessories
-            that have just come into stock, along with limited-time offers reserved for our business
-            customers. Good stock goes fast, and subscribers hear about it first.
-          </p>
-          <p>
-            We send only what is useful, and you can unsubscribe at any time. Signed-in customers can manage
-            their subscription from the Subscription page of their account.
-          </p>
-          <p>
-            To learn how we handle the information you share with us, read our{' '}
-            <Link to="/acer/legal-notice">privacy notice</Link>.
+            {t('subscribe:privacy.before')}
+            <Link to="/acer/legal-notice">{t('subscribe:privacy.link')}</Link>
+            {t('subscribe:privacy.after')}
           </p>
         </div>
       </div>

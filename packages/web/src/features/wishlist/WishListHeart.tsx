@@ -3,10 +3,12 @@
  * a dropdown toggles the item per list.
  */
 import { ACCOUNT_MSG, MAX_WISH_LIST_ITEMS } from '@shop/domain/account-rules';
+import { CART_MSG } from '@shop/domain/cart';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { ApiError } from '../../lib/api';
+import { t, tm } from '../../lib/i18n';
 import { refreshReads } from '../../lib/reads';
 import { addToWishList, headerWishLists, removeFromWishList, type WishListChange } from './wishListApi';
 import './wishlist.css';
@@ -55,7 +57,7 @@ export function WishListHeart({
 
   const toggleOpen = () => {
     if (!loggedIn) {
-      window.alert(ACCOUNT_MSG.pleaseLogin);
+      window.alert(tm(ACCOUNT_MSG.pleaseLogin));
       return;
     }
     setOpen((o) => !o);
@@ -79,15 +81,16 @@ export function WishListHeart({
       applyAnswer(answer);
       window.alert(
         answer.smessage ??
-          (add
-            ? `${item.item_name} has been added to wish list ${listName}.`
-            : `${item.item_name} has been removed from wish list ${listName}.`),
+          t(add ? 'catalog:wishList.added' : 'catalog:wishList.removed', {
+            name: item.item_name,
+            list: listName,
+          }),
       );
     } catch (error) {
       if (add) {
-        window.alert(error instanceof ApiError ? error.message : 'update failed');
+        window.alert(error instanceof ApiError ? error.message : tm(CART_MSG.addFailed));
       } else {
-        window.alert(ACCOUNT_MSG.wishListRemoveFailed);
+        window.alert(tm(ACCOUNT_MSG.wishListRemoveFailed));
       }
     } finally {
       refreshReads(`/user/${encodeURIComponent(customerId)}/`);
@@ -120,19 +123,20 @@ export function WishListHeart({
             strokeLinejoin="round"
           />
         </svg>
-        <span className="wl-heart__label">Wish list</span>
+        <span className="wl-heart__label">{t('catalog:wishList.label')}</span>
       </button>
       {loggedIn && open && (
         <div id={panelId} className="wl-heart__panel">
           {!header ? (
-            <p className="wl-heart__note">Loading your wish lists…</p>
+            <p className="wl-heart__note">{t('catalog:wishList.loading')}</p>
           ) : lists.length === 0 ? (
             <p className="wl-heart__note">
-              {ACCOUNT_MSG.createListFirst} <Link to="/acer/account/wishListCreate">Create a wish list</Link>
+              {tm(ACCOUNT_MSG.createListFirst)}{' '}
+              <Link to="/acer/account/wishListCreate">{t('catalog:wishList.create')}</Link>
             </p>
           ) : (
             <fieldset className="wl-heart__lists">
-              <legend>Save {item.item_name} to</legend>
+              <legend>{t('catalog:wishList.saveTo', { name: item.item_name })}</legend>
               {lists.map((list) => {
                 const id = `${panelId}-${list.list_id}`;
                 const checked = isIn(list.list_id);
@@ -155,7 +159,7 @@ export function WishListHeart({
                 );
               })}
               <p className="wl-heart__manage">
-                <Link to="/acer/account/wishLists">Manage wish lists</Link>
+                <Link to="/acer/account/wishLists">{t('catalog:wishList.manage')}</Link>
               </p>
             </fieldset>
           )}

@@ -2,11 +2,12 @@ import { ACCOUNT_MSG, accountUpdateSchema } from '@shop/domain/account';
 import { fieldErrors } from '@shop/domain/contact';
 import { useRef, useState } from 'react';
 import { useSession } from '../../../app/session';
-import { focusFirstError, PASSWORD_RULE, TextField } from '../../../components/fields';
+import { focusFirstError, TextField } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';
 import { ApiError, api } from '../../../lib/api';
+import { t, tm } from '../../../lib/i18n';
 import type { CustomerInfo } from '../../../lib/types';
-import { serverFieldErrors, useAccountData, useRefreshAccount } from '../data';
+import { serverFieldErrors, translatedErrors, useAccountData, useRefreshAccount } from '../data';
 import { LoadError } from './LoadError';
 
 const PASSWORD_FIELDS = ['password', 'newPassword', 'confirmPassword'] as const;
@@ -17,28 +18,28 @@ export function AccountSettings() {
   const session = useSession();
   const { data, error } = useAccountData('accountSettings');
   if (error) return <LoadError error={error} />;
-  if (!data && !session.customer) return <Loading label="Loading your account" />;
+  if (!data && !session.customer) return <Loading label={t('account:settings.loading')} />;
   const customer = data?.[0] ?? session.customer;
-  if (!customer) return <Loading label="Loading your account" />;
+  if (!customer) return <Loading label={t('account:settings.loading')} />;
   return (
     <>
       <section className="acct-section" aria-labelledby="acct-details-title">
-        <h2 id="acct-details-title">Account details</h2>
+        <h2 id="acct-details-title">{t('account:settings.details')}</h2>
         <dl className="acct-details">
-          <dt>Customer ID</dt>
+          <dt>{t('account:field.customerId')}</dt>
           <dd>{customer.customer_id}</dd>
-          <dt>Company</dt>
+          <dt>{t('account:field.company')}</dt>
           <dd>{customer.company || '—'}</dd>
-          <dt>First name</dt>
+          <dt>{t('account:field.firstName')}</dt>
           <dd>{customer.first_name || '—'}</dd>
-          <dt>Last name</dt>
+          <dt>{t('account:field.lastName')}</dt>
           <dd>{customer.last_name || '—'}</dd>
-          <dt>Email</dt>
+          <dt>{t('account:field.email')}</dt>
           <dd>{customer.email || '—'}</dd>
-          <dt>Phone</dt>
+          <dt>{t('account:field.phone')}</dt>
           <dd>{customer.phone_number || '—'}</dd>
         </dl>
-        <p className="acct-note">To change these details, please contact our support team.</p>
+        <p className="acct-note">{t('account:settings.changeNote')}</p>
       </section>
       <PasswordForm customer={customer} />
     </>
@@ -73,9 +74,9 @@ function PasswordForm({ customer }: { customer: CustomerInfo }) {
       confirmPassword: form.confirmPassword,
     };
     const parsed = accountUpdateSchema.safeParse(customerInfo);
-    const found = parsed.success ? {} : fieldErrors(parsed.error);
+    const found = parsed.success ? {} : translatedErrors(fieldErrors(parsed.error));
     // This form exists to change the password, so a new one is needed.
-    if (!form.newPassword) found.newPassword = ACCOUNT_MSG.newPassword;
+    if (!form.newPassword) found.newPassword = tm(ACCOUNT_MSG.newPassword);
     if (Object.keys(found).length > 0) {
       setErrors(found);
       setOther(
@@ -92,12 +93,12 @@ function PasswordForm({ customer }: { customer: CustomerInfo }) {
     try {
       await api('/user/information/update', { method: 'POST', body: { customerInfo } });
       setForm(EMPTY);
-      setStatus(ACCOUNT_MSG.updated);
-      window.alert(ACCOUNT_MSG.updated);
+      setStatus(tm(ACCOUNT_MSG.updated));
+      window.alert(tm(ACCOUNT_MSG.updated));
       await refreshAccount();
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) {
-        setErrors({ password: ACCOUNT_MSG.currentWrong });
+        setErrors({ password: tm(ACCOUNT_MSG.currentWrong) });
         focusFirstError(formRef.current);
         window.alert(e.message);
       } else {
@@ -106,7 +107,7 @@ function PasswordForm({ customer }: { customer: CustomerInfo }) {
           setErrors(fields);
           focusFirstError(formRef.current);
         }
-        window.alert(ACCOUNT_MSG.updateFailed);
+        window.alert(tm(ACCOUNT_MSG.updateFailed));
       }
     } finally {
       setBusy(false);
@@ -115,7 +116,7 @@ function PasswordForm({ customer }: { customer: CustomerInfo }) {
 
   return (
     <section className="acct-section" aria-labelledby="acct-password-title">
-      <h2 id="acct-password-title">Change password</h2>
+      <h2 id="acct-password-title">{t('account:settings.changePassword')}</h2>
       {other.length > 0 && (
         <ul className="banner banner--error" role="alert">
           {other.map((message) => (
@@ -135,7 +136,7 @@ function PasswordForm({ customer }: { customer: CustomerInfo }) {
         />
         <TextField
           id="settings-password"
-          label="Current password"
+          label={t('account:field.currentPassword')}
           type="password"
           required
           maxLength={50}
@@ -146,19 +147,19 @@ function PasswordForm({ customer }: { customer: CustomerInfo }) {
         />
         <TextField
           id="settings-newPassword"
-          label="New password"
+          label={t('account:field.newPassword')}
           type="password"
           required
           maxLength={50}
           autoComplete="new-password"
-          hint={PASSWORD_RULE}
+          hint={t('account:passwordRule')}
           value={form.newPassword}
           onChange={set('newPassword')}
           error={errors.newPassword}
         />
         <TextField
           id="settings-confirmPassword"
-          label="Confirm new password"
+          label={t('account:field.confirmNewPassword')}
           type="password"
           required
           maxLength={50}
@@ -168,7 +169,7 @@ function PasswordForm({ customer }: { customer: CustomerInfo }) {
           error={errors.confirmPassword}
         />
         <button type="submit" className="btn btn--primary" disabled={busy}>
-          UPDATE PASSWORD
+          {t('account:settings.updatePassword')}
         </button>
       </form>
       <p className="acct-status-line" role="status">

@@ -12,11 +12,18 @@ import {
 import { focusFirstError } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';
 import { api } from '../../../lib/api';
-import { failureMessage, serverFieldErrors, useAccountData, useRefreshAccount } from '../data';
+import { t, tm } from '../../../lib/i18n';
+import {
+  failureMessage,
+  serverFieldErrors,
+  translatedErrors,
+  useAccountData,
+  useRefreshAccount,
+} from '../data';
 import { AddressesAdminNote } from './Addresses';
 import { LoadError } from './LoadError';
 
-const BACK = { to: '/acer/account/addresses', label: 'Back to addresses' };
+const back = () => ({ to: '/acer/account/addresses', label: t('account:addresses.back') });
 
 const EMPTY = EMPTY_ADDRESS;
 
@@ -26,10 +33,10 @@ export function AddressForm({ addressId }: { addressId?: string }) {
   const { customer } = useSession();
   if (customer?.role === 'buyer') return <AddressesAdminNote />;
   if (addressId) {
-    if (error) return <LoadError error={error} back={BACK} />;
-    if (!data) return <Loading label="Loading the address" />;
+    if (error) return <LoadError error={error} back={back()} />;
+    if (!data) return <Loading label={t('account:addresses.loadingOne')} />;
     const address = data[0];
-    if (!address) return <LoadError error="This address does not exist in your account." back={BACK} />;
+    if (!address) return <LoadError error={t('account:addresses.missing')} back={back()} />;
     return <AddressEditor key={addressId} addressId={addressId} initial={addressValues(address)} />;
   }
   return <AddressEditor initial={EMPTY} />;
@@ -48,9 +55,9 @@ function AddressEditor({ addressId, initial }: { addressId?: string; initial: Ad
     event.preventDefault();
     const parsed = addressSchema.safeParse({ ...form, country: 'Canada' });
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      setErrors(translatedErrors(fieldErrors(parsed.error)));
       focusFirstError(formRef.current);
-      window.alert(ACCOUNT_MSG.addressInvalid);
+      window.alert(tm(ACCOUNT_MSG.addressInvalid));
       return;
     }
     setErrors({});
@@ -75,8 +82,8 @@ function AddressEditor({ addressId, initial }: { addressId?: string; initial: Ad
       }
       window.alert(
         addressId && !fields
-          ? ACCOUNT_MSG.addressEditFailed
-          : failureMessage(e, addressId ? ACCOUNT_MSG.addressEditFailed : ACCOUNT_MSG.addressInvalid),
+          ? tm(ACCOUNT_MSG.addressEditFailed)
+          : failureMessage(e, tm(addressId ? ACCOUNT_MSG.addressEditFailed : ACCOUNT_MSG.addressInvalid)),
       );
     } finally {
       setBusy(false);
@@ -85,8 +92,10 @@ function AddressEditor({ addressId, initial }: { addressId?: string; initial: Ad
 
   return (
     <form ref={formRef} className="form acct-form acct-form--grid" onSubmit={submit} noValidate>
-      <h2 className="acct-form__title">{addressId ? 'Edit address' : 'New address'}</h2>
-      <p className="field-hint acct-form__wide">Fields marked * are required.</p>
+      <h2 className="acct-form__title">
+        {addressId ? t('account:addresses.edit') : t('account:addresses.new')}
+      </h2>
+      <p className="field-hint acct-form__wide">{t('account:form.required')}</p>
       <AddressFields
         idPrefix="address"
         values={form}
@@ -96,10 +105,10 @@ function AddressEditor({ addressId, initial }: { addressId?: string; initial: Ad
       />
       <div className="acct-form__actions acct-form__wide">
         <button type="submit" className="btn btn--primary" disabled={busy}>
-          {addressId ? 'SAVE ADDRESS' : 'ADD ADDRESS'}
+          {addressId ? t('account:addresses.save') : t('account:addresses.add')}
         </button>
         <Link className="btn" to="/acer/account/addresses">
-          CANCEL
+          {t('account:form.cancel')}
         </Link>
       </div>
     </form>

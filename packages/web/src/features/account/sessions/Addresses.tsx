@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { useSession } from '../../../app/session';
 import { Loading } from '../../../components/Loading';
 import { api } from '../../../lib/api';
-import { failureMessage, useAccountData, useRefreshAccount } from '../data';
+import { t, tm } from '../../../lib/i18n';
+import { failureMessage, provinceName, useAccountData, useRefreshAccount } from '../data';
 import type { Address } from '../types';
 import { CountToolbar } from './CountToolbar';
 import { LoadError } from './LoadError';
@@ -21,17 +22,17 @@ export function AddressLines({ address }: { address: Address }) {
       <p>{address.address_line_1}</p>
       {address.address_line_2 && <p>{address.address_line_2}</p>}
       <p>
-        {address.city}, {address.province} {address.zip}
+        {address.city}, {provinceName(address.province)} {address.zip}
       </p>
       <p>{address.country}</p>
-      {address.phone_number && <p>Phone: {address.phone_number}</p>}
+      {address.phone_number && <p>{t('account:addresses.phone', { phone: address.phone_number })}</p>}
     </>
   );
 }
 
 /** What a buyer (not an administrator of the company) sees instead of the address actions. */
 export function AddressesAdminNote() {
-  return <p className="acct-note">{MSG.addressesAdminOnly}</p>;
+  return <p className="acct-note">{tm(MSG.addressesAdminOnly)}</p>;
 }
 
 /**
@@ -48,13 +49,16 @@ export function Addresses() {
   const [status, setStatus] = useState('');
 
   if (error) return <LoadError error={error} />;
-  if (!data) return <Loading label="Loading addresses" />;
+  if (!data) return <Loading label={t('account:addresses.loading')} />;
 
   const remove = async (address: Address) => {
     const id = String(address.address_id);
     if (
       !window.confirm(
-        `Delete the address of ${address.first_name} ${address.last_name}, ${address.address_line_1}?`,
+        t('account:addresses.confirmDelete', {
+          name: `${address.first_name} ${address.last_name}`,
+          line: address.address_line_1,
+        }),
       )
     )
       return;
@@ -66,15 +70,15 @@ export function Addresses() {
         { method: 'DELETE' },
       );
       if (answer.scode === 201) {
-        window.alert(ACCOUNT_MSG.addressDeleted);
+        window.alert(tm(ACCOUNT_MSG.addressDeleted));
       } else {
-        setStatus(answer.smessage ?? 'Address has been deleted.');
+        setStatus(answer.smessage ?? t('account:addresses.deleted'));
       }
       await refreshAccount(
         answer.scode !== 201 && answer.addresses ? [{ session: 'addresses', data: answer.addresses }] : [],
       );
     } catch (e) {
-      window.alert(failureMessage(e, 'The address could not be deleted, please try again.'));
+      window.alert(failureMessage(e, t('account:addresses.deleteFailed')));
     } finally {
       setBusy(null);
     }
@@ -83,17 +87,17 @@ export function Addresses() {
   return (
     <>
       <CountToolbar
-        label="Saved addresses"
+        label={t('account:addresses.count')}
         count={data.length}
         max={MAX_ADDRESSES}
         addTo="/acer/account/addressForm"
-        addLabel="New Address"
+        addLabel={t('account:addresses.newButton')}
         canAdd={manages}
         status={status}
       />
       {customer?.role === 'buyer' && <AddressesAdminNote />}
       {data.length === 0 ? (
-        <p className="acct-empty">You have not saved any addresses yet.</p>
+        <p className="acct-empty">{t('account:addresses.empty')}</p>
       ) : (
         <ul className="acct-cards">
           {data.map((address) => {
@@ -101,7 +105,8 @@ export function Addresses() {
             const name = `${address.first_name} ${address.last_name}`;
             return (
               <li key={id} className="acct-card acct-card--address">
-                <div className="acct-card__body">
+                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the card keeps the spec's 250 px height, so a long address scrolls and the keyboard must reach it (axe scrollable-region-focusable). */}
+                <div className="acct-card__body" tabIndex={0} role="group" aria-label={name}>
                   <AddressLines address={address} />
                 </div>
                 {manages && (
@@ -109,19 +114,19 @@ export function Addresses() {
                     <button
                       type="button"
                       className="btn"
-                      aria-label={`EDIT address of ${name}, ${address.address_line_1}`}
+                      aria-label={t('account:addresses.editOf', { name, line: address.address_line_1 })}
                       onClick={() => navigate(`/acer/account/addressForm/${encodeURIComponent(id)}`)}
                     >
-                      EDIT
+                      {t('account:addresses.editButton')}
                     </button>
                     <button
                       type="button"
                       className="btn acct-btn--danger"
-                      aria-label={`DELETE address of ${name}, ${address.address_line_1}`}
+                      aria-label={t('account:addresses.deleteOf', { name, line: address.address_line_1 })}
                       disabled={busy === id}
                       onClick={() => void remove(address)}
                     >
-                      DELETE
+                      {t('account:addresses.deleteButton')}
                     </button>
                   </div>
                 )}

@@ -6,49 +6,21 @@ import { useSession } from '../../../app/session';
 import { focusFirstError, TextField } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';
 import { ApiError, api } from '../../../lib/api';
-import { failureMessage, serverFieldErrors, useAccountData, useRefreshAccount } from '../data';
+import { t, tm } from '../../../lib/i18n';
+import {
+  failureMessage,
+  serverFieldErrors,
+  translatedErrors,
+  useAccountData,
+  useRefreshAccount,
+} from '../data';
 import type { Buyer } from '../types';
 import { LoadError } from './LoadError';
 
-const TEXT = {
-  intro:
-    'Everyone listed here orders for your company: each sees its prices, orders, invoices and addresses and has a cart of their own. Administrators also manage the buyers and the addresses.',
-  caption: "Your company's buyers",
-  name: 'Name',
-  signsInWith: 'Signs in with',
-  role: 'Role',
-  state: 'State',
-  actions: 'Actions',
-  roles: { admin: 'Administrator', buyer: 'Buyer' } satisfies Record<ContactRole, string>,
-  active: 'Active',
-  noPassword: 'Active, password not set yet',
-  off: 'Turned off',
-  primary: 'Primary contact',
-  you: 'You',
-  makeAdmin: 'Make administrator',
-  makeBuyer: 'Make buyer',
-  turnOff: 'Turn off',
-  turnOn: 'Turn on',
-  actionOn: (action: string, name: string) => `${action}: ${name}`,
-  confirmOff: (name: string) =>
-    `Turn off ${name}? They are signed out at once and cannot sign in until you turn them on again.`,
-  changed: {
-    admin: (name: string) => `${name} is now an administrator.`,
-    buyer: (name: string) => `${name} is now a buyer.`,
-    off: (name: string) => `${name} has been turned off.`,
-    on: (name: string) => `${name} has been turned on.`,
-  },
-  changeFailed: 'The buyer could not be changed, please try again.',
-  addTitle: 'Add a buyer',
-  firstName: 'First name',
-  lastName: 'Last name',
-  email: 'E-mail',
-  emailHint: 'They sign in with this address; a link to set their password is mailed to it.',
-  roleHint: 'An administrator also manages the buyers and the addresses.',
-  add: 'ADD BUYER',
-  addFailed: 'The buyer could not be added, please try again.',
-  loading: 'Loading buyers',
-} as const;
+/** A role as the page shows it: Administrator or Buyer. */
+function roleName(role: ContactRole): string {
+  return t(`account:role.${role}`);
+}
 
 interface BuyersAnswer {
   smessage: string;
@@ -74,7 +46,7 @@ function AddBuyer({ onAdded }: { onAdded: (answer: BuyersAnswer) => Promise<void
     setDone('');
     const parsed = contactCreateSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      setErrors(translatedErrors(fieldErrors(parsed.error)));
       focusFirstError(form.current);
       return;
     }
@@ -95,7 +67,7 @@ function AddBuyer({ onAdded }: { onAdded: (answer: BuyersAnswer) => Promise<void
         setErrors(fields);
         focusFirstError(form.current);
       }
-      setProblem(failureMessage(error, TEXT.addFailed));
+      setProblem(failureMessage(error, t('account:buyers.addFailed')));
     } finally {
       setBusy(false);
     }
@@ -104,11 +76,11 @@ function AddBuyer({ onAdded }: { onAdded: (answer: BuyersAnswer) => Promise<void
   return (
     <form ref={form} className="form acct-form acct-form--grid acct-buyers__add" onSubmit={submit} noValidate>
       <h2 className="acct-form__title" id="add-buyer">
-        {TEXT.addTitle}
+        {t('account:buyers.addTitle')}
       </h2>
       <TextField
         id="buyer-first-name"
-        label={TEXT.firstName}
+        label={t('account:buyers.firstName')}
         required
         maxLength={50}
         autoComplete="off"
@@ -118,7 +90,7 @@ function AddBuyer({ onAdded }: { onAdded: (answer: BuyersAnswer) => Promise<void
       />
       <TextField
         id="buyer-last-name"
-        label={TEXT.lastName}
+        label={t('account:buyers.lastName')}
         required
         maxLength={50}
         autoComplete="off"
@@ -128,19 +100,19 @@ function AddBuyer({ onAdded }: { onAdded: (answer: BuyersAnswer) => Promise<void
       />
       <TextField
         id="buyer-email"
-        label={TEXT.email}
+        label={t('account:buyers.email')}
         type="email"
         required
         maxLength={50}
         autoComplete="off"
-        hint={TEXT.emailHint}
+        hint={t('account:buyers.emailHint')}
         className="acct-form__wide"
         value={values.email}
         onChange={set('email')}
         error={errors.email}
       />
       <fieldset className="acct-form__wide acct-roles" aria-describedby="buyer-role-hint">
-        <legend>{TEXT.role}</legend>
+        <legend>{t('account:buyers.role')}</legend>
         {CONTACT_ROLES.map((role) => (
           <label key={role}>
             <input
@@ -150,11 +122,11 @@ function AddBuyer({ onAdded }: { onAdded: (answer: BuyersAnswer) => Promise<void
               checked={values.role === role}
               onChange={() => set('role')(role)}
             />{' '}
-            {TEXT.roles[role]}
+            {roleName(role)}
           </label>
         ))}
         <p id="buyer-role-hint" className="field-hint">
-          {TEXT.roleHint}
+          {t('account:buyers.roleHint')}
         </p>
         {errors.role && <p className="field-error">{errors.role}</p>}
       </fieldset>
@@ -166,7 +138,7 @@ function AddBuyer({ onAdded }: { onAdded: (answer: BuyersAnswer) => Promise<void
       </p>
       <div className="acct-form__wide acct-form__actions">
         <button type="submit" className="btn btn--primary" disabled={busy}>
-          {TEXT.add}
+          {t('account:buyers.add')}
         </button>
       </div>
     </form>
@@ -174,8 +146,8 @@ function AddBuyer({ onAdded }: { onAdded: (answer: BuyersAnswer) => Promise<void
 }
 
 function stateOf(buyer: Buyer): string {
-  if (!buyer.active) return TEXT.off;
-  return buyer.has_password ? TEXT.active : TEXT.noPassword;
+  if (!buyer.active) return t('account:buyers.off');
+  return buyer.has_password ? t('account:buyers.active') : t('account:buyers.noPassword');
 }
 
 /** The company's buyers, for its administrators: add one, change a role, turn one off or on again. */
@@ -188,13 +160,13 @@ export function Buyers() {
 
   // Buyers are told who manages them instead of a failure: the server answers them 403 all the same.
   if (customer?.role === 'buyer' || (error instanceof ApiError && error.status === 403))
-    return <p className="acct-note">{MSG.buyersAdminOnly}</p>;
+    return <p className="acct-note">{tm(MSG.buyersAdminOnly)}</p>;
   if (error) return <LoadError error={error} />;
-  if (!data) return <Loading label={TEXT.loading} />;
+  if (!data) return <Loading label={t('account:buyers.loading')} />;
 
   const change = async (buyer: Buyer, change: { role?: ContactRole; active?: boolean }, done: string) => {
     const name = `${buyer.first_name} ${buyer.last_name}`;
-    if (change.active === false && !window.confirm(TEXT.confirmOff(name))) return;
+    if (change.active === false && !window.confirm(t('account:buyers.confirmOff', { name }))) return;
     setBusy(buyer.contact_person_id);
     setStatus('');
     try {
@@ -205,7 +177,7 @@ export function Buyers() {
       setStatus(done);
       await refreshAccount([{ session: 'buyers', data: answer.buyers }]);
     } catch (e) {
-      window.alert(failureMessage(e, TEXT.changeFailed));
+      window.alert(failureMessage(e, t('account:buyers.changeFailed')));
     } finally {
       setBusy(null);
     }
@@ -213,20 +185,20 @@ export function Buyers() {
 
   return (
     <>
-      <p>{TEXT.intro}</p>
+      <p>{t('account:buyers.intro')}</p>
       <p className="acct-status-line" role="status">
         {status}
       </p>
       <div className="acct-table-wrap">
         <table className="acct-table acct-buyers">
-          <caption className="visually-hidden">{TEXT.caption}</caption>
+          <caption className="visually-hidden">{t('account:buyers.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">{TEXT.name}</th>
-              <th scope="col">{TEXT.signsInWith}</th>
-              <th scope="col">{TEXT.role}</th>
-              <th scope="col">{TEXT.state}</th>
-              <th scope="col">{TEXT.actions}</th>
+              <th scope="col">{t('account:buyers.name')}</th>
+              <th scope="col">{t('account:buyers.signsInWith')}</th>
+              <th scope="col">{t('account:buyers.role')}</th>
+              <th scope="col">{t('account:buyers.state')}</th>
+              <th scope="col">{t('account:buyers.actions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -235,23 +207,26 @@ export function Buyers() {
               const self = buyer.contact_person_id === customer?.contact_person_id;
               const fixed = buyer.is_primary || self;
               const other: ContactRole = buyer.role === 'admin' ? 'buyer' : 'admin';
-              const roleAction = other === 'admin' ? TEXT.makeAdmin : TEXT.makeBuyer;
-              const stateAction = buyer.active ? TEXT.turnOff : TEXT.turnOn;
+              const roleAction =
+                other === 'admin' ? t('account:buyers.makeAdmin') : t('account:buyers.makeBuyer');
+              const stateAction = buyer.active ? t('account:buyers.turnOff') : t('account:buyers.turnOn');
               return (
                 <tr key={buyer.contact_person_id}>
-                  <td data-label={TEXT.name}>
+                  <td data-label={t('account:buyers.name')}>
                     <span>
                       {name}
-                      {buyer.is_primary && <span className="acct-buyers__tag">{TEXT.primary}</span>}
-                      {self && <span className="acct-buyers__tag">{TEXT.you}</span>}
+                      {buyer.is_primary && (
+                        <span className="acct-buyers__tag">{t('account:buyers.primary')}</span>
+                      )}
+                      {self && <span className="acct-buyers__tag">{t('account:buyers.you')}</span>}
                     </span>
                   </td>
-                  <td data-label={TEXT.signsInWith}>{buyer.username}</td>
-                  <td data-label={TEXT.role}>{TEXT.roles[buyer.role]}</td>
-                  <td data-label={TEXT.state}>
+                  <td data-label={t('account:buyers.signsInWith')}>{buyer.username}</td>
+                  <td data-label={t('account:buyers.role')}>{roleName(buyer.role)}</td>
+                  <td data-label={t('account:buyers.state')}>
                     <span className={buyer.active ? undefined : 'acct-state--off'}>{stateOf(buyer)}</span>
                   </td>
-                  <td data-label={TEXT.actions}>
+                  <td data-label={t('account:buyers.actions')}>
                     {fixed ? (
                       <span className="acct-muted">—</span>
                     ) : (
@@ -260,8 +235,14 @@ export function Buyers() {
                           type="button"
                           className="btn"
                           disabled={busy === buyer.contact_person_id}
-                          aria-label={TEXT.actionOn(roleAction, name)}
-                          onClick={() => void change(buyer, { role: other }, TEXT.changed[other](name))}
+                          aria-label={t('account:buyers.actionOn', { action: roleAction, name })}
+                          onClick={() =>
+                            void change(
+                              buyer,
+                              { role: other },
+                              t(`account:buyers.changed.${other}`, { name }),
+                            )
+                          }
                         >
                           {roleAction}
                         </button>
@@ -269,12 +250,14 @@ export function Buyers() {
                           type="button"
                           className={buyer.active ? 'btn acct-btn--danger' : 'btn'}
                           disabled={busy === buyer.contact_person_id}
-                          aria-label={TEXT.actionOn(stateAction, name)}
+                          aria-label={t('account:buyers.actionOn', { action: stateAction, name })}
                           onClick={() =>
                             void change(
                               buyer,
                               { active: !buyer.active },
-                              buyer.active ? TEXT.changed.off(name) : TEXT.changed.on(name),
+                              buyer.active
+                                ? t('account:buyers.changed.off', { name })
+                                : t('account:buyers.changed.on', { name }),
                             )
                           }
                         >

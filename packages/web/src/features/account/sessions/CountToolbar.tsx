@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { t } from '../../../lib/i18n';
 
 /** The 'N / max' count of a collection, its add link (hidden at the maximum) and a status line. */
 export function CountToolbar({
@@ -23,7 +24,7 @@ export function CountToolbar({
     <>
       <div className="acct-toolbar">
         <p className="acct-count">
-          <span className="visually-hidden">{label}: </span>
+          <span className="visually-hidden">{t('account:count.label', { label })}</span>
           {count} / {max}
         </p>
         {canAdd && count < max && (

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session';
 import { Loading } from '../../../components/Loading';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime, t } from '../../../lib/i18n';
 import { refreshReads } from '../../../lib/reads';
 import { useAccountData } from '../data';
 import { accountPath } from '../loader';
@@ -17,8 +17,8 @@ function preview(body: string): string {
 export function Messages() {
   const { data, error } = useAccountData('messages');
   if (error) return <LoadError error={error} />;
-  if (!data) return <Loading label="Loading messages" />;
-  if (data.length === 0) return <p className="acct-empty">You have no messages.</p>;
+  if (!data) return <Loading label={t('account:messages.loading')} />;
+  if (data.length === 0) return <p className="acct-empty">{t('account:messages.empty')}</p>;
   return (
     <ul className="acct-messages">
       {data.map((message) => (
@@ -28,11 +28,11 @@ export function Messages() {
         >
           <Link to={`/acer/account/messages/${encodeURIComponent(String(message.message_id))}`}>
             <span className="acct-message__meta">
-              {!message.is_read && <span className="acct-badge">New</span>}
+              {!message.is_read && <span className="acct-badge">{t('account:messages.new')}</span>}
               <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
             </span>
             <span className="acct-message__preview">{preview(message.body)}</span>
-            {!message.is_read && <span className="visually-hidden"> (unread)</span>}
+            {!message.is_read && <span className="visually-hidden"> {t('account:messages.unread')}</span>}
           </Link>
         </li>
       ))}
@@ -54,18 +54,21 @@ export function MessageView() {
 
   const back = (
     <p>
-      <Link to="/acer/account/messages">‹ Back to messages</Link>
+      <Link to="/acer/account/messages">‹ {t('account:messages.back')}</Link>
     </p>
   );
   if (error)
-    return <LoadError error={error} back={{ to: '/acer/account/messages', label: 'Back to messages' }} />;
-  if (!data) return <Loading label="Loading the message" />;
+    return (
+      <LoadError error={error} back={{ to: '/acer/account/messages', label: t('account:messages.back') }} />
+    );
+  if (!data) return <Loading label={t('account:messages.loadingOne')} />;
   const message = data[0];
   if (!message) return back;
   return (
     <article className="acct-message-view">
       <h2>
-        Message of <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
+        {t('account:messages.of')}{' '}
+        <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
       </h2>
       <div className="acct-message-view__body">{message.body}</div>
       {back}

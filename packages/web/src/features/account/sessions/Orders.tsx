@@ -1,35 +1,36 @@
 import { fieldErrors } from '@shop/domain/contact';
-import { formatMoney, toCents } from '@shop/domain/money';
+import { toCents } from '@shop/domain/money';
 import { ORDER_STATUSES, ordersQuerySchema } from '@shop/domain/orders';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { focusFirstError, SelectField, TextField } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';
 import { Pager } from '../../../components/Pager';
-import { formatDate } from '../../../lib/dates';
+import { formatDate, money, t, tm } from '../../../lib/i18n';
 import { useOrderList } from '../data';
 import { LoadError } from './LoadError';
 
-const TEXT = {
-  find: 'Find an order',
-  search: 'Order or PO number',
-  status: 'Status',
-  anyStatus: 'Any status',
-  from: 'Placed from',
-  to: 'Placed to',
-  show: 'FIND ORDERS',
-  clear: 'Clear the search',
-  count: (total: number, page: number, pages: number) =>
-    `${total} order${total === 1 ? '' : 's'}${pages > 1 ? `, page ${page} of ${pages}` : ''}`,
-  noMatch: 'No order matches your search.',
-  caption: 'Your orders, newest first',
-  invoice: 'Invoice',
-  invoiceFor: (order: string) => `Invoice for order ${order}`,
-  invoiceTotal: 'Invoice total',
-  placedBy: 'Placed by',
-  pages: 'Pages of orders',
-  loading: 'Loading orders',
-} as const;
+/** A key's text, or the value itself when it has none (a status the catalogue does not know). */
+function keyed(key: string, fallback: string): string {
+  const text = t(key);
+  return text === key ? fallback : text;
+}
+
+const statusName = (status: string) => keyed(`orders:status.${status}`, status);
+
+/** The search's own rules (the domain's orders.ts) by their English words. */
+const QUERY_KEYS: Record<string, string> = {
+  'Dates are written YYYY-MM-DD, e.g. 2026-11-22.': 'orders:query.dateFormat',
+  'That date does not exist.': 'orders:query.noSuchDate',
+  'Search for at most 50 characters.': 'orders:query.searchLength',
+  [`Status must be one of ${ORDER_STATUSES.join(', ')}.`]: 'orders:query.status',
+  'Page must be a whole number of 1 or more.': 'orders:query.page',
+  'The start date must not be after the end date.': 'orders:query.range',
+};
+const queryMessage = (message: string) => {
+  const key = QUERY_KEYS[message];
+  return key ? t(key) : tm(message);
+};
 
 type Filters = { q: string; status: string; from: string; to: string };
 const FILTER_KEYS = ['q', 'status', 'from', 'to'] as const;
@@ -55,7 +56,9 @@ function OrderFilters({ start, apply }: { start: Filters; apply: (filters: Filte
     event.preventDefault();
     const parsed = ordersQuerySchema.safeParse(values);
     if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
+      const found = Object.fromEntries(
+        Object.entries(fieldErrors(parsed.error)).map(([field, message]) => [field, queryMessage(message)]),
+      );
       // The range's own rule has no field: it is shown under the end date.
       if (found._) found.to ??= found._;
       setErrors(found);
@@ -71,13 +74,13 @@ function OrderFilters({ start, apply }: { start: Filters; apply: (filters: Filte
       ref={form}
       className="form acct-filters"
       role="search"
-      aria-label={TEXT.find}
+      aria-label={t('orders:list.find')}
       onSubmit={submit}
       noValidate
     >
       <TextField
         id="orders-q"
-        label={TEXT.search}
+        label={t('orders:list.search')}
         type="search"
         maxLength={50}
         autoComplete="off"
@@ -87,16 +90,17 @@ function OrderFilters({ start, apply }: { start: Filters; apply: (filters: Filte
       />
       <SelectField
         id="orders-status"
-        label={TEXT.status}
-        placeholder={TEXT.anyStatus}
+        label={t('orders:list.status')}
+        placeholder={t('orders:list.anyStatus')}
         options={ORDER_STATUSES}
+        optionLabel={statusName}
         value={values.status}
         onChange={set('status')}
         error={errors.status}
       />
       <TextField
         id="orders-from"
-        label={TEXT.from}
+        label={t('orders:list.from')}
         type="date"
         value={values.from}
         onChange={set('from')}
@@ -104,7 +108,7 @@ function OrderFilters({ start, apply }: { start: Filters; apply: (filters: Filte
       />
       <TextField
         id="orders-to"
-        label={TEXT.to}
+        label={t('orders:list.to')}
         type="date"
         value={values.to}
         onChange={set('to')}
@@ -112,7 +116,7 @@ function OrderFilters({ start, apply }: { start: Filters; apply: (filters: Filte
       />
       <div className="acct-filters__actions">
         <button type="submit" className="btn btn--primary">
-          {TEXT.show}
+          {t('orders:list.show')}
         </button>
         {filtered && (
           <button
@@ -120,7 +124,7 @@ function OrderFilters({ start, apply }: { start: Filters; apply: (filters: Filte
             className="btn"
             onClick={() => apply({ q: '', status: '', from: '', to: '' })}
           >
-            {TEXT.clear}
+            {t('orders:list.clear')}
           </button>
         )}
       </div>
@@ -158,78 +162,85 @@ export function Orders() {
         <LoadError error={error} />
       </>
     );
-  if (!data) return <Loading label={TEXT.loading} />;
+  if (!data) return <Loading label={t('orders:list.loading')} />;
   const { orders, ordersPage } = data;
-  if (ordersPage.total === 0 && !filtered)
-    return <p className="acct-empty">You have not placed any orders yet.</p>;
+  if (ordersPage.total === 0 && !filtered) return <p className="acct-empty">{t('orders:list.empty')}</p>;
   return (
     <>
       {filters}
       <p className="acct-filters__count" role="status">
-        {orders.length === 0 ? TEXT.noMatch : TEXT.count(ordersPage.total, ordersPage.page, ordersPage.pages)}
+        {orders.length === 0
+          ? t('orders:list.noMatch')
+          : t('orders:list.count', {
+              total: ordersPage.total,
+              page: ordersPage.page,
+              pages: ordersPage.pages,
+            })}
       </p>
       {orders.length > 0 && (
         <div className="acct-table-wrap" aria-busy={loading}>
           <table className="acct-table acct-orders">
-            <caption className="visually-hidden">{TEXT.caption}</caption>
+            <caption className="visually-hidden">{t('orders:list.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Order #</th>
-                <th scope="col">Date</th>
-                <th scope="col">PO Number</th>
+                <th scope="col">{t('orders:list.colNumber')}</th>
+                <th scope="col">{t('orders:list.colDate')}</th>
+                <th scope="col">{t('orders:list.colPo')}</th>
                 <th scope="col" className="acct-num">
-                  Total
+                  {t('orders:list.colTotal')}
                 </th>
-                <th scope="col">Status</th>
-                <th scope="col">{TEXT.invoice}</th>
+                <th scope="col">{t('orders:list.colStatus')}</th>
+                <th scope="col">{t('orders:list.invoice')}</th>
                 <th scope="col" className="acct-num">
-                  {TEXT.invoiceTotal}
+                  {t('orders:list.invoiceTotal')}
                 </th>
-                <th scope="col">{TEXT.placedBy}</th>
+                <th scope="col">{t('orders:list.placedBy')}</th>
               </tr>
             </thead>
             <tbody>
               {orders.map((order) => (
                 <tr key={order.order_id}>
-                  <td data-label="Order #">
+                  <td data-label={t('orders:list.colNumber')}>
                     <Link to={`/acer/order/${encodeURIComponent(String(order.order_id))}`}>
                       {order.order_number || order.order_id}
                     </Link>
                   </td>
-                  <td data-label="Date">{formatDate(order.created_at)}</td>
-                  <td data-label="PO Number">{order.purchase_order_id ?? ''}</td>
-                  <td data-label="Total" className="acct-num">
-                    {formatMoney(toCents(order.total))}
+                  <td data-label={t('orders:list.colDate')}>{formatDate(order.created_at)}</td>
+                  <td data-label={t('orders:list.colPo')}>{order.purchase_order_id ?? ''}</td>
+                  <td data-label={t('orders:list.colTotal')} className="acct-num">
+                    {money(toCents(order.total))}
                   </td>
-                  <td data-label="Status">
+                  <td data-label={t('orders:list.colStatus')}>
                     <span
                       className={
                         order.status === 'Canceled' ? 'acct-status acct-status--canceled' : 'acct-status'
                       }
                     >
-                      {order.status}
+                      {statusName(order.status)}
                     </span>
                   </td>
-                  <td data-label={TEXT.invoice}>
+                  <td data-label={t('orders:list.invoice')}>
                     {order.invoice_id ? (
                       <Link
                         to={`/acer/invoice/${encodeURIComponent(String(order.invoice_id))}`}
-                        aria-label={TEXT.invoiceFor(order.order_number || String(order.order_id))}
+                        aria-label={t('orders:list.invoiceFor', {
+                          order: order.order_number || String(order.order_id),
+                        })}
                       >
-                        {TEXT.invoice}
+                        {t('orders:list.invoice')}
                       </Link>
                     ) : (
                       <span className="acct-muted">—</span>
                     )}
                   </td>
-                  <td data-label={TEXT.invoiceTotal} className="acct-num">
+                  <td data-label={t('orders:list.invoiceTotal')} className="acct-num">
                     {order.invoice_total === null ? (
                       <span className="acct-muted">—</span>
                     ) : (
-                      formatMoney(toCents(order.invoice_total))
+                      money(toCents(order.invoice_total))
                     )}
                   </td>
-                  <td data-label={TEXT.placedBy}>{order.placed_by}</td>
+                  <td data-label={t('orders:list.placedBy')}>{order.placed_by}</td>
                 </tr>
               ))}
             </tbody>
@@ -237,7 +248,7 @@ export function Orders() {
         </div>
       )}
       {ordersPage.pages > 1 && (
-        <Pager label={TEXT.pages} page={ordersPage.page} pages={ordersPage.pages} go={go} />
+        <Pager label={t('orders:list.pages')} page={ordersPage.page} pages={ordersPage.pages} go={go} />
       )}
     </>
   );

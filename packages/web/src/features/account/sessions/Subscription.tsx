@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Loading } from '../../../components/Loading';
 import { api } from '../../../lib/api';
+import { t } from '../../../lib/i18n';
 import { failureMessage, useAccountData, useRefreshAccount } from '../data';
 import type { Subscription as SubscriptionState } from '../types';
 import { LoadError } from './LoadError';
@@ -12,7 +13,7 @@ export function Subscription() {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
   if (error) return <LoadError error={error} />;
-  if (!data) return <Loading label="Loading your subscription" />;
+  if (!data) return <Loading label={t('account:subscription.loading')} />;
   const subscribed = data[0]?.subscribed ?? false;
 
   const toggle = async () => {
@@ -25,15 +26,13 @@ export function Subscription() {
       );
       setStatus(
         answer.smessage ??
-          (subscribed
-            ? 'You have unsubscribed from our newsletter.'
-            : 'You have subscribed to our newsletter.'),
+          (subscribed ? t('account:subscription.unsubscribed') : t('account:subscription.subscribed')),
       );
       void refreshAccount([
         { session: 'subscription', data: answer.subscription ?? [{ subscribed: !subscribed }] },
       ]);
     } catch (e) {
-      window.alert(failureMessage(e, 'Subscription failed to update, please try again.'));
+      window.alert(failureMessage(e, t('account:subscription.failed')));
     } finally {
       setBusy(false);
     }
@@ -41,13 +40,10 @@ export function Subscription() {
 
   return (
     <div className="acct-subscription">
+      <p>{t('account:subscription.intro')}</p>
       <p>
-        Our newsletter brings new arrivals, sales, recertified and scratch-and-dent offers and stock updates
-        to your e-mail address, usually once or twice a month. You can unsubscribe at any time.
-      </p>
-      <p>
-        Current state:{' '}
-        <strong>{subscribed ? 'subscribed to the newsletter' : 'not subscribed to the newsletter'}</strong>
+        {t('account:subscription.state')}{' '}
+        <strong>{subscribed ? t('account:subscription.stateOn') : t('account:subscription.stateOff')}</strong>
       </p>
       <button
         type="button"
@@ -55,7 +51,7 @@ export function Subscription() {
         disabled={busy}
         onClick={() => void toggle()}
       >
-        {subscribed ? 'Unsubscribe' : 'Subscribe'}
+        {subscribed ? t('account:subscription.unsubscribe') : t('account:subscription.subscribe')}
       </button>
       <p className="acct-status-line" role="status">
         {status}

@@ -7,13 +7,14 @@ import { focusFirstError, TextField } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';
 import { ProductCard } from '../../../components/ProductCard';
 import { api } from '../../../lib/api';
+import { t, tm } from '../../../lib/i18n';
 import { removeFromWishList } from '../../wishlist/wishListApi';
 import { failureMessage, serverFieldErrors, useAccountData, useRefreshAccount } from '../data';
 import type { WishList, WishListItem } from '../types';
 import { CountToolbar } from './CountToolbar';
 import { LoadError } from './LoadError';
 
-const BACK = { to: '/acer/account/wishLists', label: 'Back to wish lists' };
+const back = () => ({ to: '/acer/account/wishLists', label: t('account:wishLists.back') });
 
 /** The customer's wish lists: name, item count out of 50, open, rename and delete. */
 export function WishLists() {
@@ -23,10 +24,10 @@ export function WishLists() {
   const [busy, setBusy] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   if (error) return <LoadError error={error} />;
-  if (!data) return <Loading label="Loading wish lists" />;
+  if (!data) return <Loading label={t('account:wishLists.loading')} />;
 
   const remove = async (list: WishList) => {
-    if (!window.confirm(`Delete the wish list ${list.list_name} and the items saved in it?`)) return;
+    if (!window.confirm(t('account:wishLists.confirmDelete', { name: list.list_name }))) return;
     setBusy(list.list_id);
     setStatus('');
     try {
@@ -34,10 +35,10 @@ export function WishLists() {
         `/user/${encodeURIComponent(customerId)}/wishLists/${encodeURIComponent(list.list_id)}/delete`,
         { method: 'DELETE' },
       );
-      setStatus(`Wish list ${list.list_name} has been deleted.`);
+      setStatus(t('account:wishLists.deleted', { name: list.list_name }));
       await refreshAccount(answer.wishLists ? [{ session: 'wishLists', data: answer.wishLists }] : []);
     } catch (e) {
-      window.alert(failureMessage(e, ACCOUNT_MSG.wishListEditFailed));
+      window.alert(failureMessage(e, tm(ACCOUNT_MSG.wishListEditFailed)));
     } finally {
       setBusy(null);
     }
@@ -46,17 +47,15 @@ export function WishLists() {
   return (
     <>
       <CountToolbar
-        label="Wish lists"
+        label={t('account:wishLists.count')}
         count={data.length}
         max={MAX_WISH_LISTS}
         addTo="/acer/account/wishListCreate"
-        addLabel="Create Wish List"
+        addLabel={t('account:wishLists.createButton')}
         status={status}
       />
       {data.length === 0 ? (
-        <p className="acct-empty">
-          You have no wish list yet. Create one, then save products to it with the heart on a product page.
-        </p>
+        <p className="acct-empty">{t('account:wishLists.empty')}</p>
       ) : (
         <ul className="acct-cards">
           {data.map((list) => (
@@ -68,32 +67,32 @@ export function WishLists() {
                   </Link>
                 </h2>
                 <p className="acct-muted">
-                  {list.item_number} / {MAX_WISH_LIST_ITEMS} items
+                  {t('account:wishLists.items', { count: list.item_number, max: MAX_WISH_LIST_ITEMS })}
                 </p>
               </div>
               <div className="acct-card__actions">
                 <Link
                   className="btn btn--primary"
                   to={`/acer/account/wishListItems/${encodeURIComponent(list.list_id)}`}
-                  aria-label={`Open ${list.list_name}`}
+                  aria-label={t('account:wishLists.openOf', { name: list.list_name })}
                 >
-                  Open
+                  {t('account:wishLists.open')}
                 </Link>
                 <Link
                   className="btn"
                   to={`/acer/account/wishListCreate/${encodeURIComponent(list.list_id)}`}
-                  aria-label={`Rename ${list.list_name}`}
+                  aria-label={t('account:wishLists.renameOf', { name: list.list_name })}
                 >
-                  Rename
+                  {t('account:wishLists.rename')}
                 </Link>
                 <button
                   type="button"
                   className="btn acct-btn--danger"
-                  aria-label={`Delete ${list.list_name}`}
+                  aria-label={t('account:wishLists.deleteOf', { name: list.list_name })}
                   disabled={busy === list.list_id}
                   onClick={() => void remove(list)}
                 >
-                  Delete
+                  {t('account:wishLists.delete')}
                 </button>
               </div>
             </li>
@@ -108,10 +107,10 @@ export function WishLists() {
 export function WishListForm({ listId }: { listId?: string }) {
   const { data, error } = useAccountData('wishListCreate');
   if (listId) {
-    if (error) return <LoadError error={error} back={BACK} />;
-    if (!data) return <Loading label="Loading the wish list" />;
+    if (error) return <LoadError error={error} back={back()} />;
+    if (!data) return <Loading label={t('account:wishLists.loadingOne')} />;
     const list = data[0];
-    if (!list) return <LoadError error="This wish list does not exist in your account." back={BACK} />;
+    if (!list) return <LoadError error={t('account:wishLists.missing')} back={back()} />;
     return <WishListEditor key={listId} list={list} />;
   }
   return <WishListEditor />;
@@ -130,7 +129,7 @@ function WishListEditor({ list }: { list?: WishList }) {
     event.preventDefault();
     const parsed = wishListNameSchema.safeParse({ list_name: name });
     if (!parsed.success) {
-      setNameError(fieldErrors(parsed.error).list_name ?? ACCOUNT_MSG.wishListName);
+      setNameError(tm(fieldErrors(parsed.error).list_name ?? ACCOUNT_MSG.wishListName));
       focusFirstError(formRef.current);
       return;
     }
@@ -164,7 +163,9 @@ function WishListEditor({ list }: { list?: WishList }) {
         focusFirstError(formRef.current);
       }
       window.alert(
-        list && !fields ? ACCOUNT_MSG.wishListEditFailed : failureMessage(e, ACCOUNT_MSG.wishListEditFailed),
+        list && !fields
+          ? tm(ACCOUNT_MSG.wishListEditFailed)
+          : failureMessage(e, tm(ACCOUNT_MSG.wishListEditFailed)),
       );
     } finally {
       setBusy(false);
@@ -173,23 +174,25 @@ function WishListEditor({ list }: { list?: WishList }) {
 
   return (
     <form ref={formRef} className="form acct-form" onSubmit={submit} noValidate>
-      <h2 className="acct-form__title">{list ? `Rename ${list.list_name}` : 'New wish list'}</h2>
+      <h2 className="acct-form__title">
+        {list ? t('account:wishLists.renameOf', { name: list.list_name }) : t('account:wishLists.new')}
+      </h2>
       <TextField
         id="wishlist-name"
-        label="Wish list name"
+        label={t('account:wishLists.name')}
         required
         maxLength={50}
         value={name}
         onChange={setName}
         error={nameError}
-        hint="Up to 50 characters."
+        hint={t('account:wishLists.nameHint')}
       />
       <div className="acct-form__actions">
         <button type="submit" className="btn btn--primary" disabled={busy}>
-          {list ? 'SAVE' : 'CREATE'}
+          {list ? t('account:wishLists.save') : t('account:wishLists.create')}
         </button>
         <Link className="btn" to="/acer/account/wishLists">
-          CANCEL
+          {t('account:form.cancel')}
         </Link>
       </div>
     </form>
@@ -202,17 +205,19 @@ export function WishListItems({ listId }: { listId: string }) {
   const lists = useAccountData('wishLists');
   const { data, error } = useAccountData('wishListItems');
   const [busy, setBusy] = useState<string | null>(null);
-  if (error) return <LoadError error={error} back={BACK} />;
-  if (!data) return <Loading label="Loading the wish list" />;
+  if (error) return <LoadError error={error} back={back()} />;
+  if (!data) return <Loading label={t('account:wishLists.loadingOne')} />;
   const list = lists.data?.find((l) => l.list_id === listId);
-  const listName = list?.list_name ?? 'Wish list';
+  const listName = list?.list_name ?? t('account:wishLists.defaultName');
 
   const remove = async (item: WishListItem) => {
     const key = `${item.item_id}-${item.item_condition}`;
     setBusy(key);
     try {
       const answer = await removeFromWishList(listId, item);
-      window.alert(answer.smessage ?? `${item.item_name} has been removed from wish list ${listName}.`);
+      window.alert(
+        answer.smessage ?? t('account:wishLists.removed', { item: item.item_name, name: listName }),
+      );
       // The card leaves the page at once; the lists and the header are read again after.
       await refreshAccount([
         {
@@ -222,7 +227,7 @@ export function WishListItems({ listId }: { listId: string }) {
         },
       ]);
     } catch {
-      window.alert(ACCOUNT_MSG.wishListRemoveFailed);
+      window.alert(tm(ACCOUNT_MSG.wishListRemoveFailed));
     } finally {
       setBusy(null);
     }
@@ -237,12 +242,10 @@ export function WishListItems({ listId }: { listId: string }) {
             ({data.length} / {MAX_WISH_LIST_ITEMS})
           </span>
         </h2>
-        <Link to="/acer/account/wishLists">‹ All wish lists</Link>
+        <Link to="/acer/account/wishLists">‹ {t('account:wishLists.all')}</Link>
       </div>
       {data.length === 0 ? (
-        <p className="acct-empty">
-          This wish list is empty. Save products to it with the heart on a product page.
-        </p>
+        <p className="acct-empty">{t('account:wishLists.emptyList')}</p>
       ) : (
         <ul className="acct-grid">
           {data.map((item) => {
@@ -253,11 +256,15 @@ export function WishListItems({ listId }: { listId: string }) {
                   <button
                     type="button"
                     className="btn acct-btn--danger acct-grid__remove"
-                    aria-label={`Remove ${item.is_active ? item.item_name : 'removed item'} (${item.sku}) from ${listName}`}
+                    aria-label={t('account:wishLists.removeOf', {
+                      item: item.is_active ? item.item_name : t('account:wishLists.removedItem'),
+                      sku: item.sku,
+                      name: listName,
+                    })}
                     disabled={busy === key}
                     onClick={() => void remove(item)}
                   >
-                    Remove
+                    {t('account:wishLists.remove')}
                   </button>
                 </ProductCard>
               </li>

@@ -57,6 +57,8 @@ const TEXT_KEYS = [
   'item_condition',
   'description',
   'details',
+  'description_fr',
+  'details_fr',
 ] as const;
 const NUMBER_KEYS = ['stock', 'scratch_dent_stock', 'popularity'] as const;
 const PRICE_KEYS = ['price', 'sale_price', 'scratch_dent_price'] as const;
@@ -88,6 +90,8 @@ function formOf(p: AdminProduct | null): FormValues {
       item_condition: 'BrandNew',
       description: '',
       details: '',
+      description_fr: '',
+      details_fr: '',
       stock: '0',
       scratch_dent_stock: '0',
       popularity: '0',
@@ -112,6 +116,8 @@ function formOf(p: AdminProduct | null): FormValues {
     item_condition: p.item_condition,
     description: p.description,
     details: p.details,
+    description_fr: p.description_fr,
+    details_fr: p.details_fr,
     stock: String(p.stock),
     scratch_dent_stock: String(p.scratch_dent_stock),
     popularity: String(p.popularity),
@@ -500,6 +506,22 @@ function ProductForm({ product }: { product: AdminProduct | null }) {
           maxLength={20000}
           hint="One line per spec: 'name: value'."
           {...text('details')}
+        />
+        <TextArea
+          id="description_fr"
+          label="Description (French)"
+          rows={5}
+          maxLength={20000}
+          hint="Shown to buyers reading the shop in French; left empty, they see the English."
+          {...text('description_fr')}
+        />
+        <TextArea
+          id="details_fr"
+          label="Details (French)"
+          rows={8}
+          maxLength={20000}
+          hint="One line per spec: 'name: value'. Left empty, French readers see the English details."
+          {...text('details_fr')}
         />
       </fieldset>
 

@@ -1,0 +1,100 @@
+/**
+ * The language of a request and the server's translators. A request's language is the `lang` cookie (the
+ * person's choice on the page), else the signed-in buyer's (their account's choice, or French for a
+ * company billed in Quebec), else the browser's Accept-Language, else English. Answers under /api carry
+ * their people's messages (`smessage`, field errors, per-line results) in that language: the code writes
+ * them in English (the specification's words) and they are translated on the way out, by key.
+ */
+import { isLang, LANG_COOKIE, type Lang, langFromAcceptLanguage, Translator } from '@shop/domain/i18n';
+import specFr from '@shop/domain/locales/fr/spec.json';
+import { SPEC_EN } from '@shop/domain/spec-messages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import apiEn from '../locales/en/api.json';
+import invoiceEn from '../locales/en/invoice.json';
+import mailEn from '../locales/en/mail.json';
+import apiFr from '../locales/fr/api.json';
+import invoiceFr from '../locales/fr/invoice.json';
+import mailFr from '../locales/fr/mail.json';
+
+/** The English texts of the server's messages (the spec's and the API's own), for finding them by text. */
+const ENGLISH = { ...SPEC_EN, ...apiEn };
+
+export const translators: Record<Lang, Translator> = {
+  en: new Translator('en', [SPEC_EN, apiEn, mailEn, invoiceEn], ENGLISH),
+  fr: new Translator('fr', [specFr, apiFr, mailFr, invoiceFr], ENGLISH),
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Lang | undefined;
+  }
+}
+
+/** The request's language (worked out once per request). */
+export function requestLang(request: FastifyRequest): Lang {
+  if (request.lang) return request.lang;
+  const cookie = request.cookies?.[LANG_COOKIE];
+  const lang = isLang(cookie)
+    ? cookie
+    : (request.user?.language ?? langFromAcceptLanguage(request.headers['accept-language']));
+  request.lang = lang;
+  return lang;
+}
+
+/**
+ * The language a request names itself (the `lang` cookie, else an Accept-Language header that prefers one
+ * of ours); undefined when it names none.
+ */
+export function namedLang(request: FastifyRequest): Lang | undefined {
+  const cookie = request.cookies?.[LANG_COOKIE];
+  if (isLang(cookie)) return cookie;
+  const header = request.headers['accept-language'];
+  if (!header || !/\b(en|fr)\b/i.test(header)) return undefined;
+  return langFromAcceptLanguage(header);
+}
+
+/** The translator of the request's language. */
+export function translatorFor(request: FastifyRequest): Translator {
+  return translators[requestLang(request)];
+}
+
+/** Translates the people's messages of an answer into the request's language (a no-op in English). */
+function translateAnswer(tr: Translator, payload: Record<string, unknown>): void {
+  if (typeof payload.smessage === 'string') payload.smessage = tr.fromEnglish(payload.smessage);
+  const errors = payload.errors;
+  if (errors && typeof errors === 'object' && !Array.isArray(errors)) {
+    for (const [field, text] of Object.entries(errors as Record<string, unknown>)) {
+      if (typeof text === 'string') (errors as Record<string, unknown>)[field] = tr.fromEnglish(text);
+    }
+  }
+  const results = payload.results;
+  if (Array.isArray(results)) {
+    for (const result of results) {
+      if (result && typeof result === 'object' && typeof result.message === 'string')
+        result.message = tr.fromEnglish(result.message);
+    }
+  }
+}
+
+export function registerLanguage(app: FastifyInstance): void {
+  app.decorateRequest('lang', undefined);
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/admin/')) return payload;
+    const tr = translatorFor(request);
+    if (tr.lang !== 'en' && payload && typeof payload === 'object' && !Array.isArray(payload))
+      translateAnswer(tr, payload as Record<string, unknown>);
+    return payload;
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/admin/')) return;
+    const vary = reply.getHeader('vary');
+    const values = new Set(
+      String(vary ?? '')
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    );
+    values.add('Accept-Language');
+    reply.header('vary', [...values].join(', '));
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * The page's language: the server names it in `<html lang>` (the `lang` cookie, the account's choice, a
+ * Quebec billing address or the browser's Accept-Language, in that order) and the page loads only that
+ * language's catalogues (locales/<lang>/<namespace>.json, one file each, fetched when a page needs it).
+ * Changing the language sets the cookie (and the account's choice) and loads the page again.
+ */
+import { formatDateIn, LANG_COOKIE, type Lang, type MessageValues, Translator } from '@shop/domain/i18n';
+import { formatMoney } from '@shop/domain/money';
+import { SPEC_EN } from '@shop/domain/spec-messages';
+
+export const lang: Lang = document.documentElement.lang === 'fr' ? 'fr' : 'en';
+
+const translator = new Translator(lang, [], SPEC_EN);
+
+/** The page's texts, by key: t('cart.title'), t('cart.items', { count: 2 }). */
+export function t(key: string, values?: MessageValues): string {
+  return translator.t(key, values);
+}
+
+/** A message of the specification (MSG, CART_MSG ... of the domain), in the page's language. */
+export function tm(english: string): string {
+  return translator.fromEnglish(english);
+}
+
+/** Money in the page's language: $1,234.56 or 1 234,56 $. */
+export function money(cents: number): string {
+  return formatMoney(cents, lang);
+}
+
+/** e.g. "Mar 4, 2025" / "4 mars 2025", in the browser's time zone. */
+export function formatDate(iso: string | null | undefined): string {
+  return formatDateIn(lang, iso);
+}
+
+/** e.g. "Mar 4, 2025, 3:07 p.m." / "4 mars 2025, 15 h 07". */
+export function formatDateTime(iso: string | null | undefined): string {
+  return formatDateIn(lang, iso, { time: true });
+}
+
+const pages = import.meta.glob<Record<string, string>>('../locales/*/*.json', { import: 'default' });
+const specs = import.meta.glob<Record<string, string>>('../../../domain/src/locales/*/spec.json', {
+  import: 'default',
+});
+const loaded = new Map<string, Promise<void>>();
+
+/** Loads catalogues of the page's language (once each); a page's route waits for its own. */
+export function loadNamespaces(...namespaces: string[]): Promise<void> {
+  return Promise.all(
+    namespaces.map((ns) => {
+      let done = loaded.get(ns);
+      if (!done) {
+        const load =
+          ns === 'spec'
+            ? lang === 'en'
+              ? async () => SPEC_EN
+              : specs[`../../../domain/src/locales/${lang}/spec.json`]
+            : pages[`../locales/${lang}/${ns}.json`];
+        if (!load) throw new Error(`No catalogue ${lang}/${ns}`);
+        done = load().then((catalogue) => translator.add(catalogue));
+        loaded.set(ns, done);
+      }
+      return done;
+    }),
+  ).then(() => undefined);
+}
+
+/** Keeps the choice in the cookie for a year, then loads the page again in that language. */
+export function chooseLanguage(next: Lang, save?: () => Promise<unknown>): void {
+  document.cookie = `${LANG_COOKIE}=${next}; path=/; max-age=31536000; samesite=lax`;
+  const reload = () => window.location.reload();
+  if (save) save().then(reload, reload);
+  else reload();
+}
