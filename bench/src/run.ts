@@ -33,7 +33,15 @@ function start(script: string, env: Record<string, string>): Promise<ChildProces
   return new Promise((ready, fail) => {
     const child = fork(script, [], {
       cwd: root,
-      execArgv: script.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'],
+      execArgv: script.endsWith('.ts')
+        ? ['--import', 'tsx']
+        : [
+            '--enable-source-maps',
+            // BENCH_PROFILE=dir: the shop writes a CPU profile there when the bench ends.
+            ...(process.env.BENCH_PROFILE
+              ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+              : []),
+          ],
       env: { ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -236,11 +244,14 @@ async function main() {
         `${r.name.padEnd(42)} ${r.rps.toFixed(0).padStart(8)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.errors).padStart(6)}  ${(r.rps / base).toFixed(3)}`,
       );
     }
-    const target = results[1]!;
+    // Issue 8: the listing, search and product figures stay at 0.3 of the bare route or more, p99 <= 25 ms.
+    const shopRows = results.slice(1);
+    const slow = shopRows.filter((r) => r.rps / base < 0.3 || r.p99 > 25);
     console.log(
-      `\ntarget: listing >= 20% of bare with p99 <= 25 ms -> ${(target.rps / base) * 100 >= 20 && target.p99 <= 25 ? 'met' : 'not met'} (${((target.rps / base) * 100).toFixed(1)}%, p99 ${target.p99} ms)`,
+      `\ntarget: listing, search and product >= 0.3 of bare with p99 <= 25 ms -> ${slow.length === 0 ? 'met' : `not met (${slow.map((r) => r.name).join('; ')})`}`,
     );
 
+    if (process.env.BENCH_SKIP_MIXED === '1') return;
     console.log(
       `\nmixed: browsing alone, then while ${BUYERS} buyers order, then the orders alone (${DURATION} s each)...`,
     );

@@ -36,6 +36,37 @@ describe('request ids', () => {
   });
 });
 
+describe('security headers', () => {
+  it('pages get the document headers; API answers the ones that act on data, and refuse framing and sniffing', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/acer/category/Notebook' });
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/category/Notebook' });
+    for (const answer of [page, api]) {
+      expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(answer.headers['content-security-policy']).toContain("object-src 'none'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      expect(answer.headers['x-request-id']).toMatch(UUID);
+    }
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['origin-agent-cluster']).toBe('?1');
+    // Those act on documents only: the busiest answers do without them.
+    expect(api.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(api.headers['origin-agent-cluster']).toBeUndefined();
+    // Both are in the language the request asks for, so a cache keeps one per cookie and language.
+    expect(api.headers.vary).toBe('Cookie, Accept-Language');
+  });
+
+  it('a NUL in the address is refused with a message, headers and request id included', async () => {
+    const answer = await ctx.app.inject({ method: 'GET', url: '/api/search?column=all&string=a%00b' });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().smessage).toBe('The request contains a character that is not allowed (NUL).');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['x-request-id']).toMatch(UUID);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   const apps: FastifyInstance[] = [];
 

@@ -11,7 +11,7 @@ import { accountRoutes } from './account/routes';
 import { registerAdmin } from './admin/plugin';
 import { checkCustomerHeader, SESSION_COOKIE } from './auth/plugin';
 import { authRoutes } from './auth/routes';
-import { SessionService } from './auth/sessions';
+import { SessionService, type SessionUser } from './auth/sessions';
 import { cartRoutes } from './cart/routes';
 import { catalogRoutes } from './catalog/routes';
 import { CatalogStore } from './catalog/store';
@@ -27,7 +27,7 @@ import { apiCacheHeaders } from './lib/cache-control';
 import { refuseCrossSite } from './lib/cross-site';
 import { HttpError } from './lib/http';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
-import { securityHeaders } from './lib/security-headers';
+import { apiSecurityHeaders, securityHeaders } from './lib/security-headers';
 import { Mailer } from './mail/mailer';
 import { orderRoutes } from './orders/routes';
 import { PageHtml } from './page/preload';
@@ -140,8 +140,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The page is same-origin; HSTS is for the TLS terminator in front of it.
     strictTransportSecurity: false,
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+  const apiHeaders = apiSecurityHeaders(headers);
+  // PostgreSQL text cannot hold a NUL character: a request carrying one is refused before it reaches SQL.
+  const NUL_MESSAGE = 'The request contains a character that is not allowed (NUL).';
+  // Every request passes here, so these hooks call back instead of returning a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
+    // Operations: the request id on every answer.
+    reply.header('x-request-id', request.id);
+    done(request.url.includes('%00') ? new HttpError(400, NUL_MESSAGE) : undefined);
   });
   app.addHook('onRequest', refuseCrossSite(config.PUBLIC_URL));
   app.addHook('onSend', apiCacheHeaders);
@@ -152,28 +159,42 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     errorResponseBuilder: () => ({ statusCode: 429, scode: 429, smessage: MSG.tooManyAttempts }),
   });
 
-  // PostgreSQL text cannot hold a NUL character: a request carrying one is refused before it reaches SQL.
-  const NUL_MESSAGE = 'The request contains a character that is not allowed (NUL).';
-  app.addHook('onRequest', async (request) => {
-    if (request.url.includes('%00')) throw new HttpError(400, NUL_MESSAGE);
-  });
   app.addHook('preValidation', async (request) => {
     if (request.body !== undefined && hasNul(request.body)) throw new HttpError(400, NUL_MESSAGE);
   });
 
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/api/')) {
-      request.user = await sessions.resolve(request.cookies[SESSION_COOKIE]);
-      checkCustomerHeader(request, reply);
-    } else if (
-      request.method === 'GET' &&
-      request.url.startsWith('/acer') &&
-      request.cookies[SESSION_COOKIE]
-    ) {
-      // The page is served in the buyer's language, which their account may hold.
-      request.user = await sessions.resolve(request.cookies[SESSION_COOKIE]);
+  app.addHook('onRequest', (request, reply, done) => {
+    const api = request.url.startsWith('/api/');
+    // The page is served in the buyer's language, which their account may hold.
+    const page = !api && request.method === 'GET' && request.url.startsWith('/acer');
+    if (!api && !page) return done();
+    const token = request.cookies[SESSION_COOKIE];
+    const settle = (user: SessionUser | null) => {
+      request.user = user;
+      if (api) checkCustomerHeader(request, reply);
+    };
+    const known = sessions.known(token);
+    if (known !== undefined) {
+      try {
+        settle(known);
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
+      return;
     }
+    sessions.resolve(token).then(
+      (user) => {
+        try {
+          settle(user);
+          done();
+        } catch (error) {
+          done(error as Error);
+        }
+      },
+      (error) => done(error),
+    );
   });
   registerLanguage(app);
 
@@ -203,11 +224,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .send({ scode: 500, smessage: 'Something went wrong on our side, please try again.' });
   });
 
-  // ---- Operations: health checks for load balancers, and the request id on every answer.
+  // ---- Operations: health checks for load balancers.
   healthRoutes(app, app.services);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   const services = app.services;
   authRoutes(app, services);
@@ -264,11 +282,15 @@ function registerPage(app: FastifyInstance, config: Config): void {
     if (!hasPage) return reply.code(404).type('text/plain').send('The page is not built: run npm run build.');
     // Every other path is the page's: it shows the route, or replaces an unknown one with /acer.
     const path = request.url.split('?')[0] ?? '/';
-    return reply
-      .code(200)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(page.for(path, requestLang(request)));
+    return (
+      reply
+        .code(200)
+        .header('cache-control', 'no-cache')
+        // In the language of the lang cookie, the buyer's account or Accept-Language.
+        .header('vary', 'Cookie, Accept-Language')
+        .type('text/html; charset=utf-8')
+        .send(page.for(path, requestLang(request)))
+    );
   });
 }
 

@@ -45,15 +45,19 @@ export async function registerAdmin(app: FastifyInstance, services: Services): P
   const deps = adminDeps(app, services);
   const sessions = new StaffSessions(deps.db);
   app.decorateRequest('staff', null);
-  app.addHook('onRequest', async (request) => {
+  // Every request passes here, so the hook calls back instead of returning a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     // Decided by the route that matched, so no spelling of the path gets around it.
     const route = request.routeOptions.url;
-    if (!route || (route !== ADMIN_PREFIX && !route.startsWith(`${ADMIN_PREFIX}/`))) return;
+    if (!route || (route !== ADMIN_PREFIX && !route.startsWith(`${ADMIN_PREFIX}/`))) return done();
     const needed = request.routeOptions.config.staffRole ?? 'clerk';
-    if (needed === 'public') return;
-    request.staff = await sessions.resolve(request.cookies[STAFF_COOKIE]);
-    if (!request.staff) throw new HttpError(401, ADMIN_MSG.notStaff);
-    if (needed === 'owner' && request.staff.role !== 'owner') throw new HttpError(403, ADMIN_MSG.ownerOnly);
+    if (needed === 'public') return done();
+    sessions.resolve(request.cookies[STAFF_COOKIE]).then((staff) => {
+      request.staff = staff;
+      if (!staff) done(new HttpError(401, ADMIN_MSG.notStaff));
+      else if (needed === 'owner' && staff.role !== 'owner') done(new HttpError(403, ADMIN_MSG.ownerOnly));
+      else done();
+    }, done);
   });
   // Uploads (pictures, import files) are parsed for the back office's routes only.
   await app.register(async (scope) => {

@@ -76,25 +76,23 @@ function translateAnswer(tr: Translator, payload: Record<string, unknown>): void
   }
 }
 
+/**
+ * Translates the people's messages of API answers. Every answer passes here, so the hook calls back
+ * instead of returning a promise. (`Vary: Accept-Language` is set with the other API headers.)
+ */
 export function registerLanguage(app: FastifyInstance): void {
   app.decorateRequest('lang', undefined);
-  app.addHook('preSerialization', async (request, _reply, payload) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/admin/')) return payload;
-    const tr = translatorFor(request);
-    if (tr.lang !== 'en' && payload && typeof payload === 'object' && !Array.isArray(payload))
-      translateAnswer(tr, payload as Record<string, unknown>);
-    return payload;
-  });
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/admin/')) return;
-    const vary = reply.getHeader('vary');
-    const values = new Set(
-      String(vary ?? '')
-        .split(',')
-        .map((v) => v.trim())
-        .filter(Boolean),
-    );
-    values.add('Accept-Language');
-    reply.header('vary', [...values].join(', '));
+  app.addHook('preSerialization', (request, _reply, payload, done) => {
+    if (
+      payload &&
+      typeof payload === 'object' &&
+      !Array.isArray(payload) &&
+      request.url.startsWith('/api/') &&
+      !request.url.startsWith('/api/admin/')
+    ) {
+      const tr = translatorFor(request);
+      if (tr.lang !== 'en') translateAnswer(tr, payload as Record<string, unknown>);
+    }
+    done(null, payload);
   });
 }

@@ -12,6 +12,9 @@ export const PRIVATE_ANSWER = 'private, no-store';
 /** Shared caches may keep a visitor's catalog answer 30 s (stock moves); browsers revalidate. */
 export const VISITOR_CATALOG_ANSWER = 'public, max-age=0, s-maxage=30';
 
+const VARY_SHOP = ['Cookie', 'Accept-Language'];
+const VARY_ADMIN = ['Cookie'];
+
 /** Route patterns whose answers to visitors are the same for every visitor. */
 const VISITOR_READS = ['/api/mainpage', '/api/category/', '/api/search', '/api/product/'];
 
@@ -23,7 +26,7 @@ function isVisitorRead(request: FastifyRequest): boolean {
 }
 
 /**
- * An onSend hook: API answers get Cache-Control and `Vary: Cookie`; pages and assets keep their own. It
+ * An onSend hook: API answers get Cache-Control and `Vary: Cookie` (and Accept-Language); pages and assets keep their own. It
  * runs on every catalog answer, so it calls back instead of returning a promise.
  */
 export function apiCacheHeaders(
@@ -35,10 +38,17 @@ export function apiCacheHeaders(
   if (request.url.startsWith('/api/')) {
     const shared = reply.statusCode === 200 && isVisitorRead(request);
     reply.header('cache-control', shared ? VISITOR_CATALOG_ANSWER : PRIVATE_ANSWER);
+    // Answers follow the session cookie and, but for the back office's, the language (cookie or header).
+    const needed = request.url.startsWith('/api/admin/') ? VARY_ADMIN : VARY_SHOP;
     const vary = reply.getHeader('vary');
     const listed = typeof vary === 'string' ? vary : Array.isArray(vary) ? vary.join(', ') : '';
-    if (!/(^|,)\s*(cookie|\*)\s*(,|$)/i.test(listed)) {
-      reply.header('vary', listed ? `${listed}, Cookie` : 'Cookie');
+    if (!listed) reply.header('vary', needed.join(', '));
+    else {
+      const names = new Set(listed.split(',').map((name) => name.trim().toLowerCase()));
+      if (!names.has('*')) {
+        const missing = needed.filter((name) => !names.has(name.toLowerCase()));
+        if (missing.length > 0) reply.header('vary', [listed, ...missing].join(', '));
+      }
     }
   }
   done(null, payload);

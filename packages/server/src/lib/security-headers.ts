@@ -26,3 +26,20 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   if (failed) throw failed;
   return headers;
 }
+
+/** Headers that only a document (a page in a browsing context) acts on; an API answer leaves them out. */
+const DOCUMENT_ONLY = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-xss-protection',
+];
+
+/**
+ * The headers of an API answer (JSON, and the invoice and export files): the page's, less those that act
+ * only on documents. Fewer headers to write on the busiest answers.
+ */
+export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(pageHeaders).filter(([name]) => !DOCUMENT_ONLY.includes(name)));
+}
