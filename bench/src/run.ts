@@ -8,6 +8,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { startMailSink } from '@shop/server/test/mail-sink';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { lighthouseScores } from './lighthouse';
@@ -27,6 +28,7 @@ const dataDir = resolve(root, '.data/bench/pglite');
 /** Page weight (issue 11): Lighthouse mobile performance on each page, and the buyers' first download. */
 const PERFORMANCE_TARGET = 95;
 const INITIAL_JS_TARGET_KB = 100;
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 /** Starts a server; TypeScript sources run through tsx, the shop runs compiled as in production. */
 function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
@@ -99,6 +101,24 @@ function filterPaths(filters: { field: string; values: { value: string }[] }[]):
   return out;
 }
 
+/**
+ * A new, empty database named shop_bench on the server of `url` (dropped first if a run left one), so each
+ * run starts from the same state: no orders, sessions or mail of an earlier run.
+ */
+async function freshDatabase(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('drop database if exists shop_bench with (force)');
+    await client.query('create database shop_bench');
+  } finally {
+    await client.end();
+  }
+  const bench = new URL(url);
+  bench.pathname = '/shop_bench';
+  return bench.toString();
+}
+
 async function databaseStock(url: string, ids: string[]): Promise<Map<string, number>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -163,7 +183,9 @@ function initialScriptKb(): { gzip: number; files: string[] } {
 }
 
 async function main() {
-  const pgUrl = process.env.BENCH_DATABASE_URL;
+  const pgUrl = process.env.BENCH_DATABASE_URL
+    ? await freshDatabase(process.env.BENCH_DATABASE_URL)
+    : undefined;
   console.log(`seeding ${ROWS} listing rows on ${pgUrl ? 'PostgreSQL' : 'PGlite'}...`);
   if (!pgUrl) rmSync(resolve(root, '.data/bench'), { recursive: true, force: true });
   const t0 = Date.now();
@@ -172,7 +194,10 @@ async function main() {
   console.log(`seeded ${rows} listing rows in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const buyers = await seedBuyers(pgUrl ? { url: pgUrl } : { dataDir }, BUYERS);
 
+  // The shop sends its mail (two per order) over SMTP as in production, to a sink that keeps it.
+  const mail = await startMailSink();
   const shopEnv = {
+    SMTP_URL: mail.url,
     PORT: String(SHOP_PORT),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -284,21 +309,28 @@ async function main() {
       databaseStock: pgUrl ? () => databaseStock(pgUrl, seeded.poolItemIds) : undefined,
     });
     printMixed(mixed, browsePaths.length);
+    console.log(`mail: ${mail.received.length} messages received over SMTP`);
 
     if (process.env.BENCH_SKIP_LIGHTHOUSE !== '1') {
-      console.log('\nLighthouse (mobile):');
-      const scores = await lighthouseScores([
+      // Issue 11: performance >= 95 on each page in LIGHTHOUSE_RUNS consecutive runs, not one lucky run.
+      const pages = [
         `${shopUrl}/acer`,
         `${shopUrl}/acer/category/Notebook`,
         `${shopUrl}/acer/product/${product.item_id}/${product.item_condition}`,
-      ]);
-      for (const s of scores) {
-        console.log(
-          `  ${s.url.replace(shopUrl, '').padEnd(50)} performance ${s.performance}  accessibility ${s.accessibility}  LCP ${s.lcpMs} ms  scripts ${s.scriptKb} KB transferred`,
-        );
+      ];
+      let allMet = true;
+      for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
+        console.log(`\nLighthouse (mobile), run ${run} of ${LIGHTHOUSE_RUNS}:`);
+        const scores = await lighthouseScores(pages);
+        for (const s of scores) {
+          console.log(
+            `  ${s.url.replace(shopUrl, '').padEnd(50)} performance ${s.performance}  accessibility ${s.accessibility}  LCP ${s.lcpMs} ms  scripts ${s.scriptKb} KB transferred`,
+          );
+        }
+        allMet &&= scores.every((s) => s.performance >= PERFORMANCE_TARGET);
       }
       console.log(
-        `target: performance >= ${PERFORMANCE_TARGET} on each page -> ${scores.every((s) => s.performance >= PERFORMANCE_TARGET) ? 'met' : 'not met'}`,
+        `target: performance >= ${PERFORMANCE_TARGET} on each page in ${LIGHTHOUSE_RUNS} consecutive runs -> ${allMet ? 'met' : 'not met'}`,
       );
     }
     const js = initialScriptKb();
@@ -311,6 +343,7 @@ async function main() {
   } finally {
     shop.kill();
     bare.kill();
+    await mail.close();
   }
 }
 
