@@ -181,7 +181,10 @@ test.describe('cart and checkout of a customer', () => {
     await page.goto('/acer/checkout');
     await expect(page.getByRole('heading', { level: 1, name: 'Check Out' })).toBeVisible();
     await page.getByRole('button', { name: 'PLACE ORDER' }).click();
-    await dialogs.next(MSG.noItems);
+    // Everything missing is said at once: no item, no address (this customer has none yet), no PO number.
+    await dialogs.next([MSG.noItems, MSG.noAddress, MSG.poNumber].join('\n'));
+    await expect(page.getByLabel('Purchase order number *')).toHaveAccessibleDescription(MSG.poNumber);
+    await expect(page.getByText(MSG.noAddress, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/acer\/checkout$/);
   });
 
@@ -330,7 +333,7 @@ test.describe('cart and checkout of a customer', () => {
     await expect(termValue(page, '.checkout__summary', 'Tax')).toHaveText('without shipping');
 
     await box.getByRole('button', { name: 'PLACE ORDER' }).click();
-    await dialogs.next(MSG.noAddress);
+    await dialogs.next(`${MSG.noAddress}\n${MSG.poNumber}`);
 
     // A new address, typed on the checkout page, becomes the shipping (and billing) address.
     await page.getByRole('button', { name: 'Add a new address' }).click();
@@ -356,10 +359,13 @@ test.describe('cart and checkout of a customer', () => {
     await expect(page.getByRole('radio', { name: 'Standard' })).toBeChecked();
 
     // The purchase order number is mandatory.
+    // The saved address answered the address message; the purchase order number is still mandatory.
+    await expect(page.getByText(MSG.noAddress, { exact: true })).toHaveCount(0);
     await box.getByRole('button', { name: 'PLACE ORDER' }).click();
     await dialogs.next(MSG.poNumber);
     const po = `PO-${Date.now()}`;
     await page.getByLabel('Purchase order number *').fill(po);
+    await expect(page.getByText(MSG.poNumber, { exact: true })).toHaveCount(0);
 
     // The order request is held until the placing message has been seen.
     let release!: () => void;
@@ -576,4 +582,26 @@ test('a visitor opening the cart is sent to sign in', async ({ page }) => {
   await page.goto('/acer/cart');
   await expect(page).toHaveURL(/\/acer\/signin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+});
+
+test('checkout starts with the company’s first address chosen for shipping and billing', async ({
+  signedInPage,
+}) => {
+  const page = await signedInPage('C10001');
+  await page.goto('/acer/checkout');
+  const shipping = page.getByRole('group', { name: 'Shipping address' }).getByRole('radio');
+  await expect(shipping.first()).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /Billing address is the same/ })).toBeChecked();
+  // The tax is worked out for the chosen address at once.
+  await expect(page.locator('.checkout__summary dt').nth(1)).toHaveText(/^Tax \(.+ \d+(\.\d+)?%\)$/);
+  // Billing elsewhere starts from the same first address; another choice is kept.
+  await page.getByRole('checkbox', { name: /Billing address is the same/ }).uncheck();
+  const billing = page.getByRole('group', { name: 'Billing address' }).getByRole('radio');
+  await expect(billing.first()).toBeChecked();
+  if ((await shipping.count()) > 1) {
+    await shipping.nth(1).check();
+    await expect(shipping.nth(1)).toBeChecked();
+    await expect(shipping.first()).not.toBeChecked();
+    await expect(billing.first()).toBeChecked();
+  }
 });

@@ -56,3 +56,44 @@ test.describe('mobile menu', () => {
     await expect(menu.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
   });
 });
+
+/** The contrast ratio (WCAG) of an element's text colour on its own background colour. */
+function contrastOf(page: Page, selector: string): Promise<number> {
+  return page.evaluate((css) => {
+    const element = document.activeElement?.matches(css)
+      ? document.activeElement
+      : document.querySelector(css);
+    if (!element) throw new Error(`nothing matches ${css}`);
+    const style = getComputedStyle(element);
+    const channels = (color: string) => (color.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const luminance = (color: string) => {
+      const [r, g, b] = channels(color).map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      }) as [number, number, number];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x) as [
+      number,
+      number,
+    ];
+    return (a + 0.05) / (b + 0.05);
+  }, selector);
+}
+
+test('the focused item of the open menu keeps its text readable (4.5:1 or more)', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/acer');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const item = page
+    .getByRole('navigation', { name: 'Categories' })
+    .getByRole('link', { name: 'Notebooks', exact: true })
+    .first();
+  await item.focus();
+  await expect(item).toBeFocused();
+  // The focused item has a background of its own (it stands out), and its text reads on it.
+  expect(await item.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+  expect(await contrastOf(page, '.menu__item > a:focus')).toBeGreaterThanOrEqual(4.5);
+  await item.hover();
+  expect(await contrastOf(page, '.menu__item > a:hover')).toBeGreaterThanOrEqual(4.5);
+});

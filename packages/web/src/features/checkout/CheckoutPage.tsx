@@ -154,29 +154,43 @@ export default function CheckoutPage() {
   const [same, setSame] = useState(true);
   const [method, setMethod] = useState<ShippingMethod>('Standard');
   const [adding, setAdding] = useState(false);
+  /** What the last PLACE ORDER found missing (the spec's messages), shown beside the fields too. */
+  const [missing, setMissing] = useState<string[]>([]);
   // One key per visit of this page: a repeated submission of the same checkout makes one order.
   const checkoutKey = useMemo(() => `${Date.now().toString(36)}-${crypto.randomUUID()}`, []);
 
   if (!loggedIn) return <SignInFirst />;
   if (!header) return <Loading fill />;
   const addresses = header.addresses ?? [];
-  const shipping = addresses.find((a) => a.address_id === shippingId) ?? null;
-  const billingAddressId = same ? shippingId : billingId;
+  // The company's first address (its own, or its only one) is chosen until the buyer picks another.
+  const defaultId = addresses[0]?.address_id ?? null;
+  const chosen = (id: number | null) => (addresses.some((a) => a.address_id === id) ? id : defaultId);
+  const shippingAddressId = chosen(shippingId);
+  const shipping = addresses.find((a) => a.address_id === shippingAddressId) ?? null;
+  const billingAddressId = same ? shippingAddressId : chosen(billingId);
   const subtotal = cartSubtotalCents(lines);
   const province =
     shipping && (PROVINCES as readonly string[]).includes(shipping.province)
       ? (shipping.province as Province)
       : null;
   const tax = province ? taxFor(subtotal, province) : 0;
+  // A message beside a field stays until what it asks for is there.
+  const poMissing = missing.includes(CART_MSG.poNumber) && !isValidPo(po);
+  const addressMissing = missing.includes(CART_MSG.noAddress) && !(shippingAddressId && billingAddressId);
 
   const placeOrder = () => {
-    if (lines.length === 0) return window.alert(tm(CART_MSG.noItems));
-    if (!shippingId || !billingAddressId) return window.alert(tm(CART_MSG.noAddress));
-    if (!isValidPo(po)) return window.alert(tm(CART_MSG.poNumber));
+    // Everything that is missing is said at once, each in the spec's words on a line of its own.
+    const problems: string[] = [];
+    if (lines.length === 0) problems.push(CART_MSG.noItems);
+    if (!shippingAddressId || !billingAddressId) problems.push(CART_MSG.noAddress);
+    if (!isValidPo(po)) problems.push(CART_MSG.poNumber);
+    setMissing(problems);
+    if (problems.length > 0 || !shippingAddressId || !billingAddressId)
+      return window.alert(problems.map((message) => tm(message)).join('\n'));
     const request: OrderRequest = {
       orderInfo: {
         customer_id: customerId,
-        shipping_address_id: shippingId,
+        shipping_address_id: shippingAddressId,
         billing_address_id: billingAddressId,
         created_time: localIso(),
         line_items: lines.map((l) => ({
@@ -216,15 +230,23 @@ export default function CheckoutPage() {
               maxLength={50}
               onChange={(e) => setPo(truncatePo(e.target.value))}
               autoComplete="off"
+              aria-invalid={poMissing || undefined}
+              aria-describedby={poMissing ? 'po-number-error' : undefined}
             />
+            {poMissing && (
+              <p id="po-number-error" className="field-error">
+                {tm(CART_MSG.poNumber)}
+              </p>
+            )}
           </div>
           <AddressChoice
             name="shipping"
             legend={t('cart:checkout.shippingAddress')}
             addresses={addresses}
-            value={shippingId}
+            value={shippingAddressId}
             onChange={setShippingId}
           />
+          {addressMissing && <p className="field-error">{tm(CART_MSG.noAddress)}</p>}
           <label className="checkout__same">
             <input type="checkbox" checked={same} onChange={(e) => setSame(e.target.checked)} />
             {t('cart:checkout.same')}
@@ -234,7 +256,7 @@ export default function CheckoutPage() {
               name="billing"
               legend={t('cart:checkout.billingAddress')}
               addresses={addresses}
-              value={billingId}
+              value={billingAddressId}
               onChange={setBillingId}
             />
           )}

@@ -4,7 +4,7 @@
  */
 import { ACCOUNT_MSG, MAX_WISH_LIST_ITEMS } from '@shop/domain/account-rules';
 import { CART_MSG } from '@shop/domain/cart';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { ApiError } from '../../lib/api';
@@ -24,6 +24,19 @@ export function WishListHeart({
   const [pending, setPending] = useState<Record<string, boolean>>({});
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  // A heart near the window's right edge (the last card of a row) opens its panel leftwards, so the panel
+  // stays whole on the screen; measured before the browser paints.
+  const [towardsStart, setTowardsStart] = useState(false);
+  useLayoutEffect(() => {
+    if (!open) return setTowardsStart(false);
+    const root = rootRef.current;
+    const panel = panelRef.current;
+    if (!root || !panel) return;
+    const left = root.getBoundingClientRect().left;
+    const width = panel.getBoundingClientRect().width;
+    setTowardsStart(left + width > document.documentElement.clientWidth - 8);
+  }, [open]);
   const panelId = useId();
 
   const { lists, entries } = headerWishLists(header);
@@ -126,7 +139,11 @@ export function WishListHeart({
         <span className="wl-heart__label">{t('catalog:wishList.label')}</span>
       </button>
       {loggedIn && open && (
-        <div id={panelId} className="wl-heart__panel">
+        <div
+          id={panelId}
+          ref={panelRef}
+          className={`wl-heart__panel${towardsStart ? ' wl-heart__panel--end' : ''}`}
+        >
           {!header ? (
             <p className="wl-heart__note">{t('catalog:wishList.loading')}</p>
           ) : lists.length === 0 ? (
