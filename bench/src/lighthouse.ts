@@ -8,6 +8,8 @@ export interface PageScore {
   accessibility: number;
   lcpMs: number;
   scriptKb: number;
+  /** Why Lighthouse could not score the page (its runtime error or the LCP audit's), when it could not. */
+  error?: string;
 }
 
 export async function lighthouseScores(urls: string[]): Promise<PageScore[]> {
@@ -44,8 +46,11 @@ export async function lighthouseScores(urls: string[]): Promise<PageScore[]> {
       const scriptBytes = requests
         .filter((r) => r.resourceType === 'Script')
         .reduce((n, r) => n + (r.transferSize ?? 0), 0);
+      const lcp = lhr.audits['largest-contentful-paint'];
+      const error = lhr.runtimeError?.message ?? lcp?.errorMessage ?? undefined;
       out.push({
         url,
+        ...(error ? { error } : {}),
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
         lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
