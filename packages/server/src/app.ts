@@ -171,30 +171,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!api && !page) return done();
     const token = request.cookies[SESSION_COOKIE];
     const settle = (user: SessionUser | null) => {
-      request.user = user;
-      if (api) checkCustomerHeader(request, reply);
-    };
-    const known = sessions.known(token);
-    if (known !== undefined) {
+      let refused: Error | undefined;
       try {
-        settle(known);
-        done();
+        request.user = user;
+        if (api) checkCustomerHeader(request, reply);
       } catch (error) {
-        done(error as Error);
+        refused = error as Error;
       }
-      return;
-    }
-    sessions.resolve(token).then(
-      (user) => {
-        try {
-          settle(user);
-          done();
-        } catch (error) {
-          done(error as Error);
-        }
-      },
-      (error) => done(error),
-    );
+      done(refused);
+    };
+    // A session this process knows is settled at once; only the others wait for the database.
+    const known = sessions.known(token);
+    if (known !== undefined) return settle(known);
+    sessions.resolve(token).then(settle, done);
   });
   registerLanguage(app);
 

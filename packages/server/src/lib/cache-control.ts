@@ -26,8 +26,8 @@ function isVisitorRead(request: FastifyRequest): boolean {
 }
 
 /**
- * An onSend hook: API answers get Cache-Control and `Vary: Cookie` (and Accept-Language); pages and assets keep their own. It
- * runs on every catalog answer, so it calls back instead of returning a promise.
+ * An onSend hook: API answers get Cache-Control and `Vary: Cookie` (and Accept-Language); pages and
+ * assets keep their own. It runs on every catalog answer, so it calls back instead of returning a promise.
  */
 export function apiCacheHeaders(
   request: FastifyRequest,
