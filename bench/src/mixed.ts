@@ -7,6 +7,7 @@
 import { Agent, request } from 'node:http';
 import { taxFor } from '@shop/domain/tax';
 import autocannon from 'autocannon';
+import { type CpuSample, type CpuUse, cpuBetween } from './cpu';
 import type { BenchBuyer } from './seed';
 
 export interface BrowseFigures {
@@ -33,6 +34,8 @@ export interface MixedResult {
   ordersWhileBrowsing: OrderFigures;
   ordersAlone: OrderFigures;
   stock: { taken: number; acknowledged: number; exact: boolean };
+  /** Cores each process used in each phase. */
+  cpu: { browseAlone: CpuUse; whileOrdering: CpuUse; ordersAlone: CpuUse };
 }
 
 export interface PoolItem {
@@ -217,6 +220,7 @@ export async function mixedScenario(options: {
   browseConnections: number;
   /** Reads the stock of the pool from the database itself (PostgreSQL), when it can. */
   databaseStock?: () => Promise<Map<string, number>>;
+  cpu: () => CpuSample;
 }): Promise<MixedResult> {
   const base = new URL(options.shopUrl);
   const { browsePaths, browseCookie, seconds, buyers, pool } = options;
@@ -226,6 +230,7 @@ export async function mixedScenario(options: {
 
   // Warm the answers, then browse alone.
   await browse(options.shopUrl, browsePaths, browseCookie, 2, options.browseConnections);
+  const c0 = options.cpu();
   const browseAlone = await browse(
     options.shopUrl,
     browsePaths,
@@ -233,11 +238,14 @@ export async function mixedScenario(options: {
     seconds,
     options.browseConnections,
   );
+  const c1 = options.cpu();
   const [browseWhileOrdering, ordersWhileBrowsing] = await Promise.all([
     browse(options.shopUrl, browsePaths, browseCookie, seconds, options.browseConnections),
     orders(base, buyers, pool, seconds, units),
   ]);
+  const c2 = options.cpu();
   const ordersAlone = await orders(base, buyers, pool, seconds, units);
+  const c3 = options.cpu();
 
   // Give every process time to read the last sales before the API is asked.
   await new Promise((r) => setTimeout(r, 1_500));
@@ -258,5 +266,10 @@ export async function mixedScenario(options: {
     ordersWhileBrowsing,
     ordersAlone,
     stock: { taken, acknowledged, exact },
+    cpu: {
+      browseAlone: cpuBetween(c0, c1),
+      whileOrdering: cpuBetween(c1, c2),
+      ordersAlone: cpuBetween(c2, c3),
+    },
   };
 }
