@@ -299,23 +299,23 @@ export class Mailer {
   }
 
   private async deliverClaimed(row: Claimed): Promise<void> {
-    let recorded: boolean;
     try {
-      if (this.database.kind === 'postgres') {
-        // The delivery is recorded before the hand-over and committed the moment the server accepts
-        // the message, so a crash in between (which sends it again) has the smallest window there is.
-        // PGlite's one connection cannot be held through an SMTP exchange: it records afterwards.
-        recorded = await this.db.transaction(async (tx) => {
-          const done = await this.recordSent(tx, row);
-          await this.send(row);
-          return done;
-        });
-      } else {
-        await this.send(row);
-        recorded = await this.recordSent(this.db, row);
-      }
+      await this.send(row);
     } catch (error) {
       await this.recordFailure(row, error);
+      return;
+    }
+    // Recorded the moment the server accepts the message, in one statement of its own: no connection or
+    // transaction is held through the SMTP exchange (an open transaction would also hold back every
+    // process's catalog watermark). A crash in between sends it again once the claim lapses: at least once.
+    let recorded: boolean;
+    try {
+      recorded = await this.recordSent(this.db, row);
+    } catch (error) {
+      this.log.error(
+        { err: error, outboxId: row.id, to: row.to },
+        'mail delivered but not recorded as sent; it is sent again when its claim lapses',
+      );
       return;
     }
     if (!recorded) {
