@@ -1,17 +1,17 @@
 /**
  * Adding many lines to a cart at once (quick order, reorder): each line is checked and answered — added,
  * clamped to stock, unknown SKU, removed item, not sold in that condition, out of stock, ambiguous condition,
- * cart full — and the good lines go into the cart in one transaction. Which item and offer a line means comes
- * from the catalog; activity and stock come from the database inside the transaction.
+ * cart full — and the good lines go into the cart in one statement (see version.ts). Which item and offer a
+ * line means comes from the catalog; activity and stock come from the database, read with the cart.
  */
 import { CART_MSG, MAX_CART_LINES, MAX_LINE_QUANTITY } from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
 import { QUICK_MSG, type QuickOrderResult } from '@shop/domain/quick-order';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Services } from '../app';
 import type { SessionUser } from '../auth/sessions';
 import type { ProductRecord } from '../catalog/store';
-import { contacts } from '../db/schema';
+import { type CartLineWrite, cartVersionSql, changeCart, STALE, writeCartLines } from './version';
 
 /** One line asked for: by SKU (quick order) or by item id (reorder), with or without a condition. */
 export interface LineRequest {
@@ -110,33 +110,30 @@ export async function addLines(
   }
 
   if (resolved.length > 0) {
-    await services.database.db.transaction(async (tx) => {
-      // One change at a time to a buyer's cart keeps the line limit and quantities exact.
-      await tx
-        .select({ id: contacts.contactPersonId })
-        .from(contacts)
-        .where(eq(contacts.contactPersonId, user.contactPersonId))
-        .for('update');
+    const decided = await changeCart(services.database.db, user, async (db) => {
       const ids = [...new Set(resolved.map((r) => r.product.itemId))];
-      const { rows } = (await tx.execute(sql`
+      const { rows } = (await db.execute(sql`
         select json_build_object(
           'products', coalesce((select json_agg(json_build_object('item_id', item_id, 'is_active', is_active,
             'stock', stock, 'sd', scratch_dent_stock)) from products where item_id in ${ids}), '[]'),
           'cart', coalesce((select json_agg(json_build_object('item_id', item_id, 'condition', item_condition,
-            'quantity', quantity)) from cart_items where contact_person_id = ${user.contactPersonId}), '[]')
+            'quantity', quantity)) from cart_items where contact_person_id = ${user.contactPersonId}), '[]'),
+          'version', ${cartVersionSql(user)}
         ) as state`)) as unknown as {
         rows: {
           state: {
             products: { item_id: string; is_active: boolean; stock: number; sd: number }[];
             cart: { item_id: string; condition: string; quantity: number }[];
+            version: number | null;
           };
         }[];
       };
       const state = rows[0]!.state;
+      const answers = new Map<LineRequest, QuickOrderResult>();
       const live = new Map(state.products.map((p) => [p.item_id, p]));
       const inCart = new Map(state.cart.map((c) => [`${c.item_id}|${c.condition}`, c.quantity]));
       let lineCount = inCart.size;
-      const writes = new Map<string, { itemId: string; condition: Condition; quantity: number }>();
+      const writes = new Map<string, CartLineWrite>();
       for (const { request, product, condition } of resolved) {
         const now = live.get(product.itemId);
         const named = {
@@ -148,13 +145,13 @@ export async function addLines(
           item_condition: condition,
         };
         if (!now?.is_active) {
-          results.set(request, { ...named, status: 'removed', message: QUICK_MSG.removed(product.sku) });
+          answers.set(request, { ...named, status: 'removed', message: QUICK_MSG.removed(product.sku) });
           continue;
         }
         const available =
           condition === 'Warranty' ? MAX_LINE_QUANTITY : condition === 'ScratchDent' ? now.sd : now.stock;
         if (available <= 0) {
-          results.set(request, {
+          answers.set(request, {
             ...named,
             status: 'out_of_stock',
             message: QUICK_MSG.outOfStock(product.sku),
@@ -165,7 +162,7 @@ export async function addLines(
         const before = writes.get(key)?.quantity ?? inCart.get(key) ?? 0;
         if (!inCart.has(key) && !writes.has(key)) {
           if (lineCount >= MAX_CART_LINES) {
-            results.set(request, { ...named, status: 'cart_full', message: QUICK_MSG.cartFull });
+            answers.set(request, { ...named, status: 'cart_full', message: QUICK_MSG.cartFull });
             continue;
           }
           lineCount++;
@@ -174,7 +171,7 @@ export async function addLines(
         const wanted = before + request.quantity;
         const after = Math.min(wanted, limit);
         writes.set(key, { itemId: product.itemId, condition, quantity: after });
-        results.set(
+        answers.set(
           request,
           after < wanted
             ? { ...named, status: 'clamped', quantity: after - before, message: CART_MSG.clamped(limit) }
@@ -187,19 +184,10 @@ export async function addLines(
         );
       }
       const values = [...writes.values()].filter((w) => w.quantity > 0);
-      if (values.length > 0) {
-        await tx.execute(sql`
-          insert into cart_items (customer_id, contact_person_id, item_id, item_condition, quantity)
-          values ${sql.join(
-            values.map(
-              (w) =>
-                sql`(${user.customerId}, ${user.contactPersonId}, ${w.itemId}, ${w.condition}, ${w.quantity})`,
-            ),
-            sql`, `,
-          )}
-          on conflict (contact_person_id, item_id, item_condition) do update set quantity = excluded.quantity`);
-      }
+      if (values.length > 0 && !(await writeCartLines(db, user, state.version, values))) return STALE;
+      return answers;
     });
+    for (const [request, answer] of decided) results.set(request, answer);
   }
   return requests.map((r) => results.get(r)!);
 }

@@ -10,8 +10,9 @@ import type { Services } from '../app';
 import type { SessionUser } from '../auth/sessions';
 import { brief } from '../catalog/present';
 import type { Queryable } from '../db/client';
-import { cartItems, contacts, products } from '../db/schema';
+import { cartItems, products } from '../db/schema';
 import { HttpError } from '../lib/http';
+import { cartVersionSql, changeCart, STALE, writeCartLines } from './version';
 
 export type { CartItem };
 
@@ -62,8 +63,8 @@ export interface AddToCart {
 }
 
 /**
- * Adds to (or sets) a cart line after checking the item, its stock and the limits. Returns the item's name
- * and the cart as it now is (read in the same transaction, so no second look is needed).
+ * Adds to (or sets) a cart line after checking the item, its stock and the limits, in two statements (see
+ * version.ts). Returns the item's name and the cart as it now is (from the read, so no second look is needed).
  */
 export async function addToCart(
   services: Services,
@@ -78,21 +79,15 @@ export async function addToCart(
   const warranty = known.item_condition === 'Warranty';
   const scratchDent = known.item_condition === 'ScratchDent';
 
-  const lines = await services.database.db.transaction(async (tx) => {
-    // One change at a time to a buyer's cart keeps the line limit and quantities exact.
-    await tx
-      .select({ id: contacts.contactPersonId })
-      .from(contacts)
-      .where(eq(contacts.contactPersonId, user.contactPersonId))
-      .for('update');
+  const lines = await changeCart(services.database.db, user, async (db) => {
     // Activity and stock come from the database itself, not from this process's copy of the catalog; one
-    // statement reads them with the cart's lines (the customer's row is locked above, so nothing of this
-    // cart moves meanwhile).
-    const [state] = await tx
+    // statement reads them with the cart's lines and version.
+    const [state] = await db
       .select({
         isActive: products.isActive,
         stock: products.stock,
         scratchDentStock: products.scratchDentStock,
+        version: cartVersionSql(user),
         lines: sql<StoredLine[]>`coalesce((select json_agg(
           json_build_object('itemId', ${cartItems.itemId}, 'itemCondition', ${cartItems.itemCondition},
           'quantity', ${cartItems.quantity}) order by ${cartItems.addedAt}, ${cartItems.itemId})
@@ -123,21 +118,12 @@ export async function addToCart(
     if (!withinOrderLimit(cartSubtotal(services, user, changed))) {
       throw new HttpError(400, CART_MSG.orderTooLarge);
     }
-    await tx
-      .insert(cartItems)
-      .values({
-        customerId: user.customerId,
-        contactPersonId: user.contactPersonId,
-        itemId: input.itemId,
-        itemCondition: known.item_condition,
-        quantity,
-      })
-      .onConflictDoUpdate({
-        target: [cartItems.contactPersonId, cartItems.itemId, cartItems.itemCondition],
-        set: { quantity: sql`excluded.quantity` },
-      });
-    // The cart as it stands after this change: the line replaced in place, or added last.
     const line = { itemId: input.itemId, itemCondition: known.item_condition, quantity };
+    const written = await writeCartLines(db, user, state.version, [
+      { itemId: line.itemId, condition: known.item_condition, quantity },
+    ]);
+    if (!written) return STALE;
+    // The cart as it stands after this change: the line replaced in place, or added last.
     return existing ? lines.map((l) => (l === existing ? line : l)) : [...lines, line];
   });
   return { name: known.item_name, cart: presentCart(services, user, lines) };

@@ -152,6 +152,11 @@ export const contacts = pgTable(
     isPrimary: boolean('is_primary').notNull().default(true),
     /** The buyer's chosen language ('en' or 'fr'); null until they choose (their mail follows it). */
     language: text('language'),
+    /**
+     * Moves with every change to the buyer's cart: a change is written only if the version it read is still
+     * current, so two changes at once never both pass a limit (see cart/version.ts).
+     */
+    cartVersion: integer('cart_version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('contacts_username_idx').on(sql`lower(${t.username})`),
