@@ -84,6 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       url: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
       poolSize: config.DATABASE_POOL_SIZE,
+      prepare: config.DATABASE_PREPARE,
       owner: 'the shop server',
       log: app.log,
     }));

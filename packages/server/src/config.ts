@@ -90,6 +90,11 @@ const schema = z
       .or(z.literal('').transform(() => undefined)),
     /** Connections each process keeps to PostgreSQL at most. */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+    /** Keep statements prepared on each PostgreSQL connection; false behind a pooler that cannot. */
+    DATABASE_PREPARE: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
     DATA_DIR: z.string().default('.data/pglite'),
     /** smtp://user:pass@host:port; when unset mail goes to the outbox table and the log only. */
     SMTP_URL: smtpUrl,

@@ -14,6 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { SERVER_ROOT } from '../server-root';
 import { lockDataDir } from './data-dir-lock';
+import { PreparingClient } from './prepared';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -62,6 +63,8 @@ export interface DatabaseOptions {
   /** Who opens the embedded database, named to a second process that finds it taken. */
   owner?: string;
   log?: DatabaseLogger;
+  /** PostgreSQL: keep statements prepared on each connection (see prepared.ts); true unless false. */
+  prepare?: boolean;
   /** Tests migrate an older database from a folder holding only the first migrations. */
   migrationsFolder?: string;
 }
@@ -70,7 +73,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   const log = options.log ?? consoleLogger;
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(options.prepare === false ? {} : { Client: PreparingClient }),
+    });
     // An idle client that loses its connection (a database restart, a failover) must not crash the
     // process; the pool drops it and the next query opens a new one.
     pool.on('error', (error) => {
@@ -83,7 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       url: options.url,
       migrate: (after) => migrateLocked(pool, migrationsFolder, log, after),
       close: () => pool.end(),
-      separate: (poolSize) => openDatabase({ url: options.url, poolSize }),
+      separate: (poolSize) => openDatabase({ url: options.url, poolSize, prepare: options.prepare }),
     };
   }
   const dataDir = options.dataDir ?? '.data/pglite';
