@@ -24,9 +24,19 @@ interface QueryConfigLike {
   submit?: unknown;
 }
 
+const known = new Map<string, string>();
+/** Texts whose names are remembered (hashing every call's text again cost more than the lookup). */
+const KNOWN_LIMIT = 2_000;
+
 /** The statement's name: the same text always gets the same name, on every connection and process. */
 export function statementName(text: string): string {
-  return `s_${createHash('sha1').update(text).digest('base64url')}`;
+  let name = known.get(text);
+  if (name === undefined) {
+    name = `s_${createHash('sha1').update(text).digest('base64url')}`;
+    if (known.size >= KNOWN_LIMIT) known.clear();
+    known.set(text, name);
+  }
+  return name;
 }
 
 export class PreparingClient extends pg.Client {
