@@ -38,7 +38,12 @@ export interface StockedOffer {
 
 /** The stock a buyer can take: scratch_dent_stock for ScratchDent, else stock. */
 export function availableStock(offer: StockedOffer): number {
-  return offer.item_condition === 'ScratchDent' ? offer.scratch_dent_stock : offer.stock;
+  return offer[stockField(offer)];
+}
+
+/** Which stock number an offer sells from: scratch-and-dent units have their own. */
+export function stockField(offer: Pick<StockedOffer, 'item_condition'>): 'stock' | 'scratch_dent_stock' {
+  return offer.item_condition === 'ScratchDent' ? 'scratch_dent_stock' : 'stock';
 }
 
 /** A Warranty item always counts as in stock. */

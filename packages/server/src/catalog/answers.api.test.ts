@@ -62,6 +62,18 @@ function search(text: string): Brief[] {
   return JSON.parse(body).items;
 }
 
+/** A product page's answer as the route keeps it: it depends on the item, its stock numbers are holes. */
+function product(itemId: string): { stock: number; price: number } {
+  const key = `product|${itemId}`;
+  const body = cache.answer(key, { itemIds: [itemId] }, (skeleton) => {
+    builds.set(key, (builds.get(key) ?? 0) + 1);
+    const row = store.anyRow(itemId, store.items.get(itemId)!.itemCondition as never)!;
+    const b = brief(row, 15, (r, f) => skeleton.stock(r, f));
+    return { stock: b.stock, price: b.personal_price };
+  });
+  return JSON.parse(body);
+}
+
 const built = (prefix: string) =>
   [...builds.entries()].filter(([k]) => k.startsWith(prefix)).reduce((n, [, v]) => n + v, 0);
 
@@ -91,6 +103,25 @@ describe('cached catalog answers', () => {
     expect(card.stock).toBe(item.stock - 1);
     listing('Notebook');
     expect([built('Tablet'), built('Notebook')]).toEqual(before);
+  });
+
+  it('keep a product page through sales that leave it in stock; start it over when it sells out or its price moves', async () => {
+    const item = firstPageItem('Desktop');
+    const key = `product|${item.itemId}`;
+    product(item.itemId);
+    const first = builds.get(key);
+    await write(item.itemId, { stock: item.stock - 1 });
+    expect(product(item.itemId).stock).toBe(item.stock - 1);
+    expect(builds.get(key)).toBe(first);
+    await write(item.itemId, { stock: 0 });
+    expect(product(item.itemId).stock).toBe(0);
+    expect(builds.get(key)).toBe(first! + 1);
+    await write(item.itemId, { stock: 5 });
+    expect(product(item.itemId).stock).toBe(5);
+    expect(builds.get(key)).toBe(first! + 2);
+    await write(item.itemId, { priceCents: item.priceCents + 1000 });
+    expect(product(item.itemId).price).toBeCloseTo(((item.priceCents + 1000) * 1.15) / 100, 1);
+    expect(builds.get(key)).toBe(first! + 3);
   });
 
   it('start over only the listings holding an offer that sells out, which then goes last', async () => {

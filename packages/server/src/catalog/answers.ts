@@ -1,8 +1,8 @@
 /**
  * Cached catalog answers. An answer is kept as a skeleton: its JSON with holes where stock numbers go, filled
  * from the live rows each time it is sent, so a sale that leaves an offer in stock costs no answer anything.
- * Each answer names what it depends on — a bucket (listing) and its generation, one item's version, or a
- * search's terms — and is dropped when that moves. The cache is an LRU bounded in bytes, keyed on the parsed,
+ * Each answer names what it depends on — a bucket (listing) and its generation, items' content versions
+ * (which a stock number alone does not move), or a search's terms — and is dropped when that moves. The cache is an LRU bounded in bytes, keyed on the parsed,
  * normalised request (junk parameters cannot multiply entries).
  */
 import type { SearchColumn } from '@shop/domain/catalog';
@@ -109,7 +109,7 @@ export class AnswerCache {
       entry.bucket = dependency.bucket;
       entry.generation = dependency.bucket.generation;
     } else if ('itemIds' in dependency) {
-      entry.versions = dependency.itemIds.map((id) => [id, this.catalog.items.get(id)?.rowVersion ?? -1]);
+      entry.versions = dependency.itemIds.map((id) => [id, this.catalog.contentVersion(id)]);
     } else {
       entry.search = dependency.search;
       this.searches.add(key);
@@ -121,9 +121,7 @@ export class AnswerCache {
   private fresh(entry: Entry): boolean {
     if (entry.bucket) return entry.bucket.generation === entry.generation;
     if (entry.versions)
-      return entry.versions.every(
-        ([id, version]) => (this.catalog.items.get(id)?.rowVersion ?? -1) === version,
-      );
+      return entry.versions.every(([id, version]) => this.catalog.contentVersion(id) === version);
     return true;
   }
 

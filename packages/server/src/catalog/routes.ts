@@ -19,7 +19,7 @@ import type { ListingQuery } from '@shop/domain/listing';
 import { runListing, searchTerms } from '@shop/domain/listing';
 import { MSG } from '@shop/domain/messages';
 import { personalPrice, toAmount, toCents } from '@shop/domain/money';
-import { availableStock, sortPrice } from '@shop/domain/pricing';
+import { sortPrice, stockField } from '@shop/domain/pricing';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordProductView } from '../account/recently-viewed';
 import type { Services } from '../app';
@@ -27,7 +27,7 @@ import { requestLang } from '../i18n/lang';
 import { HttpError } from '../lib/http';
 import { AnswerCache, queryKey, type SkeletonBuilder } from './answers';
 import { imageUrl } from './images';
-import { brief } from './present';
+import { brief, type StockOf } from './present';
 import type { CatalogRow } from './store';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -256,8 +256,8 @@ export function catalogRoutes(app: FastifyInstance, services: Services) {
       const key = `p|${classOf(request)}|${itemid}|${condition}${lang === 'en' ? '' : `|${lang}`}`;
       // The answer shows this item and the others of its model: any change to one of them starts it over.
       const itemIds = [...new Set([itemid, ...catalog.modelRows(item.model).map((r) => r.item_id)])];
-      const body = cache.answer(key, { itemIds }, () =>
-        productAnswer(itemid, condition, percentageOf(request), lang),
+      const body = cache.answer(key, { itemIds }, (skeleton) =>
+        productAnswer(itemid, condition, percentageOf(request), lang, (r, f) => skeleton.stock(r, f)),
       );
       // A signed-in customer's visit goes to Recently Viewed (buffered, off the hot path).
       if (request.user) recordProductView(services, request.user.customerId, itemid, condition);
@@ -265,19 +265,25 @@ export function catalogRoutes(app: FastifyInstance, services: Services) {
     },
   );
 
-  function productAnswer(itemid: string, condition: Condition, percentage: number | null, lang: Lang) {
+  function productAnswer(
+    itemid: string,
+    condition: Condition,
+    percentage: number | null,
+    lang: Lang,
+    stockOf: StockOf,
+  ) {
     const item = catalog.items.get(itemid)!;
     const row = catalog.row(itemid, condition)!;
     const offers = [catalog.row(itemid, item.itemCondition as Condition), catalog.row(itemid, 'ScratchDent')]
       .filter((r): r is CatalogRow => r !== null)
-      .map((r) => brief(r, percentage));
+      .map((r) => brief(r, percentage, stockOf));
     const links = item.images.length > 0 ? item.images : [{ image_id: 0, link: item.mainImage }];
     return {
       scode: 200,
       itemInfo: {
         itemDetail: [
           {
-            ...brief(row, percentage),
+            ...brief(row, percentage, stockOf),
             description: inLang(item.description, item.descriptionFr, lang),
             details: inLang(item.details, item.detailsFr, lang),
             ...row.specs,
@@ -304,6 +310,7 @@ export function catalogRoutes(app: FastifyInstance, services: Services) {
           item.model ? catalog.modelRows(item.model) : offerRows(itemid),
           row,
           percentage,
+          stockOf,
         ),
       },
     };
@@ -328,6 +335,7 @@ function compareOffers(
   rows: readonly CatalogRow[],
   current: CatalogRow,
   percentage: number | null,
+  stockOf: StockOf,
 ): CompareOffer[] {
   if (rows.length < 2) return [];
   const priceOf = (r: CatalogRow) => (percentage === null ? 0 : sortPrice(personalOffer(r, percentage)));
@@ -346,7 +354,7 @@ function compareOffers(
         sku: r.sku,
         item_name: r.item_name,
         item_condition: r.item_condition,
-        stock: availableStock(r),
+        stock: stockOf(r, stockField(r)),
         warranty: CONDITION_WARRANTY[r.item_condition],
         path: `/acer/product/${r.item_id}/${r.item_condition}`,
         current: r.key === current.key,

@@ -132,6 +132,12 @@ export class CatalogStore {
   readonly everything = new Bucket('*', '');
   /** Bumped when the set of items or what they offer changes (not on stock): e.g. the export's order. */
   generation = 0;
+  /**
+   * Per item, a number that moves when anything an answer about the item shows changes, except a stock
+   * number that leaves every offer in (or out of) stock: answers fill those in when they are sent.
+   */
+  private readonly contentVersions = new Map<string, number>();
+  private contentCounter = 0;
   private listeners: ((change: CatalogChange) => void)[] = [];
 
   /** pg_snapshot_xmin of the last look; null until the first full read (or after a failed check). */
@@ -329,10 +335,12 @@ export class CatalogStore {
           row.scratch_dent_stock = p.scratchDentStock;
           row.in_stock = isInStock(row);
           changes.push({ before: row, after: row, stockOnly: row.in_stock === wasInStock });
+          if (row.in_stock !== wasInStock) this.contentVersions.set(p.itemId, ++this.contentCounter);
         }
         continue;
       }
       structural = true;
+      this.contentVersions.set(p.itemId, ++this.contentCounter);
       changes.push(...this.replaceRows(p));
     }
     if (present) {
@@ -341,6 +349,7 @@ export class CatalogStore {
         structural = true;
         this.versionSum -= old.rowVersion;
         this.items.delete(itemId);
+        this.contentVersions.delete(itemId);
         changes.push(...this.replaceRows(null, itemId));
       }
     }
@@ -415,6 +424,11 @@ export class CatalogStore {
       }
       if (touched) bucket.generation++;
     }
+  }
+
+  /** The item's content version (see contentVersions); -1 for an item not in the catalog. */
+  contentVersion(itemId: string): number {
+    return this.contentVersions.get(itemId) ?? -1;
   }
 
   /** Every active listing row. */
