@@ -40,23 +40,33 @@ export class SkeletonBuilder {
 }
 
 export class Skeleton {
+  /** The last text sent and the catalog's stock epoch it was filled in at: reused until a stock moves. */
+  private last = '';
+  private lastEpoch = -1;
+
   constructor(
     private readonly parts: string[],
     private readonly holes: { row: CatalogRow; field: StockField }[],
   ) {}
 
-  render(): string {
+  /** The answer with the stock numbers of now; `epoch` moves whenever any stock in the catalog does. */
+  render(epoch: number): string {
     if (this.holes.length === 0) return this.parts[0]!;
+    if (epoch === this.lastEpoch) return this.last;
     let out = this.parts[0]!;
     for (let i = 0; i < this.holes.length; i++) {
       const hole = this.holes[i]!;
       out += hole.row[hole.field] + this.parts[i + 1]!;
     }
-    return out;
+    this.last = out;
+    this.lastEpoch = epoch;
+    return this.last;
   }
 
+  /** Characters held: the parts, and the last text filled in. */
   get size(): number {
-    return this.parts.reduce((n, p) => n + p.length, 0) + this.holes.length * 8;
+    const parts = this.parts.reduce((n, p) => n + p.length, 0) + this.holes.length * 8;
+    return this.holes.length === 0 ? parts : parts * 2;
   }
 }
 
@@ -101,7 +111,7 @@ export class AnswerCache {
   /** The answer for `key`, built by `build` when missing or stale. */
   answer(key: string, dependency: Dependency, build: (skeleton: SkeletonBuilder) => unknown): string {
     const hit = this.lru.get(key);
-    if (hit && this.fresh(hit)) return hit.skeleton.render();
+    if (hit && this.fresh(hit)) return hit.skeleton.render(this.catalog.stockEpoch);
     const builder = new SkeletonBuilder();
     const skeleton = builder.build(build(builder));
     const entry: Entry = { skeleton };
@@ -115,7 +125,7 @@ export class AnswerCache {
       this.searches.add(key);
     }
     this.lru.set(key, entry);
-    return skeleton.render();
+    return skeleton.render(this.catalog.stockEpoch);
   }
 
   private fresh(entry: Entry): boolean {

@@ -137,6 +137,8 @@ export class CatalogStore {
    * number that leaves every offer in (or out of) stock: answers fill those in when they are sent.
    */
   private readonly contentVersions = new Map<string, number>();
+  /** Moves whenever any row's stock (or anything else) may have changed: filled-in answers are redone. */
+  stockEpoch = 0;
   private contentCounter = 0;
   private listeners: ((change: CatalogChange) => void)[] = [];
 
@@ -319,6 +321,7 @@ export class CatalogStore {
    * missing from it were deleted and leave memory.
    */
   private apply(fresh: ProductRecord[], present: Set<string> | null): number {
+    if (fresh.length > 0 || present !== null) this.stockEpoch++;
     const changes: RowChange[] = [];
     let structural = false;
     for (const p of fresh) {
