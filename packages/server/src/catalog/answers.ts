@@ -40,7 +40,10 @@ export class SkeletonBuilder {
 }
 
 export class Skeleton {
-  /** The last text sent and the catalog's stock epoch it was filled in at: reused until a stock moves. */
+  /**
+   * The last text sent, and the highest stock epoch of its rows then: it is sent again until one of its rows'
+   * stock moves (each movement takes a higher epoch than any before, so the highest moves with it).
+   */
   private last = '';
   private lastEpoch = -1;
 
@@ -49,9 +52,14 @@ export class Skeleton {
     private readonly holes: { row: CatalogRow; field: StockField }[],
   ) {}
 
-  /** The answer with the stock numbers of now; `epoch` moves whenever any stock in the catalog does. */
-  render(epoch: number): string {
+  /** The answer with the stock numbers of now. */
+  render(): string {
     if (this.holes.length === 0) return this.parts[0]!;
+    let epoch = 0;
+    for (let i = 0; i < this.holes.length; i++) {
+      const e = this.holes[i]!.row.stockEpoch;
+      if (e > epoch) epoch = e;
+    }
     if (epoch === this.lastEpoch) return this.last;
     let out = this.parts[0]!;
     for (let i = 0; i < this.holes.length; i++) {
@@ -111,7 +119,7 @@ export class AnswerCache {
   /** The answer for `key`, built by `build` when missing or stale. */
   answer(key: string, dependency: Dependency, build: (skeleton: SkeletonBuilder) => unknown): string {
     const hit = this.lru.get(key);
-    if (hit && this.fresh(hit)) return hit.skeleton.render(this.catalog.stockEpoch);
+    if (hit && this.fresh(hit)) return hit.skeleton.render();
     const builder = new SkeletonBuilder();
     const skeleton = builder.build(build(builder));
     const entry: Entry = { skeleton };
@@ -125,7 +133,7 @@ export class AnswerCache {
       this.searches.add(key);
     }
     this.lru.set(key, entry);
-    return skeleton.render(this.catalog.stockEpoch);
+    return skeleton.render();
   }
 
   private fresh(entry: Entry): boolean {

@@ -39,6 +39,8 @@ export interface CatalogRow extends ListingRow {
   stock: number;
   scratch_dent_stock: number;
   image_url: string;
+  /** Set from the store's counter each time this row's stock moves (0 as read): filled-in answers compare it. */
+  stockEpoch: number;
 }
 
 /** One listing row's change: `before` and `after` are the same object when only its stock moved. */
@@ -137,8 +139,8 @@ export class CatalogStore {
    * number that leaves every offer in (or out of) stock: answers fill those in when they are sent.
    */
   private readonly contentVersions = new Map<string, number>();
-  /** Moves whenever any row's stock (or anything else) may have changed: filled-in answers are redone. */
-  stockEpoch = 0;
+  /** Counts stock movements: each moved row takes the next value as its stockEpoch. */
+  private stockCounter = 0;
   private contentCounter = 0;
   private listeners: ((change: CatalogChange) => void)[] = [];
 
@@ -321,7 +323,6 @@ export class CatalogStore {
    * missing from it were deleted and leave memory.
    */
   private apply(fresh: ProductRecord[], present: Set<string> | null): number {
-    if (fresh.length > 0 || present !== null) this.stockEpoch++;
     const changes: RowChange[] = [];
     let structural = false;
     for (const p of fresh) {
@@ -336,6 +337,7 @@ export class CatalogStore {
           row.product = p;
           row.stock = p.stock;
           row.scratch_dent_stock = p.scratchDentStock;
+          row.stockEpoch = ++this.stockCounter;
           row.in_stock = isInStock(row);
           changes.push({ before: row, after: row, stockOnly: row.in_stock === wasInStock });
           if (row.in_stock !== wasInStock) this.contentVersions.set(p.itemId, ++this.contentCounter);
@@ -562,5 +564,6 @@ function toRow(p: ProductRecord, condition: Condition, images: ImageConfig): Cat
     stock: p.stock,
     scratch_dent_stock: p.scratchDentStock,
     image_url: imageUrl(p.mainImage, images),
+    stockEpoch: 0,
   };
 }
