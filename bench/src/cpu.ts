@@ -1,7 +1,7 @@
 /**
  * CPU time taken by the processes of a run, read from /proc (Linux): the shop, the mail sink, the database
- * server (every process named postgres; none with PGlite, which runs inside the shop) and this load generator. The mixed scenario prints it per order, so what limits
- * the orders is said in figures rather than guessed.
+ * server (every process named postgres; none with PGlite, which runs inside the shop) and this load
+ * generator. The mixed scenario prints it per order, so what limits the orders is said in figures.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 

@@ -5,34 +5,19 @@
  */
 import { CART_MSG, MAX_CART_LINES } from '@shop/domain/cart';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { type Database, openDatabase } from '../db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, contacts, products } from '../db/schema';
-import { DEMO, signIn, useTestApp } from '../test/harness';
+import { DEMO, signIn, useSecondApp, useTestApp } from '../test/harness';
 
 const ctx = useTestApp();
+const second = useSecondApp(ctx);
 let cookie = '';
-let second: { app: FastifyInstance; database: Database } | null = null;
 
 beforeAll(async () => {
   cookie = await signIn(ctx.app, DEMO.C10001.username, DEMO.C10001.password);
-  if (ctx.url) {
-    const database = await openDatabase({ url: ctx.url, poolSize: 10 });
-    const app = await buildApp(ctx.config, { database, prepared: true });
-    second = { app, database };
-  }
 });
 
-afterAll(async () => {
-  if (second) {
-    await second.app.close();
-    await second.database.close();
-  }
-});
-
-const appFor = (i: number) => (second && i % 2 === 1 ? second.app : ctx.app);
+const appFor = (i: number) => (second.app && i % 2 === 1 ? second.app : ctx.app);
 
 function add(i: number, itemId: string, quantity: number) {
   return appFor(i).inject({

@@ -4,19 +4,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/sessions';
-import { type Database, openDatabase } from '../db/client';
 import { addresses, cartItems, contacts, customers, orders, products, sessions } from '../db/schema';
-import { useTestApp } from '../test/harness';
+import { useSecondApp, useTestApp } from '../test/harness';
 
 const ctx = useTestApp();
 const BUYERS = 50;
 const UNITS = 10;
 
-let second: { app: FastifyInstance; database: Database } | null = null;
+const second = useSecondApp(ctx);
 const buyers: { customerId: string; contactPersonId: string; cookie: string; addressId: number }[] = [];
 let itemId = '';
 let unitCents = 0;
@@ -65,18 +62,6 @@ beforeAll(async () => {
   }
   await ctx.app.services.catalog.refresh();
   unitCents = Math.floor((item.priceCents * 115) / 100 + 0.5 + 1e-9);
-  if (ctx.url) {
-    const database = await openDatabase({ url: ctx.url, poolSize: 10 });
-    const app = await buildApp(ctx.config, { database, prepared: true });
-    second = { app, database };
-  }
-});
-
-afterAll(async () => {
-  if (second) {
-    await second.app.close();
-    await second.database.close();
-  }
 });
 
 describe('the last units', () => {
@@ -84,7 +69,7 @@ describe('the last units', () => {
     const tax = Math.floor((unitCents * 13) / 100 + 0.5 + 1e-9);
     const results = await Promise.all(
       buyers.map((b, i) => {
-        const app = second && i % 2 === 1 ? second.app : ctx.app;
+        const app = second.app && i % 2 === 1 ? second.app : ctx.app;
         return app.inject({
           method: 'POST',
           url: '/api/placeorder',
@@ -158,7 +143,7 @@ describe('orders sharing several items', () => {
         const unit = (p: (typeof lines)[number]) => Math.floor((p.priceCents * 115) / 100 + 0.5 + 1e-9);
         const subtotal = lines.reduce((n, p) => n + unit(p), 0);
         const tax = Math.floor((subtotal * 13) / 100 + 0.5 + 1e-9);
-        const app = second && i % 2 === 1 ? second.app : ctx.app;
+        const app = second.app && i % 2 === 1 ? second.app : ctx.app;
         return app.inject({
           method: 'POST',
           url: '/api/placeorder',

@@ -77,6 +77,25 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
   return context;
 }
 
+/**
+ * On PostgreSQL, a second server instance on the same database as `ctx` (two processes' worth of caches and
+ * pools); on PGlite, with one connection, none: `app` stays null and requests go to `ctx.app`.
+ */
+export function useSecondApp(ctx: TestContext, poolSize = 10): { app: FastifyInstance | null } {
+  const second = { app: null as FastifyInstance | null };
+  let database: Database | null = null;
+  beforeAll(async () => {
+    if (!ctx.url) return;
+    database = await openDatabase({ url: ctx.url, poolSize });
+    second.app = await buildApp(ctx.config, { database, prepared: true });
+  });
+  afterAll(async () => {
+    await second.app?.close();
+    await database?.close();
+  });
+  return second;
+}
+
 /** Signs in through the API and returns the session cookie header to send along. */
 export async function signIn(app: FastifyInstance, username: string, password: string): Promise<string> {
   const response = await app.inject({
