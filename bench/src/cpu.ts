@@ -8,7 +8,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 export interface CpuSample {
   shopMs: number;
   mailMs: number;
-  databaseMs: number;
+  /** Per database process: a process that ends between two samples must not take its past time away. */
+  databaseMs: Map<string, number>;
   generatorMs: number;
   at: number;
 }
@@ -29,19 +30,26 @@ function ticksOf(pid: number | string): { ticks: number; comm: string } | null {
   }
 }
 
-function databaseTicks(): number {
-  let total = 0;
+function databaseMs(): Map<string, number> {
+  const out = new Map<string, number>();
   let dirs: string[];
   try {
     dirs = readdirSync('/proc');
   } catch {
-    return 0;
+    return out;
   }
   for (const dir of dirs) {
     if (!/^\d+$/.test(dir)) continue;
     const t = ticksOf(dir);
-    if (t && t.comm === 'postgres') total += t.ticks;
+    if (t && t.comm === 'postgres') out.set(dir, t.ticks * TICK_MS);
   }
+  return out;
+}
+
+/** CPU the database processes used between two samples: those still running, and those started since. */
+function databaseBetween(a: Map<string, number>, b: Map<string, number>): number {
+  let total = 0;
+  for (const [pid, ms] of b) total += ms - (a.get(pid) ?? 0);
   return total;
 }
 
@@ -52,7 +60,7 @@ export function cpuSample(pids: { shop?: number; mail?: number }): CpuSample {
   return {
     shopMs: processMs(pids.shop),
     mailMs: processMs(pids.mail),
-    databaseMs: databaseTicks() * TICK_MS,
+    databaseMs: databaseMs(),
     generatorMs: (usage.user + usage.system) / 1000,
     at: performance.now(),
   };
@@ -72,7 +80,7 @@ export function cpuBetween(a: CpuSample, b: CpuSample): CpuUse {
   return {
     shop: cores(b.shopMs - a.shopMs),
     mail: cores(b.mailMs - a.mailMs),
-    database: cores(b.databaseMs - a.databaseMs),
+    database: cores(databaseBetween(a.databaseMs, b.databaseMs)),
     generator: cores(b.generatorMs - a.generatorMs),
   };
 }

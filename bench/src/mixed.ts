@@ -3,6 +3,10 @@
  * product pages) alone, then while N buyers order continuously, then the orders alone. Each buyer is one
  * customer in a closed loop: add one or two items to the cart, place the order, again. Afterwards the stock
  * taken from the ordered items must equal the units of the orders the shop acknowledged.
+ *
+ * A closed loop takes every order the shop can make: the faster orders get, the more of them flow, and the
+ * more of the machine they take from browsing. So browsing is also measured while the same buyers order at
+ * a fixed rate (BENCH_ORDER_RATE a second, together), which says what each order costs the listings.
  */
 import { Agent, request } from 'node:http';
 import { taxFor } from '@shop/domain/tax';
@@ -32,10 +36,12 @@ export interface MixedResult {
   browseAlone: BrowseFigures;
   browseWhileOrdering: BrowseFigures;
   ordersWhileBrowsing: OrderFigures;
+  /** Browsing while the buyers order at a fixed rate, and those orders. */
+  paced: { rate: number; browse: BrowseFigures; orders: OrderFigures };
   ordersAlone: OrderFigures;
   stock: { taken: number; acknowledged: number; exact: boolean };
   /** Cores each process used in each phase. */
-  cpu: { browseAlone: CpuUse; whileOrdering: CpuUse; ordersAlone: CpuUse };
+  cpu: { browseAlone: CpuUse; whileOrdering: CpuUse; whilePaced: CpuUse; ordersAlone: CpuUse };
 }
 
 export interface PoolItem {
@@ -102,15 +108,22 @@ function percentile(values: number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
 }
 
-/** N buyers ordering in closed loops for `seconds`. */
+/**
+ * N buyers ordering for `seconds`: in closed loops, or, given `rate`, starting `rate` orders a second
+ * between them (a buyer whose order is late starts the next at once).
+ */
 export async function orders(
   base: URL,
   buyers: BenchBuyer[],
   pool: PoolItem[],
   seconds: number,
   units: Map<string, number>,
+  rate?: number,
 ): Promise<OrderFigures> {
-  const until = Date.now() + seconds * 1000;
+  const start = Date.now();
+  const until = start + seconds * 1000;
+  // Each buyer's orders start every `every` ms, the buyers spread evenly over that interval.
+  const every = rate ? (buyers.length * 1000) / rate : 0;
   const placeMs: number[] = [];
   const addMs: number[] = [];
   let errors = 0;
@@ -120,6 +133,11 @@ export async function orders(
   await Promise.all(
     buyers.map(async (buyer, b) => {
       for (let n = 0; Date.now() < until; n++) {
+        if (rate) {
+          const due = start + (b / buyers.length) * every + n * every;
+          if (due >= until) break;
+          if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+        }
         // One or two lines, spread over the pool, one or two units each.
         const lines = [pool[(b * 7 + n) % pool.length]!];
         if (n % 2 === 1) lines.push(pool[(b * 7 + n + 13) % pool.length]!);
@@ -221,6 +239,8 @@ export async function mixedScenario(options: {
   /** Reads the stock of the pool from the database itself (PostgreSQL), when it can. */
   databaseStock?: () => Promise<Map<string, number>>;
   cpu: () => CpuSample;
+  /** Orders a second, all buyers together, in the paced phase. */
+  orderRate: number;
 }): Promise<MixedResult> {
   const base = new URL(options.shopUrl);
   const { browsePaths, browseCookie, seconds, buyers, pool } = options;
@@ -228,7 +248,8 @@ export async function mixedScenario(options: {
   const before = await read();
   const units = new Map<string, number>();
 
-  // Warm the answers, then browse alone.
+  // Warm the order path (its code is compiled by the JIT like any other) and the answers, then browse alone.
+  await orders(base, buyers, pool, 3, units);
   await browse(options.shopUrl, browsePaths, browseCookie, 2, options.browseConnections);
   const c0 = options.cpu();
   const browseAlone = await browse(
@@ -244,8 +265,13 @@ export async function mixedScenario(options: {
     orders(base, buyers, pool, seconds, units),
   ]);
   const c2 = options.cpu();
-  const ordersAlone = await orders(base, buyers, pool, seconds, units);
+  const [browsePaced, ordersPaced] = await Promise.all([
+    browse(options.shopUrl, browsePaths, browseCookie, seconds, options.browseConnections),
+    orders(base, buyers, pool, seconds, units, options.orderRate),
+  ]);
   const c3 = options.cpu();
+  const ordersAlone = await orders(base, buyers, pool, seconds, units);
+  const c4 = options.cpu();
 
   // Give every process time to read the last sales before the API is asked.
   await new Promise((r) => setTimeout(r, 1_500));
@@ -264,12 +290,14 @@ export async function mixedScenario(options: {
     browseAlone,
     browseWhileOrdering,
     ordersWhileBrowsing,
+    paced: { rate: options.orderRate, browse: browsePaced, orders: ordersPaced },
     ordersAlone,
     stock: { taken, acknowledged, exact },
     cpu: {
       browseAlone: cpuBetween(c0, c1),
       whileOrdering: cpuBetween(c1, c2),
-      ordersAlone: cpuBetween(c2, c3),
+      whilePaced: cpuBetween(c2, c3),
+      ordersAlone: cpuBetween(c3, c4),
     },
   };
 }

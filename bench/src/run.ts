@@ -26,6 +26,8 @@ const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 /** The mixed scenario: browsing connections and buyers ordering at the same time. */
 const BROWSERS = 40;
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 10);
+/** Orders a second, all buyers together, in the mixed scenario's paced phase. */
+const ORDER_RATE = Number(process.env.BENCH_ORDER_RATE ?? 50);
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const SHOP_PORT = 3200;
 const BARE_PORT = 3201;
@@ -34,6 +36,12 @@ const dataDir = resolve(root, '.data/bench/pglite');
 const PERFORMANCE_TARGET = 95;
 const INITIAL_JS_TARGET_KB = 100;
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** The shop runs with the Node flags of `npm run serve`, as in production. */
+const SERVE_FLAGS = (
+  JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { scripts: { serve: string } }
+).scripts.serve
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
 
 /** Starts a server; TypeScript sources run through tsx, the shop runs compiled as in production. */
 function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
@@ -43,7 +51,7 @@ function start(script: string, env: Record<string, string>): Promise<ChildProces
       execArgv: script.endsWith('.ts')
         ? ['--import', 'tsx']
         : [
-            '--enable-source-maps',
+            ...SERVE_FLAGS,
             // BENCH_PROFILE=dir: the shop writes a CPU profile there when the bench ends.
             ...(process.env.BENCH_PROFILE
               ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
@@ -182,9 +190,14 @@ function printMixed(m: MixedResult, paths: number): void {
     `  while ${String(BUYERS).padEnd(2)} buyers order ${String(m.browseWhileOrdering.rps).padStart(7)} req/s  p99 ${m.browseWhileOrdering.p99} ms  errors ${m.browseWhileOrdering.errors}`,
   );
   console.log(`  ratio ${ratio.toFixed(2)}`);
+  const paced = m.paced.browse;
+  console.log(
+    `  while ${String(m.paced.rate).padEnd(3)} orders/s  ${String(paced.rps).padStart(7)} req/s  p99 ${paced.p99} ms  errors ${paced.errors}  ratio ${(paced.rps / m.browseAlone.rps).toFixed(2)}`,
+  );
   console.log(`orders (${BUYERS} buyers, each add + place in a loop):`);
   for (const [name, o] of [
     ['while browsing', m.ordersWhileBrowsing],
+    ['paced, browsing', m.paced.orders],
     ['alone', m.ordersAlone],
   ] as const) {
     console.log(
@@ -195,6 +208,7 @@ function printMixed(m: MixedResult, paths: number): void {
   for (const [name, c] of [
     ['browsing alone', m.cpu.browseAlone],
     ['while ordering', m.cpu.whileOrdering],
+    ['while paced', m.cpu.whilePaced],
     ['orders alone', m.cpu.ordersAlone],
   ] as const) {
     console.log(
@@ -218,7 +232,9 @@ function printMixed(m: MixedResult, paths: number): void {
     m.browseAlone.errors +
       m.browseWhileOrdering.errors +
       m.ordersAlone.errors +
-      m.ordersWhileBrowsing.errors ===
+      m.ordersWhileBrowsing.errors +
+      paced.errors +
+      m.paced.orders.errors ===
       0;
   console.log(
     `target: browsing while ordering >= 0.8 of alone with p99 <= 25 ms; orders alone >= 300/s with p99 <= 100 ms; no error; stock exact -> ${met ? 'met' : 'not met'}`,
@@ -364,6 +380,7 @@ async function main() {
       browseConnections: BROWSERS,
       databaseStock: pgUrl ? () => databaseStock(pgUrl, seeded.poolItemIds) : undefined,
       cpu: () => cpuSample({ shop: shop.pid, mail: mail.pid }),
+      orderRate: ORDER_RATE,
     });
     printMixed(mixed, browsePaths.length);
     console.log(`mail: ${await mail.received()} messages received over SMTP so far`);
