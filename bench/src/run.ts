@@ -28,6 +28,8 @@ const BROWSERS = 40;
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 10);
 /** Orders a second, all buyers together, in the mixed scenario's paced phase. */
 const ORDER_RATE = Number(process.env.BENCH_ORDER_RATE ?? 50);
+if (!(ORDER_RATE > 0))
+  throw new Error('BENCH_ORDER_RATE must be a number of orders a second above 0, e.g. 50');
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const SHOP_PORT = 3200;
 const BARE_PORT = 3201;
@@ -350,7 +352,7 @@ async function main() {
 
     if (process.env.BENCH_SKIP_MIXED === '1') return;
     console.log(
-      `\nmixed: browsing alone, then while ${BUYERS} buyers order, then the orders alone (${DURATION} s each)...`,
+      `\nmixed: browsing alone, then while ${BUYERS} buyers order, then while they order ${ORDER_RATE} a second, then the orders alone (${DURATION} s each)...`,
     );
     const pool: PoolItem[] = [];
     for (const itemId of seeded.poolItemIds) {
