@@ -36,7 +36,9 @@ export function runPrimary(config: Config): void {
     const served = listening.delete(worker.id);
     if (stopping) {
       if (code !== 0) exitCode = 1;
-      if (Object.keys(cluster.workers ?? {}).length === 0) {
+      // A worker leaves cluster.workers only once it has both exited and disconnected, in either order: a
+      // worker that has exited but not yet disconnected is as gone as one no longer listed.
+      if (Object.values(cluster.workers ?? {}).every((w) => !w || w.isDead())) {
         log.info({ exitCode }, 'every server process has stopped');
         process.exit(exitCode);
       }
