@@ -37,14 +37,16 @@ async function serve(config: Config): Promise<void> {
   });
 
   let app: FastifyInstance;
+  let stopper: Shutdown;
   try {
     app = await buildApp(config);
+    // Before listening: it keeps track of every connection, so a stop can close the ones not in use.
+    stopper = gracefulShutdown(app, config.SHUTDOWN_TIMEOUT_MS);
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
     console.error(`The shop could not start: ${(error as Error).message}`);
     process.exit(1);
   }
-  const stopper = gracefulShutdown(app, config.SHUTDOWN_TIMEOUT_MS);
   shutdown = stopper;
   process.off('SIGTERM', onSigterm);
   process.off('SIGINT', onSigint);
