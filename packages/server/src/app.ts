@@ -111,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     notifier,
+    lanes: config.MAIL_CONNECTIONS,
   });
   // Listening starts before the first read, so no commit falls between the two.
   await notifier.start();

@@ -122,6 +122,10 @@ describe('other operations settings', () => {
     expect(config.SHUTDOWN_TIMEOUT_MS).toBe(10_000);
     expect(problem({ DATABASE_POOL_SIZE: '0' })).toMatch(/\n {2}DATABASE_POOL_SIZE: /);
     expect(problem({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toMatch(/\n {2}SHUTDOWN_TIMEOUT_MS: /);
+    expect(config.MAIL_CONNECTIONS).toBe(3);
+    expect(load({ MAIL_CONNECTIONS: '8' }).MAIL_CONNECTIONS).toBe(8);
+    expect(problem({ MAIL_CONNECTIONS: '0' })).toMatch(/\n {2}MAIL_CONNECTIONS: /);
+    expect(problem({ MAIL_CONNECTIONS: 'many' })).toMatch(/\n {2}MAIL_CONNECTIONS: /);
   });
 
   it('lists every bad value at once', () => {

@@ -99,6 +99,8 @@ const schema = z
     /** smtp://user:pass@host:port; when unset mail goes to the outbox table and the log only. */
     SMTP_URL: smtpUrl,
     MAIL_FROM: z.string().default('Acer Store <no-reply@example.com>'),
+    /** Connections each process keeps to the mail server, so messages it delivers at once. */
+    MAIL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(3),
     SHOP_INBOX: z.string().email().default('info@example.com'),
     SHOP_PHONE: z.string().default('+1 905 555 0100'),
     SHOP_EMAIL: z.string().email().default('info@example.com'),

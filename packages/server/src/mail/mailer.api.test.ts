@@ -17,7 +17,7 @@ import { Mailer } from './mailer';
 import { queueMail, REMOVED_BODY } from './outbox';
 
 const sink = await startMailSink();
-const ctx = useTestApp({ SMTP_URL: sink.url });
+const ctx = useTestApp({ SMTP_URL: sink.url, MAIL_CONNECTIONS: 2 });
 const FROM = 'Acer Store <no-reply@shop.example>';
 const mailers: Mailer[] = [];
 const notifiers: Notifier[] = [];
@@ -51,7 +51,10 @@ function captureLog(): { log: FastifyBaseLogger; lines: Logged[] } {
   return { log, lines };
 }
 
-async function startMailer(smtpUrl: string | undefined, options: { maxAttempts?: number } = {}) {
+async function startMailer(
+  smtpUrl: string | undefined,
+  options: { maxAttempts?: number; lanes?: number } = {},
+) {
   const { log, lines } = captureLog();
   const notifier = new Notifier(ctx.database, log);
   const mailer = new Mailer(ctx.database, log, { smtpUrl, from: FROM, notifier, ...options });
@@ -194,6 +197,28 @@ describe('the delivery loop', () => {
       expect((await row(id)).attempts).toBe(20);
     } finally {
       sink.failing = false;
+    }
+  });
+
+  it('delivers as many messages at once as it keeps connections to the mail server, and no more', async () => {
+    // The app's mailer takes MAIL_CONNECTIONS.
+    expect(ctx.app.services.mailer.lanes).toBe(2);
+    for (const [lanes, count] of [
+      [1, 5],
+      [4, 8],
+    ] as const) {
+      await waitFor('the earlier connections to close', () => sink.sessions === 0);
+      sink.mostSessions = 0;
+      const subject = `Lanes ${lanes}`;
+      for (let i = 0; i < count; i++) await insertMail({ subject: `${subject} #${i}` });
+      const { mailer } = await startMailer(sink.url, { lanes });
+      await waitFor(
+        `${count} messages`,
+        () => sink.received.filter((m) => m.subject.startsWith(subject)).length === count,
+      );
+      // Each message of a claimed batch goes out at once, over a connection of its own.
+      expect(sink.mostSessions).toBe(lanes);
+      await mailer.close(1000);
     }
   });
 

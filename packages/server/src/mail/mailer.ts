@@ -62,7 +62,8 @@ const LOOP_ERROR_PAUSE_MS = 5_000;
 export class Mailer {
   private readonly notifier: Notifier;
   private readonly transport: Transporter | null;
-  private readonly lanes: number;
+  /** Messages this process delivers at once, each over a connection of its own to the mail server. */
+  readonly lanes: number;
   private readonly maxAttempts: number;
   private readonly retryBaseMs: number;
   private readonly retryMaxMs: number;

@@ -22,6 +22,9 @@ export interface MailSink {
   refused: number;
   /** Connection errors, such as a reset by a client that was killed. */
   errors: Error[];
+  /** SMTP connections open now, and the most that were open at once. */
+  sessions: number;
+  mostSessions: number;
   close(): Promise<void>;
 }
 
@@ -45,11 +48,19 @@ function bodyText(raw: string): string {
 
 export async function startMailSink(): Promise<MailSink> {
   const received: ReceivedMail[] = [];
-  const sink = { failing: false, refused: 0, errors: [] as Error[] };
+  const sink = { failing: false, refused: 0, errors: [] as Error[], sessions: 0, mostSessions: 0 };
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, callback) {
+      sink.sessions++;
+      sink.mostSessions = Math.max(sink.mostSessions, sink.sessions);
+      callback();
+    },
+    onClose() {
+      sink.sessions--;
+    },
     onMailFrom(_address, _session, callback) {
       if (!sink.failing) return callback();
       sink.refused++;
