@@ -47,6 +47,11 @@ export function gracefulShutdown(
   // Tracked per connection, not per request: the hot path pays nothing.
   const connections = new Set<Socket>();
   app.server.on('connection', (socket: Socket) => {
+    // One accepted while the stop was under way (before the listener closed) carries nothing in flight.
+    if (started) {
+      socket.destroy();
+      return;
+    }
     connections.add(socket);
     socket.once('close', () => connections.delete(socket));
   });
