@@ -44,7 +44,7 @@ test('an administrator adds a buyer who sets a password from the mail and places
   await expect(rows).toHaveCount(1);
   await expect(rows.first().getByRole('cell')).toHaveText([
     `${adminName}Primary contactYou`,
-    customer.customerId,
+    customer.email,
     'Administrator',
     'Active',
     '—',

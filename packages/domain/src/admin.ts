@@ -27,6 +27,15 @@ export const DEFAULT_PAGE_SIZE = 25;
 export const MESSAGE_MAX = 5000;
 export const REASON_MAX = 1000;
 export const CUSTOMER_ID_PATTERN = /^[A-Za-z0-9]{2,50}$/;
+/** How many sign-ins (the primary contact and the buyers) a company may have unless the seller raises it. */
+export const DEFAULT_MAX_BUYERS = 50;
+export const MAX_BUYERS_CEILING = 1000;
+/**
+ * How many buyers a company's administrators may invite (each gets a welcome mail) per hour and per day,
+ * so an account cannot be used to mail any address in bulk. The seller's own additions are not limited.
+ */
+export const BUYER_INVITES_PER_HOUR = 10;
+export const BUYER_INVITES_PER_DAY = 20;
 
 export const ADMIN_MSG = {
   loginFailed: 'E-mail or password is incorrect.',
@@ -47,6 +56,7 @@ export const ADMIN_MSG = {
   contactRole: 'The role must be admin or buyer.',
   customerId: 'A customer id has 2 to 50 letters and digits, e.g. C10003.',
   percentage: 'The percentage is a whole number from 0 to 100.',
+  maxBuyers: `The number of sign-ins is a whole number from 1 to ${MAX_BUYERS_CEILING}.`,
   reason: `Please give a reason (at most ${REASON_MAX} characters); it is put in the mail.`,
   messageBody: `The message cannot be empty and has at most ${MESSAGE_MAX} characters.`,
   lastOwner: 'The shop needs at least one active owner: make another owner first.',
@@ -428,6 +438,17 @@ export const customerUpdateSchema = z.object({
   company: text(50, APPLICATION_MSG.company, true).optional(),
   /** Owner only. */
   percentage: percentage.optional(),
+  /** How many sign-ins the company may have; its administrators cannot add more. */
+  max_buyers: z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+      z
+        .number({ error: ADMIN_MSG.maxBuyers })
+        .int({ message: ADMIN_MSG.maxBuyers })
+        .min(1, { message: ADMIN_MSG.maxBuyers })
+        .max(MAX_BUYERS_CEILING, { message: ADMIN_MSG.maxBuyers }),
+    )
+    .optional(),
 });
 
 export const contactCreateSchema = z.object({
@@ -465,6 +486,8 @@ export interface AdminCustomerRow {
   customer_id: string;
   company: string;
   percentage: number;
+  /** How many sign-ins the company may have (its administrators cannot add more). */
+  max_buyers: number;
   disabled: boolean;
   created_at: string;
   primary_contact: { name: string; email: string; phone_number: string } | null;

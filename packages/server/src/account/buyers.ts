@@ -18,18 +18,30 @@ function actorOf(user: SessionUser): Actor {
   return { staffId: null, label: `${user.email || user.username} (${user.customerId})` };
 }
 
-export async function listBuyers(db: Queryable, customerId: string): Promise<AdminContact[]> {
+/**
+ * The company's sign-ins as its administrators see them: without user names, since a buyer whose e-mail
+ * signs in to another company's account has a user name of their own, and that must not tell them so.
+ */
+export async function listBuyers(
+  db: Queryable,
+  customerId: string,
+): Promise<Omit<AdminContact, 'username'>[]> {
   const rows = await db
     .select()
     .from(contacts)
     .where(eq(contacts.customerId, customerId))
     .orderBy(asc(contacts.createdAt), asc(contacts.contactPersonId));
   // Primary contact first, then the buyers as they were added.
-  return rows.sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary)).map(presentContact);
+  return rows
+    .sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary))
+    .map((row) => {
+      const { username: _hidden, ...shown } = presentContact(row);
+      return shown;
+    });
 }
 
-export async function addBuyer(deps: AdminDeps, user: SessionUser, body: unknown): Promise<AdminContact[]> {
-  await addContact(deps, actorOf(user), user.customerId, body);
+export async function addBuyer(deps: AdminDeps, user: SessionUser, body: unknown) {
+  await addContact(deps, actorOf(user), user.customerId, body, 'company');
   return listBuyers(deps.db, user.customerId);
 }
 
@@ -47,7 +59,7 @@ export async function changeBuyer(
   user: SessionUser,
   contactPersonId: string,
   body: unknown,
-): Promise<AdminContact[]> {
+) {
   const change = parseOr400(changeSchema, body);
   const [target] = await deps.db
     .select({ customerId: contacts.customerId })

@@ -126,6 +126,8 @@ export const customers = pgTable('customers', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Set while the seller has disabled the account: nobody of the company can sign in. */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /** How many sign-ins (contacts) the company may have; its administrators cannot add more. */
+  maxBuyers: integer('max_buyers').notNull().default(50),
 });
 
 export const contacts = pgTable(

@@ -8,6 +8,8 @@ import {
   type AdminCustomerDetail,
   type AdminCustomerRow,
   applicationRejectSchema,
+  BUYER_INVITES_PER_DAY,
+  BUYER_INVITES_PER_HOUR,
   type ContactRole,
   contactCreateSchema,
   contactUpdateSchema,
@@ -52,7 +54,12 @@ export function presentContact(c: ContactRow): AdminContact {
 }
 
 function customerSnapshot(c: CustomerRow) {
-  return { company: c.company, percentage: c.percentage, disabled: c.disabledAt !== null };
+  return {
+    company: c.company,
+    percentage: c.percentage,
+    max_buyers: c.maxBuyers,
+    disabled: c.disabledAt !== null,
+  };
 }
 
 function contactSnapshot(c: ContactRow) {
@@ -110,6 +117,7 @@ function presentCustomer(c: CustomerRow, primary: ContactRow | null): AdminCusto
     customer_id: c.customerId,
     company: c.company,
     percentage: c.percentage,
+    max_buyers: c.maxBuyers,
     disabled: c.disabledAt !== null,
     created_at: c.createdAt.toISOString(),
     primary_contact: primary
@@ -173,11 +181,18 @@ async function queueWelcome(
         '',
         primary
           ? t('mail.welcome.open', { company: customer.company, customerId: customer.customerId })
-          : t('mail.buyer.open', {
-              company: customer.company,
-              customerId: customer.customerId,
-              email: contact.email,
-            }),
+          : contact.username.toLowerCase() === contact.email.toLowerCase()
+            ? t('mail.buyer.open', {
+                company: customer.company,
+                customerId: customer.customerId,
+                email: contact.email,
+              })
+            : t('mail.buyer.openOwnUsername', {
+                company: customer.company,
+                customerId: customer.customerId,
+                email: contact.email,
+                username: contact.username,
+              }),
         '',
         t('mail.welcome.choose', { days: WELCOME_LINK_DAYS }),
         link,
@@ -354,14 +369,18 @@ async function lockCustomer(tx: Tx, customerId: string): Promise<CustomerRow> {
   return row;
 }
 
-/** The company name and the percentage; the customer's next request shows the new prices. */
+/** The company name, the percentage and the number of sign-ins; the customer's next request shows the new prices. */
 export async function updateCustomer(deps: AdminDeps, actor: Actor, customerId: string, body: unknown) {
   const input = parseOr400(customerUpdateSchema, body);
   await deps.db.transaction(async (tx) => {
     const before = await lockCustomer(tx, customerId);
     const [after] = await tx
       .update(customers)
-      .set({ company: input.company ?? before.company, percentage: input.percentage ?? before.percentage })
+      .set({
+        company: input.company ?? before.company,
+        percentage: input.percentage ?? before.percentage,
+        maxBuyers: input.max_buyers ?? before.maxBuyers,
+      })
       .where(eq(customers.customerId, customerId))
       .returning();
     await recordAudit(tx, actor, {
@@ -450,26 +469,103 @@ export async function sendResetLink(
   return sent;
 }
 
-/** A further buyer of the company, who signs in with their e-mail. */
-export async function addContact(deps: AdminDeps, actor: Actor, customerId: string, body: unknown) {
+/**
+ * Who adds a buyer. The seller may add any number and is told plainly when an e-mail already signs in
+ * elsewhere. A company's administrator is held to the company's number of sign-ins and to a number of
+ * invitations an hour and a day (each mails an address they chose), and is never told whether an e-mail
+ * signs in to another company: such a buyer is added with a user name of their own, which their mail gives.
+ */
+export type AddedBy = 'seller' | 'company';
+
+/** Buyers added to the company within the interval (each was mailed an invitation). */
+async function addedWithin(tx: Tx, customerId: string, interval: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.customerId, customerId),
+        eq(contacts.isPrimary, false),
+        sql`${contacts.createdAt} > now() - ${interval}::interval`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The company's limits on its administrators' additions; throws the message to show when one is reached. */
+async function assertCompanyMayInvite(tx: Tx, customer: CustomerRow, people: number): Promise<void> {
+  if (people >= customer.maxBuyers)
+    throw new HttpError(
+      409,
+      `Your company already has ${people} sign-ins, the most its account allows. Please contact us to allow more.`,
+    );
+  const hour = await addedWithin(tx, customer.customerId, '1 hour');
+  if (hour >= BUYER_INVITES_PER_HOUR)
+    throw new HttpError(
+      429,
+      `Your company has added ${hour} buyers in the last hour, the most allowed. Please try again later, or contact us.`,
+    );
+  const day = await addedWithin(tx, customer.customerId, '24 hours');
+  if (day >= BUYER_INVITES_PER_DAY)
+    throw new HttpError(
+      429,
+      `Your company has added ${day} buyers in the last 24 hours, the most allowed. Please try again tomorrow, or contact us.`,
+    );
+}
+
+/** The contact, if any, that signs in with this name (case-insensitive). */
+async function signsInAs(tx: Queryable, username: string) {
+  const [row] = await tx
+    .select({ id: contacts.contactPersonId, customerId: contacts.customerId })
+    .from(contacts)
+    .where(sql`lower(${contacts.username}) = ${username.toLowerCase()}`);
+  return row ?? null;
+}
+
+/** A further buyer of the company, who signs in with their e-mail (or, see AddedBy, a user name of their own). */
+export async function addContact(
+  deps: AdminDeps,
+  actor: Actor,
+  customerId: string,
+  body: unknown,
+  addedBy: AddedBy = 'seller',
+) {
   const input = parseOr400(contactCreateSchema, body);
   let sent: { link: string; mailId: number; contact: AdminContact };
   try {
     sent = await deps.db.transaction(async (tx) => {
       const customer = await lockCustomer(tx, customerId);
-      await assertUsernameFree(tx, input.email);
       const [counted] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(contacts)
         .where(eq(contacts.customerId, customerId));
-      let n = (counted?.n ?? 0) + 1;
+      const people = counted?.n ?? 0;
+      const clash = await signsInAs(tx, input.email);
+      if (addedBy === 'company') {
+        if (clash?.customerId === customerId)
+          throw new HttpError(409, `${input.email} is already a buyer of your company.`);
+        await assertCompanyMayInvite(tx, customer, people);
+      } else if (clash) {
+        throw new HttpError(
+          409,
+          `${input.email} already signs in to another account; use another e-mail address.`,
+        );
+      }
+      let n = people + 1;
       let contactPersonId = `${customerId}-B${n}`;
+      // The contact id doubles as the user name of a buyer whose e-mail signs in elsewhere, so it must be
+      // free as both.
       while (
         (
           await tx
             .select({ id: contacts.contactPersonId })
             .from(contacts)
-            .where(eq(contacts.contactPersonId, contactPersonId))
+            .where(
+              or(
+                eq(contacts.contactPersonId, contactPersonId),
+                sql`lower(${contacts.username}) = ${contactPersonId.toLowerCase()}`,
+              ),
+            )
         ).length > 0
       )
         contactPersonId = `${customerId}-B${++n}`;
@@ -483,7 +579,7 @@ export async function addContact(deps: AdminDeps, actor: Actor, customerId: stri
           lastName: input.last_name,
           email: input.email,
           phoneNumber: input.phone_number,
-          username: input.email,
+          username: clash ? contactPersonId : input.email,
           passwordHash: '',
           role: input.role,
           isPrimary: false,
@@ -502,7 +598,9 @@ export async function addContact(deps: AdminDeps, actor: Actor, customerId: stri
     if (isUniqueViolation(error))
       throw new HttpError(
         409,
-        `${input.email} already signs in to another account; use another e-mail address.`,
+        addedBy === 'company'
+          ? 'The buyer could not be added just now; please try again.'
+          : `${input.email} already signs in to another account; use another e-mail address.`,
       );
     throw error;
   }

@@ -25,7 +25,8 @@ export interface OrdersPage {
 }
 
 /** A buyer of the company, as its administrators see them. */
-export type Buyer = AdminContact;
+/** A company's administrators do not see the user names of its buyers (a clash elsewhere would show). */
+export type Buyer = Omit<AdminContact, 'username'>;
 
 export interface Message {
   message_id: string | number;

@@ -195,7 +195,7 @@ export function Buyers() {
           <thead>
             <tr>
               <th scope="col">{t('account:buyers.name')}</th>
-              <th scope="col">{t('account:buyers.signsInWith')}</th>
+              <th scope="col">{t('account:buyers.email')}</th>
               <th scope="col">{t('account:buyers.role')}</th>
               <th scope="col">{t('account:buyers.state')}</th>
               <th scope="col">{t('account:buyers.actions')}</th>
@@ -221,7 +221,7 @@ export function Buyers() {
                       {self && <span className="acct-buyers__tag">{t('account:buyers.you')}</span>}
                     </span>
                   </td>
-                  <td data-label={t('account:buyers.signsInWith')}>{buyer.username}</td>
+                  <td data-label={t('account:buyers.email')}>{buyer.email || '—'}</td>
                   <td data-label={t('account:buyers.role')}>{roleName(buyer.role)}</td>
                   <td data-label={t('account:buyers.state')}>
                     <span className={buyer.active ? undefined : 'acct-state--off'}>{stateOf(buyer)}</span>

@@ -46,6 +46,7 @@ async function action({ request, params }: PageArgs) {
       const input: Record<string, unknown> = {};
       if (body.company !== body.was_company) input.company = body.company;
       if (body.percentage !== body.was_percentage) input.percentage = body.percentage;
+      if (body.max_buyers !== body.was_max_buyers) input.max_buyers = body.max_buyers;
       if (Object.keys(input).length === 0) return done('Nothing changed.');
       const parsed = customerUpdateSchema.safeParse(input);
       if (!parsed.success) return invalid(parsed.error.issues);
@@ -133,6 +134,7 @@ function EditCustomer({ customer }: { customer: AdminCustomerDetail }) {
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="was_company" value={customer.company} />
         <input type="hidden" name="was_percentage" value={String(customer.percentage)} />
+        <input type="hidden" name="was_max_buyers" value={String(customer.max_buyers)} />
         <Field
           id="edit-company"
           name="company"
@@ -154,6 +156,18 @@ function EditCustomer({ customer }: { customer: AdminCustomerDetail }) {
           defaultValue={String(customer.percentage)}
           key={`percentage-${customer.percentage}`}
           error={errors.percentage}
+        />
+        <Field
+          id="edit-max-buyers"
+          name="max_buyers"
+          label="Sign-ins allowed"
+          inputMode="numeric"
+          required
+          maxLength={4}
+          hint={`How many people may sign in for the company (it has ${customer.contacts.length}); its administrators cannot add more.`}
+          defaultValue={String(customer.max_buyers)}
+          key={`max-buyers-${customer.max_buyers}`}
+          error={errors.max_buyers}
         />
         <div className="admin-actions">
           <button type="submit" className="admin-btn admin-btn--primary" disabled={busy}>
@@ -504,6 +518,10 @@ function CustomerDetail() {
         <dd>{customer.customer_id}</dd>
         <dt>Price percentage</dt>
         <dd>{customer.percentage}%</dd>
+        <dt>Sign-ins</dt>
+        <dd>
+          {customer.contacts.length} of {customer.max_buyers} allowed
+        </dd>
         <dt>Primary contact</dt>
         <dd>
           {customer.primary_contact

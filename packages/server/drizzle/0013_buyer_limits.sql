@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "max_buyers" integer DEFAULT 50 NOT NULL;
