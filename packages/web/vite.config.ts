@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 const require = createRequire(import.meta.url);
@@ -53,8 +53,7 @@ export default defineConfig(({ mode }) => ({
           ]
         : [],
   },
-  // Preact runs the React code (react and react-dom resolve to preact/compat): see docs/decisions/009.
-  plugins: [preact(), precompress()],
+  plugins: [react(), precompress()],
   // The manifest lets the server name each route's chunks in the page, so they load with the entry.
   build: {
     target: 'es2022',

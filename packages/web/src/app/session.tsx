@@ -4,6 +4,7 @@
  * in place by the answers of cart and wish-list writes, read again after other writes. Changes of login
  * are broadcast to other tabs so they read again too.
  */
+
 import {
   createContext,
   type ReactNode,
@@ -16,6 +17,7 @@ import {
 } from 'react';
 import { ApiError, api } from '../lib/api';
 import { clearDisplayCookies, cookieLogin } from '../lib/cookies';
+import { useOncePer } from '../lib/once';
 import { refreshReads } from '../lib/reads';
 import type { CustomerInfo, HeaderData } from '../lib/types';
 
@@ -69,9 +71,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  useEffect(() => {
-    void loadHeader(login);
-  }, [login, loadHeader]);
+  // Once per login state: not a second request when <StrictMode> runs the effects again.
+  useOncePer(login, (state) => void loadHeader(state));
 
   const reloadHeader = useCallback(() => loadHeader(loginNow.current), [loadHeader]);
   const updateHeader = useCallback((change: (header: HeaderData) => HeaderData) => {

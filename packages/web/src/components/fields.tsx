@@ -96,11 +96,7 @@ export function TextField({
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
-        onChange={(e) => {
-          // Written back to the field: when the kept text does not change, nothing redraws it.
-          if (clean) e.target.value = clean(e.target.value);
-          onChange?.(e.target.value);
-        }}
+        onChange={(e) => onChange?.(clean ? clean(e.target.value) : e.target.value)}
       />
     </Wrapper>
   );

@@ -5,7 +5,7 @@
  * at once, with its scroll position. After a write, or when who is signed in or their percentage
  * changes, `refreshReads()` drops the kept answers and runs the loaders of the page on screen again.
  */
-import { useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { api } from './api';
 import { readCookie } from './cookies';
 
@@ -102,37 +102,44 @@ export interface ReadState<T> {
   loading: boolean;
 }
 
+const NOTHING: Outcome<never> = { status: 'pending' };
+const never = () => () => {};
+
 /**
  * Follows a read in a page. While a read of the same path is on its way again (after a refresh) the
  * previous answer stays on screen; `keepPrevious` keeps it for any new path too (a listing whose filters
- * change keeps its cards until the new ones arrive).
+ * change keeps its cards until the new ones arrive). The read is an external store to React: its outcome
+ * object is replaced once when the answer is in, so every render of one commit sees the same outcome.
  */
 export function useRead<T>(
   current: Read<T> | null | undefined,
   options: { keepPrevious?: boolean } = {},
 ): ReadState<T> {
-  const [, settled] = useReducer((n: number) => n + 1, 0);
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      if (current?.outcome.status !== 'pending') return () => {};
+      let live = true;
+      void current.settled.then(() => {
+        if (live) changed();
+      });
+      return () => {
+        live = false;
+      };
+    },
+    [current],
+  );
+  const outcome = useSyncExternalStore(
+    current ? subscribe : never,
+    () => (current ? current.outcome : NOTHING) as Outcome<T>,
+  );
+  // The last answer shown, remembered once it is on screen (not during a render React may throw away).
   const shown = useRef<{ path: string; data: T } | null>(null);
-
-  // What this render saw: when it waited, the page renders again once the answer is in.
-  const waiting = current?.outcome.status === 'pending';
   useEffect(() => {
-    if (!current || !waiting) return;
-    let live = true;
-    void current.settled.then(() => {
-      if (live) settled();
-    });
-    return () => {
-      live = false;
-    };
-  }, [current, waiting]);
+    if (current && outcome.status === 'done') shown.current = { path: current.path, data: outcome.data };
+  }, [current, outcome]);
 
   if (!current) return { data: undefined, error: undefined, loading: true };
-  const outcome = current.outcome;
-  if (outcome.status === 'done') {
-    shown.current = { path: current.path, data: outcome.data };
-    return { data: outcome.data, error: undefined, loading: false };
-  }
+  if (outcome.status === 'done') return { data: outcome.data, error: undefined, loading: false };
   if (outcome.status === 'failed') return { data: undefined, error: outcome.error, loading: false };
   const previous = shown.current;
   const keep = previous && (options.keepPrevious || previous.path === current.path);

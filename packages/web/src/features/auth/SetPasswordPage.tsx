@@ -2,13 +2,15 @@
  * /acer/set-password?token=…: a new customer (welcome mail), a new buyer, or a customer the seller sent a
  * reset link chooses a password through the one-time link, then goes to sign in.
  */
+
 import { type PasswordLinkInfo, setPasswordSchema } from '@shop/domain/admin';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useFetcher, useLoaderData, useNavigate } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { focusFirstError, TextField } from '../../components/fields';
 import { ApiError, api } from '../../lib/api';
 import { t, tm } from '../../lib/i18n';
+import { useOncePer } from '../../lib/once';
 import { usePageTitle } from '../../lib/title';
 import '../account/account.css';
 
@@ -68,15 +70,14 @@ export function Component() {
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   const errors = answer && !answer.ok ? answer.errors : {};
 
-  useEffect(() => {
-    if (!answer) return;
-    if (answer.ok) {
-      window.alert(answer.message);
+  useOncePer(answer, (answered) => {
+    if (answered.ok) {
+      window.alert(answered.message);
       navigate('/acer/signin', { replace: true });
-    } else if (Object.keys(answer.errors).length > 0) {
+    } else if (Object.keys(answered.errors).length > 0) {
       focusFirstError(form.current);
     }
-  }, [answer, navigate]);
+  });
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

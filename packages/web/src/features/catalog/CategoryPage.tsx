@@ -259,10 +259,8 @@ function PriceRange({ max, params, update }: { max: number; params: URLSearchPar
           max={max}
           value={low}
           onChange={(e) => {
-            // The thumb goes back to the limit, also when the value does not change and nothing redraws.
-            const next = Math.min(Number(e.target.value), high - MIN_PRICE_GAP);
-            e.target.value = String(next);
-            setLow(next);
+            // The thumb stops at the limit: the controlled value puts it back.
+            setLow(Math.min(Number(e.target.value), high - MIN_PRICE_GAP));
           }}
           onPointerUp={apply}
           onKeyUp={apply}
@@ -276,9 +274,7 @@ function PriceRange({ max, params, update }: { max: number; params: URLSearchPar
           max={max}
           value={high}
           onChange={(e) => {
-            const next = Math.max(Number(e.target.value), low + MIN_PRICE_GAP);
-            e.target.value = String(next);
-            setHigh(next);
+            setHigh(Math.max(Number(e.target.value), low + MIN_PRICE_GAP));
           }}
           onPointerUp={apply}
           onKeyUp={apply}

@@ -1,6 +1,6 @@
 import { MSG } from '@shop/domain/messages';
 import { availableStock, cartButtonState, isInStock } from '@shop/domain/pricing';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -10,6 +10,7 @@ import { cartButtonText } from '../../components/ProductCard';
 import { useCart } from '../../lib/cart';
 import { t, tm } from '../../lib/i18n';
 import { categoryName, conditionName } from '../../lib/labels';
+import { useOncePer } from '../../lib/once';
 import { useRead } from '../../lib/reads';
 import { usePageTitle } from '../../lib/title';
 import { WishListHeart } from '../wishlist/WishListHeart';
@@ -58,11 +59,10 @@ export default function ProductPage() {
   const [adding, setAdding] = useState(false);
   const cart = useCart();
 
-  useEffect(() => {
-    if (!error) return;
-    window.alert(tm(error.message || MSG.itemMissing));
+  useOncePer(error, (failed) => {
+    window.alert(tm(failed.message || MSG.itemMissing));
     navigate('/acer', { replace: true });
-  }, [error, navigate]);
+  });
 
   const item = data?.itemInfo.itemDetail[0];
   usePageTitle(item?.item_name ?? t('catalog:product.title'));
@@ -174,11 +174,8 @@ export default function ProductPage() {
               inputMode="numeric"
               pattern="[0-9]*"
               value={quantity}
-              onChange={(e) => {
-                // Only digits stay in the field, also when the number does not change and nothing redraws.
-                e.target.value = e.target.value.replace(/\D/g, '');
-                changeQuantity(e.target.value);
-              }}
+              // Only digits stay in the field: the controlled value drops any other character.
+              onChange={(e) => changeQuantity(e.target.value.replace(/\D/g, ''))}
               onBlur={() => {
                 if (!quantity || Number(quantity) < 1) changeQuantity('1');
               }}

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session';
 import { Loading } from '../../../components/Loading';
 import { formatDateTime, t } from '../../../lib/i18n';
+import { useOncePer } from '../../../lib/once';
 import { refreshReads } from '../../../lib/reads';
 import { useAccountData } from '../data';
 import { accountPath } from '../loader';
@@ -44,13 +44,12 @@ export function Messages() {
 export function MessageView() {
   const { customerId, reloadHeader } = useSession();
   const { data, error } = useAccountData('messages');
-  const loaded = Boolean(data);
-  useEffect(() => {
-    if (!loaded) return;
+  // Once per message read (not twice under <StrictMode>): the list and the unread count are read again.
+  useOncePer(data, () => {
     const list = accountPath(customerId, 'messages');
     refreshReads((path) => path === list);
     void reloadHeader();
-  }, [loaded, customerId, reloadHeader]);
+  });
 
   const back = (
     <p>
