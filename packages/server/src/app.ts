@@ -27,6 +27,7 @@ import { apiCacheHeaders } from './lib/cache-control';
 import { refuseCrossSite } from './lib/cross-site';
 import { HttpError } from './lib/http';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
+import { requestForLog } from './lib/request-log';
 import { apiSecurityHeaders, securityHeaders } from './lib/security-headers';
 import { Mailer } from './mail/mailer';
 import { orderRoutes } from './orders/routes';
@@ -63,7 +64,11 @@ export interface BuildOptions {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : // A one-time link's token in a page's URL is not written to the log.
+          { level: config.LOG_LEVEL, serializers: { req: requestForLog } },
     bodyLimit: 1_048_576,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     requestIdHeader: false,

@@ -1,13 +1,16 @@
-import { desc, eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { auditLog, outbox } from '../db/schema';
-import { call, staffSignIn, tokenIn } from '../test/admin';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { auditLog } from '../db/schema';
+import { call, staffSignIn, tokenIn, waitForMail } from '../test/admin';
 import { useTestApp } from '../test/harness';
+import { startMailSink } from '../test/mail-sink';
 import { cliDeps } from './deps';
 import { orderCommands } from './seller-orders';
 import { staffCommands } from './seller-staff';
 
-const ctx = useTestApp();
+const sink = await startMailSink();
+const ctx = useTestApp({ SMTP_URL: sink.url });
+afterAll(() => sink.close());
 let log: MockInstance<typeof console.log>;
 beforeEach(() => {
   log = vi.spyOn(console, 'log').mockImplementation(() => {});
@@ -32,12 +35,8 @@ describe('npm run seller -- staff', () => {
     ]);
     expect(printed()).toContain('Staff member first.owner@example.com (owner) added.');
     const token = tokenIn(printed());
-    const [mail] = await ctx.database.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.to, 'first.owner@example.com'))
-      .orderBy(desc(outbox.id));
-    expect(tokenIn(mail!.body)).toBe(token);
+    // The mail (its text leaves the outbox once delivered) carries the link the command printed.
+    expect(tokenIn(await waitForMail(sink, 'first.owner@example.com', 'set-password?token='))).toBe(token);
     const set = await call(ctx.app, 'POST', '/api/password-link/set', '', { token, password: 'Owner@2024a' });
     expect(set.status).toBe(200);
     const cookie = await staffSignIn(ctx.app, 'first.owner@example.com', 'Owner@2024a');

@@ -13,7 +13,7 @@
  * `outbox` channel (a trigger on insert); a slow poll covers a lost notification.
  *
  * Without SMTP_URL the log is the transport: each message is written once to the log (level warn, text
- * included, so a developer sees reset codes) and recorded as delivered.
+ * included, so a developer sees reset codes and set-password links) and recorded as delivered.
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';

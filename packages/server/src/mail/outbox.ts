@@ -7,12 +7,16 @@ export interface MailMessage {
   subject: string;
   body: string;
   replyTo?: string;
-  /** Holds a secret (a reset code): its text is removed from the outbox once delivered or given up. */
+  /**
+   * Holds a secret (a reset code or a one-time set-password link): its text is removed from the outbox
+   * once delivered or given up, so a copy of the database holds no live code or link.
+   */
   sensitive?: boolean;
 }
 
 /** What replaces the text of a sensitive message after delivery. */
-export const REMOVED_BODY = '(The text of this message was removed after delivery: it held a one-time code.)';
+export const REMOVED_BODY =
+  '(The text of this message was removed after delivery: it held a one-time code or link.)';
 
 /** Queues the messages with one insert; returns their ids in the same order. */
 export async function queueMails(db: Queryable, messages: readonly MailMessage[]): Promise<number[]> {

@@ -173,6 +173,8 @@ async function queueWelcome(
   const mailId = await deps.mailer.enqueue(
     {
       to: contact.email,
+      // The link sets the password: readable in the outbox only until it is delivered.
+      sensitive: true,
       subject: primary
         ? t('mail.welcome.subject', { customerId: customer.customerId })
         : t('mail.buyer.subject', { company: customer.company }),
@@ -221,6 +223,8 @@ async function queueReset(deps: AdminDeps, tx: Queryable, contact: ContactRow) {
   const mailId = await deps.mailer.enqueue(
     {
       to: contact.email,
+      // The link sets the password: readable in the outbox only until it is delivered.
+      sensitive: true,
       subject: t('mail.reset.subject'),
       body: [
         t('mail.hello', { name: contact.firstName }),

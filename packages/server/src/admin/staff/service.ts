@@ -107,6 +107,8 @@ async function queueStaffLink(
   const mailId = await deps.mailer.enqueue(
     {
       to: person.email,
+      // The link sets the password: readable in the outbox only until it is delivered.
+      sensitive: true,
       subject: 'Set your password for the Acer Store back office',
       body: [
         `Hello ${person.name || person.email},`,
