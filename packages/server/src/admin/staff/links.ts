@@ -12,6 +12,7 @@ import {
   setPasswordSchema,
 } from '@shop/domain/admin';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { clearAttempts, staffAttemptSubject } from '../../auth/attempts';
 import { hashPassword } from '../../auth/passwords';
 import { hashToken } from '../../auth/sessions';
 import type { Queryable } from '../../db/client';
@@ -98,17 +99,14 @@ export async function setPasswordByLink(deps: AdminDeps, body: unknown): Promise
   const input = parseOr400(setPasswordSchema, body);
   const info = await checkLink(deps, { token: input.token });
   const passwordHash = await hashPassword(input.password);
-  const customerId = await deps.db.transaction(async (tx) => {
+  const done = await deps.db.transaction(async (tx) => {
     const row = await findLive(tx, input.token, true);
     if (!row) throw new HttpError(400, ADMIN_MSG.linkInvalid);
     await tx.update(passwordTokens).set({ usedAt: new Date() }).where(eq(passwordTokens.id, row.id));
     if (row.staffId !== null) {
-      await tx
-        .update(staff)
-        .set({ passwordHash, failedLogins: 0, lastFailedAt: null })
-        .where(eq(staff.staffId, row.staffId));
+      await tx.update(staff).set({ passwordHash }).where(eq(staff.staffId, row.staffId));
       await endStaffSessions(tx, row.staffId);
-      return null;
+      return { staffId: row.staffId, customerId: null };
     }
     const [contact] = await tx
       .update(contacts)
@@ -116,8 +114,10 @@ export async function setPasswordByLink(deps: AdminDeps, body: unknown): Promise
       .where(eq(contacts.contactPersonId, row.contactPersonId!))
       .returning({ customerId: contacts.customerId });
     await tx.delete(sessions).where(eq(sessions.contactPersonId, row.contactPersonId!));
-    return contact?.customerId ?? null;
+    return { staffId: null, customerId: contact?.customerId ?? null };
   });
-  if (customerId) await deps.sessions.refreshCustomer(customerId);
+  // A staff member locked out by wrong passwords signs in with the new one at once.
+  if (done.staffId !== null) await clearAttempts(deps.db, staffAttemptSubject(done.staffId));
+  if (done.customerId) await deps.sessions.refreshCustomer(done.customerId);
   return info;
 }

@@ -1,7 +1,7 @@
 /** Sign-in, sign-out, the signed-in staff member, and the owner's staff management. */
 import { ADMIN_MSG } from '@shop/domain/admin';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Services } from '../../app';
 import { accountApplications, contactMessages, orders, staff } from '../../db/schema';
 import type { AdminDeps } from '../context';
@@ -12,6 +12,7 @@ import {
   changeOwnPassword,
   listStaff,
   presentStaff,
+  StaffLocked,
   sendStaffLink,
   signInStaff,
   updateStaff,
@@ -19,6 +20,16 @@ import {
 import { STAFF_COOKIE, type StaffSessions } from './sessions';
 
 const NO_STAFF = 'There is no such staff member.';
+
+/** Runs a check of a staff password; while the account waits, the 429 says how long in Retry-After. */
+async function tellingTheWait<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof StaffLocked) reply.header('retry-after', Math.ceil(error.retryAfterMs / 1000));
+    throw error;
+  }
+}
 
 export function staffRoutes(
   app: FastifyInstance,
@@ -38,7 +49,7 @@ export function staffRoutes(
   const limited = { rateLimit: { max: config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } };
 
   app.post('/api/admin/login', { config: { staffRole: 'public', ...limited } }, async (request, reply) => {
-    const { token, user } = await signInStaff(deps, sessions, request.body);
+    const { token, user } = await tellingTheWait(reply, () => signInStaff(deps, sessions, request.body));
     reply.setCookie(STAFF_COOKIE, token, cookie);
     const [row] = await db.select().from(staff).where(eq(staff.staffId, user.staffId));
     return reply.send({ scode: 200, staff: presentStaff(row!) });
@@ -70,7 +81,9 @@ export function staffRoutes(
   });
 
   app.post('/api/admin/me/password', async (request, reply) => {
-    await changeOwnPassword(deps, staffOf(request), request.cookies[STAFF_COOKIE], request.body);
+    await tellingTheWait(reply, () =>
+      changeOwnPassword(deps, staffOf(request), request.cookies[STAFF_COOKIE], request.body),
+    );
     return reply.send({ scode: 200, smessage: 'Your password has been changed.' });
   });
 

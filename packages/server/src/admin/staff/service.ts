@@ -1,10 +1,9 @@
-/** Staff accounts: sign-in with its per-account throttle, adding people, roles, and their set-password links. */
+/** Staff accounts: sign-in with its per-account lock, adding people, roles, and their set-password links. */
 
 import { ACCOUNT_MSG } from '@shop/domain/account';
 import {
   ADMIN_MSG,
   changeOwnPasswordSchema,
-  LOGIN_FAILURES_BEFORE_WAIT,
   LOGIN_WAIT_MS,
   STAFF_LINK_DAYS,
   type StaffInfo,
@@ -14,6 +13,13 @@ import {
   staffUpdateSchema,
 } from '@shop/domain/admin';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import {
+  attemptSubject,
+  beginAttempt,
+  clearAttempts,
+  STAFF_SIGN_IN_POLICY,
+  staffAttemptSubject,
+} from '../../auth/attempts';
 import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import type { Queryable } from '../../db/client';
 import { staff } from '../../db/schema';
@@ -24,6 +30,19 @@ import { issueLink, linkUrl } from './links';
 import { endStaffSessions, type StaffSessions, type StaffUser } from './sessions';
 
 export const TOO_MANY_FAILURES = `Too many failed sign-ins for this account, please wait ${LOGIN_WAIT_MS / 60_000} minutes and try again.`;
+
+/** A staff account waiting after too many tries; the route sends the wait in Retry-After. */
+export class StaffLocked extends HttpError {
+  constructor(readonly retryAfterMs: number) {
+    super(429, TOO_MANY_FAILURES);
+  }
+}
+
+/** Counts a try at a staff member's password before it is checked; throws while the account waits. */
+async function countTry(deps: AdminDeps, subject: string): Promise<void> {
+  const verdict = await beginAttempt(deps.db, deps.log, STAFF_SIGN_IN_POLICY, subject);
+  if (!verdict.allowed) throw new StaffLocked(verdict.retryAfterMs);
+}
 
 type StaffRow = typeof staff.$inferSelect;
 
@@ -46,7 +65,11 @@ function snapshot(row: StaffRow) {
 
 const byEmail = (email: string) => sql`lower(${staff.email}) = ${email.toLowerCase()}`;
 
-/** Checks e-mail and password; answers the same for an unknown e-mail and a wrong password. */
+/**
+ * Checks e-mail and password; answers the same for an unknown e-mail and a wrong password. Each try is
+ * counted in the database before the password is checked (an unknown e-mail under the name as typed), so
+ * simultaneous tries on any number of processes get no more checks than tries one after the other.
+ */
 export async function signInStaff(
   deps: AdminDeps,
   sessions: StaffSessions,
@@ -54,37 +77,20 @@ export async function signInStaff(
 ): Promise<{ token: string; user: StaffUser }> {
   const { email, password } = parseOr400(staffLoginSchema, body);
   const [person] = await deps.db.select().from(staff).where(byEmail(email)).limit(1);
-  const waiting =
-    person &&
-    person.failedLogins >= LOGIN_FAILURES_BEFORE_WAIT &&
-    person.lastFailedAt !== null &&
-    Date.now() - person.lastFailedAt.getTime() < LOGIN_WAIT_MS;
-  if (waiting) throw new HttpError(429, TOO_MANY_FAILURES);
+  const subject = person
+    ? staffAttemptSubject(person.staffId)
+    : attemptSubject(STAFF_SIGN_IN_POLICY, undefined, email);
+  await countTry(deps, subject);
+  // An unknown e-mail costs the same time as a wrong password, so timing tells nothing.
   const ok = await verifyPassword(
     person?.passwordHash || (await dummyHash()),
     password,
     deps.log,
     person ? `staff ${person.staffId}` : '',
   );
-  if (!person || !ok) {
-    if (person) {
-      // A run of failures counts only within the waiting time; an old one starts again from 1.
-      await deps.db
-        .update(staff)
-        .set({
-          failedLogins: sql`case when ${staff.lastFailedAt} is null or ${staff.lastFailedAt} < now() - ${`${LOGIN_WAIT_MS} milliseconds`}::interval then 1 else ${staff.failedLogins} + 1 end`,
-          lastFailedAt: sql`now()`,
-        })
-        .where(eq(staff.staffId, person.staffId));
-    }
-    throw new HttpError(401, ADMIN_MSG.loginFailed);
-  }
+  if (!person || !ok) throw new HttpError(401, ADMIN_MSG.loginFailed);
+  await clearAttempts(deps.db, subject);
   if (!person.active) throw new HttpError(403, ADMIN_MSG.staffDisabled);
-  if (person.failedLogins > 0)
-    await deps.db
-      .update(staff)
-      .set({ failedLogins: 0, lastFailedAt: null })
-      .where(eq(staff.staffId, person.staffId));
   const token = await sessions.create(person.staffId);
   return {
     token,
@@ -233,6 +239,9 @@ export async function changeOwnPassword(
   body: unknown,
 ) {
   const input = parseOr400(changeOwnPasswordSchema, body);
+  // A check of the current password is a try at it like a sign-in, and counts with them.
+  const subject = staffAttemptSubject(user.staffId);
+  await countTry(deps, subject);
   const [row] = await deps.db.select().from(staff).where(eq(staff.staffId, user.staffId));
   if (
     !row ||
@@ -245,6 +254,7 @@ export async function changeOwnPassword(
   ) {
     throw new HttpError(401, ACCOUNT_MSG.currentWrong, { errors: { password: ACCOUNT_MSG.currentWrong } });
   }
+  await clearAttempts(deps.db, subject);
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
     await tx.update(staff).set({ passwordHash }).where(eq(staff.staffId, user.staffId));
