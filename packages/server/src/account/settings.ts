@@ -1,9 +1,10 @@
 /** Account settings: the details are read-only (support changes them); only the password can change here. */
 import { ACCOUNT_MSG, accountUpdateSchema } from '@shop/domain/account';
-import { MSG } from '@shop/domain/messages';
+import { MSG, tooManySignInAttempts } from '@shop/domain/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../app';
+import { attemptSubject, beginAttempt, clearAttempts, SIGN_IN_POLICY } from '../auth/attempts';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { SessionUser } from '../auth/sessions';
 import { contacts } from '../db/schema';
@@ -31,6 +32,10 @@ export async function updateAccount(
   const form = parseOr400(accountUpdateSchema, info);
   if (!form.newPassword) return;
   const { db } = services.database;
+  // Checking the current password is a try at it like a sign-in: it counts with them, before the check.
+  const subject = attemptSubject(SIGN_IN_POLICY, user.contactPersonId, '');
+  const verdict = await beginAttempt(db, log, SIGN_IN_POLICY, subject);
+  if (!verdict.allowed) throw new HttpError(429, tooManySignInAttempts(verdict.retryAfterMs));
   const [contact] = await db
     .select({ passwordHash: contacts.passwordHash })
     .from(contacts)
@@ -41,6 +46,7 @@ export async function updateAccount(
   ) {
     throw new HttpError(401, ACCOUNT_MSG.currentWrong, { errors: { password: ACCOUNT_MSG.currentWrong } });
   }
+  await clearAttempts(db, subject);
   const passwordHash = await hashPassword(form.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(contacts).set({ passwordHash }).where(eq(contacts.contactPersonId, user.contactPersonId));
