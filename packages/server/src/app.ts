@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { isLang, LANG_COOKIE } from '@shop/domain/i18n';
 import { MSG } from '@shop/domain/messages';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/routes';
@@ -31,6 +32,7 @@ import { requestForLog } from './lib/request-log';
 import { apiSecurityHeaders, securityHeaders } from './lib/security-headers';
 import { Mailer } from './mail/mailer';
 import { orderRoutes } from './orders/routes';
+import { PageHeads } from './page/head';
 import { PageHtml } from './page/preload';
 import { seedDemo } from './seed/seed';
 import { SERVER_ROOT } from './server-root';
@@ -233,12 +235,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   imageRoutes(app);
   await registerAdmin(app, services);
 
-  registerPage(app, config);
+  registerPage(app, config, new PageHeads(catalog, config));
   return app;
 }
 
 /** The built page: hashed assets cached for good, index.html with the shop's details for every route. */
-function registerPage(app: FastifyInstance, config: Config): void {
+function registerPage(app: FastifyInstance, config: Config, heads: PageHeads): void {
   const dist = resolve(config.WEB_DIST ?? resolve(SERVER_ROOT, '../web/dist'));
   const shop = {
     phone: config.SHOP_PHONE,
@@ -276,16 +278,27 @@ function registerPage(app: FastifyInstance, config: Config): void {
       return reply.code(404).send({ scode: 404, smessage: 'Not found.' });
     }
     if (!hasPage) return reply.code(404).type('text/plain').send('The page is not built: run npm run build.');
-    // Every other path is the page's: it shows the route, or replaces an unknown one with /acer.
+    // Every other path is the page's: its own head and status, or a redirect of an unknown one to /acer.
+    // `?lang=fr` (or en) names the language in the URL, for crawlers without a cookie; a person who
+    // follows such a link keeps that language (the cookie), so the page's own reads answer in it too.
+    const asked = (request.query as Record<string, unknown> | undefined)?.lang;
+    const named = isLang(asked) ? asked : undefined;
+    if (named && request.cookies[LANG_COOKIE] !== named) {
+      reply.setCookie(LANG_COOKIE, named, { path: '/', maxAge: 31_536_000, sameSite: 'lax' });
+      request.lang = named;
+    }
+    const lang = named ?? requestLang(request);
+    const answer = heads.answer(request.url, lang);
+    if (answer.kind === 'redirect') return reply.redirect(answer.location, 302);
     const path = request.url.split('?')[0] ?? '/';
     return (
       reply
-        .code(200)
+        .code(answer.status)
         .header('cache-control', 'no-cache')
         // In the language of the lang cookie, the buyer's account or Accept-Language.
         .header('vary', 'Cookie, Accept-Language')
         .type('text/html; charset=utf-8')
-        .send(page.for(path, requestLang(request)))
+        .send(page.render(path, lang, answer))
     );
   });
 }

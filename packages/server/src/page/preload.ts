@@ -120,6 +120,32 @@ export class PageHtml {
     const route = ROUTES.find((r) => r.pattern.test(path));
     return (route && this.byRoute.get(`${lang}:${route.module}`)) ?? this.html[lang];
   }
+
+  /**
+   * The page's HTML with its own head (page/head.ts): title, description, canonical and language links,
+   * preview tags and JSON-LD; `body`, when given, is what the page shows before (or without) its scripts.
+   */
+  render(
+    path: string,
+    lang: Lang,
+    head: { title: string; description: string; tags: string; body?: string },
+  ) {
+    let html = this.for(path, lang)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+      .replace(
+        /<meta name="description" content="[^"]*"/,
+        () => `<meta name="description" content="${escapeHtml(head.description)}"`,
+      )
+      .replace('</head>', () => `${head.tags}</head>`);
+    if (head.body !== undefined) {
+      const body = head.body;
+      html = html.replace(
+        /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
+        (_, end) => `<div id="root">${body}</div>${end}`,
+      );
+    }
+    return html;
+  }
 }
 
 function escapeHtml(text: string): string {
