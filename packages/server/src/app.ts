@@ -35,6 +35,7 @@ import { orderRoutes } from './orders/routes';
 import { PageHeads } from './page/head';
 import { PageHtml } from './page/preload';
 import { seedDemo } from './seed/seed';
+import { registerSeo } from './seo/routes';
 import { SERVER_ROOT } from './server-root';
 
 export interface Services {
@@ -233,6 +234,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   orderRoutes(app, services);
   contactRoutes(app, database.db, mailer, config);
   imageRoutes(app);
+  registerSeo(app, services);
   await registerAdmin(app, services);
 
   registerPage(app, config, new PageHeads(catalog, config));
@@ -266,6 +268,8 @@ function registerPage(app: FastifyInstance, config: Config, heads: PageHeads): v
       // The build manifest (.vite/) is for the server, not for browsers.
       dotfiles: 'deny',
       wildcard: false,
+      // Answered by seo/routes.ts, even should an old build still hold a file of that name.
+      globIgnore: ['robots.txt', 'sitemap.xml'],
       preCompressed: true,
       setHeaders: (res, path) => {
         if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
