@@ -534,9 +534,7 @@ export const staff = pgTable(
     /** Empty until the person sets a password through their one-time link. */
     passwordHash: text('password_hash').notNull().default(''),
     active: boolean('active').notNull().default(true),
-    /** Failed sign-ins in a row, for the per-account throttle (shared by every server process). */
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
+    // Failed sign-ins are counted in auth_attempts (auth/attempts.ts), before the password is checked.
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('staff_email_idx').on(sql`lower(${t.email})`)],
