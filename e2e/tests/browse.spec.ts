@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test, textOf } from '../fixtures';
+import { MSG } from '@shop/domain/messages';
+import { Dialogs, expect, type Locator, type Page, test, textOf } from '../fixtures';
 
 const cards = (scope: Page | Locator) => scope.getByRole('article');
 const cardNames = (scope: Page | Locator) => cards(scope).getByRole('heading', { level: 3 }).allInnerTexts();
@@ -127,5 +128,23 @@ test.describe('a visitor browsing the shop', () => {
     // Replaced, not pushed: going back skips the unknown path.
     await page.goBack();
     await expect(page).toHaveURL(/\/acer\/faq$/);
+  });
+
+  test('an unknown product answers 404 with a page that says so, then alerts and goes to /acer', async ({
+    page,
+    request,
+  }) => {
+    // Without scripts (a crawler): a 404 whose page says the product is gone.
+    const plain = await request.get('/acer/product/no-such-item/BrandNew');
+    expect(plain.status()).toBe(404);
+    expect(await plain.text()).toContain('This product is no longer available');
+    // In the browser the spec's journey holds: the alert, then the home page.
+    const dialogs = new Dialogs(page);
+    const answer = await page.goto('/acer/product/no-such-item/BrandNew');
+    expect(answer?.status()).toBe(404);
+    await dialogs.next(MSG.itemMissing);
+    await expect(page).toHaveURL(/\/acer$/);
+    await expect(page.getByRole('heading', { name: 'FEATURED PRODUCTS' })).toBeVisible();
+    dialogs.none();
   });
 });
