@@ -8,7 +8,7 @@ import {
   PASSWORD_PATTERN,
   POSTAL_CODE_PATTERN,
 } from './account-rules';
-import { EMAIL_PATTERN } from './contact';
+import { EMAIL_PATTERN, oneLine } from './contact';
 import { PROVINCES } from './tax';
 
 export {
@@ -24,10 +24,11 @@ export {
   RESEND_SECONDS,
 } from './account-rules';
 
-const bounded = (max: number, message: string, required: boolean) =>
+/** Trimmed text of at most `max` characters; a one-line field (the default) is also kept on one line. */
+const bounded = (max: number, message: string, required: boolean, lines: 'one' | 'many' = 'one') =>
   z
     .string({ error: message })
-    .transform((v) => v.trim())
+    .transform((v) => (lines === 'one' ? oneLine(v) : v).trim())
     .refine((v) => (!required || v.length > 0) && v.length <= max, { message });
 
 export const accountUpdateSchema = z
@@ -112,5 +113,5 @@ export const accountApplicationSchema = z.object({
     .string({ error: APPLICATION_MSG.phone })
     .regex(/^\d{10}$/, { message: APPLICATION_MSG.phone }),
   province: z.enum(PROVINCES, { error: APPLICATION_MSG.province }),
-  message: bounded(2000, APPLICATION_MSG.message, false).optional().default(''),
+  message: bounded(2000, APPLICATION_MSG.message, false, 'many').optional().default(''),
 });

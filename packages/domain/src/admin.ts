@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ACCOUNT_MSG, APPLICATION_MSG, PASSWORD_PATTERN } from './account';
 import { FILTER_FIELDS, type FilterField, PRIMARY_CONDITIONS } from './catalog';
-import { EMAIL_PATTERN } from './contact';
+import { EMAIL_PATTERN, oneLine } from './contact';
 import { toCents } from './money';
 
 export const STAFF_ROLES = ['owner', 'clerk'] as const;
@@ -69,14 +69,22 @@ export const ADMIN_MSG = {
 
 // ---- Helpers
 
+/** Trimmed text of at most `max` characters, line breaks kept (a reason, a message). */
 const text = (max: number, message: string, required: boolean) =>
   z
     .string({ error: message })
     .transform((v) => v.trim())
     .refine((v) => (!required || v.length > 0) && v.length <= max, { message });
 
+/** As `text`, kept on one line (a name, an e-mail): line breaks and control characters become a space. */
+const line = (max: number, message: string, required: boolean) =>
+  z
+    .string({ error: message })
+    .transform((v) => oneLine(v).trim())
+    .refine((v) => (!required || v.length > 0) && v.length <= max, { message });
+
 const email = (max: number, message: string) =>
-  text(max, message, true).refine((v) => EMAIL_PATTERN.test(v), { message });
+  line(max, message, true).refine((v) => EMAIL_PATTERN.test(v), { message });
 
 /** Dollars as a number or a numeric string ("1,299.99", "$25"); at most 2 decimals. */
 export function dollars(label: string, { min = 0, max = 10_000_000 } = {}) {
@@ -188,12 +196,12 @@ export const changeOwnPasswordSchema = z
 
 export const staffCreateSchema = z.object({
   email: email(100, ADMIN_MSG.staffEmail),
-  name: text(100, ADMIN_MSG.staffName, false).optional().default(''),
+  name: line(100, ADMIN_MSG.staffName, false).optional().default(''),
   role: z.enum(STAFF_ROLES, { error: ADMIN_MSG.role }),
 });
 
 export const staffUpdateSchema = z.object({
-  name: text(100, ADMIN_MSG.staffName, false).optional(),
+  name: line(100, ADMIN_MSG.staffName, false).optional(),
   role: z.enum(STAFF_ROLES, { error: ADMIN_MSG.role }).optional(),
   active: flag('Active').optional(),
 });
@@ -264,8 +272,8 @@ export const orderActionSchema = z
     action: z.enum(ORDER_ACTION_NAMES as [OrderAction, ...OrderAction[]], {
       error: `The action must be one of ${ORDER_ACTION_NAMES.join(', ')}.`,
     }),
-    carrier: text(100, 'The carrier has at most 100 characters.', false).optional().default(''),
-    tracking_number: text(100, 'The tracking number has at most 100 characters.', false)
+    carrier: line(100, 'The carrier has at most 100 characters.', false).optional().default(''),
+    tracking_number: line(100, 'The tracking number has at most 100 characters.', false)
       .optional()
       .default(''),
     reason: text(REASON_MAX, ADMIN_MSG.reason, false).optional().default(''),
@@ -283,7 +291,7 @@ export const orderActionSchema = z
 export type OrderActionInput = z.input<typeof orderActionSchema>;
 
 export const invoiceLineSchema = z.object({
-  name: text(100, 'Each extra line needs a name of at most 100 characters.', true),
+  name: line(100, 'Each extra line needs a name of at most 100 characters.', true),
   /** Negative for a credit (e.g. a price correction). */
   amount: dollars('The amount of an extra line', { min: -10_000_000 }),
 });
@@ -391,8 +399,8 @@ export interface AdminOrderDetail extends AdminOrderRow {
 
 // ---- Customers, buyers and applications
 
-const firstName = text(50, ACCOUNT_MSG.firstName, true);
-const lastName = text(50, ACCOUNT_MSG.lastName, true);
+const firstName = line(50, ACCOUNT_MSG.firstName, true);
+const lastName = line(50, ACCOUNT_MSG.lastName, true);
 const contactEmail = email(50, ACCOUNT_MSG.email);
 const phone = z
   .string({ error: ACCOUNT_MSG.phone })
@@ -419,7 +427,7 @@ export const customerCreateSchema = z.object({
     .trim()
     .regex(CUSTOMER_ID_PATTERN, { message: ADMIN_MSG.customerId })
     .optional(),
-  company: text(50, APPLICATION_MSG.company, true),
+  company: line(50, APPLICATION_MSG.company, true),
   first_name: firstName,
   last_name: lastName,
   email: contactEmail,
@@ -435,7 +443,7 @@ export const customerCreateSchema = z.object({
 export type CustomerCreateInput = z.input<typeof customerCreateSchema>;
 
 export const customerUpdateSchema = z.object({
-  company: text(50, APPLICATION_MSG.company, true).optional(),
+  company: line(50, APPLICATION_MSG.company, true).optional(),
   /** Owner only. */
   percentage: percentage.optional(),
   /** How many sign-ins the company may have; its administrators cannot add more. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactFormSchema, fieldErrors } from './contact';
+import { contactFormSchema, fieldErrors, oneLine } from './contact';
 import { MSG } from './messages';
 
 const valid = {
@@ -55,6 +55,18 @@ describe('contact form rules (SPEC §5)', () => {
     expect(errorsFor({ questions: '' }).questions).toBe('Quesitons cannot be empty, max length is 5000.');
     expect(errorsFor({ questions: 'x'.repeat(5001) }).questions).toBe(MSG.contactQuestions);
     expect(errorsFor({ questions: 'x'.repeat(5000) }).questions).toBeUndefined();
+  });
+  it('keeps one-line fields on one line and the comments as typed', () => {
+    const parsed = contactFormSchema.parse({
+      ...valid,
+      fullName: ' Olivia\r\nBcc: x@example.com\u2028Cc:\ty@example.com ',
+      company: 'North\u0000wind\u0085',
+      questions: 'Line one\nBcc: x\r\nLine three',
+    });
+    expect(parsed.fullName).toBe('Olivia Bcc: x@example.com Cc: y@example.com');
+    expect(parsed.company).toBe('North wind');
+    expect(parsed.questions).toBe('Line one\nBcc: x\r\nLine three');
+    expect(oneLine('a\n\n\rb')).toBe('a b');
   });
   it('reports a missing field with its own message, not a type error', () => {
     const result = contactFormSchema.safeParse({});

@@ -4,10 +4,22 @@ import { MSG } from './messages';
 /** A basic e-mail pattern: something@something.tld with no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const text = (max: number, message: string, required: boolean) =>
+/** A run of line breaks or other control characters, Unicode's line and paragraph separators included. */
+const BREAKS = /[\p{Cc}\u2028\u2029]+/gu;
+
+/**
+ * A one-line field's text kept on one line: each run of line breaks and other control characters becomes
+ * a space, so a name or a subject cannot start a line of its own in a mail that shows it.
+ */
+export function oneLine(value: string): string {
+  return value.replace(BREAKS, ' ');
+}
+
+/** Text of at most `max` characters, trimmed; a one-line field (the default) is also kept on one line. */
+const text = (max: number, message: string, required: boolean, lines: 'one' | 'many' = 'one') =>
   z
     .string({ error: message })
-    .transform((v) => v.trim())
+    .transform((v) => (lines === 'one' ? oneLine(v) : v).trim())
     .refine((v) => (required ? v.length > 0 : true) && v.length <= max, { message });
 
 /** The contact form (SPEC §5 Contact form). The same schema checks the page and the API. */
@@ -19,7 +31,7 @@ export const contactFormSchema = z.object({
   orderNumber: text(50, MSG.contactOrderNumber, true),
   company: text(50, MSG.contactCompany, false).optional().default(''),
   rma: text(50, MSG.contactRma, false).optional().default(''),
-  questions: text(5000, MSG.contactQuestions, true),
+  questions: text(5000, MSG.contactQuestions, true, 'many'),
 });
 export type ContactForm = z.output<typeof contactFormSchema>;
 export type ContactFormInput = z.input<typeof contactFormSchema>;

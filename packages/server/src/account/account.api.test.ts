@@ -5,7 +5,7 @@ import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Services } from '../app';
 import type { CatalogRow } from '../catalog/store';
-import { accountApplications, customerMessages, recentlyViewed, sessions } from '../db/schema';
+import { accountApplications, customerMessages, outbox, recentlyViewed, sessions } from '../db/schema';
 import { DEMO, signIn, useTestApp } from '../test/harness';
 import { flushProductViews, recordProductView } from './recently-viewed';
 
@@ -377,6 +377,34 @@ describe('POST /api/user/register', () => {
       .orderBy(desc(accountApplications.applicationId))
       .limit(1);
     expect(saved).toMatchObject({ ...valid, status: 'New', customerId: null });
+  });
+
+  it('keeps what the applicant typed from passing for lines of the mail to the shop', async () => {
+    const response = await register({
+      ...valid,
+      company: 'Great Lakes\nBcc: other@example.com',
+      contactName: 'X\nBcc: someone@example.com',
+      message: 'We need notebooks.\nBcc: x\n\nThanks',
+    });
+    expect(response.statusCode).toBe(200);
+    const [saved] = await ctx.database.db
+      .select()
+      .from(accountApplications)
+      .orderBy(desc(accountApplications.applicationId))
+      .limit(1);
+    expect(saved).toMatchObject({
+      company: 'Great Lakes Bcc: other@example.com',
+      contactName: 'X Bcc: someone@example.com',
+      message: 'We need notebooks.\nBcc: x\n\nThanks',
+    });
+    const [mail] = await ctx.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.subject, `Account application #${saved!.applicationId}: ${saved!.company}`));
+    const lines = mail!.body.split(/\r\n|[\n\r\u2028\u2029\u0085]/);
+    expect(lines.filter((line) => /^\s*bcc:/i.test(line))).toEqual([]);
+    expect(lines).toContain('Contact: X Bcc: someone@example.com');
+    expect(mail!.body).toContain('Message:\n> We need notebooks.\n> Bcc: x\n>\n> Thanks');
   });
 
   it.each([

@@ -12,6 +12,7 @@ import { customerInfo } from '../auth/sessions';
 import { accountApplications, subscriptions as subscriptionsTable } from '../db/schema';
 import { requestLang } from '../i18n/lang';
 import { HttpError, parseOr400 } from '../lib/http';
+import { oneLine, quotedUnder } from '../mail/text';
 import { listOrders } from '../orders/queries';
 import { ADDRESS_NOT_FOUND, createAddress, deleteAddress, updateAddress } from './addresses';
 import { addBuyer, changeBuyer, listBuyers } from './buyers';
@@ -356,14 +357,16 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
           to: config.SHOP_INBOX,
           replyTo: form.email,
           subject: `Account application #${saved!.id}: ${form.company}`,
+          // What the applicant typed cannot pass for a line of this mail: the one-line fields are on one
+          // line (the schema keeps them so), and the message is quoted line by line.
           body: [
-            `Company: ${form.company}`,
-            `Contact: ${form.contactName}`,
-            `Email: ${form.email}`,
+            `Company: ${oneLine(form.company)}`,
+            `Contact: ${oneLine(form.contactName)}`,
+            `Email: ${oneLine(form.email)}`,
             `Phone: ${form.phoneNumber}`,
             `Province: ${form.province}`,
             '',
-            form.message,
+            ...quotedUnder('Message:', form.message),
             '',
             `Review it with: npm run seller -- applications`,
           ].join('\n'),

@@ -50,6 +50,39 @@ describe('POST /api/zoho/sendemail', () => {
     });
   });
 
+  it('keeps what the visitor typed from passing for lines of the mail to the shop', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/zoho/sendemail',
+      payload: {
+        ...valid,
+        fullName: 'X\nBcc: someone@example.com',
+        company: 'Northwind\r\nBcc: other@example.com',
+        rma: 'RMA-8\u2028Bcc: third@example.com',
+        questions: 'Where is my order?\nBcc: x\r\n\nThanks',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    // One-line fields are kept on one line, in the database as in the mail.
+    const [saved] = await ctx.database.db
+      .select()
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.id))
+      .limit(1);
+    expect(saved).toMatchObject({
+      fullName: 'X Bcc: someone@example.com',
+      company: 'Northwind Bcc: other@example.com',
+      rma: 'RMA-8 Bcc: third@example.com',
+    });
+    const [mail] = await ctx.database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
+    const lines = mail!.body.split(/\r\n|[\n\r\u2028\u2029\u0085]/);
+    expect(lines.filter((line) => /^\s*bcc:/i.test(line))).toEqual([]);
+    expect(lines).toContain('Full Name: X Bcc: someone@example.com');
+    // The message is quoted line by line under its label.
+    expect(mail!.body).toContain('Questions:\n> Where is my order?\n> Bcc: x\n>\n> Thanks');
+    await waitFor('the mail', () => received.some((m) => m.text.includes('> Bcc: x')));
+  });
+
   it.each([
     ['fullName', '', 'Full name cannot be empty, max length is 50.'],
     ['phoneNumber', '', 'Please enter 10 digits number without any other characters.'],

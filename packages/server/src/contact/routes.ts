@@ -8,6 +8,7 @@ import { contactMessages } from '../db/schema';
 import { requestLang } from '../i18n/lang';
 import { parseOr400 } from '../lib/http';
 import type { Mailer } from '../mail/mailer';
+import { oneLine, quotedUnder } from '../mail/text';
 
 export function contactRoutes(app: FastifyInstance, db: Db, mailer: Mailer, config: Config) {
   app.post(
@@ -25,16 +26,18 @@ export function contactRoutes(app: FastifyInstance, db: Db, mailer: Mailer, conf
             to: config.SHOP_INBOX,
             replyTo: form.email,
             subject: `Contact form #${saved!.id}: ${form.fullName}${form.company ? ` (${form.company})` : ''}`,
+            // What the visitor typed cannot pass for a line of this mail: the one-line fields are on one
+            // line (the schema keeps them so), and the message is quoted line by line.
             body: [
-              `Full Name: ${form.fullName}`,
+              `Full Name: ${oneLine(form.fullName)}`,
               `Phone: ${form.phoneNumber}`,
-              `Email: ${form.email}`,
-              `Order Number: ${form.orderNumber}`,
-              `Company: ${form.company}`,
-              `RMA: ${form.rma}`,
+              `Email: ${oneLine(form.email)}`,
+              `Order Number: ${oneLine(form.orderNumber)}`,
+              `Company: ${oneLine(form.company)}`,
+              `RMA: ${oneLine(form.rma)}`,
               `Customer ID: ${request.user?.customerId ?? '(not signed in)'}`,
               '',
-              form.questions,
+              ...quotedUnder('Questions:', form.questions),
             ].join('\n'),
           },
           tx,

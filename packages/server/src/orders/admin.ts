@@ -14,6 +14,7 @@ import { contacts, invoiceLines, invoices, orderEvents, orderLines, orders, prod
 import { mailLanguageOf } from '../i18n/buyer-lang';
 import { HttpError } from '../lib/http';
 import { queueMail } from '../mail/outbox';
+import { oneLine } from '../mail/text';
 import { formatOrderDate, mailText } from './order-mails';
 
 export { ORDER_ACTIONS, type OrderAction };
@@ -149,7 +150,7 @@ export async function changeOrderStatus(
       ? await tellCustomer(tx, order, (t) => ({
           subject: t(`mail.status.${status}.subject`, {
             orderNumber: order.orderNumber,
-            po: order.purchaseOrderId,
+            po: oneLine(order.purchaseOrderId),
           }),
           text: [
             t(`mail.status.${status}`),
@@ -196,13 +197,13 @@ async function tellCustomer(
     to: contact.email,
     subject,
     body: [
-      t('mail.hello', { name: contact.name }),
+      t('mail.hello', { name: oneLine(contact.name) }),
       '',
       text,
       '',
       t('mail.order.footer', {
         orderNumber: order.orderNumber,
-        po: order.purchaseOrderId,
+        po: oneLine(order.purchaseOrderId),
         date: formatOrderDate(order.createdAt, lang),
       }),
     ].join('\n'),
@@ -372,7 +373,7 @@ export async function createInvoice(
         t('mail.invoice.ready', {
           invoiceNumber: made.invoiceNumber,
           orderNumber: order.orderNumber,
-          po: order.purchaseOrderId,
+          po: oneLine(order.purchaseOrderId),
         }),
         invoiceShipping(t, lang, shippingCents, extras),
         t('mail.invoice.total', { total: formatMoney(made.total, lang) }),
@@ -450,7 +451,7 @@ export async function correctInvoice(
           invoiceNumber: made.invoiceNumber,
           oldNumber: old.invoiceNumber,
           orderNumber: order.orderNumber,
-          po: order.purchaseOrderId,
+          po: oneLine(order.purchaseOrderId),
         }),
         note ? t('mail.corrected.why', { note }) : '',
         invoiceShipping(t, lang, shippingCents, extras),

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { ProductRecord } from '../catalog/store';
 import { type Database, openDatabase } from '../db/client';
-import { orders, outbox, products } from '../db/schema';
+import { addresses, contacts, customers, orders, outbox, products } from '../db/schema';
 import { type Buyer, cartAddBody, checkoutBody, createBuyers } from '../test/buyers';
 import { useTestApp } from '../test/harness';
 import { type MailSink, startMailSink, waitFor } from '../test/mail-sink';
@@ -155,6 +155,58 @@ describe('order mail', () => {
     );
     // Placed, confirmed, declined: three mails for that order, no more.
     expect(mailsTo(third!.email, declined.orderNumber)).toHaveLength(3);
+  });
+
+  it('keeps what buyers typed from passing for lines of the order mails', async () => {
+    const [buyer] = await createBuyers(ctx.database.db, 1, 'C6');
+    // As kept by an older version that let line breaks through.
+    await ctx.database.db
+      .update(contacts)
+      .set({ contactName: 'X\nBcc: name@example.com' })
+      .where(eq(contacts.customerId, buyer!.customerId));
+    await ctx.database.db
+      .update(customers)
+      .set({ company: 'Buyer Co\r\nBcc: company@example.com' })
+      .where(eq(customers.customerId, buyer!.customerId));
+    await ctx.database.db
+      .update(addresses)
+      .set({ firstName: 'Ann\nBcc: address@example.com' })
+      .where(eq(addresses.addressId, buyer!.addressId));
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/cart/add',
+      headers: { cookie: buyer!.cookie },
+      payload: cartAddBody(buyer!, product.itemId, 1),
+    });
+    expect(added.statusCode).toBe(200);
+    const placed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/placeorder',
+      headers: { cookie: buyer!.cookie },
+      payload: checkoutBody(buyer!, product, 1, { po: 'PO-6\nBcc: po@example.com' }),
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { orderId, orderNumber } = placed.json() as { orderId: number; orderNumber: string };
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.orderId, orderId));
+    expect(stored!.purchaseOrderId).toBe('PO-6 Bcc: po@example.com');
+    await settle('the confirmation and the notice', () =>
+      Boolean(mailsTo(buyer!.email, orderNumber).length && mailsTo(INBOX, orderNumber).length),
+    );
+    const notice = mailsTo(INBOX, orderNumber)[0]!.text;
+    const confirmation = mailsTo(buyer!.email, orderNumber)[0]!.text;
+    for (const text of [notice, confirmation]) {
+      expect(text.split('\n').filter((line) => /^\s*bcc:/i.test(line))).toEqual([]);
+    }
+    expect(notice).toContain('Placed by: X Bcc: name@example.com');
+    expect(notice).toContain('Customer: Buyer Co Bcc: company@example.com');
+    expect(notice).toContain('Purchase order: PO-6 Bcc: po@example.com');
+    const rows = await ctx.database.db
+      .select({ body: outbox.body })
+      .from(outbox)
+      .where(inArray(outbox.to, [buyer!.email, INBOX]));
+    for (const { body } of rows) {
+      expect(body.split(/\r\n|[\n\r]/).filter((line) => /^\s*bcc:/i.test(line))).toEqual([]);
+    }
   });
 
   it('dates the order by the server clock everywhere the buyer sees it, whatever the page sent', async () => {

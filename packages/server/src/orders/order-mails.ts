@@ -3,6 +3,7 @@ import { formatNumberIn, type Lang, LOCALE } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
 import { translators } from '../i18n/lang';
 import type { MailMessage } from '../mail/outbox';
+import { oneLine } from '../mail/text';
 
 /** Orders are dated in the shop's own time zone (Richmond Hill, Ontario), with the zone named. */
 const SHOP_TIME = {
@@ -107,8 +108,26 @@ function linesAndTotals(order: OrderMailData, lang: Lang): string[] {
   ];
 }
 
+/**
+ * What buyers typed, and what was kept of it before line breaks were refused, each on one line: none of it
+ * can pass for a line of the mails.
+ */
+function onOneLine(order: OrderMailData): OrderMailData {
+  return {
+    ...order,
+    purchaseOrderId: oneLine(order.purchaseOrderId),
+    customerId: oneLine(order.customerId),
+    company: oneLine(order.company),
+    buyer: { name: oneLine(order.buyer.name), email: oneLine(order.buyer.email) },
+    lines: order.lines.map((l) => ({ ...l, name: oneLine(l.name), sku: oneLine(l.sku) })),
+    shippingMethod: oneLine(order.shippingMethod),
+    shipTo: oneLine(order.shipTo),
+  };
+}
+
 /** The buyer's confirmation (when the buyer has an e-mail address), then the notice to the shop's inbox. */
-export function orderPlacedMails(order: OrderMailData, shopInbox: string): MailMessage[] {
+export function orderPlacedMails(placed: OrderMailData, shopInbox: string): MailMessage[] {
+  const order = onOneLine(placed);
   const po = order.purchaseOrderId;
   const mails: MailMessage[] = [];
   const lang = order.lang ?? 'en';

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { CART_MSG, type CartLine, isValidPo, orderTotals, SHIPPING_METHODS } from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
+import { oneLine } from '@shop/domain/contact';
 import { isLang, type Lang } from '@shop/domain/i18n';
 import { personalPrice, toCents } from '@shop/domain/money';
 import { lineQuantitySchema, orderTotalSchema } from '@shop/domain/order-request';
@@ -53,6 +54,8 @@ export const placeOrderSchema = z.object({
       total: orderTotalSchema,
       purchase_order_id: z
         .string({ error: CART_MSG.poNumber })
+        // One line: it is shown in the mails of the order.
+        .transform(oneLine)
         .refine(isValidPo, { message: CART_MSG.poNumber }),
       shipping_method: z.enum(SHIPPING_METHODS, { error: CART_MSG.shippingMethod }),
     },

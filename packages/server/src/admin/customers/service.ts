@@ -25,6 +25,7 @@ import type { Queryable, Tx } from '../../db/client';
 import { accountApplications, contacts, customers } from '../../db/schema';
 import { mailLanguageOf } from '../../i18n/buyer-lang';
 import { HttpError, parseOr400 } from '../../lib/http';
+import { oneLineValues } from '../../mail/text';
 import { mailText } from '../../orders/order-mails';
 import { auditOf, recordAudit } from '../audit/audit';
 import { type Actor, type AdminDeps, deliverQueued, isUniqueViolation } from '../context';
@@ -169,7 +170,9 @@ async function queueWelcome(
   );
   const link = linkUrl(deps.config.PUBLIC_URL, token, 'customer');
   const lang = await mailLanguageOf(tx, contact.contactPersonId);
-  const t = (key: string, values?: Record<string, string | number>) => mailText(lang, key, values);
+  // Names and the company (as typed by the people they belong to) stay on one line.
+  const t = (key: string, values?: Record<string, string | number>) =>
+    mailText(lang, key, oneLineValues(values));
   const mailId = await deps.mailer.enqueue(
     {
       to: contact.email,
@@ -219,7 +222,9 @@ async function queueReset(deps: AdminDeps, tx: Queryable, contact: ContactRow) {
   );
   const link = linkUrl(deps.config.PUBLIC_URL, token, 'customer');
   const lang = await mailLanguageOf(tx, contact.contactPersonId);
-  const t = (key: string, values?: Record<string, string | number>) => mailText(lang, key, values);
+  // The name (as typed by the person it belongs to) stays on one line.
+  const t = (key: string, values?: Record<string, string | number>) =>
+    mailText(lang, key, oneLineValues(values));
   const mailId = await deps.mailer.enqueue(
     {
       to: contact.email,

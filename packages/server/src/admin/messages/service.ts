@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/client';
 import { contactMessages, contactReplies, contacts, customerMessages, customers } from '../../db/schema';
 import { mailLanguageOf } from '../../i18n/buyer-lang';
 import { HttpError, parseOr400 } from '../../lib/http';
+import { oneLine, quoteLines } from '../../mail/text';
 import { mailText } from '../../orders/order-mails';
 import { recordAudit } from '../audit/audit';
 import { type Actor, type AdminDeps, deliverQueued } from '../context';
@@ -39,7 +40,7 @@ export async function sendCustomerMessage(deps: AdminDeps, actor: Actor, custome
         replyTo: deps.config.SHOP_INBOX,
         subject: t('mail.message.subject', { company: customer.company }),
         body: [
-          t('mail.hello', { name: primary.firstName }),
+          t('mail.hello', { name: oneLine(primary.firstName) }),
           '',
           body,
           '',
@@ -146,10 +147,8 @@ export async function replyToContact(deps: AdminDeps, actor: Actor, id: number, 
       before: { status: message.status },
       after: { status: 'answered', reply: text },
     });
-    const quoted = message.questions
-      .split('\n')
-      .map((line) => `> ${line}`)
-      .join('\n');
+    // Every line of the visitor's message is quoted, whatever ends it.
+    const quoted = quoteLines(message.questions).join('\n');
     // The reply is in the language of the page the message was sent from.
     const lang: Lang = isLang(message.language) ? message.language : 'en';
     const t = (key: string, values?: Record<string, string | number>) => mailText(lang, key, values);
@@ -159,7 +158,7 @@ export async function replyToContact(deps: AdminDeps, actor: Actor, id: number, 
         replyTo: deps.config.SHOP_INBOX,
         subject: t('mail.reply.subject', { orderNumber: message.orderNumber }),
         body: [
-          t('mail.hello', { name: message.fullName }),
+          t('mail.hello', { name: oneLine(message.fullName) }),
           '',
           text,
           '',

@@ -24,6 +24,7 @@ import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import type { Queryable } from '../../db/client';
 import { staff } from '../../db/schema';
 import { HttpError, parseOr400 } from '../../lib/http';
+import { oneLine } from '../../mail/text';
 import { recordAudit } from '../audit/audit';
 import { type Actor, type AdminDeps, deliverQueued, isUniqueViolation } from '../context';
 import { issueLink, linkUrl } from './links';
@@ -117,7 +118,7 @@ async function queueStaffLink(
       sensitive: true,
       subject: 'Set your password for the Acer Store back office',
       body: [
-        `Hello ${person.name || person.email},`,
+        `Hello ${oneLine(person.name || person.email)},`,
         '',
         `You have a ${person.role} account in the Acer Store back office. Open this link within ${STAFF_LINK_DAYS} days to choose your password (it works once):`,
         '',
