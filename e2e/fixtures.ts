@@ -21,12 +21,46 @@ export const DEMO_CUSTOMERS = {
 export type DemoCustomer = keyof typeof DEMO_CUSTOMERS;
 
 /** Lets only requests to the shop itself through, so nothing waits on the outside world. */
-export async function keepToShop(context: BrowserContext, baseURL: string | undefined): Promise<void> {
+export async function keepToShop(
+  context: BrowserContext,
+  baseURL: string | undefined,
+  { waitForHydration = true }: { waitForHydration?: boolean } = {},
+): Promise<void> {
   const origin = new URL(baseURL ?? SHOP_ORIGIN).origin;
   await context.route(
     (url) => url.origin !== origin && (url.protocol === 'http:' || url.protocol === 'https:'),
     (route) => route.abort(),
   );
+  if (waitForHydration) {
+    for (const page of context.pages()) readyAfterLoad(page);
+    context.on('page', readyAfterLoad);
+  }
+}
+
+/**
+ * A page the server drew shows before its scripts run; a person's click in that moment does nothing, and
+ * so would a test's. After `goto` and `reload`, wait until the page says it is ready for input (main.tsx
+ * marks <html data-ready>), as a person waits for a page to respond.
+ */
+function readyAfterLoad(page: Page): void {
+  const whenReady = () =>
+    page.waitForFunction(
+      () => !document.getElementById('page-data') || document.documentElement.dataset.ready === 'true',
+      undefined,
+      { timeout: 15_000 },
+    );
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await whenReady();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await whenReady();
+    return response;
+  };
 }
 
 /** Signs a context in through the API; the answer's cookies (sid and the display cookies) land in it. */

@@ -67,11 +67,11 @@ test.describe('a visitor browsing the shop', () => {
 
     // Page 2 shows other cards.
     const pager = page.getByRole('navigation', { name: 'Pages' });
-    await expect(pager.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(pager.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     const firstPageText = await cards(page).allInnerTexts();
-    await pager.getByRole('button', { name: 'Next' }).click();
+    await pager.getByRole('link', { name: 'Next' }).click();
     await expect(page).toHaveURL(/page=2/);
-    await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(pager.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     await expect(cards(page).first()).not.toHaveText(firstPageText[0]!);
     const secondPageText = await cards(page).allInnerTexts();
     expect(secondPageText.length).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -12,7 +13,8 @@ function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'precompress',
-    apply: 'build',
+    // The browser's files only: the server's renderer (dist-ssr) is read from disk, never sent.
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
     configResolved(config) {
       outDir = config.build.outDir;
     },
@@ -37,13 +39,48 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
+/**
+ * The page's message catalogues arrive parsed: a message with more than `{name}` values (plurals, numbers)
+ * is turned into its ICU syntax tree at build time, so the browser's download leaves the ICU parser out
+ * (about 4.5 KB gzip); the Translator (domain/i18n.ts) formats plain messages without it.
+ */
+function precompileMessages(): Plugin {
+  // The negation of isSimpleMessage in packages/domain/src/i18n.ts (the config cannot load TypeScript
+  // packages): what the Translator would hand to the ICU parser is parsed here.
+  const needsParser = (text: string) => /''|'[{}#|]/.test(text) || /[{}]/.test(text.replace(/\{\w+\}/g, ''));
+  return {
+    name: 'precompile-messages',
+    enforce: 'pre',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    transform(code, id) {
+      if (!/[\\/]locales[\\/][a-z]{2}[\\/][\w-]+\.json$/.test(id)) return null;
+      const catalogue = JSON.parse(code) as Record<string, unknown>;
+      for (const [key, text] of Object.entries(catalogue))
+        if (typeof text === 'string' && needsParser(text)) catalogue[key] = parse(text);
+      return { code: JSON.stringify(catalogue), map: null };
+    },
+  };
+}
+
+export default defineConfig(({ mode, isSsrBuild }) => ({
   base: '/',
+  // The server's renderer (dist-ssr) needs no copy of the public files.
+  publicDir: isSsrBuild ? false : 'public',
   resolve: {
     // The package's import condition points at its development build; production builds take the lean one.
     alias:
       mode === 'production'
         ? [
+            // Every message that needs parsing is parsed at build time (precompileMessages); the server's
+            // renderer keeps the parser.
+            ...(isSsrBuild
+              ? []
+              : [
+                  {
+                    find: /^@formatjs\/icu-messageformat-parser$/,
+                    replacement: '@formatjs/icu-messageformat-parser/no-parser',
+                  },
+                ]),
             {
               find: /^react-router$/,
               replacement: require
@@ -53,7 +90,7 @@ export default defineConfig(({ mode }) => ({
           ]
         : [],
   },
-  plugins: [react(), precompress()],
+  plugins: [precompileMessages(), react(), precompress()],
   // The manifest lets the server name each route's chunks in the page, so they load with the entry.
   build: {
     target: 'es2022',

@@ -3,11 +3,35 @@
  * FormatJS's intl-messageformat); a Translator holds one language's messages and formats them. The page
  * holds one (its language's catalogues only); the server one per language.
  */
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 
 export const LANGS = ['en', 'fr'] as const;
 export type Lang = (typeof LANGS)[number];
 export type Catalogue = Record<string, string>;
+/**
+ * A catalogue as a Translator takes it: a message is its ICU text, or (in the page's build, which leaves
+ * the ICU parser out) the text parsed ahead of time when it is more than text with `{name}` values.
+ */
+export type CompiledCatalogue = Record<string, string | MessageFormatElement[]>;
+
+/**
+ * Text with at most plain `{name}` values and no ICU quoting: it formats by putting the values in, without
+ * the ICU parser. (An apostrophe quotes only before another apostrophe, a brace, `#` or `|`.)
+ */
+export function isSimpleMessage(text: string): boolean {
+  return !/''|'[{}#|]/.test(text) && !/[{}]/.test(text.replace(/\{\w+\}/g, ''));
+}
+
+function fillSimple(text: string, values: MessageValues | undefined): string | null {
+  let missing = false;
+  const out = text.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values?.[name];
+    if (value === undefined) missing = true;
+    return String(value);
+  });
+  return missing ? null : out;
+}
 
 /** The Intl locale of each language: Canadian English and Canadian French. */
 export const LOCALE: Record<Lang, string> = { en: 'en-CA', fr: 'fr-CA' };
@@ -53,14 +77,14 @@ interface Template {
 }
 
 export class Translator {
-  private readonly messages: Catalogue = {};
+  private readonly messages: CompiledCatalogue = {};
   private readonly formats = new Map<string, IntlMessageFormat>();
   private templates: Template[] | null = null;
   private exact: Map<string, string> | null = null;
 
   constructor(
     readonly lang: Lang,
-    catalogues: Catalogue[] = [],
+    catalogues: CompiledCatalogue[] = [],
     /** English texts by key, for `fromEnglish` (see there). */
     private readonly english: Catalogue = {},
   ) {
@@ -71,7 +95,7 @@ export class Translator {
     return LOCALE[this.lang];
   }
 
-  add(catalogue: Catalogue): void {
+  add(catalogue: CompiledCatalogue): void {
     Object.assign(this.messages, catalogue);
   }
 
@@ -83,19 +107,22 @@ export class Translator {
   t(key: string, values?: MessageValues): string {
     const text = this.messages[key];
     if (text === undefined) return key;
+    // Plain text and `{name}` values need no ICU parsing (the page's build leaves the parser out).
+    if (typeof text === 'string' && isSimpleMessage(text)) return fillSimple(text, values) ?? text;
+    const shown = typeof text === 'string' ? text : key;
     let format = this.formats.get(key);
     if (!format) {
       try {
         format = new IntlMessageFormat(text, this.locale);
       } catch {
-        return text;
+        return shown;
       }
       this.formats.set(key, format);
     }
     try {
       return String(format.format(values));
     } catch {
-      return text;
+      return shown;
     }
   }
 

@@ -34,6 +34,7 @@ import { Mailer } from './mail/mailer';
 import { orderRoutes } from './orders/routes';
 import { PageHeads } from './page/head';
 import { PageHtml } from './page/preload';
+import { drawnOnServer, loadRenderer, renderPage } from './page/render';
 import { seedDemo } from './seed/seed';
 import { registerSeo } from './seo/routes';
 import { SERVER_ROOT } from './server-root';
@@ -237,12 +238,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSeo(app, services);
   await registerAdmin(app, services);
 
-  registerPage(app, config, new PageHeads(catalog, config));
+  await registerPage(app, config, new PageHeads(catalog, config));
   return app;
 }
 
 /** The built page: hashed assets cached for good, index.html with the shop's details for every route. */
-function registerPage(app: FastifyInstance, config: Config, heads: PageHeads): void {
+async function registerPage(app: FastifyInstance, config: Config, heads: PageHeads): Promise<void> {
   const dist = resolve(config.WEB_DIST ?? resolve(SERVER_ROOT, '../web/dist'));
   const shop = {
     phone: config.SHOP_PHONE,
@@ -257,6 +258,9 @@ function registerPage(app: FastifyInstance, config: Config, heads: PageHeads): v
     ),
   );
   const hasPage = page !== null;
+  const renderer = hasPage ? await loadRenderer(dist) : null;
+  if (hasPage && !renderer)
+    app.log.warn('the page was built without its server renderer: the browser draws every page');
 
   app.get('/', async (_request, reply) => reply.redirect('/acer', 302));
 
@@ -277,7 +281,7 @@ function registerPage(app: FastifyInstance, config: Config, heads: PageHeads): v
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ scode: 404, smessage: 'Not found.' });
     }
@@ -295,14 +299,27 @@ function registerPage(app: FastifyInstance, config: Config, heads: PageHeads): v
     const answer = heads.answer(request.url, lang);
     if (answer.kind === 'redirect') return reply.redirect(answer.location, 302);
     const path = request.url.split('?')[0] ?? '/';
+    let drawn: { body: string; data: string } | null = null;
+    if (renderer && answer.status === 200 && drawnOnServer(path)) {
+      try {
+        const result = await renderPage(app, renderer, request, lang, shop);
+        if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+        if (result.kind === 'page') drawn = { body: result.html, data: result.data };
+        else
+          request.log.info({ url: request.url, reason: result.reason }, 'page left to the browser to draw');
+      } catch (error) {
+        request.log.error({ err: error, url: request.url }, 'drawing the page failed; the browser draws it');
+      }
+    }
     return (
       reply
         .code(answer.status)
-        .header('cache-control', 'no-cache')
+        // A signed-in buyer's page holds their prices: never kept by a cache on the way.
+        .header('cache-control', request.user ? 'private, no-store' : 'no-cache')
         // In the language of the lang cookie, the buyer's account or Accept-Language.
         .header('vary', 'Cookie, Accept-Language')
         .type('text/html; charset=utf-8')
-        .send(page.render(path, lang, answer))
+        .send(page.render(path, lang, drawn ? { ...answer, ...drawn } : answer))
     );
   });
 }

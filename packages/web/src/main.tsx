@@ -1,19 +1,53 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './app/router';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, type HydrationState, matchRoutes, RouterProvider } from 'react-router';
+import { routes } from './app/routes';
 import { SessionProvider } from './app/session';
 import { loadNamespaces } from './lib/i18n';
+import { revalidateWith } from './lib/reads';
+import type { RenderedData } from './ssr/data';
 import './styles.css';
 
 // The header, footer and the specification's messages in the page's language come first; the server
 // preloads these catalogues with the page.
 await loadNamespaces('common', 'spec');
 
-createRoot(document.getElementById('root')!).render(
+/** The answers the server rendered this page with, when it did (ssr/entry-server.tsx). */
+function renderedData(): RenderedData | null {
+  const script = document.getElementById('page-data');
+  if (!script?.textContent) return null;
+  try {
+    return JSON.parse(script.textContent) as RenderedData;
+  } catch (error) {
+    console.error('The page data sent with the page could not be read; the page is drawn again.', error);
+    return null;
+  }
+}
+
+const rendered = renderedData();
+// A page drawn on the server brings the code that hydrates it (preloaded with it); others need none.
+const router = createBrowserRouter(
+  routes,
+  rendered ? { hydrationData: await (await import('./ssr/hydrate')).hydrationState(routes, rendered) } : {},
+);
+revalidateWith(() => router.revalidate());
+
+const root = document.getElementById('root')!;
+const page = (
   <StrictMode>
     <SessionProvider>
       <RouterProvider router={router} />
     </SessionProvider>
-  </StrictMode>,
+    <Ready />
+  </StrictMode>
 );
+if (rendered) hydrateRoot(root, page);
+else createRoot(root).render(page);
+
+/** Marks the page as ready for input (its handlers attached), for whoever waits for it. */
+function Ready() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+  return null;
+}

@@ -19,17 +19,19 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /** Path patterns of the pages worth preloading, with their source modules. */
-const ROUTES: { pattern: RegExp; module: string; namespaces: string[] }[] = [
-  { pattern: /^\/acer\/?$/, module: 'src/features/home/HomePage.tsx', namespaces: ['catalog'] },
+const ROUTES: { pattern: RegExp; module: string; namespaces: string[]; drawn?: boolean }[] = [
+  { pattern: /^\/acer\/?$/, module: 'src/features/home/HomePage.tsx', namespaces: ['catalog'], drawn: true },
   {
     pattern: /^\/acer\/category\//,
     module: 'src/features/catalog/CategoryPage.tsx',
     namespaces: ['catalog'],
+    drawn: true,
   },
   {
     pattern: /^\/acer\/product\//,
     module: 'src/features/product/ProductPage.tsx',
     namespaces: ['catalog', 'compare'],
+    drawn: true,
   },
   { pattern: /^\/acer\/cart\/?$/, module: 'src/features/cart/CartPage.tsx', namespaces: ['cart'] },
   {
@@ -37,13 +39,21 @@ const ROUTES: { pattern: RegExp; module: string; namespaces: string[] }[] = [
     module: 'src/features/checkout/CheckoutPage.tsx',
     namespaces: ['cart'],
   },
-  { pattern: /^\/acer\/signin/, module: 'src/features/auth/SignInPage.tsx', namespaces: ['account'] },
+  {
+    pattern: /^\/acer\/signin/,
+    module: 'src/features/auth/SignInPage.tsx',
+    namespaces: ['account'],
+    drawn: true,
+  },
   {
     pattern: /^\/acer\/account/,
     module: 'src/features/account/AccountPage.tsx',
     namespaces: ['account', 'orders'],
   },
 ];
+
+/** The module that hydrates a page drawn on the server (packages/web/src/ssr/hydrate.ts). */
+const HYDRATE_MODULE = 'src/ssr/hydrate.ts';
 
 /** The catalogues every page loads first (lib/i18n.ts, main.tsx); English's spec messages are in the code. */
 function catalogueModules(lang: Lang, namespaces: string[]): string[] {
@@ -87,6 +97,9 @@ export class PageHtml {
       const chunk = manifest[route.module];
       if (!chunk) continue;
       const { files, css } = collect(manifest, chunk);
+      // A page drawn on the server also needs the code that hydrates it.
+      const hydrate = route.drawn ? manifest[HYDRATE_MODULE] : undefined;
+      if (hydrate) files.push(hydrate.file, ...collect(manifest, hydrate).files);
       const tags = [
         ...[chunk.file, ...files]
           .filter((f) => !already.has(f))
@@ -128,7 +141,7 @@ export class PageHtml {
   render(
     path: string,
     lang: Lang,
-    head: { title: string; description: string; tags: string; body?: string },
+    head: { title: string; description: string; tags: string; body?: string; data?: string },
   ) {
     let html = this.for(path, lang)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
@@ -142,6 +155,14 @@ export class PageHtml {
       html = html.replace(
         /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
         (_, end) => `<div id="root">${body}</div>${end}`,
+      );
+    }
+    if (head.data !== undefined) {
+      // The answers the page was drawn with (JSON the browser reads, never runs), for hydration.
+      const data = head.data;
+      html = html.replace(
+        '</body>',
+        () => `<script type="application/json" id="page-data">${data}</script></body>`,
       );
     }
     return html;

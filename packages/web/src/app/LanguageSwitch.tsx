@@ -6,7 +6,7 @@
 import type { Lang } from '@shop/domain/i18n';
 import type { CSSProperties } from 'react';
 import { api } from '../lib/api';
-import { chooseLanguage, lang, t } from '../lib/i18n';
+import { chooseLanguage, pageLang, t } from '../lib/i18n';
 import { useSession } from './session';
 
 const LANGUAGES: { code: Lang; short: string; name: string }[] = [
@@ -35,7 +35,7 @@ const CURRENT: CSSProperties = {
 export function LanguageSwitch({ style, roomy = false }: { style?: CSSProperties; roomy?: boolean }) {
   const { loggedIn } = useSession();
   const choose = (next: Lang) => {
-    if (next === lang) return;
+    if (next === pageLang()) return;
     chooseLanguage(
       next,
       loggedIn ? () => api('/user/language', { method: 'POST', body: { language: next } }) : undefined,
@@ -58,11 +58,11 @@ export function LanguageSwitch({ style, roomy = false }: { style?: CSSProperties
             type="button"
             lang={language.code}
             style={{
-              ...(language.code === lang ? CURRENT : BUTTON),
+              ...(language.code === pageLang() ? CURRENT : BUTTON),
               ...(roomy ? { padding: '8px 12px' } : {}),
             }}
             aria-label={language.name}
-            aria-pressed={language.code === lang}
+            aria-pressed={language.code === pageLang()}
             onClick={() => choose(language.code)}
           >
             {language.short}

@@ -40,7 +40,11 @@ interface Session {
 type Login = ReturnType<typeof cookieLogin>;
 
 const SessionContext = createContext<Session | null>(null);
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('acer-store');
+// Only in a browser: the server's renderer has no other tabs to tell.
+const channel =
+  typeof window === 'undefined' || typeof BroadcastChannel === 'undefined'
+    ? null
+    : new BroadcastChannel('acer-store');
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [login, setLogin] = useState(cookieLogin);

@@ -1,18 +1,24 @@
 import { MOBILE_BREAKPOINT } from '@shop/domain/catalog';
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { t } from '../lib/i18n';
 import type { ItemBrief } from '../lib/types';
 import { ProductCard } from './ProductCard';
 
+const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT}px)`;
+
+function subscribeToWidth(changed: () => void): () => void {
+  const list = window.matchMedia(MOBILE_QUERY);
+  list.addEventListener('change', changed);
+  return () => list.removeEventListener('change', changed);
+}
+
+/** 4 cards at a time on a wide screen, 2 on a phone; the server's HTML (and hydration) has 4. */
 function useStep(): number {
-  const query = `(max-width: ${MOBILE_BREAKPOINT}px)`;
-  const [mobile, setMobile] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const onChange = () => setMobile(list.matches);
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, [query]);
+  const mobile = useSyncExternalStore(
+    subscribeToWidth,
+    () => window.matchMedia(MOBILE_QUERY).matches,
+    () => false,
+  );
   return mobile ? 2 : 4;
 }
 

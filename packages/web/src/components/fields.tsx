@@ -165,9 +165,14 @@ export function TextAreaField({
   );
 }
 
-/** Moves focus to the first field with an error, after React has drawn the messages. */
-export function focusFirstError(form: HTMLFormElement | null): void {
+/**
+ * Moves focus to the first field with an error once React has drawn the messages: an update made after an
+ * await is drawn in a later task, so it looks again for a few frames.
+ */
+export function focusFirstError(form: HTMLFormElement | null, frames = 10): void {
   requestAnimationFrame(() => {
-    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (field) field.focus();
+    else if (frames > 1) focusFirstError(form, frames - 1);
   });
 }

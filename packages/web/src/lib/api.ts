@@ -1,5 +1,6 @@
 /** The API client: JSON in and out, the customer id header on every call, the server's message on failure. */
 import { readCookie } from './cookies';
+import { serverScope } from './scope';
 
 export class ApiError extends Error {
   constructor(
@@ -16,6 +17,18 @@ export async function api<T>(
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { customerid: readCookie('customerid') ?? 'visitors' };
+  const scope = serverScope();
+  if (scope) {
+    // Rendered on the server: the page only reads, through the server itself, as the request's buyer.
+    const answer = await scope.get(path, headers);
+    const data = (answer.body ?? {}) as Record<string, unknown>;
+    if (answer.status >= 400 || (typeof data.scode === 'number' && data.scode >= 400)) {
+      const message =
+        typeof data.smessage === 'string' ? data.smessage : `Request failed (${answer.status}).`;
+      throw new ApiError(answer.status, message, data);
+    }
+    return data as T;
+  }
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`/api${path}`, {
     method: init.method ?? 'GET',

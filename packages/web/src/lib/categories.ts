@@ -1,4 +1,6 @@
 import { SUBCATEGORIES, TOP_CATEGORIES } from '@shop/domain/catalog';
+import type { Lang } from '@shop/domain/i18n';
+import { pageLang } from './i18n';
 import { categoryName } from './labels';
 
 export interface MenuEntry {
@@ -8,14 +10,18 @@ export interface MenuEntry {
   children: { name: string; label: string; path: string }[];
 }
 
-let built: MenuEntry[] | null = null;
+/** One menu per language (the server draws pages in both). */
+const built = new Map<Lang, MenuEntry[]>();
 
 /**
  * The menu: the twelve categories, with their subcategories, named in the page's language. Built on first
  * use, once the common catalogue has loaded.
  */
 export function menu(): MenuEntry[] {
-  built ??= TOP_CATEGORIES.map((name) => ({
+  const lang = pageLang();
+  const known = built.get(lang);
+  if (known) return known;
+  const entries = TOP_CATEGORIES.map((name) => ({
     name,
     label: categoryName(name),
     path: `/acer/category/${name}`,
@@ -25,5 +31,6 @@ export function menu(): MenuEntry[] {
       path: `/acer/category/${name}/${sub}`,
     })),
   }));
-  return built;
+  built.set(lang, entries);
+  return entries;
 }

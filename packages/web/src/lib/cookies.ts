@@ -1,6 +1,9 @@
+import { serverScope } from './scope';
+
 /** The display cookies of SPEC §3, read by the page; the session itself is an httpOnly cookie. */
 export function readCookie(name: string): string | null {
-  for (const part of document.cookie.split('; ')) {
+  const text = serverScope()?.cookie ?? document.cookie;
+  for (const part of text.split(/;\s*/)) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq) === name) return decodeURIComponent(part.slice(eq + 1));
   }

@@ -7,34 +7,46 @@
 import { formatDateIn, LANG_COOKIE, type Lang, type MessageValues, Translator } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
 import { SPEC_EN } from '@shop/domain/spec-messages';
+import { serverScope } from './scope';
 
-export const lang: Lang = document.documentElement.lang === 'fr' ? 'fr' : 'en';
+/** The document's language, in the browser (read once). */
+const documentLang: Lang =
+  typeof document !== 'undefined' && document.documentElement.lang === 'fr' ? 'fr' : 'en';
 
-const translator = new Translator(lang, [], SPEC_EN);
+/** The page's language: the document's, or the language of the request the server renders. */
+export function pageLang(): Lang {
+  return serverScope()?.lang ?? documentLang;
+}
+
+const browserTranslator = new Translator(documentLang, [], SPEC_EN);
+
+function translator(): Translator {
+  return serverScope()?.translator ?? browserTranslator;
+}
 
 /** The page's texts, by key: t('cart.title'), t('cart.items', { count: 2 }). */
 export function t(key: string, values?: MessageValues): string {
-  return translator.t(key, values);
+  return translator().t(key, values);
 }
 
 /** A message of the specification (MSG, CART_MSG ... of the domain), in the page's language. */
 export function tm(english: string): string {
-  return translator.fromEnglish(english);
+  return translator().fromEnglish(english);
 }
 
 /** Money in the page's language: $1,234.56 or 1 234,56 $. */
 export function money(cents: number): string {
-  return formatMoney(cents, lang);
+  return formatMoney(cents, pageLang());
 }
 
 /** e.g. "Mar 4, 2025" / "4 mars 2025", in the browser's time zone. */
 export function formatDate(iso: string | null | undefined): string {
-  return formatDateIn(lang, iso);
+  return formatDateIn(pageLang(), iso);
 }
 
 /** e.g. "Mar 4, 2025, 3:07 p.m." / "4 mars 2025, 15 h 07". */
 export function formatDateTime(iso: string | null | undefined): string {
-  return formatDateIn(lang, iso, { time: true });
+  return formatDateIn(pageLang(), iso, { time: true });
 }
 
 const pages = import.meta.glob<Record<string, string>>('../locales/*/*.json', { import: 'default' });
@@ -45,6 +57,9 @@ const loaded = new Map<string, Promise<void>>();
 
 /** Loads catalogues of the page's language (once each); a page's route waits for its own. */
 export function loadNamespaces(...namespaces: string[]): Promise<void> {
+  // The server's renderer has every catalogue of both languages already.
+  if (serverScope()) return Promise.resolve();
+  const lang = documentLang;
   return Promise.all(
     namespaces.map((ns) => {
       let done = loaded.get(ns);
@@ -56,7 +71,7 @@ export function loadNamespaces(...namespaces: string[]): Promise<void> {
               : specs[`../../../domain/src/locales/${lang}/spec.json`]
             : pages[`../locales/${lang}/${ns}.json`];
         if (!load) throw new Error(`No catalogue ${lang}/${ns}`);
-        done = load().then((catalogue) => translator.add(catalogue));
+        done = load().then((catalogue) => browserTranslator.add(catalogue));
         loaded.set(ns, done);
       }
       return done;

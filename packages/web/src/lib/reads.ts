@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { api } from './api';
 import { readCookie } from './cookies';
+import { serverScope } from './scope';
 
 const KEEP_MS = 15_000;
 
@@ -25,7 +26,12 @@ interface Kept {
   at: number;
 }
 
-const kept = new Map<string, Kept>();
+const browserKept = new Map<string, Kept>();
+
+/** The kept answers: the browser's, or those of the request the server is rendering. */
+function keptNow(): Map<string, Kept> {
+  return (serverScope()?.kept as Map<string, Kept> | undefined) ?? browserKept;
+}
 
 /** Who is asking is part of the key: a visitor's answer has no prices, another customer's other prices. */
 function keyOf(path: string): string {
@@ -42,6 +48,7 @@ function settledRead<T>(path: string, data: T): Read<T> {
 
 /** Starts (or reuses) the read of an API path; `pick` shapes the answer once, as the page uses it. */
 export function read<T, A = T>(path: string, pick?: (answer: A) => T): Read<T> {
+  const kept = keptNow();
   const now = Date.now();
   for (const [key, entry] of kept) if (now - entry.at >= KEEP_MS) kept.delete(key);
   const key = keyOf(path);
@@ -72,6 +79,12 @@ export function read<T, A = T>(path: string, pick?: (answer: A) => T): Read<T> {
   return state;
 }
 
+/** The answers the server rendered the page with, kept as if just read (before the router starts). */
+export function seedReads(answers: readonly { key: string; path: string; data: unknown }[]): void {
+  const now = Date.now();
+  for (const { key, path, data } of answers) browserKept.set(key, { read: settledRead(path, data), at: now });
+}
+
 let revalidate: () => unknown = () => undefined;
 
 /** The router hands over how it runs the loaders of the page on screen again. */
@@ -87,6 +100,7 @@ export function refreshReads(
   match: string | ((path: string) => boolean) = '',
   known: Record<string, unknown> = {},
 ): void {
+  const kept = keptNow();
   const drop = typeof match === 'string' ? (path: string) => path.startsWith(match) : match;
   for (const key of [...kept.keys()]) if (drop(pathOf(key))) kept.delete(key);
   const now = Date.now();
@@ -128,10 +142,9 @@ export function useRead<T>(
     },
     [current],
   );
-  const outcome = useSyncExternalStore(
-    current ? subscribe : never,
-    () => (current ? current.outcome : NOTHING) as Outcome<T>,
-  );
+  const snapshot = () => (current ? current.outcome : NOTHING) as Outcome<T>;
+  // The server renders settled reads only, and the browser hydrates with the same answers.
+  const outcome = useSyncExternalStore(current ? subscribe : never, snapshot, snapshot);
   // The last answer shown, remembered once it is on screen (not during a render React may throw away).
   const shown = useRef<{ path: string; data: T } | null>(null);
   useEffect(() => {

@@ -1,10 +1,7 @@
 /** The shop's contact details, given by the server in a meta tag of index.html. */
-export interface ShopInfo {
-  phone: string;
-  email: string;
-  salesEmail: string;
-  address: string;
-}
+import { type ShopInfo, serverScope } from './scope';
+
+export type { ShopInfo };
 
 const fallback: ShopInfo = {
   phone: '+1 905 555 0100',
@@ -16,6 +13,8 @@ const fallback: ShopInfo = {
 let cached: ShopInfo | null = null;
 
 export function shopInfo(): ShopInfo {
+  const scope = serverScope();
+  if (scope) return scope.shop;
   if (cached) return cached;
   const content = document.querySelector('meta[name="shop-config"]')?.getAttribute('content');
   try {

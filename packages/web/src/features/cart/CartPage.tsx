@@ -6,7 +6,7 @@ import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { SignInFirst } from '../../components/SignInFirst';
 import { type CartLine, cartSubtotalCents, lineStock, lineUnitCents, useCart } from '../../lib/cart';
-import { lang, money, t, tm } from '../../lib/i18n';
+import { money, pageLang, t, tm } from '../../lib/i18n';
 import { conditionName } from '../../lib/labels';
 import { usePageTitle } from '../../lib/title';
 import './cart.css';
@@ -16,7 +16,7 @@ const keyOf = (line: { item_id: string; item_condition: string }) => `${line.ite
 const PROCESSING_MS = 1000;
 
 /** The condition as English shows it today (its code); French names it. */
-const conditionText = (condition: string) => (lang === 'en' ? condition : conditionName(condition));
+const conditionText = (condition: string) => (pageLang() === 'en' ? condition : conditionName(condition));
 
 export default function CartPage() {
   const { loggedIn, header } = useSession();

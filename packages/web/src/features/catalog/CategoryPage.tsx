@@ -181,7 +181,13 @@ export default function CategoryPage() {
             <Pager
               page={listing.page}
               pages={listing.pages}
-              go={(p) => update((n) => n.set('page', String(p)), true)}
+              href={(p) => {
+                const next = new URLSearchParams(params);
+                if (p > 1) next.set('page', String(p));
+                else next.delete('page');
+                const query = next.toString();
+                return query ? `?${query}` : '?';
+              }}
             />
           )}
         </section>

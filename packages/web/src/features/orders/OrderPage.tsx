@@ -4,7 +4,7 @@ import { useSession } from '../../app/session';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { SignInFirst } from '../../components/SignInFirst';
-import { formatDateTime, lang, money, t } from '../../lib/i18n';
+import { formatDateTime, money, pageLang, t } from '../../lib/i18n';
 import { conditionName, provinceName } from '../../lib/labels';
 import { useRead } from '../../lib/reads';
 import { usePageTitle } from '../../lib/title';
@@ -29,7 +29,7 @@ function extraName(name: string | undefined): string {
   return shipping ? t('orders:line.shipping', { method: methodName(shipping[1] ?? '') }) : (name ?? '');
 }
 /** The condition as English shows it today (its code); French names it. */
-const conditionText = (condition: string) => (lang === 'en' ? condition : conditionName(condition));
+const conditionText = (condition: string) => (pageLang() === 'en' ? condition : conditionName(condition));
 
 function AddressBlock({ title, a }: { title: string; a: Record<string, string> }) {
   return (

@@ -2,9 +2,11 @@
  * What a business does with an order beyond reading it: who placed it and how it travels, reorder it,
  * print the invoice or file it as a PDF. Kept apart from the order view's own markup.
  */
+
 import type { CartItem } from '@shop/domain/api';
 import type { QuickOrderResult } from '@shop/domain/quick-order';
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useSession } from '../../app/session';
 import { LineResults } from '../../components/LineResults';
 import { ApiError, api } from '../../lib/api';
@@ -79,9 +81,12 @@ export function OrderTools({ order, kind }: { order: Order; kind: 'order' | 'inv
         `/user/${encodeURIComponent(customerId)}/orders/${encodeURIComponent(String(order.order_id))}/reorder`,
         { method: 'POST', body: {} },
       );
-      updateHeader((header) => ({ ...header, cartItems: result.cartItems }));
-      setAnswer(result);
-      requestAnimationFrame(() => heading.current?.focus());
+      // Drawn at once, so the results' heading is there to take the focus.
+      flushSync(() => {
+        updateHeader((header) => ({ ...header, cartItems: result.cartItems }));
+        setAnswer(result);
+      });
+      heading.current?.focus();
     } catch (e) {
       setError(e instanceof ApiError && e.status < 500 ? e.message : t('orders:tools.reorderFailed'));
     } finally {

@@ -10,6 +10,7 @@ import { cartButtonText } from '../../components/ProductCard';
 import { useCart } from '../../lib/cart';
 import { t, tm } from '../../lib/i18n';
 import { categoryName, conditionName } from '../../lib/labels';
+import { useHydrated } from '../../lib/hydrated';
 import { useOncePer } from '../../lib/once';
 import { useRead } from '../../lib/reads';
 import { usePageTitle } from '../../lib/title';
@@ -58,6 +59,7 @@ export default function ProductPage() {
   const [quantityError, setQuantityError] = useState('');
   const [adding, setAdding] = useState(false);
   const cart = useCart();
+  const hydrated = useHydrated();
 
   useOncePer(error, (failed) => {
     window.alert(tm(failed.message || MSG.itemMissing));
@@ -217,29 +219,39 @@ export default function ProductPage() {
             </button>
           ))}
         </div>
-        <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="tabs__panel">
-          {tab === 'DESCRIPTION' && <p>{item.description}</p>}
-          {tab === 'DETAILS' && (
-            <table className="specs">
-              <tbody>
-                {specLines(item.details).map((line, i) => (
-                  <tr key={`${line.name}-${i}`}>
-                    <th scope="row">{line.name}</th>
-                    <td>{line.value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          {tab === 'WARRANTY' && (
-            <p>
-              {item.item_condition === 'BrandNew'
-                ? t('catalog:product.warranty.brandNew')
-                : t('catalog:product.warranty.other')}{' '}
-              {t('catalog:product.warranty.extended')}
-            </p>
-          )}
-        </div>
+        {/* Every panel is in the page; with scripts the tabs show one at a time. */}
+        {TABS.map((name) => (
+          <div
+            key={name}
+            id={`panel-${name}`}
+            role="tabpanel"
+            aria-labelledby={`tab-${name}`}
+            className="tabs__panel"
+            hidden={hydrated && tab !== name}
+          >
+            {name === 'DESCRIPTION' && <p>{item.description}</p>}
+            {name === 'DETAILS' && (
+              <table className="specs">
+                <tbody>
+                  {specLines(item.details).map((line, i) => (
+                    <tr key={`${line.name}-${i}`}>
+                      <th scope="row">{line.name}</th>
+                      <td>{line.value}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            {name === 'WARRANTY' && (
+              <p>
+                {item.item_condition === 'BrandNew'
+                  ? t('catalog:product.warranty.brandNew')
+                  : t('catalog:product.warranty.other')}{' '}
+                {t('catalog:product.warranty.extended')}
+              </p>
+            )}
+          </div>
+        ))}
       </div>
     </div>
   );

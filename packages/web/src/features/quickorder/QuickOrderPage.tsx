@@ -3,6 +3,7 @@
  * into the cart in one request. The shared parser previews what will be sent; the server checks every line
  * and answers each one.
  */
+
 import type { CartItem } from '@shop/domain/api';
 import {
   parseQuickOrder,
@@ -12,13 +13,14 @@ import {
   type QuickOrderResult,
 } from '@shop/domain/quick-order';
 import { useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { LineResults, wasAdded } from '../../components/LineResults';
 import { SignInFirst } from '../../components/SignInFirst';
 import { ApiError, api } from '../../lib/api';
-import { lang, t, tm } from '../../lib/i18n';
+import { pageLang, t, tm } from '../../lib/i18n';
 import { conditionName } from '../../lib/labels';
 import { usePageTitle } from '../../lib/title';
 import './quick-order.css';
@@ -27,7 +29,7 @@ import './quick-order.css';
 const EXAMPLE_LINES = ['NX.SAHAA.001 5', 'NX.SAHAA.001,5', 'NX.SAHAA.001 5 Recertified'];
 
 /** The condition as English shows it today (its code); French names it. */
-const conditionText = (condition: string) => (lang === 'en' ? condition : conditionName(condition));
+const conditionText = (condition: string) => (pageLang() === 'en' ? condition : conditionName(condition));
 
 interface Answer {
   smessage: string;
@@ -103,10 +105,13 @@ export default function QuickOrderPage() {
     setNote('');
     try {
       const result = await api<Answer>('/user/cart/quick-order', { method: 'POST', body: { text } });
-      updateHeader((header) => ({ ...header, cartItems: result.cartItems }));
-      setAnswer(result);
-      setText('');
-      requestAnimationFrame(() => resultsHeading.current?.focus());
+      // Drawn at once, so the results' heading is there to take the focus.
+      flushSync(() => {
+        updateHeader((header) => ({ ...header, cartItems: result.cartItems }));
+        setAnswer(result);
+        setText('');
+      });
+      resultsHeading.current?.focus();
     } catch (e) {
       setError(e instanceof ApiError && e.status < 500 ? e.message : t('cart:quick.failed'));
       area.current?.focus();

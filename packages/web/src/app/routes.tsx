@@ -2,15 +2,16 @@
  * Every route under /acer; pages load on demand. Unknown paths are replaced with /acer.
  * A page with data has a loader (features/<page>/loader.ts, small, so it is here from the start): it
  * starts the page's reads while the page's code loads, and hands them to the page (lib/reads.ts).
+ * The same routes run in the browser (main.tsx) and on the server (ssr/entry-server.tsx); the routes
+ * with a loader have fixed ids, so the browser can hand the server's answers to the same routes.
  */
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { accountLoader } from '../features/account/loader';
 import { listingLoader } from '../features/catalog/loader';
 import { homeLoader } from '../features/home/loader';
 import { invoiceLoader, orderLoader } from '../features/orders/loader';
 import { productLoader } from '../features/product/loader';
 import { loadNamespaces } from '../lib/i18n';
-import { revalidateWith } from '../lib/reads';
 import { Layout, RouteError } from './Layout';
 
 /** A page's code and its catalogues (locales/<lang>/<namespace>.json), fetched together. */
@@ -21,14 +22,16 @@ const page =
     return { Component: module.default };
   };
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
+    id: 'shop',
     path: '/acer',
     element: <Layout />,
     hydrateFallbackElement: <Layout starting />,
     errorElement: <RouteError />,
     children: [
       {
+        id: 'home',
         index: true,
         loader: homeLoader,
         lazy: page(() => import('../features/home/HomePage'), 'catalog'),
@@ -36,11 +39,13 @@ export const router = createBrowserRouter([
       { path: 'signin/:session?', lazy: page(() => import('../features/auth/SignInPage'), 'account') },
       {
         path: 'category/:category/:subcategory?',
+        id: 'category',
         loader: listingLoader,
         lazy: page(() => import('../features/catalog/CategoryPage'), 'catalog'),
       },
       {
         path: 'product/:itemid/:condition?',
+        id: 'product',
         loader: productLoader,
         lazy: page(() => import('../features/product/ProductPage'), 'catalog', 'compare'),
       },
@@ -51,16 +56,19 @@ export const router = createBrowserRouter([
       { path: 'order/placed', lazy: page(() => import('../features/orders/OrderPlacedPage'), 'cart') },
       {
         path: 'order/:orderid',
+        id: 'order',
         loader: orderLoader,
         lazy: page(() => import('../features/orders/OrderPage'), 'orders'),
       },
       {
         path: 'invoice/:invoiceid',
+        id: 'invoice',
         loader: invoiceLoader,
         lazy: page(() => import('../features/orders/InvoicePage'), 'orders'),
       },
       {
         path: 'account/:session?/:sessionid?',
+        id: 'account',
         loader: accountLoader,
         lazy: page(() => import('../features/account/AccountPage'), 'account', 'orders'),
       },
@@ -93,6 +101,4 @@ export const router = createBrowserRouter([
   // The back office: its own bundle and layout, outside the shop's header and footer.
   { path: '/acer/admin/*', lazy: () => import('../features/admin/BackOffice') },
   { path: '*', element: <Navigate to="/acer" replace /> },
-]);
-
-revalidateWith(() => router.revalidate());
+];

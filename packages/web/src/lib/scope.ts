@@ -1,0 +1,44 @@
+/**
+ * What a page reads from its surroundings (cookies, language, the shop's details, kept answers, the API),
+ * named once. In the browser these are the document's and the window's; when the server renders a page
+ * (ssr/entry-server.tsx) they are the request's, looked up through the scope the server provides for the
+ * request it is rendering, so two requests rendered at once never see each other's.
+ */
+import type { Lang, Translator } from '@shop/domain/i18n';
+
+export interface ShopInfo {
+  phone: string;
+  email: string;
+  salesEmail: string;
+  address: string;
+}
+
+/** One answer of the API as the server's page renderer gets it. */
+export interface ServerAnswer {
+  status: number;
+  body: unknown;
+}
+
+export interface ServerScope {
+  /** The request's Cookie header, as `document.cookie` would read. */
+  cookie: string;
+  lang: Lang;
+  translator: Translator;
+  shop: ShopInfo;
+  /** The reads of this request (lib/reads.ts), to settle before rendering and to hand to the browser. */
+  kept: Map<string, { read: unknown; at: number }>;
+  /** A GET of the API path (without /api), with the request's cookies. */
+  get(path: string, headers: Record<string, string>): Promise<ServerAnswer>;
+}
+
+let current: () => ServerScope | undefined = () => undefined;
+
+/** The scope of the request being rendered on the server; undefined in the browser. */
+export function serverScope(): ServerScope | undefined {
+  return current();
+}
+
+/** The server's renderer says where the current request's scope is (an AsyncLocalStorage). */
+export function provideServerScope(get: () => ServerScope | undefined): void {
+  current = get;
+}

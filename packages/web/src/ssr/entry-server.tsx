@@ -1,0 +1,115 @@
+/**
+ * The server's renderer of the shop's pages: the same routes, loaders and components as the browser,
+ * drawn to HTML with the answers the page's reads get from the server itself, as the request's buyer.
+ * The answers go with the HTML (ssr/data.ts), so the browser hydrates without reading them again.
+ *
+ * What a page reads from its surroundings (cookies, language, kept answers, the API) comes from the
+ * request's scope (lib/scope.ts), held in an AsyncLocalStorage: requests rendered at once stay apart.
+ * Built by `vite build --ssr` into dist-ssr/ and loaded by the server (packages/server/src/page/render.ts).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { type Lang, Translator } from '@shop/domain/i18n';
+import { SPEC_EN } from '@shop/domain/spec-messages';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { routes } from '../app/routes';
+import { SessionProvider } from '../app/session';
+import type { Read } from '../lib/reads';
+import { provideServerScope, type ServerScope, type ShopInfo } from '../lib/scope';
+import type { RenderedData } from './data';
+
+type Catalogue = Record<string, string>;
+const pages = import.meta.glob<Catalogue>('../locales/*/*.json', { import: 'default', eager: true });
+const specs = import.meta.glob<Catalogue>('../../../domain/src/locales/*/spec.json', {
+  import: 'default',
+  eager: true,
+});
+
+function catalogues(lang: Lang): Catalogue[] {
+  return Object.entries(pages)
+    .filter(([path]) => path.startsWith(`../locales/${lang}/`))
+    .map(([, catalogue]) => catalogue);
+}
+
+const translators: Record<Lang, Translator> = {
+  en: new Translator('en', [SPEC_EN, ...catalogues('en')], SPEC_EN),
+  fr: new Translator(
+    'fr',
+    [specs['../../../domain/src/locales/fr/spec.json'] ?? {}, ...catalogues('fr')],
+    SPEC_EN,
+  ),
+};
+
+const storage = new AsyncLocalStorage<ServerScope>();
+provideServerScope(() => storage.getStore());
+const handler = createStaticHandler(routes);
+
+export interface RenderInput {
+  /** The page's URL, absolute (the origin is not used for reads). */
+  url: string;
+  /** The request's Cookie header (with the language the page is in). */
+  cookie: string;
+  lang: Lang;
+  shop: ShopInfo;
+  /** A GET of the API, as the request's buyer. */
+  get: ServerScope['get'];
+}
+
+export type RenderResult =
+  | { kind: 'page'; html: string; data: string }
+  | { kind: 'redirect'; status: number; location: string }
+  /** Not drawn on the server (a read failed, or a route answered otherwise): the browser draws it. */
+  | { kind: 'browser'; reason: string };
+
+/** JSON that can sit in a <script> element: nothing in it closes the element or starts a comment. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+export async function render(input: RenderInput): Promise<RenderResult> {
+  const scope: ServerScope = {
+    cookie: input.cookie,
+    lang: input.lang,
+    translator: translators[input.lang],
+    shop: input.shop,
+    kept: new Map(),
+    get: input.get,
+  };
+  return storage.run(scope, async () => {
+    const request = new Request(input.url, { headers: { cookie: input.cookie } });
+    const context = await handler.query(request);
+    if (context instanceof Response) {
+      const location = context.headers.get('location');
+      if (context.status >= 300 && context.status < 400 && location)
+        return { kind: 'redirect', status: context.status, location };
+      return { kind: 'browser', reason: `a route answered ${context.status}` };
+    }
+    if (context.errors) return { kind: 'browser', reason: 'a route failed' };
+    // The page is drawn once every read it started has its answer.
+    const reads = [...scope.kept.values()].map((entry) => entry.read as Read<unknown>);
+    await Promise.all(reads.map((read) => read.settled));
+    const failed = reads.find((read) => read.outcome.status !== 'done');
+    if (failed) return { kind: 'browser', reason: `the read of ${failed.path} failed` };
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const html = renderToString(
+      <StrictMode>
+        <SessionProvider>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </SessionProvider>
+      </StrictMode>,
+    );
+    const data: RenderedData = {
+      reads: [...scope.kept.entries()].flatMap(([key, entry]) => {
+        const read = entry.read as Read<unknown>;
+        return read.outcome.status === 'done' ? [{ key, path: read.path, data: read.outcome.data }] : [];
+      }),
+    };
+    return { kind: 'page', html, data: scriptJson(data) };
+  });
+}
