@@ -1,6 +1,6 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, type HydrationState, matchRoutes, RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './app/routes';
 import { SessionProvider } from './app/session';
 import { loadNamespaces } from './lib/i18n';
