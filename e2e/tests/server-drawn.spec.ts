@@ -67,7 +67,9 @@ test('without scripts a visitor reads the home page, pages through a category an
   await expect(page.getByRole('heading', { name: 'PRODUITS VEDETTES' })).toBeVisible();
   await page.goto(`${href!}?lang=fr`);
   await expect(page.getByRole('tab', { name: 'CARACTÉRISTIQUES' })).toBeVisible();
-  expect(await page.getByRole('tabpanel', { name: 'CARACTÉRISTIQUES' }).getByRole('row').count()).toBeGreaterThan(1);
+  expect(
+    await page.getByRole('tabpanel', { name: 'CARACTÉRISTIQUES' }).getByRole('row').count(),
+  ).toBeGreaterThan(1);
   await context.close();
 });
 
