@@ -36,7 +36,7 @@ export type PageAnswer =
   | { kind: 'redirect'; location: string }
   | { kind: 'page'; status: 200 | 404; title: string; description: string; tags: string; body?: string };
 
-/** The shop's paths, as the page's router knows them (packages/web/src/app/router.tsx). */
+/** The shop's paths, as the page's router knows them (packages/web/src/app/routes.tsx). */
 const SHOP_PATHS: RegExp[] = [
   /^$/,
   /^signin(\/[^/]+)?$/,

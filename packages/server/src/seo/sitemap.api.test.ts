@@ -73,9 +73,9 @@ const productUrl = (itemId: string, condition: string) =>
   `${ORIGIN}/acer/product/${encodeURIComponent(itemId)}/${condition}`;
 const second = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/** The page's routes (packages/web/src/app/router.tsx) as patterns, without the catch-alls. */
+/** The page's routes (packages/web/src/app/routes.tsx) as patterns, without the catch-alls. */
 function routerPatterns(): RegExp[] {
-  const source = readFileSync(new URL('../../../web/src/app/router.tsx', import.meta.url), 'utf8');
+  const source = readFileSync(new URL('../../../web/src/app/routes.tsx', import.meta.url), 'utf8');
   const paths = [...source.matchAll(/path: '([^']+)'/g)].map((m) => m[1]!).filter((p) => p !== '*');
   return paths.map((path) => {
     const full = path.startsWith('/') ? path : `/acer/${path}`;

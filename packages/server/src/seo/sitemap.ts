@@ -30,7 +30,7 @@ export const SITEMAP_URL_LIMIT = 50_000;
 
 /**
  * The informational pages and their sections, and the blog's articles, as the page's router and the blog
- * link them (packages/web/src/app/router.tsx, features/static/BlogArticlePage.tsx). The extended warranty's
+ * link them (packages/web/src/app/routes.tsx, features/static/BlogArticlePage.tsx). The extended warranty's
  * `main` section is the page without a section.
  */
 export const INFO_PATHS = [
