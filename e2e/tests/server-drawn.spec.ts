@@ -73,6 +73,40 @@ test('without scripts a visitor reads the home page, pages through a category an
   await context.close();
 });
 
+test('without scripts a visitor filters and sorts a category, in English and French', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await withoutScripts(browser, baseURL);
+  const page = await context.newPage();
+  for (const lang of ['en', 'fr'] as const) {
+    await page.goto(`/acer/category/Notebook?lang=${lang}`);
+    const count = page.getByRole('main').getByText(/^\d+ (items?|articles?)$/);
+    const all = Number((await count.innerText()).split(' ')[0]);
+    const filters = page.getByRole('complementary');
+    await filters.getByRole('checkbox', { name: lang === 'en' ? 'In Stock' : 'En stock' }).check();
+    const series = filters.getByRole('group').first().getByRole('checkbox').first();
+    await series.check();
+    await page
+      .getByRole('combobox', { name: lang === 'en' ? 'Sort by' : 'Trier par' })
+      .selectOption('name_desc');
+    await filters.getByRole('button', { name: lang === 'en' ? 'Apply' : 'Appliquer' }).click();
+    await expect(page).toHaveURL(/in_stock=1/);
+    await expect(page).toHaveURL(/sort=name_desc/);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(
+      filters.getByRole('checkbox', { name: lang === 'en' ? 'In Stock' : 'En stock' }),
+    ).toBeChecked();
+    await expect(filters.getByRole('group').first().getByRole('checkbox').first()).toBeChecked();
+    const filtered = Number((await count.innerText()).split(' ')[0]);
+    expect(filtered).toBeGreaterThan(0);
+    expect(filtered).toBeLessThanOrEqual(all);
+    const names = await cards(page).getByRole('heading', { level: 3 }).allInnerTexts();
+    expect(names.length).toBeGreaterThan(0);
+  }
+  await context.close();
+});
+
 test("a product page's first answer holds its name and description, and no price for a visitor", async ({
   request,
 }) => {

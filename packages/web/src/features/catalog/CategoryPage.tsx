@@ -77,6 +77,8 @@ export default function CategoryPage() {
           className={`filters${filtersOpen ? ' filters--open' : ''}`}
           aria-label={t('catalog:filters.label')}
         >
+          {/* Without scripts the filters, the search and the sort are this GET form's fields (noscript's Apply). */}
+          <form id={OPTIONS_FORM} method="get" />
           <div className="filters__head">
             <h2>{t('catalog:filters.label')}</h2>
             <button type="button" className="filters__close" onClick={() => setFiltersOpen(false)}>
@@ -87,6 +89,9 @@ export default function CategoryPage() {
           <label className="filters__check">
             <input
               type="checkbox"
+              form={OPTIONS_FORM}
+              name="in_stock"
+              value="1"
               checked={params.get('in_stock') === '1'}
               onChange={(e) =>
                 update((n) => (e.target.checked ? n.set('in_stock', '1') : n.delete('in_stock')))
@@ -110,6 +115,9 @@ export default function CategoryPage() {
                   <label key={v.value} className="filters__check">
                     <input
                       type="checkbox"
+                      form={OPTIONS_FORM}
+                      name={group.field}
+                      value={v.value}
                       checked={selected}
                       disabled={!selected && v.count === 0}
                       onChange={(e) =>
@@ -127,6 +135,11 @@ export default function CategoryPage() {
               })}
             </fieldset>
           ))}
+          <noscript>
+            <button type="submit" form={OPTIONS_FORM} className="btn btn--primary">
+              {t('catalog:filters.apply')}
+            </button>
+          </noscript>
         </aside>
         <section className="listing__results" aria-labelledby="results-title">
           <h2 id="results-title" className="visually-hidden">
@@ -150,6 +163,8 @@ export default function CategoryPage() {
             <label className="toolbar__sort">
               <span>{t('catalog:toolbar.sortBy')}</span>
               <select
+                form={OPTIONS_FORM}
+                name="sort"
                 value={params.get('sort') ?? 'name_asc'}
                 onChange={(e) => update((n) => n.set('sort', e.target.value))}
               >
@@ -160,6 +175,11 @@ export default function CategoryPage() {
                 ))}
               </select>
             </label>
+            <noscript>
+              <button type="submit" form={OPTIONS_FORM} className="btn">
+                {t('catalog:filters.apply')}
+              </button>
+            </noscript>
           </div>
           {error && <p role="alert">{error.message}</p>}
           {!listing && !error && <Loading fill />}
@@ -198,6 +218,9 @@ export default function CategoryPage() {
 
 type Update = (change: (next: URLSearchParams) => void, keepPage?: boolean) => void;
 
+/** The form the listing's options belong to when the page has no scripts. */
+const OPTIONS_FORM = 'listing-options';
+
 function FilterSearch({ params, update }: { params: URLSearchParams; update: Update }) {
   const [text, setText] = useState(params.get('q') ?? '');
   const [column, setColumn] = useState(params.get('column') ?? 'all');
@@ -207,9 +230,16 @@ function FilterSearch({ params, update }: { params: URLSearchParams; update: Upd
     <div className="filters__search">
       <label htmlFor="filter-search">{t('catalog:filters.search')}</label>
       <div className="filters__search-row">
-        {!isSearchRoute && (
+        {isSearchRoute ? (
+          <>
+            <input type="hidden" form={OPTIONS_FORM} name="string" value={params.get('string') ?? ''} />
+            <input type="hidden" form={OPTIONS_FORM} name="column" value={params.get('column') ?? 'all'} />
+          </>
+        ) : (
           <select
             aria-label={t('common:search.in')}
+            form={OPTIONS_FORM}
+            name="column"
             value={column}
             onChange={(e) => setColumn(e.target.value)}
           >
@@ -223,6 +253,8 @@ function FilterSearch({ params, update }: { params: URLSearchParams; update: Upd
         <input
           id="filter-search"
           type="search"
+          form={OPTIONS_FORM}
+          name="q"
           value={text}
           maxLength={200}
           placeholder={t('catalog:filters.searchPlaceholder')}
