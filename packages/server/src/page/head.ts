@@ -24,6 +24,7 @@ import webCommonFr from '../../../web/src/locales/fr/common.json';
 import { type ImageConfig, imageUrl, PLACEHOLDER_IMAGE } from '../catalog/images';
 import type { CatalogStore } from '../catalog/store';
 import { translators } from '../i18n/lang';
+import { escapeHtml } from './preload';
 
 export interface HeadConfig extends ImageConfig {
   PUBLIC_URL: string;
@@ -117,14 +118,6 @@ function withLang(query: string, lang: Lang): string {
   const entries = [...params.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const text = new URLSearchParams(entries).toString();
   return text ? `?${text}` : '';
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
 }
 
 /** JSON inside a <script>: nothing in it can close the element. */

@@ -169,7 +169,8 @@ export class PageHtml {
   }
 }
 
-function escapeHtml(text: string): string {
+/** Text in HTML: an element's content or a quoted attribute. */
+export function escapeHtml(text: string): string {
   return text
     .replaceAll('&', '&amp;')
     .replaceAll('"', '&quot;')
