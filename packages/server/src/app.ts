@@ -32,9 +32,10 @@ import { requestForLog } from './lib/request-log';
 import { apiSecurityHeaders, securityHeaders } from './lib/security-headers';
 import { Mailer } from './mail/mailer';
 import { orderRoutes } from './orders/routes';
+import { AssembledPage, sendText } from './page/compress';
 import { PageHeads } from './page/head';
 import { PageHtml } from './page/preload';
-import { drawnOnServer, loadRenderer, renderPage } from './page/render';
+import { drawnOnServer, loadRenderer, PagePainter, type RenderResult } from './page/render';
 import { seedDemo } from './seed/seed';
 import { registerSeo } from './seo/routes';
 import { SERVER_ROOT } from './server-root';
@@ -259,6 +260,8 @@ async function registerPage(app: FastifyInstance, config: Config, heads: PageHea
   );
   const hasPage = page !== null;
   const renderer = hasPage ? await loadRenderer(dist) : null;
+  const painter = renderer ? new PagePainter(app, renderer, shop) : null;
+  const assembled = new WeakMap<object, AssembledPage>();
   if (hasPage && !renderer)
     app.log.warn('the page was built without its server renderer: the browser draws every page');
 
@@ -299,28 +302,38 @@ async function registerPage(app: FastifyInstance, config: Config, heads: PageHea
     const answer = heads.answer(request.url, lang);
     if (answer.kind === 'redirect') return reply.redirect(answer.location, 302);
     const path = request.url.split('?')[0] ?? '/';
-    let drawn: { body: string; data: string } | null = null;
-    if (renderer && answer.status === 200 && drawnOnServer(path)) {
+    let drawn: Extract<RenderResult, { kind: 'page' }> | null = null;
+    if (painter && answer.status === 200 && drawnOnServer(path)) {
       try {
-        const result = await renderPage(app, renderer, request, lang, shop);
+        const result = await painter.draw(request, lang);
         if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-        if (result.kind === 'page') drawn = { body: result.html, data: result.data };
+        if (result.kind === 'page') drawn = result;
         else
           request.log.info({ url: request.url, reason: result.reason }, 'page left to the browser to draw');
       } catch (error) {
         request.log.error({ err: error, url: request.url }, 'drawing the page failed; the browser draws it');
       }
     }
-    return (
-      reply
-        .code(answer.status)
-        // A signed-in buyer's page holds their prices: never kept by a cache on the way.
-        .header('cache-control', request.user ? 'private, no-store' : 'no-cache')
-        // In the language of the lang cookie, the buyer's account or Accept-Language.
-        .header('vary', 'Cookie, Accept-Language')
-        .type('text/html; charset=utf-8')
-        .send(page.render(path, lang, drawn ? { ...answer, ...drawn } : answer))
-    );
+    reply
+      .code(answer.status)
+      // A signed-in buyer's page holds their prices: never kept by a cache on the way.
+      .header('cache-control', request.user ? 'private, no-store' : 'no-cache')
+      // In the language of the lang cookie, the buyer's account or Accept-Language.
+      .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
+      .type('text/html; charset=utf-8');
+    if (!drawn) return reply.send(page.render(path, lang, answer));
+    // A drawn page the painter kept comes back as the same object: its whole text, and its compressed
+    // forms, are put together once while its head stays the same.
+    let sent = assembled.get(drawn);
+    if (!sent || sent.tags !== answer.tags || sent.title !== answer.title) {
+      sent = new AssembledPage(
+        answer.title,
+        answer.tags,
+        page.render(path, lang, { ...answer, body: drawn.html, data: drawn.data }),
+      );
+      assembled.set(drawn, sent);
+    }
+    return sendText(reply, request, sent);
   });
 }
 

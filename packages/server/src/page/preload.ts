@@ -152,10 +152,8 @@ export class PageHtml {
       .replace('</head>', () => `${head.tags}</head>`);
     if (head.body !== undefined) {
       const body = head.body;
-      html = html.replace(
-        /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
-        (_, end) => `<div id="root">${body}</div>${end}`,
-      );
+      // The root is the document's last element with a closing </div> (only scripts follow it).
+      html = html.replace(/<div id="root">[\s\S]*<\/div>/, () => `<div id="root">${body}</div>`);
     }
     if (head.data !== undefined) {
       // The answers the page was drawn with (JSON the browser reads, never runs), for hydration.

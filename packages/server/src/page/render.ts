@@ -12,6 +12,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Lang } from '@shop/domain/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 export interface ShopInfo {
   phone: string;
@@ -59,33 +60,84 @@ function cookieWithLang(request: FastifyRequest, lang: Lang): string {
   return [...others, `lang=${lang}`].join('; ');
 }
 
-export async function renderPage(
-  app: FastifyInstance,
-  renderer: Renderer,
-  request: FastifyRequest,
-  lang: Lang,
-  shop: ShopInfo,
-): Promise<RenderResult> {
-  const cookie = cookieWithLang(request, lang);
-  return renderer.render({
-    url: `http://shop.internal${request.url}`,
-    cookie,
-    lang,
-    shop,
-    get: async (path, headers) => {
-      const answer = await app.inject({
-        method: 'GET',
-        url: `/api${path}`,
-        headers: { ...headers, cookie },
-        remoteAddress: request.ip,
-      });
-      let body: unknown = {};
-      try {
-        body = answer.json();
-      } catch {
-        // Not JSON: the status says what happened.
-      }
-      return { status: answer.statusCode, body };
-    },
+/** One read a page made while it was drawn, and the answer's text. */
+interface ReadMade {
+  path: string;
+  headers: Record<string, string>;
+  status: number;
+  text: string;
+}
+
+/**
+ * Draws pages with the renderer. A visitor's page depends on its address, its language and the answers
+ * its reads get, nothing else: it is kept, and sent again while every one of those answers is still the
+ * same text (the API's own cached answers, exact on every process), so it is drawn again only when what
+ * it shows has changed. A signed-in buyer's page is drawn for each request.
+ */
+export class PagePainter {
+  private readonly kept = new LRUCache<string, { reads: ReadMade[]; result: RenderResult }>({
+    // Bounded by what it holds (about 64 MB of text), whatever the number of addresses asked for.
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: ({ reads, result }) =>
+      Math.max(
+        1,
+        reads.reduce((n, r) => n + r.text.length, 0) +
+          (result.kind === 'page' ? result.html.length + result.data.length : 0),
+      ),
   });
+  /** Pages drawn (not served from what was kept): for the tests and the log. */
+  drawn = 0;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly renderer: Renderer,
+    private readonly shop: ShopInfo,
+  ) {}
+
+  private async read(request: FastifyRequest, cookie: string, path: string, headers: Record<string, string>) {
+    const answer = await this.app.inject({
+      method: 'GET',
+      url: `/api${path}`,
+      headers: { ...headers, cookie },
+      remoteAddress: request.ip,
+    });
+    return { path, headers, status: answer.statusCode, text: answer.payload };
+  }
+
+  async draw(request: FastifyRequest, lang: Lang): Promise<RenderResult> {
+    const cookie = cookieWithLang(request, lang);
+    const visitor = !request.user && !/(?:^|;\s*)login=true(?:;|$)/.test(cookie);
+    const key = `${lang} ${request.url}`;
+    if (visitor) {
+      const known = this.kept.get(key);
+      if (known) {
+        const again = await Promise.all(
+          known.reads.map((r) => this.read(request, cookie, r.path, r.headers)),
+        );
+        if (again.every((r, i) => r.status === known.reads[i]!.status && r.text === known.reads[i]!.text))
+          return known.result;
+      }
+    }
+    const reads: ReadMade[] = [];
+    this.drawn++;
+    const result = await this.renderer.render({
+      url: `http://shop.internal${request.url}`,
+      cookie,
+      lang,
+      shop: this.shop,
+      get: async (path, headers) => {
+        const made = await this.read(request, cookie, path, headers);
+        reads.push(made);
+        let body: unknown = {};
+        try {
+          body = JSON.parse(made.text);
+        } catch {
+          // Not JSON: the status says what happened.
+        }
+        return { status: made.status, body };
+      },
+    });
+    if (visitor && result.kind === 'page') this.kept.set(key, { reads, result });
+    return result;
+  }
 }
