@@ -315,23 +315,26 @@ async function main() {
     if (process.env.BENCH_SKIP_ROWS !== '1') {
       console.log(`loading each for ${DURATION} s with ${CONNECTIONS} connections...`);
       const results: Row[] = [];
-      results.push(await load('bare Fastify route', `http://127.0.0.1:${BARE_PORT}`, ['/']));
-      results.push(await load('listing, signed in, filters + sort', shopUrl, [listingPath], { cookie }));
+      // Like a browser, every row asks for compressed answers; one row without, for comparison.
+      const enc = { 'accept-encoding': 'br, gzip' };
+      const signedIn = { cookie, ...enc };
+      const productApi = `/api/product/${product.item_id}/${product.item_condition}`;
+      results.push(await load('bare Fastify route', `http://127.0.0.1:${BARE_PORT}`, ['/'], enc));
+      results.push(await load('listing, signed in, filters + sort', shopUrl, [listingPath], signedIn));
       results.push(
-        await load(`listing, signed in, ${variedPaths.length} pages/sorts`, shopUrl, variedPaths, { cookie }),
+        await load(`listing, signed in, ${variedPaths.length} pages/sorts`, shopUrl, variedPaths, signedIn),
       );
-      results.push(await load('search, signed in, 6 terms', shopUrl, searchPaths, { cookie }));
+      results.push(await load('search, signed in, 6 terms', shopUrl, searchPaths, signedIn));
+      results.push(await load('product detail, signed in', shopUrl, [productApi], signedIn));
+      results.push(await load('listing, visitor', shopUrl, [listingPath], enc));
+      results.push(await load('product detail, no Accept-Encoding', shopUrl, [productApi], { cookie }));
+      const apiRows = results.length - 1;
+      const productPage = `/acer/product/${product.item_id}/${product.item_condition}`;
+      results.push(await load('HTML product page, visitor', shopUrl, [productPage], enc));
+      results.push(await load('HTML category page, visitor', shopUrl, ['/acer/category/Notebook'], enc));
       results.push(
-        await load(
-          'product detail, signed in',
-          shopUrl,
-          [`/api/product/${product.item_id}/${product.item_condition}`],
-          {
-            cookie,
-          },
-        ),
+        await load('HTML category page, signed in', shopUrl, ['/acer/category/Notebook'], signedIn),
       );
-      results.push(await load('listing, visitor', shopUrl, [listingPath]));
 
       const base = results[0]!.rps;
       console.log(
@@ -342,11 +345,20 @@ async function main() {
           `${r.name.padEnd(42)} ${r.rps.toFixed(0).padStart(8)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.errors).padStart(6)}  ${(r.rps / base).toFixed(3)}`,
         );
       }
-      // Issue 8: the listing, search and product figures stay at 0.3 of the bare route or more, p99 <= 25 ms.
-      const shopRows = results.slice(1);
-      const slow = shopRows.filter((r) => r.rps / base < 0.3 || r.p99 > 25);
+      // The API's listing, search and product answers: at least 0.5 of the bare route, p99 <= 25 ms.
+      const verdict = (rows: Row[], ratio: number, p99: number) => {
+        const slow = rows.filter((r) => r.rps / base < ratio || r.p99 > p99);
+        return slow.length === 0 ? 'met' : `not met (${slow.map((r) => r.name).join('; ')})`;
+      };
+      const [visitorProduct, visitorCategory, signedCategory] = results.slice(apiRows + 1);
       console.log(
-        `\ntarget: listing, search and product >= 0.3 of bare with p99 <= 25 ms -> ${slow.length === 0 ? 'met' : `not met (${slow.map((r) => r.name).join('; ')})`}`,
+        `\ntarget: listing, search and product >= 0.5 of bare with p99 <= 25 ms -> ${verdict(results.slice(1, apiRows + 1), 0.5, 25)}`,
+      );
+      console.log(
+        `target: visitor HTML of a product and a category page >= 0.3 of bare with p99 <= 10 ms -> ${verdict([visitorProduct!, visitorCategory!], 0.3, 10)}`,
+      );
+      console.log(
+        `target: signed-in HTML of a category page >= 0.01 of bare with p99 <= 50 ms -> ${verdict([signedCategory!], 0.01, 50)}`,
       );
     }
 
