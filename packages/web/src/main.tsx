@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './app/routes';
@@ -38,16 +38,7 @@ const page = (
     <SessionProvider>
       <RouterProvider router={router} />
     </SessionProvider>
-    <Ready />
   </StrictMode>
 );
 if (rendered) hydrateRoot(root, page);
 else createRoot(root).render(page);
-
-/** Marks the page as ready for input (its handlers attached), for whoever waits for it. */
-function Ready() {
-  useEffect(() => {
-    document.documentElement.dataset.ready = 'true';
-  }, []);
-  return null;
-}

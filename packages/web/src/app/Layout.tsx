@@ -1,5 +1,5 @@
 import { MSG } from '@shop/domain/messages';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Loading } from '../components/Loading';
 import { t, tm } from '../lib/i18n';
@@ -25,6 +25,7 @@ export function Layout({ starting = false }: { starting?: boolean }) {
         ) : (
           <Suspense fallback={<Loading fill />}>
             <Outlet />
+            <Ready />
           </Suspense>
         )}
       </main>
@@ -32,6 +33,17 @@ export function Layout({ starting = false }: { starting?: boolean }) {
       <ScrollRestoration />
     </>
   );
+}
+
+/**
+ * Marks the page as ready for input once the page itself (inside its Suspense boundary, which React may
+ * hydrate after the frame around it) has its handlers, for whoever waits for it (the browser tests).
+ */
+function Ready() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+  return null;
 }
 
 export function RouteError() {

@@ -1,7 +1,7 @@
 import { MIN_PRICE_GAP, SEARCH_COLUMNS, SORTS } from '@shop/domain/catalog';
 import { MSG } from '@shop/domain/messages';
-import { useEffect, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigation, useParams, useSearchParams } from 'react-router';
 import { columnLabel } from '../../app/Header';
 import { useSession } from '../../app/session';
 import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
@@ -29,7 +29,17 @@ function filterValue(field: string, value: string): string {
 
 export default function CategoryPage() {
   const { category = '', subcategory } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [current, setParams] = useSearchParams();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  // A change of the options shows in the fields at once (a ticked box stays ticked): the address follows
+  // in a transition, and a controlled field would otherwise spring back until it arrives.
+  const [chosen, setChosen] = useState<{ from: string; next: URLSearchParams } | null>(null);
+  const pending = navigation.location?.pathname === pathname ? navigation.location.search : null;
+  const params = useMemo(() => {
+    if (chosen && chosen.from === current.toString()) return chosen.next;
+    return pending === null ? current : new URLSearchParams(pending);
+  }, [chosen, pending, current]);
   const { loggedIn } = useSession();
   const [layout, setLayout] = useState<'grid' | 'detail'>('grid');
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -45,6 +55,7 @@ export default function CategoryPage() {
     const next = new URLSearchParams(params);
     change(next);
     if (!keepPage) next.delete('page');
+    setChosen({ from: current.toString(), next });
     setParams(next);
   };
 
