@@ -17,7 +17,7 @@ export async function shopContext(
   baseURL: string | undefined,
   username: string,
   password: string,
-  options: { viewport?: { width: number; height: number } } = {},
+  options: { viewport?: { width: number; height: number }; timezoneId?: string } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, ...options });
   await keepToShop(context, baseURL);

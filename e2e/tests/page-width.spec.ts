@@ -4,8 +4,9 @@
  * a phone and at 1366 px.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { createCustomer, createProduct, expect, test, uid } from '../admin-fixtures';
-import { addAddress, invoiceOrder, MOBILE, orderTo, shopContext } from '../company-fixtures';
+import { createCustomer, createProduct, expect, test } from '../admin-fixtures';
+import { buyerRoutes } from '../buyer-routes';
+import { MOBILE, shopContext } from '../company-fixtures';
 import { keepToShop } from '../fixtures';
 
 test.describe.configure({ timeout: 180_000 });
@@ -44,90 +45,24 @@ async function wishListPanel(page: Page, path: string) {
   });
 }
 
-const STATIC = [
-  '/acer',
-  '/acer/contact-us',
-  '/acer/faq',
-  '/acer/warranty',
-  '/acer/extended-warranty',
-  '/acer/subscribe',
-  '/acer/blog',
-  '/acer/blog/test-blog',
-  '/acer/legal-notice',
-  '/acer/term-of-sale',
-  '/acer/location',
-];
-
-const ACCOUNT = [
-  'orders',
-  'messages',
-  'addresses',
-  'addressForm',
-  'wishLists',
-  'wishListCreate',
-  'recentlyViewed',
-  'accountSettings',
-  'subscription',
-  'buyers',
-].map((session) => `/acer/account/${session}`);
-
 test('at 390 px no page scrolls sideways, for a visitor or a signed-in buyer', async ({
   adminPage,
   browser,
   baseURL,
 }) => {
-  const staff = adminPage.request;
-  const product = await createProduct(staff, { stock: 40 });
-  const customer = await createCustomer(staff);
-  const shop = await shopContext(browser, baseURL, customer.customerId, customer.password, {
-    viewport: MOBILE,
-  });
-  const addressId = await addAddress(shop.request, customer);
-  const order = await orderTo(
-    shop.request,
-    customer.customerId,
-    addressId,
-    [{ item_id: product.item_id, quantity: 2 }],
-    `PO-${uid()}`.toUpperCase(),
-  );
-  const invoice = await invoiceOrder(staff, shop.request, customer.customerId, order.orderId, '25.00');
-  // A cart with a line, for the cart and checkout pages.
-  const added = await shop.request.post('/api/user/cart/add', {
-    data: { itemData: { item_id: product.item_id, quantity: 1, item_condition: 'BrandNew' } },
-  });
-  expect(added.status()).toBe(200);
-  // A demo product with a long name and every tab, beside the one made here.
-  const listing = await (await shop.request.get('/api/category/Notebook')).json();
-  const demo = listing.categoryItems.itemsBrief[0] as { item_id: string; item_condition: string };
-  const products = [
-    `/acer/product/${demo.item_id}/${demo.item_condition}`,
-    `/acer/product/${product.item_id}/BrandNew`,
-  ];
-  const catalog = [
-    '/acer/category/Notebook',
-    '/acer/category/Accessories',
-    '/acer/category/Sale',
-    ...products,
-  ];
-
+  const {
+    shop,
+    products,
+    visitor: visitorRoutes,
+    buyer: buyerPaths,
+  } = await buyerRoutes(adminPage.request, browser, baseURL, { viewport: MOBILE });
   const visitorContext: BrowserContext = await browser.newContext({ baseURL, viewport: MOBILE });
   await keepToShop(visitorContext, baseURL);
   const visitor = await visitorContext.newPage();
-  expect(await tooWide(visitor, [...STATIC, ...catalog, '/acer/signin', '/acer/set-password'])).toEqual([]);
+  expect(await tooWide(visitor, visitorRoutes)).toEqual([]);
 
   const buyer = await shop.newPage();
-  expect(
-    await tooWide(buyer, [
-      ...STATIC,
-      ...catalog,
-      '/acer/cart',
-      '/acer/quick-order',
-      '/acer/checkout',
-      `/acer/order/${order.orderId}`,
-      `/acer/invoice/${invoice.invoiceId}`,
-      ...ACCOUNT,
-    ]),
-  ).toEqual([]);
+  expect(await tooWide(buyer, buyerPaths)).toEqual([]);
 
   // The product page's wish-list panel opens within the phone's screen, and the page stays as wide.
   for (const path of products) {

@@ -204,6 +204,7 @@ test('every page drawn on the server hydrates without an error or a second read,
   page,
   signedInPage,
 }) => {
+  test.setTimeout(120_000);
   const home = await (await page.request.get('/api/mainpage')).json();
   const { item_id: itemId, item_condition: condition } = home.products.featuredProducts[0];
   const paths = [...DRAWN, `/acer/product/${itemId}/${condition}`, `/acer/product/${itemId}?lang=fr`];

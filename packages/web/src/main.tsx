@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './app/routes';
 import { SessionProvider } from './app/session';
+import { readCookie } from './lib/cookies';
 import { loadNamespaces } from './lib/i18n';
 import { revalidateWith } from './lib/reads';
 import type { RenderedData } from './ssr/data';
@@ -23,6 +24,11 @@ function renderedData(): RenderedData | null {
     return null;
   }
 }
+
+// The browser's time zone, for the dates of the next pages the server draws (lib/i18n.ts).
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+if (zone && readCookie('tz') !== zone)
+  document.cookie = `tz=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax`;
 
 const rendered = renderedData();
 // A page drawn on the server brings the code that hydrates it (preloaded with it); others need none.

@@ -25,6 +25,7 @@ interface RenderInput {
   url: string;
   cookie: string;
   lang: Lang;
+  timeZone: string;
   shop: ShopInfo;
   get(path: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }>;
 }
@@ -38,9 +39,13 @@ interface Renderer {
   render(input: RenderInput): Promise<RenderResult>;
 }
 
-/** The paths under /acer drawn on the server. */
+/**
+ * The paths under /acer drawn on the server: every page of the shop but the back office, the set-password
+ * page (its one-time link is checked by a write, and its page is nobody else's), and the two pages that
+ * only act (add-to-cart adds then goes on, order/placed places the order the checkout handed it).
+ */
 const SERVER_DRAWN =
-  /^\/acer(?:\/(?:category\/[^/]+(?:\/[^/]+)?|product\/[^/]+(?:\/[^/]+)?|faq|warranty|extended-warranty(?:\/[^/]+)?|subscribe|blog(?:\/[^/]+)?|legal-notice|term-of-sale|location|contact-us|signin))?\/?$/;
+  /^\/acer(?:\/(?:category\/[^/]+(?:\/[^/]+)?|product\/[^/]+(?:\/[^/]+)?|faq|warranty|extended-warranty(?:\/[^/]+)?|subscribe|blog(?:\/[^/]+)?|legal-notice|term-of-sale|location|contact-us|signin(?:\/[^/]+)?|cart|quick-order|checkout|order\/(?!placed\/?$)[^/]+|invoice\/[^/]+|account(?:\/[^/]+){0,2}))?\/?$/;
 
 export function drawnOnServer(path: string): boolean {
   return SERVER_DRAWN.test(path);
@@ -51,6 +56,28 @@ export async function loadRenderer(dist: string): Promise<Renderer | null> {
   const file = resolve(dist, '../dist-ssr/entry-server.js');
   if (!existsSync(file)) return null;
   return (await import(pathToFileURL(file).href)) as Renderer;
+}
+
+/** The zone of a page's dates when the browser has not named its own yet: the shop's. */
+export const SHOP_TIME_ZONE = 'America/Toronto';
+
+const zones = new LRUCache<string, boolean>({ max: 1000 });
+
+/** The zone the browser named in its `tz` cookie, when it is one this server knows; else the shop's. */
+export function pageTimeZone(request: FastifyRequest): string {
+  const named = request.cookies.tz;
+  if (!named || named.length > 64) return SHOP_TIME_ZONE;
+  let known = zones.get(named);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-CA', { timeZone: named });
+      known = true;
+    } catch {
+      known = false;
+    }
+    zones.set(named, known);
+  }
+  return known ? named : SHOP_TIME_ZONE;
 }
 
 /** The request's Cookie header with the page's language in it, so its reads answer in that language. */
@@ -124,6 +151,8 @@ export class PagePainter {
       url: `http://shop.internal${request.url}`,
       cookie,
       lang,
+      // A visitor's page is kept for every visitor: its dates (the blog's) are in the shop's zone.
+      timeZone: visitor ? SHOP_TIME_ZONE : pageTimeZone(request),
       shop: this.shop,
       get: async (path, headers) => {
         const made = await this.read(request, cookie, path, headers);

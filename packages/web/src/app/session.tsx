@@ -19,6 +19,7 @@ import { ApiError, api } from '../lib/api';
 import { clearDisplayCookies, cookieLogin } from '../lib/cookies';
 import { useOncePer } from '../lib/once';
 import { refreshReads } from '../lib/reads';
+import { serverScope } from '../lib/scope';
 import type { CustomerInfo, HeaderData } from '../lib/types';
 
 interface Session {
@@ -46,9 +47,27 @@ const channel =
     ? null
     : new BroadcastChannel('acer-store');
 
+type HeaderState = { customerId: string; data: HeaderData } | null;
+
+/** The header data a page drawn on the server came with (ssr/hydrate.ts), taken by the first render. */
+let drawnHeader: HeaderState = null;
+
+export function seedHeader(header: HeaderState): void {
+  drawnHeader = header;
+}
+
+/** The header data the page starts with: the server's, read for the request it draws, or the one sent with it. */
+function startingHeader(login: Login): HeaderState {
+  const scope = serverScope();
+  const header = scope ? (scope.header as HeaderState) : drawnHeader;
+  return login.loggedIn && header?.customerId === login.customerId ? header : null;
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [login, setLogin] = useState(cookieLogin);
-  const [header, setHeader] = useState<{ customerId: string; data: HeaderData } | null>(null);
+  const [header, setHeader] = useState<HeaderState>(() => startingHeader(login));
+  /** The login state whose header data came with the page: not read again. */
+  const cameWith = useRef<Login | null>(header ? login : null);
   const loginNow = useRef(login);
   loginNow.current = login;
   /** Only the newest read of the header data is shown. */
@@ -76,7 +95,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // Once per login state: not a second request when <StrictMode> runs the effects again.
-  useOncePer(login, (state) => void loadHeader(state));
+  useOncePer(login, (state) => {
+    if (state === cameWith.current) return;
+    void loadHeader(state);
+  });
 
   const reloadHeader = useCallback(() => loadHeader(loginNow.current), [loadHeader]);
   const updateHeader = useCallback((change: (header: HeaderData) => HeaderData) => {

@@ -20,6 +20,9 @@ export async function api<T>(
   const scope = serverScope();
   if (scope) {
     // Rendered on the server: the page only reads, through the server itself, as the request's buyer.
+    // A write (or a read sent as a POST) is the browser's to make: the page is left to it.
+    if ((init.method ?? 'GET') !== 'GET')
+      throw new Error(`${init.method} ${path} is not made while drawing a page`);
     const answer = await scope.get(path, headers);
     const data = (answer.body ?? {}) as Record<string, unknown>;
     if (answer.status >= 400 || (typeof data.scode === 'number' && data.scode >= 400)) {

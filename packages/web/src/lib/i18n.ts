@@ -39,14 +39,22 @@ export function money(cents: number): string {
   return formatMoney(cents, pageLang());
 }
 
-/** e.g. "Mar 4, 2025" / "4 mars 2025", in the browser's time zone. */
+/**
+ * The time zone of the page's dates: the browser's own, or, when the server draws a buyer's page, the one
+ * their browser named in its `tz` cookie (main.tsx). components/Moment.tsx shows them.
+ */
+function pageZone(): string | undefined {
+  return serverScope()?.timeZone;
+}
+
+/** e.g. "Mar 4, 2025" / "4 mars 2025", in the page's time zone. */
 export function formatDate(iso: string | null | undefined): string {
-  return formatDateIn(pageLang(), iso);
+  return formatDateIn(pageLang(), iso, { timeZone: pageZone() });
 }
 
 /** e.g. "Mar 4, 2025, 3:07 p.m." / "4 mars 2025, 15 h 07". */
 export function formatDateTime(iso: string | null | undefined): string {
-  return formatDateIn(pageLang(), iso, { time: true });
+  return formatDateIn(pageLang(), iso, { time: true, timeZone: pageZone() });
 }
 
 const pages = import.meta.glob<Record<string, string>>('../locales/*/*.json', { import: 'default' });

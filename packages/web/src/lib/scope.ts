@@ -24,7 +24,13 @@ export interface ServerScope {
   cookie: string;
   lang: Lang;
   translator: Translator;
+  /** The time zone the page's dates are shown in (the browser's, as its `tz` cookie said, or the shop's). */
+  timeZone: string;
+  /** The signed-in buyer's header data (cart, addresses, wish lists), read before the page is drawn. */
+  header: unknown;
   shop: ShopInfo;
+  /** Where a page drawn for this request sends the browser instead (components/Redirect.tsx). */
+  redirect?: string;
   /** The reads of this request (lib/reads.ts), to settle before rendering and to hand to the browser. */
   kept: Map<string, { read: unknown; at: number }>;
   /** A GET of the API path (without /api), with the request's cookies. */

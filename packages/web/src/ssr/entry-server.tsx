@@ -15,6 +15,8 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { routes } from '../app/routes';
 import { SessionProvider } from '../app/session';
+import { ApiError, api } from '../lib/api';
+import { cookieLogin } from '../lib/cookies';
 import type { Read } from '../lib/reads';
 import { provideServerScope, type ServerScope, type ShopInfo } from '../lib/scope';
 import type { RenderedData } from './data';
@@ -51,6 +53,8 @@ export interface RenderInput {
   /** The request's Cookie header (with the language the page is in). */
   cookie: string;
   lang: Lang;
+  /** The time zone of the page's dates (the browser's `tz` cookie, checked by the server, or the shop's). */
+  timeZone: string;
   shop: ShopInfo;
   /** A GET of the API, as the request's buyer. */
   get: ServerScope['get'];
@@ -77,11 +81,24 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     cookie: input.cookie,
     lang: input.lang,
     translator: translators[input.lang],
+    timeZone: input.timeZone,
+    header: null,
     shop: input.shop,
     kept: new Map(),
     get: input.get,
   };
   return storage.run(scope, async () => {
+    // A signed-in buyer's page shows their cart and addresses: their header data is read first.
+    const login = cookieLogin();
+    if (login.loggedIn) {
+      try {
+        scope.header = { customerId: login.customerId, data: await api('/header') };
+      } catch (error) {
+        // A session the server no longer knows: drawn as the browser will show it until it signs out.
+        if (!(error instanceof ApiError && error.status === 401))
+          return { kind: 'browser', reason: 'the read of /header failed' };
+      }
+    }
     const request = new Request(input.url, { headers: { cookie: input.cookie } });
     const context = await handler.query(request);
     if (context instanceof Response) {
@@ -104,7 +121,9 @@ export async function render(input: RenderInput): Promise<RenderResult> {
         </SessionProvider>
       </StrictMode>,
     );
+    if (scope.redirect) return { kind: 'redirect', status: 302, location: scope.redirect };
     const data: RenderedData = {
+      header: scope.header as RenderedData['header'],
       reads: [...scope.kept.entries()].flatMap(([key, entry]) => {
         const read = entry.read as Read<unknown>;
         return read.outcome.status === 'done' ? [{ key, path: read.path, data: read.outcome.data }] : [];

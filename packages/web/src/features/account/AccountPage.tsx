@@ -1,8 +1,9 @@
 /** The account area /acer/account[/{session}[/{sessionid}]]: navigation and the session's screen. */
 import { useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
+import { Redirect } from '../../components/Redirect';
 import { SignInFirst } from '../../components/SignInFirst';
 import { t } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/title';
@@ -50,11 +51,7 @@ function SessionContent({ session, sessionid }: { session: SessionName; sessioni
     case 'wishListCreate':
       return <WishListForm key={sessionid ?? 'new'} listId={sessionid} />;
     case 'wishListItems':
-      return sessionid ? (
-        <WishListItems listId={sessionid} />
-      ) : (
-        <Navigate to="/acer/account/wishLists" replace />
-      );
+      return sessionid ? <WishListItems listId={sessionid} /> : <Redirect to="/acer/account/wishLists" />;
     case 'recentlyViewed':
       return <RecentlyViewed />;
     case 'accountSettings':
@@ -91,7 +88,7 @@ export default function AccountPage() {
   if (leaving) return null;
   // Visitors sign in first and come back here.
   if (!loggedIn) return <SignInFirst />;
-  if (!isSessionName(session)) return <Navigate to="/acer/account/orders" replace />;
+  if (!isSessionName(session)) return <Redirect to="/acer/account/orders" />;
 
   const unreadValue = (header as { unreadMessages?: unknown } | null)?.unreadMessages;
   const unread = typeof unreadValue === 'number' ? unreadValue : 0;

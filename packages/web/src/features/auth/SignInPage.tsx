@@ -1,9 +1,10 @@
 /** /acer/signin[/{session}]: sign in, forgot password (send a code), reset password and the account application. */
 import { MSG } from '@shop/domain/messages';
 import { useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { Redirect } from '../../components/Redirect';
 import { ApiError, api } from '../../lib/api';
 import { t, tm } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/title';
@@ -33,10 +34,10 @@ export default function SignInPage() {
   const from = (location.state as { from?: string } | null)?.from;
   const [busy, setBusy] = useState(false);
 
-  if (!isSignInSession(param)) return <Navigate to="/acer/signin" replace state={location.state} />;
+  if (!isSignInSession(param)) return <Redirect to="/acer/signin" state={location.state} />;
   // Already signed in: straight to the account (a password can still be reset while signed in).
   if (session.loggedIn && !busy && (name === 'signin' || name === 'register'))
-    return <Navigate to={from ?? '/acer/account/orders'} replace />;
+    return <Redirect to={from ?? '/acer/account/orders'} />;
 
   const crumbs =
     name === 'signin'

@@ -3,8 +3,9 @@ import { Link, useLocation } from 'react-router';
 import { useSession } from '../../app/session';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
+import { Moment } from '../../components/Moment';
 import { SignInFirst } from '../../components/SignInFirst';
-import { formatDateTime, money, pageLang, t } from '../../lib/i18n';
+import { money, pageLang, t } from '../../lib/i18n';
 import { conditionName, provinceName } from '../../lib/labels';
 import { useRead } from '../../lib/reads';
 import { usePageTitle } from '../../lib/title';
@@ -119,7 +120,7 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
         <dd>{o.purchase_order_id}</dd>
         <dt>{t('orders:fact.placed')}</dt>
         <dd>
-          <time dateTime={o.created_at}>{formatDateTime(o.created_at)}</time>
+          <Moment at={o.created_at} time />
         </dd>
         <dt>{t('orders:fact.status')}</dt>
         <dd className={o.status === 'Canceled' ? 'status--canceled' : undefined}>{statusName(o.status)}</dd>

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session';
 import { Loading } from '../../../components/Loading';
-import { formatDateTime, t } from '../../../lib/i18n';
+import { Moment } from '../../../components/Moment';
+import { t } from '../../../lib/i18n';
 import { useOncePer } from '../../../lib/once';
 import { refreshReads } from '../../../lib/reads';
 import { useAccountData } from '../data';
@@ -29,7 +30,7 @@ export function Messages() {
           <Link to={`/acer/account/messages/${encodeURIComponent(String(message.message_id))}`}>
             <span className="acct-message__meta">
               {!message.is_read && <span className="acct-badge">{t('account:messages.new')}</span>}
-              <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
+              <Moment at={message.created_at} time />
             </span>
             <span className="acct-message__preview">{preview(message.body)}</span>
             {!message.is_read && <span className="visually-hidden"> {t('account:messages.unread')}</span>}
@@ -66,8 +67,7 @@ export function MessageView() {
   return (
     <article className="acct-message-view">
       <h2>
-        {t('account:messages.of')}{' '}
-        <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
+        {t('account:messages.of')} <Moment at={message.created_at} time />
       </h2>
       <div className="acct-message-view__body">{message.body}</div>
       {back}

@@ -5,8 +5,9 @@ import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { focusFirstError, SelectField, TextField } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';
+import { Moment } from '../../../components/Moment';
 import { Pager } from '../../../components/Pager';
-import { formatDate, money, t, tm } from '../../../lib/i18n';
+import { money, t, tm } from '../../../lib/i18n';
 import { useOrderList } from '../data';
 import { LoadError } from './LoadError';
 
@@ -205,7 +206,9 @@ export function Orders() {
                       {order.order_number || order.order_id}
                     </Link>
                   </td>
-                  <td data-label={t('orders:list.colDate')}>{formatDate(order.created_at)}</td>
+                  <td data-label={t('orders:list.colDate')}>
+                    <Moment at={order.created_at} />
+                  </td>
                   <td data-label={t('orders:list.colPo')}>{order.purchase_order_id ?? ''}</td>
                   <td data-label={t('orders:list.colTotal')} className="acct-num">
                     {money(toCents(order.total))}
