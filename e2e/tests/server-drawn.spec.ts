@@ -133,6 +133,16 @@ test("a product page's first answer holds its name and description, and no price
     const body = await answer.text();
     expect(body, `${url} holds no amount`).not.toMatch(/\$\s?\d|\d\s?\$/);
     expect(body, `${url} holds no price field`).not.toMatch(/personal_price|sale_price|"price"|percentage/);
+    // The stock numbers kept pages are filled in with (page/render.ts) are all filled in.
+    expect(body, `${url} holds every stock number`).not.toMatch(/8675309\d{3}/);
+    // And they are the numbers the API gives.
+    if (url.startsWith('/acer/category/Notebook?')) {
+      const api = await (await request.get('/api/category/Notebook?page=2&sort=name_desc')).json();
+      const brief = api.categoryItems.itemsBrief.find(
+        (b: { item_condition: string; stock: number }) => b.item_condition !== 'ScratchDent' && b.stock > 1,
+      );
+      expect(body).toContain(`"stock":${brief.stock}`);
+    }
   }
 });
 

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { resolve } from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -25,6 +26,7 @@ import { healthRoutes } from './health/routes';
 import { registerLanguage, requestLang } from './i18n/lang';
 import { imageRoutes } from './images/routes';
 import { apiCacheHeaders } from './lib/cache-control';
+import { COMPRESS_THRESHOLD, sendCompressed } from './lib/compressed';
 import { refuseCrossSite } from './lib/cross-site';
 import { HttpError } from './lib/http';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
@@ -32,10 +34,9 @@ import { requestForLog } from './lib/request-log';
 import { apiSecurityHeaders, securityHeaders } from './lib/security-headers';
 import { Mailer } from './mail/mailer';
 import { orderRoutes } from './orders/routes';
-import { AssembledPage, sendText } from './page/compress';
 import { PageHeads } from './page/head';
 import { PageHtml } from './page/preload';
-import { drawnOnServer, loadRenderer, PagePainter, type RenderResult } from './page/render';
+import { drawnOnServer, isVisitor, loadRenderer, PagePainter } from './page/render';
 import { seedDemo } from './seed/seed';
 import { registerSeo } from './seo/routes';
 import { SERVER_ROOT } from './server-root';
@@ -139,6 +140,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(cookie);
+  // Answers made for each request are compressed as they are sent; kept answers (the catalog's, a
+  // visitor's page) come already compressed (lib/compressed.ts) and are left as they are. Request bodies
+  // are not decompressed: none of the shop's clients sends one compressed.
+  await app.register(compress, {
+    globalCompression: true,
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_THRESHOLD,
+  });
   const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -261,7 +271,6 @@ async function registerPage(app: FastifyInstance, config: Config, heads: PageHea
   const hasPage = page !== null;
   const renderer = hasPage ? await loadRenderer(dist) : null;
   const painter = renderer ? new PagePainter(app, renderer, shop) : null;
-  const assembled = new WeakMap<object, AssembledPage>();
   if (hasPage && !renderer)
     app.log.warn('the page was built without its server renderer: the browser draws every page');
 
@@ -299,41 +308,35 @@ async function registerPage(app: FastifyInstance, config: Config, heads: PageHea
       request.lang = named;
     }
     const lang = named ?? requestLang(request);
+    const visitor = isVisitor(request);
+    const pageHeaders = () =>
+      reply
+        // A signed-in buyer's page holds their prices: never kept by a cache on the way.
+        .header('cache-control', visitor ? 'no-cache' : 'private, no-store')
+        // In the language of the lang cookie, the buyer's account or Accept-Language.
+        .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
+        .type('text/html; charset=utf-8');
+    // A visitor's page kept as drawn, while what it shows has not changed (page/render.ts).
+    const kept = painter && visitor ? await painter.keptPage(request, lang) : null;
+    if (kept) return sendCompressed(pageHeaders().code(200), request, kept);
     const answer = heads.answer(request.url, lang);
     if (answer.kind === 'redirect') return reply.redirect(answer.location, 302);
     const path = request.url.split('?')[0] ?? '/';
-    let drawn: Extract<RenderResult, { kind: 'page' }> | null = null;
     if (painter && answer.status === 200 && drawnOnServer(path)) {
       try {
-        const result = await painter.draw(request, lang);
-        if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-        if (result.kind === 'page') drawn = result;
-        else
-          request.log.info({ url: request.url, reason: result.reason }, 'page left to the browser to draw');
+        const painted = await painter.draw(request, lang, (drawn) =>
+          page.render(path, lang, { ...answer, body: drawn.html, data: drawn.data }),
+        );
+        if (painted.kind === 'redirect') return reply.redirect(painted.location, painted.status);
+        if (painted.kind === 'page') return sendCompressed(pageHeaders().code(200), request, painted.page);
+        request.log.info({ url: request.url, reason: painted.reason }, 'page left to the browser to draw');
       } catch (error) {
         request.log.error({ err: error, url: request.url }, 'drawing the page failed; the browser draws it');
       }
     }
-    reply
+    return pageHeaders()
       .code(answer.status)
-      // A signed-in buyer's page holds their prices: never kept by a cache on the way.
-      .header('cache-control', request.user ? 'private, no-store' : 'no-cache')
-      // In the language of the lang cookie, the buyer's account or Accept-Language.
-      .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
-      .type('text/html; charset=utf-8');
-    if (!drawn) return reply.send(page.render(path, lang, answer));
-    // A drawn page the painter kept comes back as the same object: its whole text, and its compressed
-    // forms, are put together once while its head stays the same.
-    let sent = assembled.get(drawn);
-    if (!sent || sent.tags !== answer.tags || sent.title !== answer.title) {
-      sent = new AssembledPage(
-        answer.title,
-        answer.tags,
-        page.render(path, lang, { ...answer, body: drawn.html, data: drawn.data }),
-      );
-      assembled.set(drawn, sent);
-    }
-    return sendText(reply, request, sent);
+      .send(page.render(path, lang, answer));
   });
 }
 

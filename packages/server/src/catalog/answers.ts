@@ -8,9 +8,16 @@
 import type { SearchColumn } from '@shop/domain/catalog';
 import { type ListingQuery, matchesSearch } from '@shop/domain/listing';
 import { LRUCache } from 'lru-cache';
+import { CompressedText } from '../lib/compressed';
 import type { Bucket, CatalogChange, CatalogRow, CatalogStore } from './store';
 
 type StockField = 'stock' | 'scratch_dent_stock';
+
+/** A place in an answer where a row's stock number goes. */
+export interface StockHole {
+  readonly row: CatalogRow;
+  readonly field: StockField;
+}
 
 /** Builds an answer whose stock numbers stay live: call `stock(row, field)` where a stock value goes. */
 export class SkeletonBuilder {
@@ -49,8 +56,15 @@ export class Skeleton {
 
   constructor(
     private readonly parts: string[],
-    private readonly holes: { row: CatalogRow; field: StockField }[],
+    readonly holes: readonly StockHole[],
   ) {}
+
+  /** The answer with each stock number written by `fill` (its place among the holes): a page's draft. */
+  renderWith(fill: (index: number) => string): string {
+    let out = this.parts[0]!;
+    for (let i = 0; i < this.holes.length; i++) out += fill(i) + this.parts[i + 1]!;
+    return out;
+  }
 
   /** The answer with the stock numbers of now. */
   render(): string {
@@ -71,10 +85,29 @@ export class Skeleton {
     return this.last;
   }
 
-  /** Characters held: the parts, and the last text filled in. */
+  /** The compressed forms of the last text sent, and the epoch they were made at. */
+  private packed: CompressedText | null = null;
+  private packedEpoch = -2;
+
+  /**
+   * The answer with the stock numbers of now, with its compressed forms: made again (once, on the first
+   * request that asks) only after a stock number in it moved, so a sale costs a compressed answer nothing
+   * until it is next asked for, and then one compression however many ask.
+   */
+  packedNow(): CompressedText {
+    const text = this.render();
+    if (!this.packed || this.packedEpoch !== this.lastEpoch) {
+      this.packed = new CompressedText(text);
+      this.packedEpoch = this.lastEpoch;
+    }
+    return this.packed;
+  }
+
+  /** Characters held: the parts, the last text filled in, and room for its compressed forms. */
   get size(): number {
     const parts = this.parts.reduce((n, p) => n + p.length, 0) + this.holes.length * 8;
-    return this.holes.length === 0 ? parts : parts * 2;
+    // The text again as bytes, and its two compressed forms (about a fifth of it each, for JSON).
+    return (this.holes.length === 0 ? parts : parts * 2) + Math.ceil(parts * 1.4);
   }
 }
 
@@ -116,10 +149,15 @@ export class AnswerCache {
     return this.lru.size;
   }
 
-  /** The answer for `key`, built by `build` when missing or stale. */
+  /** The answer's text for `key`, built by `build` when missing or stale. */
   answer(key: string, dependency: Dependency, build: (skeleton: SkeletonBuilder) => unknown): string {
+    return this.skeleton(key, dependency, build).render();
+  }
+
+  /** The answer for `key` (to render or send compressed), built by `build` when missing or stale. */
+  skeleton(key: string, dependency: Dependency, build: (skeleton: SkeletonBuilder) => unknown): Skeleton {
     const hit = this.lru.get(key);
-    if (hit && this.fresh(hit)) return hit.skeleton.render();
+    if (hit && this.fresh(hit)) return hit.skeleton;
     const builder = new SkeletonBuilder();
     const skeleton = builder.build(build(builder));
     const entry: Entry = { skeleton };
@@ -133,7 +171,13 @@ export class AnswerCache {
       this.searches.add(key);
     }
     this.lru.set(key, entry);
-    return skeleton.render();
+    return skeleton;
+  }
+
+  /** Whether `skeleton` is still the answer for `key`: kept, and nothing it depends on has moved. */
+  isCurrent(key: string, skeleton: Skeleton): boolean {
+    const entry = this.lru.peek(key);
+    return entry?.skeleton === skeleton && this.fresh(entry);
   }
 
   private fresh(entry: Entry): boolean {

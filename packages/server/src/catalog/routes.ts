@@ -20,13 +20,15 @@ import { runListing, searchTerms } from '@shop/domain/listing';
 import { MSG } from '@shop/domain/messages';
 import { personalPrice, toAmount, toCents } from '@shop/domain/money';
 import { sortPrice, stockField } from '@shop/domain/pricing';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordProductView } from '../account/recently-viewed';
 import type { Services } from '../app';
 import { requestLang } from '../i18n/lang';
+import { sendCompressed } from '../lib/compressed';
 import { HttpError } from '../lib/http';
-import { AnswerCache, queryKey, type SkeletonBuilder } from './answers';
+import { AnswerCache, queryKey, type Skeleton, type SkeletonBuilder } from './answers';
 import { imageUrl } from './images';
+import { pageReadsOf } from './page-reads';
 import { brief, type StockOf } from './present';
 import type { CatalogRow } from './store';
 
@@ -151,9 +153,17 @@ export function catalogRoutes(app: FastifyInstance, services: Services) {
   const cache = new AnswerCache(catalog);
   const json = 'application/json; charset=utf-8';
 
+  /** A kept answer, compressed as the client asks; to a page being drawn, with stand-ins for its stock. */
+  const send = (request: FastifyRequest, reply: FastifyReply, key: string, skeleton: Skeleton) => {
+    const drawing = pageReadsOf(request);
+    if (drawing) return reply.type(json).send(drawing.take(cache, key, skeleton));
+    return sendCompressed(reply.type(json), request, skeleton.packedNow());
+  };
+
   app.get('/api/mainpage', async (request, reply) => {
     const percentage = percentageOf(request);
-    const body = cache.answer(`m|${classOf(request)}`, { bucket: catalog.everything }, (skeleton) => {
+    const key = `m|${classOf(request)}`;
+    const body = cache.skeleton(key, { bucket: catalog.everything }, (skeleton) => {
       // Main-page lists keep only brand new or recertified items with stock above 0.
       const eligible = catalog
         .allRows()
@@ -175,12 +185,12 @@ export function catalogRoutes(app: FastifyInstance, services: Services) {
         },
       };
     });
-    return reply.type(json).send(body);
+    return send(request, reply, key, body);
   });
 
   const listing = (
     request: FastifyRequest<{ Params: { category: string; subcategory?: string }; Querystring: Query }>,
-  ): string => {
+  ): { key: string; skeleton: Skeleton } => {
     const { category, subcategory } = request.params;
     if (!NAME_PATTERN.test(category) || (subcategory !== undefined && !NAME_PATTERN.test(subcategory))) {
       throw new HttpError(400, 'A category name has letters only.');
@@ -194,7 +204,7 @@ export function catalogRoutes(app: FastifyInstance, services: Services) {
     }
     const query = parseListingQuery(request.query, false);
     const key = `l|${classOf(request)}|${bucket.category}/${bucket.subcategory}|${category}/${subcategory ?? ''}|${queryKey(query)}`;
-    return cache.answer(key, { bucket }, (skeleton) =>
+    const skeleton = cache.skeleton(key, { bucket }, (skeleton) =>
       listingAnswer(
         bucket.rows(),
         query,
@@ -208,20 +218,23 @@ export function catalogRoutes(app: FastifyInstance, services: Services) {
         skeleton,
       ),
     );
+    return { key, skeleton };
   };
-  app.get('/api/category/:category', async (request, reply) =>
-    reply.type(json).send(listing(request as never)),
-  );
-  app.get('/api/category/:category/:subcategory', async (request, reply) =>
-    reply.type(json).send(listing(request as never)),
-  );
+  app.get('/api/category/:category', async (request, reply) => {
+    const { key, skeleton } = listing(request as never);
+    return send(request, reply, key, skeleton);
+  });
+  app.get('/api/category/:category/:subcategory', async (request, reply) => {
+    const { key, skeleton } = listing(request as never);
+    return send(request, reply, key, skeleton);
+  });
 
   app.get<{ Querystring: Query }>('/api/search', async (request, reply) => {
     const query = parseListingQuery(request.query, true);
     const text = one(request.query.string) ?? '';
     const column = query.search?.column ?? (one(request.query.column) as SearchColumn | undefined) ?? 'all';
     const key = `s|${classOf(request)}|${JSON.stringify(text)}|${queryKey(query)}`;
-    const body = cache.answer(key, { search: { column, terms: query.search?.terms ?? [] } }, (skeleton) =>
+    const body = cache.skeleton(key, { search: { column, terms: query.search?.terms ?? [] } }, (skeleton) =>
       listingAnswer(
         catalog.allRows(),
         query,
@@ -236,7 +249,7 @@ export function catalogRoutes(app: FastifyInstance, services: Services) {
         skeleton,
       ),
     );
-    return reply.type(json).send(body);
+    return send(request, reply, key, body);
   });
 
   app.get<{ Params: { itemid: string; condition?: string } }>(
@@ -256,12 +269,12 @@ export function catalogRoutes(app: FastifyInstance, services: Services) {
       const key = `p|${classOf(request)}|${itemid}|${condition}${lang === 'en' ? '' : `|${lang}`}`;
       // The answer shows this item and the others of its model: any change to one of them starts it over.
       const itemIds = [...new Set([itemid, ...catalog.modelRows(item.model).map((r) => r.item_id)])];
-      const body = cache.answer(key, { itemIds }, (skeleton) =>
+      const body = cache.skeleton(key, { itemIds }, (skeleton) =>
         productAnswer(itemid, condition, percentageOf(request), lang, (r, f) => skeleton.stock(r, f)),
       );
       // A signed-in customer's visit goes to Recently Viewed (buffered, off the hot path).
       if (request.user) recordProductView(services, request.user.customerId, itemid, condition);
-      return reply.type(json).send(body);
+      return send(request, reply, key, body);
     },
   );
 

@@ -27,7 +27,13 @@ writeFileSync(
     const answer = await input.get('/product/' + id + '/', { customerid: customer });
     const item = answer.body.itemInfo.itemDetail[0];
     const price = item.personal_price === undefined ? '' : ' ' + item.personal_price;
-    return { kind: 'page', html: '<h1>' + item.item_name + '</h1><p>' + input.lang + price + '</p>', data: '{"reads":[]}' };
+    // As a page may write a number: as it is, or (asked with ?formatted) with separators.
+    const stock = new URL(input.url).searchParams.has('formatted') ? item.stock.toLocaleString('en-CA') : item.stock;
+    return {
+      kind: 'page',
+      html: '<h1>' + item.item_name + '</h1><p>' + input.lang + price + '</p><p class="stock">' + stock + ' in stock</p>',
+      data: JSON.stringify({ stock: item.stock }),
+    };
   }`,
 );
 const ctx = useTestApp({ WEB_DIST: dist });
@@ -53,7 +59,7 @@ describe("a visitor's page drawn on the server", () => {
     const before = drawn();
     const first = await page(url);
     expect(first.status).toBe(200);
-    expect(first.html).toContain(`<div id="root"><h1>${item.itemName}</h1><p>en</p></div>`);
+    expect(first.html).toContain(`<div id="root"><h1>${item.itemName}</h1><p>en</p><p class="stock">`);
     expect(first.html).toContain('<script type="application/json" id="page-data">');
     const second = await page(url);
     expect(second.html).toBe(first.html);
@@ -102,6 +108,50 @@ describe("a visitor's page drawn on the server", () => {
     const after = await page(url);
     expect(after.html).toContain(`<h1>${item.itemName} Pro</h1>`);
     expect(drawn()).toBe(before + 1);
+  });
+
+  it('is kept through a sale that leaves it in stock, with the new number, and drawn again when it sells out', async () => {
+    const owner = await staffSignIn(ctx.app, OWNER.email, OWNER.password);
+    const item = anOffer();
+    const url = `/acer/product/${item.itemId}/${item.itemCondition}`;
+    const setStock = async (stock: number) => {
+      const changed = await call(ctx.app, 'PATCH', `/api/admin/products/${item.itemId}`, owner, { stock });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    };
+    await setStock(40);
+    const first = await page(url);
+    expect(first.html).toContain('<p class="stock">40 in stock</p>');
+    expect(first.html).toContain('<script type="application/json" id="page-data">{"stock":40}</script>');
+    const before = drawn();
+    await setStock(37);
+    const sold = await page(url);
+    expect(sold.html).toContain('<p class="stock">37 in stock</p>');
+    expect(sold.html).toContain('{"stock":37}');
+    expect(drawn()).toBe(before);
+    // Sold out: what the page says beside it may change, so it is drawn again.
+    await setStock(0);
+    const out = await page(url);
+    expect(out.html).toContain('<p class="stock">0 in stock</p>');
+    expect(drawn()).toBe(before + 1);
+    await page(url);
+    expect(drawn()).toBe(before + 1);
+    await setStock(40);
+  });
+
+  it('is drawn with the real numbers, and not kept, when it writes a stock number otherwise than as digits', async () => {
+    const owner = await staffSignIn(ctx.app, OWNER.email, OWNER.password);
+    const item = anOffer();
+    const changed = await call(ctx.app, 'PATCH', `/api/admin/products/${item.itemId}`, owner, {
+      stock: 1234,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const url = `/acer/product/${item.itemId}/${item.itemCondition}?formatted=1`;
+    const before = drawn();
+    const shown = await page(url);
+    expect(shown.html).toContain('<p class="stock">1,234 in stock</p>');
+    expect(shown.html).not.toMatch(/8\D?675\D?309/);
+    await page(url);
+    expect(drawn()).toBeGreaterThan(before + 2);
   });
 
   it("is never a signed-in buyer's: their page is drawn for each request, with their price", async () => {

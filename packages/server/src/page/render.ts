@@ -13,6 +13,14 @@ import { pathToFileURL } from 'node:url';
 import type { Lang } from '@shop/domain/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import {
+  openPageReads,
+  PAGE_READ_HEADER,
+  PageReads,
+  STAND_IN_PATTERN,
+  stillHolds,
+} from '../catalog/page-reads';
+import { CompressedText } from '../lib/compressed';
 
 export interface ShopInfo {
   phone: string;
@@ -87,30 +95,81 @@ function cookieWithLang(request: FastifyRequest, lang: Lang): string {
   return [...others, `lang=${lang}`].join('; ');
 }
 
-/** One read a page made while it was drawn, and the answer's text. */
-interface ReadMade {
+/** Whether the request is a visitor's: no session, and no page of theirs says they are signed in. */
+export function isVisitor(request: FastifyRequest): boolean {
+  return !request.user && !/(?:^|;\s*)login=true(?:;|$)/.test(request.headers.cookie ?? '');
+}
+
+interface Asked {
   path: string;
   headers: Record<string, string>;
-  status: number;
-  text: string;
+}
+
+/** What a drawn page became: its whole HTML to send, or where to send the browser, or the browser's to draw. */
+export type Painted =
+  | { kind: 'page'; page: CompressedText }
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'browser'; reason: string };
+
+/** A visitor's page as kept: its HTML cut at its stock numbers, and what it was drawn from. */
+interface KeptPage {
+  reads: PageReads;
+  /** The reads the page made, in order, to ask again when one of their answers was made anew. */
+  asked: Asked[];
+  /** The HTML between stock numbers; the i-th gap takes the number of reads.holes[gaps[i]]. */
+  parts: string[];
+  gaps: number[];
+  /** The highest stock epoch of its holes when `page` was filled in, and the page then. */
+  epoch: number;
+  page: CompressedText;
+}
+
+/** The page with the stock numbers of now, compressed once per movement of one of them. */
+function filled(kept: KeptPage): CompressedText {
+  let epoch = 0;
+  for (const hole of kept.reads.holes) if (hole.row.stockEpoch > epoch) epoch = hole.row.stockEpoch;
+  if (epoch === kept.epoch) return kept.page;
+  let html = kept.parts[0]!;
+  for (let i = 0; i < kept.gaps.length; i++) {
+    const hole = kept.reads.holes[kept.gaps[i]!]!;
+    html += String(hole.row[hole.field]) + kept.parts[i + 1]!;
+  }
+  kept.epoch = epoch;
+  kept.page = new CompressedText(html);
+  return kept.page;
+}
+
+/** Cuts a page drawn with stand-ins at each of them; null when one shows in another form than digits. */
+function cut(html: string, reads: PageReads): { parts: string[]; gaps: number[] } | null {
+  const parts: string[] = [];
+  const gaps: number[] = [];
+  let last = 0;
+  for (const match of html.matchAll(STAND_IN_PATTERN)) {
+    const index = Number(match[1]);
+    if (index >= reads.holes.length) return null;
+    parts.push(html.slice(last, match.index));
+    gaps.push(index);
+    last = match.index + match[0].length;
+  }
+  parts.push(html.slice(last));
+  // A stand-in written with separators (1,234 or 1 234) would be shown as it is: the page is not cut.
+  if (parts.some((part) => /8\D{1,2}675\D{1,2}309/.test(part))) return null;
+  return { parts, gaps };
 }
 
 /**
- * Draws pages with the renderer. A visitor's page depends on its address, its language and the answers
- * its reads get, nothing else: it is kept, and sent again while every one of those answers is still the
- * same text (the API's own cached answers, exact on every process), so it is drawn again only when what
- * it shows has changed. A signed-in buyer's page is drawn for each request.
+ * Draws pages with the renderer. A visitor's page depends on its address, its language and the catalog
+ * answers its reads get, nothing else: it is kept, cut at its stock numbers, and sent again while those
+ * answers are still the ones it was drawn from (the catalog's own cache says so, exact on every process,
+ * without asking them again), with its stock numbers filled in as they are now. So it is drawn again only
+ * when what it shows has changed, and a sale that leaves every shown item in stock costs it one filling
+ * in and one compression on its next request. A signed-in buyer's page is drawn for each request.
  */
 export class PagePainter {
-  private readonly kept = new LRUCache<string, { reads: ReadMade[]; result: RenderResult }>({
-    // Bounded by what it holds (about 64 MB of text), whatever the number of addresses asked for.
+  private readonly kept = new LRUCache<string, KeptPage>({
+    // Bounded by what it holds (about 64 MB), whatever the number of addresses asked for.
     maxSize: 64 * 1024 * 1024,
-    sizeCalculation: ({ reads, result }) =>
-      Math.max(
-        1,
-        reads.reduce((n, r) => n + r.text.length, 0) +
-          (result.kind === 'page' ? result.html.length + result.data.length : 0),
-      ),
+    sizeCalculation: (kept) => Math.max(1, kept.parts.reduce((n, part) => n + part.length, 0) * 2),
   });
   /** Pages drawn (not served from what was kept): for the tests and the log. */
   drawn = 0;
@@ -121,52 +180,127 @@ export class PagePainter {
     private readonly shop: ShopInfo,
   ) {}
 
-  private async read(request: FastifyRequest, cookie: string, path: string, headers: Record<string, string>) {
-    const answer = await this.app.inject({
-      method: 'GET',
-      url: `/api${path}`,
-      headers: { ...headers, cookie },
-      remoteAddress: request.ip,
-    });
-    return { path, headers, status: answer.statusCode, text: answer.payload };
+  /**
+   * A visitor's page kept for this address and language, when what it was drawn from still holds. When an
+   * answer it read was made anew (a change elsewhere in its listing, a price a visitor does not see), its
+   * reads are asked again once: the same texts keep the page.
+   */
+  async keptPage(request: FastifyRequest, lang: Lang): Promise<CompressedText | null> {
+    const key = `${lang} ${request.url}`;
+    const kept = this.kept.get(key);
+    if (!kept) return null;
+    if (stillHolds(kept.reads)) return filled(kept);
+    const notes = openPageReads();
+    try {
+      const cookie = cookieWithLang(request, lang);
+      for (const { path, headers } of kept.asked) {
+        const answer = await this.ask(request, cookie, path, headers, notes.id);
+        const noted = notes.reads.answers.length;
+        if (answer.statusCode !== 200 || noted === 0) break;
+        if (notes.reads.answers[noted - 1]!.text !== kept.reads.answers[noted - 1]?.text) break;
+      }
+      const same =
+        notes.reads.answers.length === kept.reads.answers.length &&
+        notes.reads.answers.every((answer, i) => answer.text === kept.reads.answers[i]!.text);
+      if (!same) {
+        this.kept.delete(key);
+        return null;
+      }
+      kept.reads = notes.reads;
+      kept.epoch = -1;
+      return filled(kept);
+    } finally {
+      notes.close();
+    }
   }
 
-  async draw(request: FastifyRequest, lang: Lang): Promise<RenderResult> {
-    const cookie = cookieWithLang(request, lang);
-    const visitor = !request.user && !/(?:^|;\s*)login=true(?:;|$)/.test(cookie);
-    const key = `${lang} ${request.url}`;
-    if (visitor) {
-      const known = this.kept.get(key);
-      if (known) {
-        const again = await Promise.all(
-          known.reads.map((r) => this.read(request, cookie, r.path, r.headers)),
-        );
-        if (again.every((r, i) => r.status === known.reads[i]!.status && r.text === known.reads[i]!.text))
-          return known.result;
-      }
+  private ask(
+    request: FastifyRequest,
+    cookie: string,
+    path: string,
+    headers: Record<string, string>,
+    drawing: string | null,
+  ) {
+    return this.app.inject({
+      method: 'GET',
+      url: `/api${path}`,
+      headers: { ...headers, cookie, ...(drawing ? { [PAGE_READ_HEADER]: drawing } : {}) },
+      remoteAddress: request.ip,
+    });
+  }
+
+  /**
+   * Draws the page for the request; `assemble` puts the drawn body and data into the whole HTML (its head).
+   * A visitor's page is kept when every read it made was a catalog answer.
+   */
+  async draw(
+    request: FastifyRequest,
+    lang: Lang,
+    assemble: (drawn: { html: string; data: string }) => string,
+  ): Promise<Painted> {
+    const visitor = isVisitor(request);
+    if (!visitor) return this.drawPlain(request, lang, assemble);
+    const notes = openPageReads();
+    try {
+      const painted = await this.paint(request, lang, assemble, notes);
+      if (painted.kind !== 'page') return painted;
+      const { html, reads, asked } = painted;
+      const pieces = cut(html, notes.reads);
+      // A stand-in the page wrote otherwise than as digits: drawn again with the real numbers, not kept.
+      if (!pieces) return this.drawPlain(request, lang, assemble);
+      const kept: KeptPage = { reads, asked, parts: pieces.parts, gaps: pieces.gaps, epoch: -1, page: EMPTY };
+      const page = filled(kept);
+      // Kept only when every read is one the catalog can vouch for.
+      if (asked.length === reads.answers.length) this.kept.set(`${lang} ${request.url}`, kept);
+      return { kind: 'page', page };
+    } finally {
+      notes.close();
     }
-    const reads: ReadMade[] = [];
+  }
+
+  private async drawPlain(
+    request: FastifyRequest,
+    lang: Lang,
+    assemble: (drawn: { html: string; data: string }) => string,
+  ): Promise<Painted> {
+    const painted = await this.paint(request, lang, assemble, null);
+    return painted.kind === 'page' ? { kind: 'page', page: new CompressedText(painted.html) } : painted;
+  }
+
+  private async paint(
+    request: FastifyRequest,
+    lang: Lang,
+    assemble: (drawn: { html: string; data: string }) => string,
+    notes: { id: string; reads: PageReads } | null,
+  ): Promise<
+    { kind: 'page'; html: string; reads: PageReads; asked: Asked[] } | Exclude<Painted, { kind: 'page' }>
+  > {
+    const cookie = cookieWithLang(request, lang);
+    const asked: Asked[] = [];
     this.drawn++;
     const result = await this.renderer.render({
       url: `http://shop.internal${request.url}`,
       cookie,
       lang,
       // A visitor's page is kept for every visitor: its dates (the blog's) are in the shop's zone.
-      timeZone: visitor ? SHOP_TIME_ZONE : pageTimeZone(request),
+      timeZone: notes ? SHOP_TIME_ZONE : pageTimeZone(request),
       shop: this.shop,
       get: async (path, headers) => {
-        const made = await this.read(request, cookie, path, headers);
-        reads.push(made);
+        asked.push({ path, headers });
+        const answer = await this.ask(request, cookie, path, headers, notes?.id ?? null);
         let body: unknown = {};
         try {
-          body = JSON.parse(made.text);
+          body = JSON.parse(answer.payload);
         } catch {
           // Not JSON: the status says what happened.
         }
-        return { status: made.status, body };
+        return { status: answer.statusCode, body };
       },
     });
-    if (visitor && result.kind === 'page') this.kept.set(key, { reads, result });
-    return result;
+    if (result.kind !== 'page') return result;
+    const html = assemble(result);
+    return { kind: 'page', html, reads: notes?.reads ?? new PageReads(), asked };
   }
 }
+
+const EMPTY = new CompressedText('');
