@@ -29,7 +29,8 @@ async function expectHydratesQuietly(page: Page, paths: string[]) {
   for (const path of paths) {
     const answer = await page.request.get(path);
     expect(answer.status(), path).toBe(200);
-    const drawn = (await answer.text()).includes('id="page-data"');
+    const html = await answer.text();
+    const drawn = html.includes('id="page-data"');
     expect(drawn, `${path} is drawn on the server`).toBe(!BROWSER_DRAWN.has(path));
     problems.length = 0;
     reads.length = 0;
@@ -42,7 +43,10 @@ async function expectHydratesQuietly(page: Page, paths: string[]) {
       ? problems.filter((text) => !/status of 400/.test(text))
       : problems;
     expect(expected, `${path}: console errors or hydration warnings`).toEqual([]);
-    if (drawn) expect(reads, `${path}: its data was read again after the server drew it`).toEqual([]);
+    // A page drawn without the buyer's header data (the catalog's) reads it once it is up, as before.
+    const withHeader = /"header":\{/.test(html);
+    const again = withHeader ? reads : reads.filter((read) => read !== 'GET /api/header');
+    if (drawn) expect(again, `${path}: its data was read again after the server drew it`).toEqual([]);
   }
 }
 

@@ -91,6 +91,16 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         : [],
   },
   plugins: [precompileMessages(), react(), precompress()],
+  // The server's renderer carries its own React, React DOM and router, built for production: left to
+  // node_modules, React would pick its development build in a server started without NODE_ENV.
+  ...(isSsrBuild && mode === 'production'
+    ? {
+        ssr: {
+          noExternal: ['react', 'react-dom', 'react-router', 'scheduler', 'cookie', 'set-cookie-parser'],
+        },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      }
+    : {}),
   // The manifest lets the server name each route's chunks in the page, so they load with the entry.
   build: {
     target: 'es2022',

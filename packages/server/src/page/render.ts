@@ -264,7 +264,10 @@ export class PagePainter {
     assemble: (drawn: { html: string; data: string }) => string,
   ): Promise<Painted> {
     const painted = await this.paint(request, lang, assemble, null);
-    return painted.kind === 'page' ? { kind: 'page', page: new CompressedText(painted.html) } : painted;
+    // Sent once: compressed quickly.
+    return painted.kind === 'page'
+      ? { kind: 'page', page: new CompressedText(painted.html, false) }
+      : painted;
   }
 
   private async paint(

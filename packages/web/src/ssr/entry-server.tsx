@@ -43,6 +43,9 @@ const translators: Record<Lang, Translator> = {
   ),
 };
 
+/** The pages drawn with the buyer's header data: those that list it (cart, checkout, account). */
+const HEADER_PAGES = /^\/acer\/(?:cart|checkout|quick-order|account)(?:\/|$)/;
+
 const storage = new AsyncLocalStorage<ServerScope>();
 provideServerScope(() => storage.getStore());
 const handler = createStaticHandler(routes);
@@ -88,9 +91,11 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     get: input.get,
   };
   return storage.run(scope, async () => {
-    // A signed-in buyer's page shows their cart and addresses: their header data is read first.
+    // The buyer's own pages show their cart, addresses and wish lists: their header data is read first.
+    // Elsewhere (the catalog) it only counts the cart and marks the wish lists' items: the browser reads
+    // it once the page is up, which spares each page a handful of queries.
     const login = cookieLogin();
-    if (login.loggedIn) {
+    if (login.loggedIn && HEADER_PAGES.test(new URL(input.url).pathname)) {
       try {
         scope.header = { customerId: login.customerId, data: await api('/header') };
       } catch (error) {
