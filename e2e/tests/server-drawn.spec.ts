@@ -73,6 +73,23 @@ test('without scripts a visitor reads the home page, pages through a category an
   await context.close();
 });
 
+test("without scripts a visitor on a buyer's page is given a link to sign in; with scripts they are taken there", async ({
+  browser,
+  baseURL,
+  page,
+}) => {
+  const context = await withoutScripts(browser, baseURL);
+  const plain = await context.newPage();
+  await plain.goto('/acer/account/orders');
+  await plain.getByRole('link', { name: 'Sign in to see this page' }).click();
+  await expect(plain).toHaveURL(/\/acer\/signin$/);
+  await plain.goto('/acer/cart?lang=fr');
+  await expect(plain.getByRole('link', { name: 'Connectez-vous pour voir cette page' })).toBeVisible();
+  await context.close();
+  await page.goto('/acer/cart');
+  await expect(page).toHaveURL(/\/acer\/signin$/);
+});
+
 test('without scripts a visitor filters and sorts a category, in English and French', async ({
   browser,
   baseURL,
