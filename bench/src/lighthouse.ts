@@ -6,6 +6,8 @@ export interface PageScore {
   url: string;
   performance: number;
   accessibility: number;
+  seo: number;
+  bestPractices: number;
   lcpMs: number;
   scriptKb: number;
   /** Why Lighthouse could not score the page (its runtime error or the LCP audit's), when it could not. */
@@ -33,7 +35,7 @@ export async function lighthouseScores(urls: string[]): Promise<PageScore[]> {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
+        onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
       });
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
@@ -53,6 +55,8 @@ export async function lighthouseScores(urls: string[]): Promise<PageScore[]> {
         ...(error ? { error } : {}),
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+        seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+        bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
         lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
         scriptKb: Math.round(scriptBytes / 102.4) / 10,
       });
