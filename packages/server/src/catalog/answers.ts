@@ -97,7 +97,9 @@ export class Skeleton {
   packedNow(): CompressedText {
     const text = this.render();
     if (!this.packed || this.packedEpoch !== this.lastEpoch) {
-      this.packed = new CompressedText(text);
+      // An answer whose stock moved is likely to move again while orders flow: it is compressed the
+      // quicker way (Brotli quality 3 instead of 5, about half the time for some 10% more bytes).
+      this.packed = new CompressedText(text, this.packed === null);
       this.packedEpoch = this.lastEpoch;
     }
     return this.packed;

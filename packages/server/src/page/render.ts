@@ -135,7 +135,8 @@ function filled(kept: KeptPage): CompressedText {
     html += String(hole.row[hole.field]) + kept.parts[i + 1]!;
   }
   kept.epoch = epoch;
-  kept.page = new CompressedText(html);
+  // Filled in again after a sale: compressed the quicker way, as the catalog's answers are.
+  kept.page = new CompressedText(html, kept.page === EMPTY);
   return kept.page;
 }
 
