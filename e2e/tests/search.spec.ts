@@ -23,12 +23,17 @@ test.describe('header search', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Search Results' })).toBeVisible();
     const found = page.getByRole('article').filter({ hasText: skuText });
     await expect(found.first()).toBeVisible();
-    for (const text of await page
-      .getByRole('article')
-      .getByText(/^SKU: /)
-      .allInnerTexts()) {
-      expect(text).toBe(skuText);
-    }
+    // The listing's cards stay until the search's answer replaces them: then every card has that SKU.
+    await expect
+      .poll(async () => [
+        ...new Set(
+          await page
+            .getByRole('article')
+            .getByText(/^SKU: /)
+            .allInnerTexts(),
+        ),
+      ])
+      .toEqual([skuText]);
   });
 
   test('by name joins the words with + and lists matching items', async ({ page }) => {
