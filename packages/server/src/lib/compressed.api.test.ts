@@ -70,6 +70,10 @@ describe('compressed answers', () => {
     expect(decoded(after)).toBe((await get(url)).body);
     const gz = await get(url, 'gzip');
     expect(stockOf(decoded(gz))).toBe(stock + 7);
+    // Filled in again after a stock change, it goes as quick gzip to a client that takes both.
+    const both = await get(url, 'br, gzip');
+    expect(both.headers['content-encoding']).toBe('gzip');
+    expect(stockOf(decoded(both))).toBe(stock + 7);
   });
 
   it('compresses answers made for each request too, and leaves small ones as they are', async () => {

@@ -136,7 +136,7 @@ function filled(kept: KeptPage): CompressedText {
   }
   kept.epoch = epoch;
   // Filled in again after a sale: compressed the quicker way, as the catalog's answers are.
-  kept.page = new CompressedText(html, kept.page === EMPTY);
+  kept.page = new CompressedText(html, kept.page === EMPTY ? 'kept' : 'refilled');
   return kept.page;
 }
 
@@ -267,7 +267,7 @@ export class PagePainter {
     const painted = await this.paint(request, lang, assemble, null);
     // Sent once: compressed quickly.
     return painted.kind === 'page'
-      ? { kind: 'page', page: new CompressedText(painted.html, false) }
+      ? { kind: 'page', page: new CompressedText(painted.html, 'once') }
       : painted;
   }
 
