@@ -119,3 +119,34 @@ test('every buyer route hydrates quietly, signed out and signed in, and a buyerâ
   await visitorContext.close();
   await routes.shop.close();
 });
+
+/** Beyond the buyer routes: paged, searched and French listings, and the pages under a section. */
+const DRAWN = [
+  '/acer',
+  '/acer/category/Notebook',
+  '/acer/category/Notebook?page=2',
+  '/acer/category/Search?string=aspire',
+  '/acer/faq',
+  '/acer/warranty',
+  '/acer/extended-warranty/main',
+  '/acer/blog',
+  '/acer/blog/test',
+  '/acer/contact-us',
+  '/acer/location',
+  '/acer/legal-notice',
+  '/acer/term-of-sale',
+  '/acer/subscribe',
+  '/acer?lang=fr',
+];
+
+test('every page drawn on the server hydrates without an error or a second read, signed out and in', async ({
+  page,
+  signedInPage,
+}) => {
+  test.setTimeout(120_000);
+  const home = await (await page.request.get('/api/mainpage')).json();
+  const { item_id: itemId, item_condition: condition } = home.products.featuredProducts[0];
+  const paths = [...DRAWN, `/acer/product/${itemId}/${condition}`, `/acer/product/${itemId}?lang=fr`];
+  await expectHydratesQuietly(page, [...paths, '/acer/signin']);
+  await expectHydratesQuietly(await signedInPage('C10001'), paths);
+});

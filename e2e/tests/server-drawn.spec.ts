@@ -1,7 +1,7 @@
 /**
  * Pages drawn on the server: a browser without scripts (or a crawler) reads the shop, the first answer of
- * a product page already holds it, and with scripts the page hydrates without an error or a second read
- * of its data. A visitor's HTML never holds a price; a buyer's holds their own.
+ * a product page already holds it, and a visitor's HTML never holds a price; a buyer's holds their own.
+ * That every page hydrates without an error or a second read is in hydration.spec.ts.
  */
 import type { Browser } from '@playwright/test';
 import { expect, keepToShop, type Page, test } from '../fixtures';
@@ -185,56 +185,4 @@ test("a signed-in buyer's HTML holds their own prices and no other buyer's, and 
   expect(priceIn(mine)).toBe(ownPrice);
   expect(priceIn(theirs)).not.toBe(ownPrice);
   expect(mine).not.toContain(`"personal_price":${priceIn(theirs)},`);
-});
-
-const DRAWN = [
-  '/acer',
-  '/acer/category/Notebook',
-  '/acer/category/Notebook?page=2',
-  '/acer/category/Search?string=aspire',
-  '/acer/faq',
-  '/acer/warranty',
-  '/acer/extended-warranty/main',
-  '/acer/blog',
-  '/acer/blog/test',
-  '/acer/contact-us',
-  '/acer/location',
-  '/acer/legal-notice',
-  '/acer/term-of-sale',
-  '/acer/subscribe',
-  '/acer?lang=fr',
-];
-
-async function expectHydratesQuietly(page: Page, paths: string[]) {
-  const problems: string[] = [];
-  const reads: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('request', (request) => {
-    const path = new URL(request.url()).pathname;
-    if (path.startsWith('/api/') && path !== '/api/header') reads.push(path);
-  });
-  for (const path of paths) {
-    problems.length = 0;
-    reads.length = 0;
-    await page.goto(path);
-    await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
-    await page.waitForLoadState('networkidle');
-    expect(problems, `${path}: console errors or hydration warnings`).toEqual([]);
-    expect(reads, `${path}: its data was read again after the server drew it`).toEqual([]);
-  }
-}
-
-test('every page drawn on the server hydrates without an error or a second read, signed out and in', async ({
-  page,
-  signedInPage,
-}) => {
-  test.setTimeout(120_000);
-  const home = await (await page.request.get('/api/mainpage')).json();
-  const { item_id: itemId, item_condition: condition } = home.products.featuredProducts[0];
-  const paths = [...DRAWN, `/acer/product/${itemId}/${condition}`, `/acer/product/${itemId}?lang=fr`];
-  await expectHydratesQuietly(page, [...paths, '/acer/signin']);
-  await expectHydratesQuietly(await signedInPage('C10001'), paths);
 });
