@@ -2,7 +2,7 @@
  * Every route a buyer or a visitor opens (the list the 390 px check walks) arrives drawn by the server,
  * signed out and signed in, and hydrates without a console error, a React hydration warning or a second
  * read of the data it was drawn with. A buyer's own pages (cart, checkout, orders, invoices, account)
- * arrive with their content. The set-password page, whose one-time link is checked by a write, is drawn
+ * arrive with their content. The set-password page, whose one-time link is checked by a counted POST, is drawn
  * by the browser, also without an error.
  */
 import type { Page } from '@playwright/test';

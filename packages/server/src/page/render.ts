@@ -49,7 +49,7 @@ interface Renderer {
 
 /**
  * The paths under /acer drawn on the server: every page of the shop but the back office, the set-password
- * page (its one-time link is checked by a write, and its page is nobody else's), and the two pages that
+ * page (its one-time link is checked by a POST, counted against the link limit, and its page is nobody else's), and the two pages that
  * only act (add-to-cart adds then goes on, order/placed places the order the checkout handed it).
  */
 const SERVER_DRAWN =
