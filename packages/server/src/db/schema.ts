@@ -226,7 +226,10 @@ export const outbox = pgTable(
     to: text('to').notNull(),
     replyTo: text('reply_to'),
     subject: text('subject').notNull(),
-    /** Replaced by a placeholder once a sensitive message (a reset code) is delivered or given up. */
+    /**
+     * Replaced by a placeholder once a sensitive message is delivered or given up: a reset code, or a
+     * one-time link (a welcome, a new buyer's, a seller-sent reset, a staff link).
+     */
     body: text('body').notNull(),
     sensitive: boolean('sensitive').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
