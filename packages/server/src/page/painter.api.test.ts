@@ -8,10 +8,10 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SERVER_ROOT } from '../server-root';
 import { call, OWNER, staffSignIn } from '../test/admin';
-import { DEMO, signIn, useTestApp } from '../test/harness';
+import { DEMO, signIn, useSecondApp, useTestApp } from '../test/harness';
 
 const root = mkdtempSync(join(tmpdir(), 'shop-painter-'));
 const dist = join(root, 'dist');
@@ -37,6 +37,8 @@ writeFileSync(
   }`,
 );
 const ctx = useTestApp({ WEB_DIST: dist });
+// On PostgreSQL, a second server process on the same database, with its own kept pages.
+const second = useSecondApp(ctx);
 
 const drawn = () => (globalThis as { __pagesDrawn?: number }).__pagesDrawn ?? 0;
 
@@ -166,4 +168,39 @@ describe("a visitor's page drawn on the server", () => {
     expect(mine.html).toMatch(/<p>en \d+(\.\d+)?<\/p>/);
     expect(visitor.html).not.toMatch(/<p>en \d/);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "is exact across processes: a sale or a rename made by another process reaches this one's kept page",
+    async () => {
+      const other = second.app!;
+      const owner = await staffSignIn(other, OWNER.email, OWNER.password);
+      const item = anOffer();
+      const url = `/acer/product/${item.itemId}/${item.itemCondition}`;
+      const change = async (body: Record<string, unknown>) => {
+        const changed = await call(other, 'PATCH', `/api/admin/products/${item.itemId}`, owner, body);
+        expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      };
+      await change({ stock: 40 });
+      await vi.waitFor(async () => expect((await page(url)).html).toContain('40 in stock'), {
+        timeout: 5000,
+      });
+      const before = drawn();
+      // A sale in the other process: this process's kept page shows the new number without being drawn.
+      await change({ stock: 33 });
+      await vi.waitFor(async () => expect((await page(url)).html).toContain('33 in stock'), {
+        timeout: 5000,
+      });
+      expect(drawn()).toBe(before);
+      // A rename there: drawn again here with the new name.
+      await change({ item_name: `${item.itemName} Max` });
+      await vi.waitFor(
+        async () => expect((await page(url)).html).toContain(`<h1>${item.itemName} Max</h1>`),
+        {
+          timeout: 5000,
+        },
+      );
+      expect(drawn()).toBe(before + 1);
+      await change({ item_name: item.itemName, stock: 40 });
+    },
+  );
 });
