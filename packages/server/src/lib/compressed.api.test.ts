@@ -4,7 +4,7 @@
  * answer moves, then the answer is compressed again once, with the new number in it. Answers made for each
  * request are compressed as they are sent. Small answers go as they are.
  */
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { call, OWNER, staffSignIn } from '../test/admin';
 import { useTestApp } from '../test/harness';
@@ -87,5 +87,18 @@ describe('compressed answers', () => {
     const small = await get('/healthz', 'br');
     expect(small.rawPayload.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('does not decompress a request body: a compressed one is refused as unreadable, with a message', async () => {
+    const body = gzipSync(JSON.stringify({ username: 'C10001', password: 'Demo@10001' }));
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: body,
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    expect(answer.json().smessage).toEqual(expect.any(String));
   });
 });
