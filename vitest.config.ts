@@ -12,6 +12,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'boundaries',
+          include: ['boundaries/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
           environment: 'node',

@@ -1,7 +1,7 @@
 /** Seeds a benchmark database with about 20,000 listing rows (sku × condition) and the demo customers. */
 
-import { upsertProducts } from '@shop/server/catalog/write';
 import { openDatabase } from '@shop/server/db/client';
+import { upsertProducts } from '@shop/server/modules/catalog/index';
 import { generateCatalog } from '@shop/server/seed/catalog-data';
 import { seedCategories, seedCustomers } from '@shop/server/seed/seed';
 import { asc, eq } from 'drizzle-orm';
@@ -52,7 +52,7 @@ export async function seedBuyers(
   prefix = 'B',
 ): Promise<BenchBuyer[]> {
   const { randomBytes } = await import('node:crypto');
-  const { hashToken } = await import('@shop/server/auth/sessions');
+  const { hashToken } = await import('@shop/server/modules/sessions/customer-sessions');
   const { addresses, contacts, customers, sessions } = await import('@shop/server/db/schema');
   const database = await openDatabase(options);
   const buyers: BenchBuyer[] = [];

@@ -1,56 +1,43 @@
 /** Builds the whole server: database, in-memory catalog, sessions, mail, API routes and the page. */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { resolve } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import { isLang, LANG_COOKIE } from '@shop/domain/i18n';
 import { MSG } from '@shop/domain/messages';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { accountRoutes } from './account/routes';
-import { registerAdmin } from './admin/plugin';
-import { checkCustomerHeader, SESSION_COOKIE } from './auth/plugin';
-import { authRoutes } from './auth/routes';
-import { SessionService, type SessionUser } from './auth/sessions';
-import { cartRoutes } from './cart/routes';
-import { catalogRoutes } from './catalog/routes';
-import { CatalogStore } from './catalog/store';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, trustProxyOption } from './config';
-import { contactRoutes } from './contact/routes';
 import type { Database } from './db/client';
 import { openDatabase } from './db/client';
 import { Notifier } from './db/notify';
-import { healthRoutes } from './health/routes';
-import { registerLanguage, requestLang } from './i18n/lang';
-import { imageRoutes } from './images/routes';
+import { registerLanguage } from './i18n/lang';
+import { backOfficeDeps } from './lib/back-office';
 import { apiCacheHeaders } from './lib/cache-control';
-import { COMPRESS_THRESHOLD, sendCompressed } from './lib/compressed';
+import { COMPRESS_THRESHOLD } from './lib/compressed';
 import { refuseCrossSite } from './lib/cross-site';
 import { HttpError } from './lib/http';
+import type { Platform } from './lib/platform';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { requestForLog } from './lib/request-log';
 import { apiSecurityHeaders, securityHeaders } from './lib/security-headers';
 import { Mailer } from './mail/mailer';
-import { orderRoutes } from './orders/routes';
-import { PageHeads } from './page/head';
-import { PageHtml } from './page/preload';
-import { drawnOnServer, isVisitor, loadRenderer, PagePainter } from './page/render';
+import { auditModule } from './modules/audit';
+import { cartModule } from './modules/cart';
+import { CatalogStore, catalogModule } from './modules/catalog';
+import { customersModule, recordProductView } from './modules/customers';
+import { healthModule } from './modules/health';
+import { messagesModule } from './modules/messages';
+import { ordersModule } from './modules/orders';
+import { pageModule } from './modules/page';
+import { seoModule } from './modules/seo';
+import { SessionService, StaffSessions, sessionsModule } from './modules/sessions';
+import { staffModule } from './modules/staff';
 import { seedDemo } from './seed/seed';
-import { registerSeo } from './seo/routes';
-import { SERVER_ROOT } from './server-root';
 
-export interface Services {
-  config: Config;
-  database: Database;
+/** What the composition root builds once and hands to the modules, each taking what it declares. */
+export interface Services extends Platform {
   catalog: CatalogStore;
   sessions: SessionService;
-  mailer: Mailer;
-  /** Cross-process signals (LISTEN/NOTIFY); handlers are registered before it starts. */
-  notifier: Notifier;
-  /** For work that outlives a request (its own log is request.log). */
-  log: FastifyBaseLogger;
 }
 
 declare module 'fastify' {
@@ -129,7 +116,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await catalog.load();
   catalog.startPolling(config.CATALOG_POLL_MS);
   await mailer.start();
-  app.decorate('services', { config, database, catalog, sessions, mailer, notifier, log: app.log });
+  const services: Services = { config, database, catalog, sessions, mailer, notifier, log: app.log };
+  app.decorate('services', services);
 
   app.addHook('onClose', async () => {
     catalog.stopPolling();
@@ -185,28 +173,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (request.body !== undefined && hasNul(request.body)) throw new HttpError(400, NUL_MESSAGE);
   });
 
-  app.decorateRequest('user', null);
-  app.addHook('onRequest', (request, reply, done) => {
-    const api = request.url.startsWith('/api/');
-    // The page is served in the buyer's language, which their account may hold.
-    const page = !api && request.method === 'GET' && request.url.startsWith('/acer');
-    if (!api && !page) return done();
-    const token = request.cookies[SESSION_COOKIE];
-    const settle = (user: SessionUser | null) => {
-      let refused: Error | undefined;
-      try {
-        request.user = user;
-        if (api) checkCustomerHeader(request, reply);
-      } catch (error) {
-        refused = error as Error;
-      }
-      done(refused);
-    };
-    // A session this process knows is settled at once; only the others wait for the database.
-    const known = sessions.known(token);
-    if (known !== undefined) return settle(known);
-    sessions.resolve(token).then(settle, done);
-  });
+  const staffSessions = new StaffSessions(database.db);
+  await app.register(sessionsModule, { sessions, staffSessions });
   registerLanguage(app);
 
   app.setErrorHandler((error, request, reply) => {
@@ -235,109 +203,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .send({ scode: 500, smessage: 'Something went wrong on our side, please try again.' });
   });
 
-  // ---- Operations: health checks for load balancers.
-  healthRoutes(app, app.services);
-
-  const services = app.services;
-  authRoutes(app, services);
-  catalogRoutes(app, services);
-  accountRoutes(app, services);
-  cartRoutes(app, services);
-  orderRoutes(app, services);
-  contactRoutes(app, database.db, mailer, config);
-  imageRoutes(app);
-  registerSeo(app, services);
-  await registerAdmin(app, services);
-
-  await registerPage(app, config, new PageHeads(catalog, config));
-  return app;
-}
-
-/** The built page: hashed assets cached for good, index.html with the shop's details for every route. */
-async function registerPage(app: FastifyInstance, config: Config, heads: PageHeads): Promise<void> {
-  const dist = resolve(config.WEB_DIST ?? resolve(SERVER_ROOT, '../web/dist'));
-  const shop = {
-    phone: config.SHOP_PHONE,
-    email: config.SHOP_EMAIL,
-    salesEmail: config.SHOP_SALES_EMAIL,
-    address: config.SHOP_ADDRESS,
-  };
-  const page = PageHtml.load(dist, (html) =>
-    html.replace(
-      '<!--shop-config-->',
-      `<meta name="shop-config" content="${escapeAttr(JSON.stringify(shop))}">`,
-    ),
-  );
-  const hasPage = page !== null;
-  const renderer = hasPage ? await loadRenderer(dist) : null;
-  const painter = renderer ? new PagePainter(app, renderer, shop) : null;
-  if (hasPage && !renderer)
-    app.log.warn('the page was built without its server renderer: the browser draws every page');
-
-  app.get('/', async (_request, reply) => reply.redirect('/acer', 302));
-
-  if (hasPage) {
-    app.register(fastifyStatic, {
-      root: dist,
-      prefix: '/',
-      index: false,
-      // The build manifest (.vite/) is for the server, not for browsers.
-      dotfiles: 'deny',
-      wildcard: false,
-      // Answered by seo/routes.ts, even should an old build still hold a file of that name.
-      globIgnore: ['robots.txt', 'sitemap.xml'],
-      preCompressed: true,
-      setHeaders: (res, path) => {
-        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-
-  app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.code(404).send({ scode: 404, smessage: 'Not found.' });
-    }
-    if (!hasPage) return reply.code(404).type('text/plain').send('The page is not built: run npm run build.');
-    // Every other path is the page's: its own head and status, or a redirect of an unknown one to /acer.
-    // `?lang=fr` (or en) names the language in the URL, for crawlers without a cookie; a person who
-    // follows such a link keeps that language (the cookie), so the page's own reads answer in it too.
-    const asked = (request.query as Record<string, unknown> | undefined)?.lang;
-    const named = isLang(asked) ? asked : undefined;
-    if (named && request.cookies[LANG_COOKIE] !== named) {
-      reply.setCookie(LANG_COOKIE, named, { path: '/', maxAge: 31_536_000, sameSite: 'lax' });
-      request.lang = named;
-    }
-    const lang = named ?? requestLang(request);
-    const visitor = isVisitor(request);
-    const pageHeaders = () =>
-      reply
-        // A signed-in buyer's page holds their prices: never kept by a cache on the way.
-        .header('cache-control', visitor ? 'no-cache' : 'private, no-store')
-        // In the language of the lang cookie, the buyer's account or Accept-Language.
-        .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
-        .type('text/html; charset=utf-8');
-    // A visitor's page kept as drawn, while what it shows has not changed (page/render.ts).
-    const kept = painter && visitor ? await painter.keptPage(request, lang) : null;
-    if (kept) return sendCompressed(pageHeaders().code(200), request, kept);
-    const answer = heads.answer(request.url, lang);
-    if (answer.kind === 'redirect') return reply.redirect(answer.location, 302);
-    const path = request.url.split('?')[0] ?? '/';
-    if (painter && answer.status === 200 && drawnOnServer(path)) {
-      try {
-        const painted = await painter.draw(request, lang, (drawn) =>
-          page.render(path, lang, { ...answer, body: drawn.html, data: drawn.data }),
-        );
-        if (painted.kind === 'redirect') return reply.redirect(painted.location, painted.status);
-        if (painted.kind === 'page') return sendCompressed(pageHeaders().code(200), request, painted.page);
-        request.log.info({ url: request.url, reason: painted.reason }, 'page left to the browser to draw');
-      } catch (error) {
-        request.log.error({ err: error, url: request.url }, 'drawing the page failed; the browser draws it');
-      }
-    }
-    return pageHeaders()
-      .code(answer.status)
-      .send(page.render(path, lang, answer));
+  // ---- The modules, each a plugin given what it declares it needs.
+  const backOffice = backOfficeDeps(services);
+  const shop = { ...services, backOffice };
+  await app.register(healthModule, services);
+  await app.register(customersModule, shop);
+  await app.register(catalogModule, {
+    ...shop,
+    onProductViewed: (customerId, itemId, condition) =>
+      recordProductView(shop, customerId, itemId, condition),
   });
+  await app.register(cartModule, shop);
+  await app.register(ordersModule, shop);
+  await app.register(messagesModule, shop);
+  await app.register(staffModule, { backOffice, staffSessions });
+  await app.register(auditModule, { backOffice });
+  await app.register(seoModule, services);
+  await app.register(pageModule, { config, catalog });
+  return app;
 }
 
 /**
@@ -355,8 +238,4 @@ function hasNul(value: unknown, depth = 0): boolean {
   if (depth > 20 || value === null || typeof value !== 'object') return false;
   for (const item of Object.values(value)) if (hasNul(item, depth + 1)) return true;
   return false;
-}
-
-function escapeAttr(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 }

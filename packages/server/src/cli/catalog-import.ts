@@ -1,10 +1,10 @@
 /** npm run catalog:import -- products.csv [--preview] */
 import { readFileSync } from 'node:fs';
-import { CLI_ACTOR } from '../admin/context';
-import { applyImport, hasErrors, planImport, previewLines } from '../catalog/import';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { CLI_ACTOR } from '../lib/back-office';
 import type { HttpError } from '../lib/http';
+import { applyImport, hasErrors, planImport, previewLines } from '../modules/catalog';
 import { cliDeps } from './deps';
 
 const args = process.argv.slice(2);

@@ -3,12 +3,13 @@
  * server's loop sends it), sessions are ended in the database and announced to the servers, and servers
  * pick up catalog changes as they are announced on commit.
  */
-import type { AdminDeps } from '../admin/context';
-import { SessionService } from '../auth/sessions';
+
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { Notifier } from '../db/notify';
+import type { AdminDeps } from '../lib/back-office';
 import { queueMail } from '../mail/outbox';
+import { SessionService } from '../modules/sessions';
 
 export function cliDeps(db: Db, config: Config, database?: Database): AdminDeps {
   const say = (level: string) => (object: unknown, message?: string) =>

@@ -1,16 +1,11 @@
 /** The seller's customer commands: messages to a customer, account applications and customers. */
 import { customerMessageSchema } from '@shop/domain/admin';
 import { asc, sql } from 'drizzle-orm';
-import { CLI_ACTOR } from '../admin/context';
-import {
-  createCustomer,
-  presentApplication,
-  rejectApplication,
-  updateCustomer,
-} from '../admin/customers/service';
-import { sendCustomerMessage } from '../admin/messages/service';
 import { accountApplications, customers } from '../db/schema';
+import { CLI_ACTOR } from '../lib/back-office';
 import { parseOr400 } from '../lib/http';
+import { createCustomer, presentApplication, rejectApplication, updateCustomer } from '../modules/customers';
+import { sendCustomerMessage } from '../modules/messages';
 import { printable, printableLines } from './printable';
 import type { SellerCommand } from './seller-types';
 

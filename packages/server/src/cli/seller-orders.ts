@@ -1,5 +1,5 @@
 import { parsePrice } from '@shop/domain/money';
-import { CLI_ACTOR } from '../admin/context';
+import { CLI_ACTOR } from '../lib/back-office';
 import {
   changeOrderStatus,
   correctInvoice,
@@ -7,7 +7,7 @@ import {
   type ExtraLine,
   ORDER_ACTIONS,
   type OrderAction,
-} from '../orders/admin';
+} from '../modules/orders';
 import type { SellerCommand } from './seller-types';
 
 function cents(text: string | undefined, what: string): number {

@@ -1,6 +1,6 @@
 /** Staff accounts from a terminal: the first owner of a production database is made here. */
-import { CLI_ACTOR } from '../admin/context';
-import { addStaff, listStaff, sendStaffLink } from '../admin/staff/service';
+import { CLI_ACTOR } from '../lib/back-office';
+import { addStaff, listStaff, sendStaffLink } from '../modules/staff';
 import type { SellerCommand } from './seller-types';
 
 export const staffCommands: Record<string, SellerCommand> = {

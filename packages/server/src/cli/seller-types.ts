@@ -1,6 +1,6 @@
-import type { AdminDeps } from '../admin/context';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { AdminDeps } from '../lib/back-office';
 
 export interface SellerContext {
   db: Db;

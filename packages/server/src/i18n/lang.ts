@@ -5,6 +5,8 @@
  * their people's messages (`smessage`, field errors, per-line results) in that language: the code writes
  * them in English (the specification's words) and they are translated on the way out, by key.
  */
+// request.cookies is declared by the cookie plugin app.ts registers.
+import type {} from '@fastify/cookie';
 import { isLang, LANG_COOKIE, type Lang, langFromAcceptLanguage, Translator } from '@shop/domain/i18n';
 import specFr from '@shop/domain/locales/fr/spec.json';
 import { SPEC_EN } from '@shop/domain/spec-messages';

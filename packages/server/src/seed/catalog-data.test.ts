@@ -1,6 +1,6 @@
 import { PRODUCT_CATEGORIES } from '@shop/domain/catalog';
 import { describe, expect, it } from 'vitest';
-import { productImageSvg } from '../images/svg';
+import { productImageSvg } from '../modules/catalog/svg';
 import { DEMO_CUSTOMERS, generateCatalog } from './catalog-data';
 import type { ProductInput } from './types';
 

@@ -1,10 +1,10 @@
 /** The demo data: categories, a deterministic catalog and two demo customers. */
 
 import { count } from 'drizzle-orm';
-import { hashPassword } from '../auth/passwords';
-import { upsertProducts } from '../catalog/write';
 import type { Db } from '../db/client';
 import { categories, categoryLinks, contacts, customers, products, staff } from '../db/schema';
+import { upsertProducts } from '../modules/catalog';
+import { hashPassword } from '../modules/sessions';
 import { DEMO_CUSTOMERS, DEMO_STAFF, generateCatalog } from './catalog-data';
 import { APP_CATEGORY_TREE } from './tree';
 

@@ -1,7 +1,7 @@
 /** Helpers for the back office's API tests: staff sign-in, one-time links from the mail, customers. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { issueLink } from '../admin/staff/links';
+import { issueLink } from '../modules/staff';
 import { cookieHeader } from './harness';
 import type { MailSink, ReceivedMail } from './mail-sink';
 

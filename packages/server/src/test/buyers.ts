@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { orderTotals } from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
 import { personalPrice } from '@shop/domain/money';
-import { hashToken } from '../auth/sessions';
-import type { ProductRecord } from '../catalog/store';
 import type { Db } from '../db/client';
 import { addresses, contacts, customers, sessions } from '../db/schema';
+import type { ProductRecord } from '../modules/catalog';
+import { hashToken } from '../modules/sessions';
 
 export interface Buyer {
   customerId: string;

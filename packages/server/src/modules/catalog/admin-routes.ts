@@ -1,0 +1,79 @@
+/** /api/admin/products and /api/admin/catalog/import: the product list and form, and the CSV import. */
+import { productListQuerySchema } from '@shop/domain/admin';
+import type { FastifyInstance } from 'fastify';
+import type { AdminDeps } from '../../lib/back-office';
+import { pageOf } from '../../lib/back-office-http';
+import { HttpError, parseOr400 } from '../../lib/http';
+import { actorOf } from '../sessions';
+import { createProduct, listProducts, productDetail, updateProduct } from './admin-service';
+import { applyImport, planImport } from './import';
+import { readUpload } from './media';
+
+const NO_PRODUCT = 'There is no such product.';
+const ITEM_ID = /^[A-Za-z0-9-]{1,40}$/;
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+
+export function productRoutes(app: FastifyInstance, deps: AdminDeps) {
+  app.get('/api/admin/products', async (request, reply) => {
+    const query = parseOr400(productListQuerySchema, request.query);
+    const { rows, total } = await listProducts(deps.db, query, deps.config);
+    return reply.send({ scode: 200, products: pageOf(rows, total, query) });
+  });
+
+  app.get<{ Params: { itemId: string } }>('/api/admin/products/:itemId', async (request, reply) => {
+    if (!ITEM_ID.test(request.params.itemId)) throw new HttpError(404, NO_PRODUCT);
+    const found = await productDetail(deps, request.params.itemId);
+    if (!found) throw new HttpError(404, NO_PRODUCT);
+    return reply.send({ scode: 200, ...found });
+  });
+
+  app.post('/api/admin/products', async (request, reply) => {
+    const made = await createProduct(deps, actorOf(request), request.body);
+    return reply.send({ scode: 200, smessage: `Product ${made.product.sku} has been created.`, ...made });
+  });
+
+  app.patch<{ Params: { itemId: string } }>('/api/admin/products/:itemId', async (request, reply) => {
+    if (!ITEM_ID.test(request.params.itemId)) throw new HttpError(404, NO_PRODUCT);
+    const { changed, ...found } = await updateProduct(
+      deps,
+      actorOf(request),
+      request.params.itemId,
+      request.body,
+    );
+    return reply.send({
+      scode: 200,
+      smessage: changed ? `Product ${found.product.sku} has been saved.` : 'Nothing changed.',
+      ...found,
+    });
+  });
+
+  // ---- Catalog import: preview, then apply the same file with the preview's token
+
+  const fileText = async (request: Parameters<typeof readUpload>[0]) => {
+    const upload = await readUpload(request, MAX_IMPORT_BYTES);
+    if (!upload.file) throw new HttpError(400, 'Choose a CSV file to import.');
+    const text = upload.file.buffer.toString('utf8');
+    if (text.includes('\u0000')) throw new HttpError(400, 'The file is not a CSV text file.');
+    return { text, fields: upload.fields };
+  };
+
+  app.post('/api/admin/catalog/import/preview', async (request, reply) => {
+    const { text } = await fileText(request);
+    const { preview } = await planImport(deps, deps.db, text);
+    return reply.send({ scode: 200, preview });
+  });
+
+  app.post('/api/admin/catalog/import/apply', async (request, reply) => {
+    const { text, fields } = await fileText(request);
+    if (!fields.token)
+      throw new HttpError(400, 'Preview the file first, then apply it with the preview token.');
+    const done = await applyImport(deps, actorOf(request), text, fields.token);
+    return reply.send({
+      scode: 200,
+      smessage: `Imported: ${done.created} created, ${done.updated} updated, ${done.preview.summary.unchanged} unchanged.`,
+      created: done.created,
+      updated: done.updated,
+      preview: done.preview,
+    });
+  });
+}

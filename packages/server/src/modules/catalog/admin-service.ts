@@ -1,0 +1,208 @@
+/** Products in the back office: the list, one product, creating and editing (only the fields sent change). */
+import {
+  type AdminProduct,
+  type AdminProductRow,
+  productCreateSchema,
+  productFieldsSchema,
+} from '@shop/domain/admin';
+import { apiCategoryName } from '@shop/domain/catalog';
+import { toAmount } from '@shop/domain/money';
+import { type ProductValues, productDefaults, productProblems } from '@shop/domain/product';
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { products } from '../../db/schema';
+import { type Actor, type AdminDeps, catalogChanged, isUniqueViolation } from '../../lib/back-office';
+import { likePattern } from '../../lib/back-office-http';
+import { HttpError, parseOr400 } from '../../lib/http';
+import { auditOf, recordAudit } from '../audit';
+import {
+  differences,
+  imagesOf,
+  insertColumns,
+  presentProduct,
+  updateColumns,
+  valuesOf,
+  writeImages,
+} from './admin-values';
+import { imageUrl } from './images';
+import { newItemId } from './import';
+import { missingPictures } from './media';
+
+export interface ProductQuery {
+  q?: string;
+  category?: string;
+  condition?: string;
+  active?: boolean;
+  in_stock?: boolean;
+  page: number;
+  page_size: number;
+}
+
+export async function listProducts(db: Queryable, query: ProductQuery, config: AdminDeps['config']) {
+  const where: SQL[] = [];
+  if (query.q) {
+    const like = likePattern(query.q);
+    where.push(or(sql`${products.sku} ilike ${like}`, sql`${products.itemName} ilike ${like}`)!);
+  }
+  if (query.category) {
+    const category = apiCategoryName(query.category);
+    where.push(or(eq(products.category, category), eq(products.subCategory, category))!);
+  }
+  if (query.condition) where.push(eq(products.itemCondition, query.condition));
+  if (query.active !== undefined) where.push(eq(products.isActive, query.active));
+  if (query.in_stock !== undefined) {
+    const inStock = sql`(${products.itemCondition} = 'Warranty' or ${products.stock} > 0 or (${products.isScratchDent} and ${products.scratchDentStock} > 0))`;
+    where.push(query.in_stock ? inStock : sql`not ${inStock}`);
+  }
+  const condition = where.length > 0 ? and(...where) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(condition)
+      .orderBy(asc(products.sku))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db.select({ n: sql<number>`count(*)::int` }).from(products).where(condition),
+  ]);
+  return {
+    rows: rows.map(
+      (p): AdminProductRow => ({
+        item_id: p.itemId,
+        sku: p.sku,
+        item_name: p.itemName,
+        category: p.category,
+        sub_category: p.subCategory,
+        item_condition: p.itemCondition,
+        is_active: p.isActive,
+        is_sale: p.isSale,
+        is_featured: p.isFeatured,
+        is_scratch_dent: p.isScratchDent,
+        stock: p.stock,
+        scratch_dent_stock: p.scratchDentStock,
+        price: toAmount(Number(p.priceCents)),
+        sale_price: toAmount(Number(p.salePriceCents)),
+        scratch_dent_price: toAmount(Number(p.scratchDentPriceCents)),
+        thumb_url: imageUrl(p.mainImage, config, 'thumb'),
+        updated_at: p.updatedAt.toISOString(),
+      }),
+    ),
+    total: counted?.n ?? 0,
+  };
+}
+
+export async function productDetail(deps: AdminDeps, itemId: string) {
+  const [row] = await deps.db.select().from(products).where(eq(products.itemId, itemId));
+  if (!row) return null;
+  const [images, audit] = await Promise.all([
+    imagesOf(deps.db, [itemId]),
+    auditOf(deps.db, 'product', itemId),
+  ]);
+  return { product: presentProduct(row, images.get(itemId) ?? [], deps.config) as AdminProduct, audit };
+}
+
+type FieldsInput = ReturnType<typeof productFieldsSchema.parse>;
+
+/** The form's fields as product values (cents, stored category names); absent fields stay absent. */
+function toValues(input: FieldsInput): Partial<ProductValues> {
+  const { price, sale_price, scratch_dent_price, category, sub_category, ...rest } = input;
+  const out: Partial<ProductValues> = { ...(rest as Partial<ProductValues>) };
+  if (category !== undefined) out.category = apiCategoryName(category);
+  if (sub_category !== undefined) out.sub_category = sub_category ? apiCategoryName(sub_category) : '';
+  if (price !== undefined) out.price_cents = price;
+  if (sale_price !== undefined) out.sale_price_cents = sale_price;
+  if (scratch_dent_price !== undefined) out.scratch_dent_price_cents = scratch_dent_price;
+  if (out.images !== undefined) out.images = [...new Set(out.images.filter((l) => l !== ''))];
+  if (out.details !== undefined) out.details = out.details.replaceAll('\r\n', '\n');
+  if (out.details_fr !== undefined) out.details_fr = out.details_fr.replaceAll('\r\n', '\n');
+  if (out.listed_at !== undefined && out.listed_at !== '') {
+    const date = new Date(out.listed_at);
+    if (!Number.isNaN(date.getTime())) out.listed_at = date.toISOString();
+  }
+  return out;
+}
+
+async function check(deps: AdminDeps, tx: Queryable, values: ProductValues, itemId: string | null) {
+  const errors: Record<string, string> = {};
+  for (const p of productProblems(values)) {
+    const key = p.field.replace('_cents', '');
+    errors[key] ??= p.message;
+  }
+  const missing = await missingPictures(deps, values.images);
+  if (missing.length > 0) errors.images ??= `Upload the picture again: ${missing.join(', ')} is not stored.`;
+  const [clash] = await tx
+    .select({ id: products.itemId })
+    .from(products)
+    .where(
+      and(
+        sql`lower(${products.sku}) = ${values.sku.toLowerCase()}`,
+        itemId ? sql`${products.itemId} <> ${itemId}` : undefined,
+      ),
+    );
+  if (clash) errors.sku ??= `sku ${values.sku} is already used by product ${clash.id}.`;
+  if (Object.keys(errors).length > 0)
+    throw new HttpError(400, [...new Set(Object.values(errors))].join('\n'), { errors });
+}
+
+export async function createProduct(deps: AdminDeps, actor: Actor, body: unknown) {
+  const input = toValues(parseOr400(productCreateSchema, body));
+  const values = { ...productDefaults(), ...input } as ProductValues;
+  let itemId = '';
+  try {
+    await deps.db.transaction(async (tx) => {
+      await check(deps, tx, values, null);
+      itemId = newItemId();
+      await tx.insert(products).values(insertColumns(itemId, values));
+      await writeImages(tx, new Map([[itemId, values.images]]));
+      await recordAudit(tx, actor, {
+        action: 'product.create',
+        entityType: 'product',
+        entityId: itemId,
+        after: differences(null, values).after,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new HttpError(409, `sku ${values.sku} was taken at the same moment; choose another.`);
+    throw error;
+  }
+  await catalogChanged(deps);
+  return (await productDetail(deps, itemId))!;
+}
+
+/** Changes only the fields sent; the rules are checked on the product as it will be. */
+export async function updateProduct(deps: AdminDeps, actor: Actor, itemId: string, body: unknown) {
+  const input = toValues(parseOr400(productFieldsSchema, body));
+  let changed = false;
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(products).where(eq(products.itemId, itemId)).for('update');
+      if (!row) throw new HttpError(404, 'There is no such product.');
+      const current = valuesOf(row, (await imagesOf(tx, [itemId])).get(itemId) ?? []);
+      const next = { ...current, ...input };
+      const diff = differences(current, input);
+      if (diff.changes.length === 0) return;
+      await check(deps, tx, next, itemId);
+      const delta = Object.fromEntries(
+        Object.entries(input).filter(([k]) => diff.changes.some((c) => c.field === k.replace('_cents', ''))),
+      ) as Partial<ProductValues>;
+      const set = updateColumns(delta);
+      if (Object.keys(set).length > 0) await tx.update(products).set(set).where(eq(products.itemId, itemId));
+      if (delta.images !== undefined) await writeImages(tx, new Map([[itemId, delta.images]]));
+      await recordAudit(tx, actor, {
+        action: 'product.update',
+        entityType: 'product',
+        entityId: itemId,
+        before: diff.before,
+        after: diff.after,
+      });
+      changed = true;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new HttpError(409, 'That sku was taken at the same moment; choose another.');
+    throw error;
+  }
+  if (changed) await catalogChanged(deps);
+  return { changed, ...(await productDetail(deps, itemId))! };
+}

@@ -1,0 +1,194 @@
+/**
+ * A product in its three shapes: the database row, the rule-checked values (cents, picture links) shared
+ * with the catalog import, and the back office's answer (dollars, picture URLs).
+ */
+import type { AdminProduct } from '@shop/domain/admin';
+import { FILTER_FIELDS, type PrimaryCondition } from '@shop/domain/catalog';
+import { toAmount } from '@shop/domain/money';
+import type { ProductValues } from '@shop/domain/product';
+import { asc, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { productImages, products } from '../../db/schema';
+import { type ImageConfig, imageUrl } from './images';
+
+type ProductRow = typeof products.$inferSelect;
+type ColumnKey = keyof typeof products.$inferInsert;
+
+/** Each value's column and SQL type (for bulk updates). Images live in product_images and main_image. */
+export const COLUMNS: Record<Exclude<keyof ProductValues, 'images'>, { key: ColumnKey; type: string }> = {
+  sku: { key: 'sku', type: 'text' },
+  item_name: { key: 'itemName', type: 'text' },
+  model: { key: 'model', type: 'text' },
+  category: { key: 'category', type: 'text' },
+  sub_category: { key: 'subCategory', type: 'text' },
+  item_condition: { key: 'itemCondition', type: 'text' },
+  description: { key: 'description', type: 'text' },
+  details: { key: 'details', type: 'text' },
+  description_fr: { key: 'descriptionFr', type: 'text' },
+  details_fr: { key: 'detailsFr', type: 'text' },
+  product_category: { key: 'productCategory', type: 'text' },
+  product_series: { key: 'productSeries', type: 'text' },
+  processor_type: { key: 'processorType', type: 'text' },
+  processor_speed: { key: 'processorSpeed', type: 'text' },
+  standard_memory: { key: 'standardMemory', type: 'text' },
+  screen_size: { key: 'screenSize', type: 'text' },
+  screen_resolution: { key: 'screenResolution', type: 'text' },
+  graphics_card: { key: 'graphicsCard', type: 'text' },
+  solid_state_drive: { key: 'solidStateDrive', type: 'text' },
+  touchscreen: { key: 'touchscreen', type: 'text' },
+  operating_system: { key: 'operatingSystem', type: 'text' },
+  color: { key: 'color', type: 'text' },
+  refresh_rate: { key: 'refreshRate', type: 'text' },
+  is_active: { key: 'isActive', type: 'boolean' },
+  is_sale: { key: 'isSale', type: 'boolean' },
+  is_featured: { key: 'isFeatured', type: 'boolean' },
+  is_scratch_dent: { key: 'isScratchDent', type: 'boolean' },
+  stock: { key: 'stock', type: 'integer' },
+  scratch_dent_stock: { key: 'scratchDentStock', type: 'integer' },
+  // bigint casts fit integer and bigint money columns alike.
+  price_cents: { key: 'priceCents', type: 'bigint' },
+  sale_price_cents: { key: 'salePriceCents', type: 'bigint' },
+  scratch_dent_price_cents: { key: 'scratchDentPriceCents', type: 'bigint' },
+  popularity: { key: 'popularity', type: 'integer' },
+  listed_at: { key: 'listedAt', type: 'timestamptz' },
+};
+
+export function columnName(key: ColumnKey): string {
+  return (products[key as keyof typeof products] as unknown as { name: string }).name;
+}
+
+export function valuesOf(row: ProductRow, images: string[]): ProductValues {
+  const filters = Object.fromEntries(
+    FILTER_FIELDS.map((f) => [f, String(row[COLUMNS[f].key as keyof ProductRow] ?? '')]),
+  ) as Record<(typeof FILTER_FIELDS)[number], string>;
+  return {
+    ...filters,
+    sku: row.sku,
+    item_name: row.itemName,
+    model: row.model,
+    category: row.category,
+    sub_category: row.subCategory,
+    item_condition: row.itemCondition as PrimaryCondition,
+    description: row.description,
+    details: row.details,
+    description_fr: row.descriptionFr,
+    details_fr: row.detailsFr,
+    is_active: row.isActive,
+    is_sale: row.isSale,
+    is_featured: row.isFeatured,
+    is_scratch_dent: row.isScratchDent,
+    stock: row.stock,
+    scratch_dent_stock: row.scratchDentStock,
+    price_cents: Number(row.priceCents),
+    sale_price_cents: Number(row.salePriceCents),
+    scratch_dent_price_cents: Number(row.scratchDentPriceCents),
+    popularity: row.popularity,
+    listed_at: row.listedAt.toISOString(),
+    images: images.length > 0 ? images : row.mainImage ? [row.mainImage] : [],
+  };
+}
+
+/** The columns of a full set of values (a new product). */
+export function insertColumns(itemId: string, v: ProductValues) {
+  const out: Record<string, unknown> = { itemId, zohoId: itemId };
+  for (const [field, { key }] of Object.entries(COLUMNS)) {
+    out[key] = field === 'listed_at' ? new Date(v.listed_at) : v[field as keyof ProductValues];
+  }
+  Object.assign(out, derivedColumns(v));
+  return out as typeof products.$inferInsert;
+}
+
+/** Columns that follow from others: the condition flags and the main picture. */
+export function derivedColumns(v: Partial<ProductValues>): Partial<typeof products.$inferInsert> {
+  const out: Partial<typeof products.$inferInsert> = {};
+  if (v.item_condition !== undefined) {
+    out.isBrandNew = v.item_condition === 'BrandNew';
+    out.isRecertified = v.item_condition === 'Recertified';
+  }
+  if (v.images !== undefined) out.mainImage = v.images[0] ?? '';
+  return out;
+}
+
+/** The update of the given values only. */
+export function updateColumns(v: Partial<ProductValues>): Partial<typeof products.$inferInsert> {
+  const out: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(v)) {
+    if (field === 'images' || value === undefined) continue;
+    const { key } = COLUMNS[field as keyof typeof COLUMNS];
+    out[key] = field === 'listed_at' ? new Date(value as string) : value;
+  }
+  return { ...out, ...derivedColumns(v) } as Partial<typeof products.$inferInsert>;
+}
+
+/** Replaces the pictures of products (the main one first). */
+export async function writeImages(tx: Queryable, byItem: ReadonlyMap<string, readonly string[]>) {
+  const ids = [...byItem.keys()];
+  for (let i = 0; i < ids.length; i += 500) {
+    await tx.delete(productImages).where(inArray(productImages.itemId, ids.slice(i, i + 500)));
+  }
+  const rows = ids.flatMap((itemId) =>
+    (byItem.get(itemId) ?? []).map((imageLink, position) => ({ itemId, imageLink, position })),
+  );
+  for (let i = 0; i < rows.length; i += 500) await tx.insert(productImages).values(rows.slice(i, i + 500));
+}
+
+/** Picture links of products, in order. */
+export async function imagesOf(db: Queryable, itemIds: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  for (let i = 0; i < itemIds.length; i += 1000) {
+    const rows = await db
+      .select({ itemId: productImages.itemId, link: productImages.imageLink })
+      .from(productImages)
+      .where(inArray(productImages.itemId, itemIds.slice(i, i + 1000)))
+      .orderBy(asc(productImages.position), asc(productImages.imageId));
+    for (const r of rows) out.set(r.itemId, [...(out.get(r.itemId) ?? []), r.link]);
+  }
+  return out;
+}
+
+/** Values as people read them: dollars for prices, under the import's column names. */
+export function readable(field: keyof ProductValues, value: unknown): { field: string; value: unknown } {
+  if (field === 'price_cents' || field === 'sale_price_cents' || field === 'scratch_dent_price_cents')
+    return { field: field.replace('_cents', ''), value: toAmount(value as number) };
+  return { field, value };
+}
+
+export function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The fields of `next` that differ from `current`, in readable form, for the audit and the import preview. */
+export function differences(current: ProductValues | null, next: Partial<ProductValues>) {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  const changes: { field: string; old: unknown; new: unknown }[] = [];
+  for (const [field, value] of Object.entries(next) as [keyof ProductValues, unknown][]) {
+    if (value === undefined) continue;
+    const old = current ? current[field] : undefined;
+    if (current && sameValue(old, value)) continue;
+    const o = readable(field, old);
+    const n = readable(field, value);
+    if (current) before[o.field] = o.value;
+    after[n.field] = n.value;
+    changes.push({ field: n.field, old: current ? o.value : null, new: n.value });
+  }
+  return { before, after, changes };
+}
+
+export function presentProduct(row: ProductRow, images: string[], config: ImageConfig): AdminProduct {
+  const v = valuesOf(row, images);
+  const { price_cents, sale_price_cents, scratch_dent_price_cents, images: links, ...rest } = v;
+  return {
+    ...rest,
+    item_id: row.itemId,
+    price: toAmount(price_cents),
+    sale_price: toAmount(sale_price_cents),
+    scratch_dent_price: toAmount(scratch_dent_price_cents),
+    images: links.map((link) => ({
+      link,
+      thumb_url: imageUrl(link, config, 'thumb'),
+      url: imageUrl(link, config, 'full'),
+    })),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

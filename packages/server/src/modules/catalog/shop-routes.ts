@@ -1,0 +1,396 @@
+/** Public catalog reads, all served from the in-memory catalog. */
+
+import type { CompareOffer } from '@shop/domain/api';
+import type { Condition, FilterField, SearchColumn, Sort } from '@shop/domain/catalog';
+import {
+  apiCategoryName,
+  CONDITION_WARRANTY,
+  displayName,
+  FILTER_FIELDS,
+  FILTER_LABELS,
+  HOME_SLIDER_SIZE,
+  isCondition,
+  PAGE_SIZE,
+  SEARCH_COLUMNS,
+  SORTS,
+} from '@shop/domain/catalog';
+import type { Lang } from '@shop/domain/i18n';
+import type { ListingQuery } from '@shop/domain/listing';
+import { runListing, searchTerms } from '@shop/domain/listing';
+import { MSG } from '@shop/domain/messages';
+import { personalPrice, toAmount, toCents } from '@shop/domain/money';
+import { sortPrice, stockField } from '@shop/domain/pricing';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestLang } from '../../i18n/lang';
+import { sendCompressed } from '../../lib/compressed';
+import { HttpError } from '../../lib/http';
+import { AnswerCache, queryKey, type Skeleton, type SkeletonBuilder } from './answers';
+import { imageUrl } from './images';
+import type { CatalogNeeds } from './needs';
+import { pageReadsOf } from './page-reads';
+import { brief, type StockOf } from './present';
+import type { CatalogRow } from './store';
+
+type Query = Record<string, string | string[] | undefined>;
+
+const NAME_PATTERN = /^[A-Za-z]{1,40}$/;
+
+function one(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
+function many(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  return (Array.isArray(value) ? value : [value]).filter((v) => v !== '');
+}
+
+function amount(value: string | undefined, label: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 10_000_000) {
+    throw new HttpError(400, `${label} must be a number of dollars of 0 or more.`);
+  }
+  return toCents(n);
+}
+
+/** Reads the listing's options from the query string; anything malformed is a 400 that says what. */
+export function parseListingQuery(query: Query, searchFromQuery: boolean): ListingQuery {
+  const sortRaw = one(query.sort) ?? 'name_asc';
+  if (!(SORTS as readonly string[]).includes(sortRaw)) {
+    throw new HttpError(400, `Sort must be one of ${SORTS.join(', ')}.`);
+  }
+  const pageRaw = one(query.page) ?? '1';
+  if (!/^\d{1,6}$/.test(pageRaw) || Number(pageRaw) < 1)
+    throw new HttpError(400, 'Page must be a whole number of 1 or more.');
+  const filters: Partial<Record<FilterField, string[]>> = {};
+  for (const field of FILTER_FIELDS) {
+    const values = many(query[field]);
+    if (values.length > 0) filters[field] = values;
+  }
+  const inStockRaw = one(query.in_stock);
+  const minPrice = amount(one(query.min_price), 'Minimum price');
+  const maxPrice = amount(one(query.max_price), 'Maximum price');
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
+    throw new HttpError(400, 'Minimum price must not be above the maximum price.');
+  }
+  // /search takes column/string; a listing's own filter search takes column/q.
+  const text = one(searchFromQuery ? query.string : query.q) ?? '';
+  const columnRaw = one(query.column) ?? 'all';
+  if (!(SEARCH_COLUMNS as readonly string[]).includes(columnRaw)) {
+    throw new HttpError(400, `Search column must be one of ${SEARCH_COLUMNS.join(', ')}.`);
+  }
+  if (text.length > 200) throw new HttpError(400, 'Search text must be at most 200 characters.');
+  const terms = searchTerms(text);
+  return {
+    filters,
+    inStock: inStockRaw === '1' || inStockRaw === 'true',
+    sort: sortRaw as Sort,
+    page: Number(pageRaw),
+    minPrice,
+    maxPrice,
+    search: terms.length > 0 ? { column: columnRaw as SearchColumn, terms } : undefined,
+  };
+}
+
+function percentageOf(request: FastifyRequest): number | null {
+  return request.user ? request.user.percentage : null;
+}
+
+/** Answers differ by buyer class only: visitors, or customers of one percentage. */
+function classOf(request: FastifyRequest): string {
+  return request.user ? String(request.user.percentage) : 'v';
+}
+
+function listingAnswer(
+  rows: readonly CatalogRow[],
+  query: ListingQuery,
+  percentage: number | null,
+  meta: Record<string, unknown>,
+  skeleton: SkeletonBuilder,
+) {
+  const priceOf = percentage === null ? null : (row: CatalogRow) => sortPrice(personalOffer(row, percentage));
+  const result = runListing(rows, query, priceOf);
+  const filterValues: Record<string, unknown> = { ...query.filters, in_stock: query.inStock };
+  if (percentage !== null) {
+    if (query.minPrice !== undefined) filterValues.min_price = toAmount(query.minPrice);
+    if (query.maxPrice !== undefined) filterValues.max_price = toAmount(query.maxPrice);
+  }
+  const categoryItems: Record<string, unknown> = {
+    ...meta,
+    itemsBrief: result.items.map((row) => brief(row, percentage, (r, f) => skeleton.stock(r, f))),
+    filters: result.facets.map((f) => ({ field: f.field, label: FILTER_LABELS[f.field], values: f.values })),
+    filterValues,
+    total: result.total,
+    inStockCount: result.inStockCount,
+    page: result.page,
+    pages: result.pages,
+    pageSize: PAGE_SIZE,
+    sort: query.sort,
+  };
+  if (percentage !== null) {
+    categoryItems.priceRange = [
+      { max_price: toAmount(result.maxPrice ?? 0), min_price: toAmount(result.minPrice ?? 0) },
+    ];
+    categoryItems.maxPrice = toAmount(result.maxPrice ?? 0);
+    categoryItems.minPrice = toAmount(result.minPrice ?? 0);
+  }
+  return { scode: 200, categoryItems };
+}
+
+function personalOffer(row: CatalogRow, percentage: number) {
+  return {
+    item_condition: row.item_condition,
+    is_sale: row.is_sale,
+    price: personalPrice(row.price, percentage),
+    sale_price: personalPrice(row.sale_price, percentage),
+    scratch_dent_price: personalPrice(row.scratch_dent_price, percentage),
+  };
+}
+
+export function catalogRoutes(app: FastifyInstance, services: CatalogNeeds) {
+  const { catalog, config: images } = services;
+  const cache = new AnswerCache(catalog);
+  const json = 'application/json; charset=utf-8';
+
+  /** A kept answer, compressed as the client asks; to a page being drawn, with stand-ins for its stock. */
+  const send = (request: FastifyRequest, reply: FastifyReply, key: string, skeleton: Skeleton) => {
+    const drawing = pageReadsOf(request);
+    if (drawing) return reply.type(json).send(drawing.take(cache, key, skeleton));
+    return sendCompressed(reply.type(json), request, skeleton.packedNow());
+  };
+
+  app.get('/api/mainpage', async (request, reply) => {
+    const percentage = percentageOf(request);
+    const key = `m|${classOf(request)}`;
+    const body = cache.skeleton(key, { bucket: catalog.everything }, (skeleton) => {
+      // Main-page lists keep only brand new or recertified items with stock above 0.
+      const eligible = catalog
+        .allRows()
+        .filter((r) => (r.item_condition === 'BrandNew' || r.item_condition === 'Recertified') && r.in_stock);
+      const top = (rows: CatalogRow[]) =>
+        rows.slice(0, HOME_SLIDER_SIZE).map((r) => brief(r, percentage, (row, f) => skeleton.stock(row, f)));
+      const byPopularity = [...eligible].sort(
+        (a, b) => b.product.popularity - a.product.popularity || (a.key < b.key ? -1 : 1),
+      );
+      const byNewest = [...eligible].sort(
+        (a, b) => b.product.listedAt.getTime() - a.product.listedAt.getTime() || (a.key < b.key ? -1 : 1),
+      );
+      return {
+        scode: 200,
+        products: {
+          featuredProducts: top(byPopularity.filter((r) => r.product.isFeatured)),
+          popularProducts: top(byPopularity),
+          newProducts: top(byNewest),
+        },
+      };
+    });
+    return send(request, reply, key, body);
+  });
+
+  const listing = (
+    request: FastifyRequest<{ Params: { category: string; subcategory?: string }; Querystring: Query }>,
+  ): { key: string; skeleton: Skeleton } => {
+    const { category, subcategory } = request.params;
+    if (!NAME_PATTERN.test(category) || (subcategory !== undefined && !NAME_PATTERN.test(subcategory))) {
+      throw new HttpError(400, 'A category name has letters only.');
+    }
+    const bucket = catalog.bucket(category, subcategory);
+    if (!bucket) {
+      throw new HttpError(
+        404,
+        `There is no category ${subcategory ? `${category}/${subcategory}` : category}.`,
+      );
+    }
+    const query = parseListingQuery(request.query, false);
+    const key = `l|${classOf(request)}|${bucket.category}/${bucket.subcategory}|${category}/${subcategory ?? ''}|${queryKey(query)}`;
+    const skeleton = cache.skeleton(key, { bucket }, (skeleton) =>
+      listingAnswer(
+        bucket.rows(),
+        query,
+        percentageOf(request),
+        {
+          category,
+          subcategory: subcategory ?? '',
+          apiCategory: apiCategoryName(category),
+          heading: displayName(subcategory ?? category),
+        },
+        skeleton,
+      ),
+    );
+    return { key, skeleton };
+  };
+  app.get('/api/category/:category', async (request, reply) => {
+    const { key, skeleton } = listing(request as never);
+    return send(request, reply, key, skeleton);
+  });
+  app.get('/api/category/:category/:subcategory', async (request, reply) => {
+    const { key, skeleton } = listing(request as never);
+    return send(request, reply, key, skeleton);
+  });
+
+  app.get<{ Querystring: Query }>('/api/search', async (request, reply) => {
+    const query = parseListingQuery(request.query, true);
+    const text = one(request.query.string) ?? '';
+    const column = query.search?.column ?? (one(request.query.column) as SearchColumn | undefined) ?? 'all';
+    const key = `s|${classOf(request)}|${JSON.stringify(text)}|${queryKey(query)}`;
+    const body = cache.skeleton(key, { search: { column, terms: query.search?.terms ?? [] } }, (skeleton) =>
+      listingAnswer(
+        catalog.allRows(),
+        query,
+        percentageOf(request),
+        {
+          category: 'Search',
+          subcategory: '',
+          heading: text.trim() ? `Search results for "${text.trim()}"` : 'Search results',
+          column,
+          string: text,
+        },
+        skeleton,
+      ),
+    );
+    return send(request, reply, key, body);
+  });
+
+  app.get<{ Params: { itemid: string; condition?: string } }>(
+    '/api/product/:itemid/:condition?',
+    async (request, reply) => {
+      const { itemid } = request.params;
+      const conditionRaw = request.params.condition;
+      if (conditionRaw !== undefined && conditionRaw !== '' && !isCondition(conditionRaw)) {
+        throw new HttpError(400, 'Condition must be one of BrandNew, Recertified, ScratchDent or Warranty.');
+      }
+      const item = catalog.items.get(itemid);
+      if (!item?.isActive) throw new HttpError(404, MSG.itemMissing);
+      const condition: Condition = (conditionRaw || item.itemCondition) as Condition;
+      if (!catalog.row(itemid, condition)) throw new HttpError(404, MSG.itemMissing);
+      // The description and details are in the request's language: answers are kept per language.
+      const lang = requestLang(request);
+      const key = `p|${classOf(request)}|${itemid}|${condition}${lang === 'en' ? '' : `|${lang}`}`;
+      // The answer shows this item and the others of its model: any change to one of them starts it over.
+      const itemIds = [...new Set([itemid, ...catalog.modelRows(item.model).map((r) => r.item_id)])];
+      const body = cache.skeleton(key, { itemIds }, (skeleton) =>
+        productAnswer(itemid, condition, percentageOf(request), lang, (r, f) => skeleton.stock(r, f)),
+      );
+      // A signed-in customer's visit goes to Recently Viewed (buffered, off the hot path).
+      if (request.user) services.onProductViewed?.(request.user.customerId, itemid, condition);
+      return send(request, reply, key, body);
+    },
+  );
+
+  function productAnswer(
+    itemid: string,
+    condition: Condition,
+    percentage: number | null,
+    lang: Lang,
+    stockOf: StockOf,
+  ) {
+    const item = catalog.items.get(itemid)!;
+    const row = catalog.row(itemid, condition)!;
+    const offers = [catalog.row(itemid, item.itemCondition as Condition), catalog.row(itemid, 'ScratchDent')]
+      .filter((r): r is CatalogRow => r !== null)
+      .map((r) => brief(r, percentage, stockOf));
+    const links = item.images.length > 0 ? item.images : [{ image_id: 0, link: item.mainImage }];
+    return {
+      scode: 200,
+      itemInfo: {
+        itemDetail: [
+          {
+            ...brief(row, percentage, stockOf),
+            description: inLang(item.description, item.descriptionFr, lang),
+            details: inLang(item.details, item.detailsFr, lang),
+            ...row.specs,
+            breadcrumbs: [
+              { name: displayName(item.category), pathname: `/category/${pageCategory(item.category)}` },
+              ...(item.subCategory
+                ? [
+                    {
+                      name: displayName(item.subCategory),
+                      pathname: `/category/${pageCategory(item.category)}/${pageCategory(item.subCategory)}`,
+                    },
+                  ]
+                : []),
+            ],
+          },
+        ],
+        itemImages: links.map((img) => ({
+          image_id: img.image_id,
+          image_url: imageUrl(img.link, images, 'full'),
+        })),
+        itemReviews: [],
+        product: offers,
+        compare: compareOffers(
+          item.model ? catalog.modelRows(item.model) : offerRows(itemid),
+          row,
+          percentage,
+          stockOf,
+        ),
+      },
+    };
+  }
+
+  function offerRows(itemid: string): CatalogRow[] {
+    const item = catalog.items.get(itemid)!;
+    return [catalog.row(itemid, item.itemCondition as Condition), catalog.row(itemid, 'ScratchDent')].filter(
+      (r): r is CatalogRow => r !== null,
+    );
+  }
+}
+
+const CONDITION_ORDER: Condition[] = ['BrandNew', 'Recertified', 'ScratchDent', 'Warranty'];
+
+/**
+ * Every condition of a model side by side: what the buyer pays, the saving against the model's lowest brand
+ * new price, stock and warranty, each linking to its own page. Empty when there is nothing to compare;
+ * visitors get no price and no saving.
+ */
+function compareOffers(
+  rows: readonly CatalogRow[],
+  current: CatalogRow,
+  percentage: number | null,
+  stockOf: StockOf,
+): CompareOffer[] {
+  if (rows.length < 2) return [];
+  const priceOf = (r: CatalogRow) => (percentage === null ? 0 : sortPrice(personalOffer(r, percentage)));
+  const brandNew = rows.filter((r) => r.item_condition === 'BrandNew').map(priceOf);
+  const reference = brandNew.length > 0 ? Math.min(...brandNew) : null;
+  return [...rows]
+    .sort(
+      (a, b) =>
+        CONDITION_ORDER.indexOf(a.item_condition) - CONDITION_ORDER.indexOf(b.item_condition) ||
+        priceOf(a) - priceOf(b) ||
+        (a.key < b.key ? -1 : 1),
+    )
+    .map((r) => {
+      const offer: CompareOffer = {
+        item_id: r.item_id,
+        sku: r.sku,
+        item_name: r.item_name,
+        item_condition: r.item_condition,
+        stock: stockOf(r, stockField(r)),
+        warranty: CONDITION_WARRANTY[r.item_condition],
+        path: `/acer/product/${r.item_id}/${r.item_condition}`,
+        current: r.key === current.key,
+      };
+      if (percentage !== null) {
+        const price = priceOf(r);
+        offer.price = toAmount(price);
+        if (reference !== null && r.item_condition !== 'BrandNew' && reference > price) {
+          offer.saving = {
+            amount: toAmount(reference - price),
+            percent: Math.round(((reference - price) / reference) * 100),
+          };
+        }
+      }
+      return offer;
+    });
+}
+
+/** A product text in the reader's language: the French when there is one, else the English. */
+function inLang(english: string, french: string, lang: Lang): string {
+  return lang === 'fr' && french.trim() !== '' ? french : english;
+}
+
+/** Links use the page's names: Display is shown as Monitor. */
+function pageCategory(name: string): string {
+  return name === 'Display' ? 'Monitor' : name;
+}

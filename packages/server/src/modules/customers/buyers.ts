@@ -1,0 +1,74 @@
+/**
+ * A company's buyers, as its administrators manage them from the account area: the same functions the
+ * back office uses (so the same rules, mails and audit), acting as the administrator.
+ */
+import type { AdminContact } from '@shop/domain/admin';
+import { MSG } from '@shop/domain/messages';
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Queryable } from '../../db/client';
+import { contacts } from '../../db/schema';
+import type { Actor, AdminDeps } from '../../lib/back-office';
+import { HttpError, parseOr400 } from '../../lib/http';
+import type { SessionUser } from '../sessions';
+import { addContact, presentContact, updateContact } from './admin-service';
+
+/** The audit names the company's administrator who acted. */
+function actorOf(user: SessionUser): Actor {
+  return { staffId: null, label: `${user.email || user.username} (${user.customerId})` };
+}
+
+/**
+ * The company's sign-ins as its administrators see them: without user names, since a buyer whose e-mail
+ * signs in to another company's account has a user name of their own, and that must not tell them so.
+ */
+export async function listBuyers(
+  db: Queryable,
+  customerId: string,
+): Promise<Omit<AdminContact, 'username'>[]> {
+  const rows = await db
+    .select()
+    .from(contacts)
+    .where(eq(contacts.customerId, customerId))
+    .orderBy(asc(contacts.createdAt), asc(contacts.contactPersonId));
+  // Primary contact first, then the buyers as they were added.
+  return rows
+    .sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary))
+    .map((row) => {
+      const { username: _hidden, ...shown } = presentContact(row);
+      return shown;
+    });
+}
+
+export async function addBuyer(deps: AdminDeps, user: SessionUser, body: unknown) {
+  await addContact(deps, actorOf(user), user.customerId, body, 'company');
+  return listBuyers(deps.db, user.customerId);
+}
+
+const changeSchema = z.object(
+  {
+    role: z.enum(['admin', 'buyer'], { error: 'Role must be admin or buyer.' }).optional(),
+    active: z.boolean({ error: 'Active is true or false.' }).optional(),
+  },
+  { error: 'Send the change as { role, active }.' },
+);
+
+/** Turns a buyer off or on, or changes their role; an administrator cannot turn themself off. */
+export async function changeBuyer(
+  deps: AdminDeps,
+  user: SessionUser,
+  contactPersonId: string,
+  body: unknown,
+) {
+  const change = parseOr400(changeSchema, body);
+  const [target] = await deps.db
+    .select({ customerId: contacts.customerId })
+    .from(contacts)
+    .where(eq(contacts.contactPersonId, contactPersonId));
+  if (!target || target.customerId !== user.customerId) throw new HttpError(404, MSG.buyerNotFound);
+  if (contactPersonId === user.contactPersonId && (change.active === false || change.role === 'buyer')) {
+    throw new HttpError(400, MSG.buyerNotYourself);
+  }
+  await updateContact(deps, actorOf(user), user.customerId, contactPersonId, change);
+  return listBuyers(deps.db, user.customerId);
+}

@@ -1,0 +1,96 @@
+/** The inventory export: every active item once (not per condition) with the customer's personal prices. */
+import type { Lang } from '@shop/domain/i18n';
+import { personalPrice, toAmount } from '@shop/domain/money';
+import { stringify } from 'csv-stringify/sync';
+import { translators } from '../../i18n/lang';
+import type { CatalogStore, ProductRecord } from '../catalog';
+
+export interface ExportRow {
+  product_model: string;
+  sku: string;
+  category: string;
+  stock: number;
+  scratch_dent_stock: number;
+  personal_price: number;
+  personal_sale_price: number;
+  personal_scratch_dent_price: number;
+}
+
+/** The header's keys in invoice.json: the header is in the request's language. */
+const EXPORT_HEADER_KEYS = [
+  'export.productModel',
+  'export.sku',
+  'export.category',
+  'export.stock',
+  'export.sdStock',
+  'export.price',
+  'export.salePrice',
+  'export.sdPrice',
+] as const;
+
+export function exportHeader(lang: Lang = 'en'): string[] {
+  return EXPORT_HEADER_KEYS.map((key) => translators[lang].t(key));
+}
+
+export const EXPORT_HEADER = exportHeader('en');
+
+// The sorted active item ids are kept until the set of items changes; stock and prices are read live.
+const sortedCache = new WeakMap<CatalogStore, { generation: number; ids: string[] }>();
+
+function activeItems(catalog: CatalogStore): ProductRecord[] {
+  let hit = sortedCache.get(catalog);
+  if (!hit || hit.generation !== catalog.generation) {
+    const ids = [...catalog.items.values()]
+      .filter((p) => p.isActive)
+      .sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0))
+      .map((p) => p.itemId);
+    hit = { generation: catalog.generation, ids };
+    sortedCache.set(catalog, hit);
+  }
+  return hit.ids.map((id) => catalog.items.get(id)!);
+}
+
+export function exportRows(catalog: CatalogStore, percentage: number): ExportRow[] {
+  return activeItems(catalog).map((p) => ({
+    product_model: p.itemName,
+    sku: p.sku,
+    category: p.category,
+    stock: p.stock,
+    scratch_dent_stock: p.scratchDentStock,
+    personal_price: toAmount(personalPrice(p.priceCents, percentage)),
+    personal_sale_price: toAmount(personalPrice(p.salePriceCents, percentage)),
+    personal_scratch_dent_price: toAmount(personalPrice(p.scratchDentPriceCents, percentage)),
+  }));
+}
+
+/** A spreadsheet would run a cell starting with = + - @ as a formula; a leading quote keeps it text. */
+function safeText(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export function exportCsv(rows: readonly ExportRow[], lang: Lang = 'en'): string {
+  return stringify(
+    rows.map((r) => [
+      safeText(r.product_model),
+      safeText(r.sku),
+      safeText(r.category),
+      r.stock,
+      r.scratch_dent_stock,
+      r.personal_price.toFixed(2),
+      r.personal_sale_price.toFixed(2),
+      r.personal_scratch_dent_price.toFixed(2),
+    ]),
+    { header: true, columns: exportHeader(lang), record_delimiter: 'windows' },
+  );
+}
+
+/** The download's name, dated in the shop's time zone: Acer-Store-Inventory-YYYY-MM-DD.csv. */
+export function exportFileName(now = new Date()): string {
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Toronto',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+  return `Acer-Store-Inventory-${day}.csv`;
+}

@@ -1,0 +1,164 @@
+/** Sign in, sign out and the header data of a signed-in customer. */
+
+import { ADMIN_MSG } from '@shop/domain/admin';
+import { COOKIE_LIFE_MS } from '@shop/domain/catalog';
+import { loginSchema } from '@shop/domain/contact';
+import { LANG_COOKIE, LANGS } from '@shop/domain/i18n';
+import { MSG, tooManySignInAttempts } from '@shop/domain/messages';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { contacts, customers } from '../../db/schema';
+import { namedLang } from '../../i18n/lang';
+import { fail, parseOr400 } from '../../lib/http';
+import { cartOf } from '../cart';
+import {
+  attemptSubject,
+  beginAttempt,
+  clearAttempts,
+  customerInfo,
+  dummyHash,
+  requireUser,
+  SESSION_COOKIE,
+  type SessionUser,
+  SIGN_IN_POLICY,
+  verifyPassword,
+} from '../sessions';
+import type { CustomerNeeds } from './needs';
+import { headerParts } from './queries';
+
+export const LANGUAGE_INVALID = 'The language must be en or fr.';
+export const LANGUAGE_SAVED = 'Your language has been saved.';
+/** The language cookie lasts a year. */
+const LANG_COOKIE_SECONDS = 365 * 86_400;
+
+/** Cookies the page reads for display (SPEC §3); the server never trusts them. */
+const DISPLAY_COOKIES = [
+  'login',
+  'customerid',
+  'contactPersonId',
+  'contactName',
+  'percentage',
+  'firstName',
+  'lastName',
+  'company',
+  'email',
+  'phoneNumber',
+  'username',
+] as const;
+
+export function authRoutes(app: FastifyInstance, services: CustomerNeeds) {
+  const { config, sessions } = services;
+  const db = services.database.db;
+  const cookieBase = { path: '/', sameSite: 'lax' as const, secure: config.COOKIE_SECURE };
+
+  const setDisplayCookies = (reply: FastifyReply, user: SessionUser) => {
+    const values: Record<(typeof DISPLAY_COOKIES)[number], string> = {
+      login: 'true',
+      customerid: user.customerId,
+      contactPersonId: user.contactPersonId,
+      contactName: user.contactName,
+      percentage: String(user.percentage),
+      firstName: user.firstName,
+      lastName: user.lastName,
+      company: user.company,
+      email: user.email,
+      phoneNumber: user.phoneNumber,
+      username: user.username,
+    };
+    for (const name of DISPLAY_COOKIES) {
+      reply.setCookie(name, values[name], { ...cookieBase, maxAge: COOKIE_LIFE_MS / 1000 });
+    }
+  };
+
+  app.post(
+    '/api/user/login',
+    {
+      config: { rateLimit: { max: config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { username, password } = parseOr400(loginSchema, request.body);
+      // The primary contact signs in with the Customer ID, further buyers with their e-mail.
+      const [contact] = await db
+        .select({
+          contactPersonId: contacts.contactPersonId,
+          passwordHash: contacts.passwordHash,
+          active: contacts.active,
+          language: contacts.language,
+          disabledAt: customers.disabledAt,
+        })
+        .from(contacts)
+        .innerJoin(customers, eq(customers.customerId, contacts.customerId))
+        .where(sql`lower(${contacts.username}) = ${username.toLowerCase()}`)
+        .limit(1);
+      // Counted per account in the database, whatever address or process the guesses come through.
+      const subject = attemptSubject(SIGN_IN_POLICY, contact?.contactPersonId, username);
+      const verdict = await beginAttempt(db, request.log, SIGN_IN_POLICY, subject);
+      if (!verdict.allowed) {
+        reply.header('retry-after', Math.ceil(verdict.retryAfterMs / 1000));
+        return fail(reply, 429, tooManySignInAttempts(verdict.retryAfterMs));
+      }
+      // An unknown Customer ID costs the same time as a wrong password, so timing tells nothing.
+      const ok = await verifyPassword(
+        contact?.passwordHash || (await dummyHash()),
+        password,
+        request.log,
+        contact?.contactPersonId ?? '',
+      );
+      if (!contact || !ok) return fail(reply, 401, MSG.loginFailed);
+      await clearAttempts(db, subject);
+      if (contact.disabledAt) return fail(reply, 403, ADMIN_MSG.customerDisabled);
+      if (!contact.active) return fail(reply, 403, ADMIN_MSG.contactInactive);
+      // A buyer who has not chosen a language yet keeps the one they signed in with.
+      const named = namedLang(request);
+      if (contact.language === null && named) {
+        await db.transaction(async (tx) => {
+          await tx
+            .update(contacts)
+            .set({ language: named })
+            .where(eq(contacts.contactPersonId, contact.contactPersonId));
+          await sessions.refreshContact(contact.contactPersonId, tx);
+        });
+      }
+      const { token } = await sessions.create(contact.contactPersonId);
+      const user = await sessions.resolve(token);
+      if (!user) return fail(reply, 401, MSG.loginFailed);
+      reply.setCookie(SESSION_COOKIE, token, {
+        ...cookieBase,
+        httpOnly: true,
+        maxAge: config.SESSION_DAYS * 86_400,
+      });
+      setDisplayCookies(reply, user);
+      return reply.send({ scode: 200, customerInfo: customerInfo(user) });
+    },
+  );
+
+  app.post('/api/user/logout', async (request, reply) => {
+    await sessions.destroy(request.cookies[SESSION_COOKIE]);
+    reply.clearCookie(SESSION_COOKIE, cookieBase);
+    for (const name of DISPLAY_COOKIES) reply.clearCookie(name, cookieBase);
+    return reply.send({ scode: 200, smessage: 'Signed out.' });
+  });
+
+  /** The buyer's language: kept on their account (their mail follows it) and in the page's cookie. */
+  const languageSchema = z.object({
+    language: z.enum(LANGS, { error: LANGUAGE_INVALID }),
+  });
+  app.post('/api/user/language', async (request, reply) => {
+    const user = requireUser(request);
+    const { language } = parseOr400(languageSchema, request.body);
+    await db.transaction(async (tx) => {
+      await tx.update(contacts).set({ language }).where(eq(contacts.contactPersonId, user.contactPersonId));
+      await sessions.refreshContact(user.contactPersonId, tx);
+    });
+    reply.setCookie(LANG_COOKIE, language, { ...cookieBase, maxAge: LANG_COOKIE_SECONDS });
+    request.lang = language;
+    return reply.send({ scode: 200, smessage: LANGUAGE_SAVED, language });
+  });
+
+  app.get('/api/header', async (request, reply) => {
+    const user = requireUser(request);
+    const [parts, cart] = await Promise.all([headerParts(services, user), cartOf(services, user)]);
+    return reply.send({ scode: 200, cartItems: cart, ...parts, customer: [customerInfo(user)] });
+  });
+}

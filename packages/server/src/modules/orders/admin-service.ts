@@ -1,0 +1,476 @@
+/**
+ * The seller's side of orders: status changes (cancel and decline put the stock back), invoices and
+ * corrected invoices. The back office and the seller's commands both come through here; each change is
+ * one transaction with its history event, its audit entry and the customer's mail.
+ */
+import { ORDER_ACTIONS, type OrderAction } from '@shop/domain/admin';
+import type { Lang } from '@shop/domain/i18n';
+import { formatMoney, roundMoney, toAmount } from '@shop/domain/money';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client';
+import { contacts, invoiceLines, invoices, orderEvents, orderLines, orders, products } from '../../db/schema';
+import { mailLanguageOf } from '../../i18n/buyer-lang';
+import { type Actor, CLI_ACTOR } from '../../lib/back-office';
+import { HttpError } from '../../lib/http';
+import { queueMail } from '../../mail/outbox';
+import { formatOrderDate, mailText } from '../../mail/templates';
+import { oneLine } from '../../mail/text';
+import { recordAudit } from '../audit';
+
+export { ORDER_ACTIONS, type OrderAction };
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type OrderRow = typeof orders.$inferSelect;
+
+const EVENT_OF: Record<OrderAction, string> = {
+  confirm: 'confirmed',
+  ship: 'shipped',
+  deliver: 'delivered',
+  cancel: 'canceled',
+  decline: 'declined',
+};
+
+async function findOrder(db: Queryable, ref: string) {
+  const byNumber = /^SO-\d+$/i.test(ref);
+  if (!byNumber && !/^\d{1,9}$/.test(ref))
+    throw new HttpError(400, `"${ref}" is not an order id (123) or number (SO-000123).`);
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(byNumber ? eq(orders.orderNumber, ref.toUpperCase()) : eq(orders.orderId, Number(ref)))
+    .for('update');
+  if (!order) throw new HttpError(404, `There is no order ${ref}.`);
+  return order;
+}
+
+export interface StatusOptions {
+  actor?: Actor;
+  carrier?: string;
+  trackingNumber?: string;
+  /** Required to cancel or decline; it goes into the customer's mail. */
+  reason?: string;
+}
+
+/**
+ * Puts the stock of an order's lines back: one statement for all its products, after locking them in
+ * item_id order (the order checkouts and imports lock in), so it never deadlocks with them.
+ */
+async function restock(tx: Tx, orderId: number): Promise<void> {
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  const back = new Map<string, { stock: number; sd: number }>();
+  for (const line of lines) {
+    if (line.itemCondition === 'Warranty') continue;
+    const entry = back.get(line.itemId) ?? { stock: 0, sd: 0 };
+    if (line.itemCondition === 'ScratchDent') entry.sd += line.quantity;
+    else entry.stock += line.quantity;
+    back.set(line.itemId, entry);
+  }
+  if (back.size === 0) return;
+  const ids = [...back.keys()].sort();
+  await tx
+    .select({ id: products.itemId })
+    .from(products)
+    .where(inArray(products.itemId, ids))
+    .orderBy(asc(products.itemId))
+    .for('update');
+  const values = sql.join(
+    ids.map((id) => sql`(${id}::text, ${back.get(id)!.stock}::int, ${back.get(id)!.sd}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update products set stock = products.stock + v.stock, scratch_dent_stock = products.scratch_dent_stock + v.sd
+    from (values ${values}) as v(item_id, stock, sd)
+    where products.item_id = v.item_id`);
+}
+
+/**
+ * Moves an order on; returns its new status and the mail queued for the customer (the caller delivers it
+ * after the commit). Cancel and decline return the stock in the same transaction.
+ */
+export async function changeOrderStatus(
+  db: Db,
+  ref: string,
+  action: OrderAction,
+  options: StatusOptions = {},
+): Promise<{ orderId: number; orderNumber: string; status: string; mailIds: number[] }> {
+  const rule = ORDER_ACTIONS[action];
+  if (!rule) throw new HttpError(400, `Unknown action ${action}.`);
+  const actor = options.actor ?? CLI_ACTOR;
+  const carrier = options.carrier?.trim() ?? '';
+  const trackingNumber = options.trackingNumber?.trim() ?? '';
+  const reason = options.reason?.trim() ?? '';
+  if ((action === 'cancel' || action === 'decline') && reason === '')
+    throw new HttpError(
+      400,
+      `Please give a reason to ${action} the order; it is put in the customer's mail.`,
+    );
+  if (action !== 'ship' && (carrier || trackingNumber))
+    throw new HttpError(400, 'A carrier and tracking number go with ship only.');
+  return db.transaction(async (tx) => {
+    const order = await findOrder(tx, ref);
+    if (!(rule.from as readonly string[]).includes(order.status)) {
+      throw new HttpError(
+        409,
+        `Order ${order.orderNumber} is ${order.status}; it can be ${EVENT_OF[action]} only when ${rule.from.join(' or ')}.`,
+      );
+    }
+    if (rule.to === 'Canceled' || rule.to === 'Declined') await restock(tx, order.orderId);
+    await tx
+      .update(orders)
+      .set({
+        status: rule.to,
+        updatedAt: new Date(),
+        ...(action === 'ship' ? { shippingCarrier: carrier, trackingNumber } : {}),
+      })
+      .where(eq(orders.orderId, order.orderId));
+    await tx.update(orderLines).set({ status: rule.to }).where(eq(orderLines.orderId, order.orderId));
+    await tx.insert(orderEvents).values({
+      orderId: order.orderId,
+      kind: EVENT_OF[action],
+      actor: actor.label,
+      staffId: actor.staffId,
+      carrier,
+      trackingNumber,
+      reason,
+    });
+    await recordAudit(tx, actor, {
+      action: `order.${action}`,
+      entityType: 'order',
+      entityId: String(order.orderId),
+      before: { status: order.status },
+      after: {
+        status: rule.to,
+        ...(action === 'ship' ? { carrier, tracking_number: trackingNumber } : {}),
+        ...(reason ? { reason } : {}),
+      },
+    });
+    // Queued with the change itself: the customer hears of every status the order really reached.
+    const status = rule.to;
+    const mailId = STATUS_MAILED.has(status)
+      ? await tellCustomer(tx, order, (t) => ({
+          subject: t(`mail.status.${status}.subject`, {
+            orderNumber: order.orderNumber,
+            po: oneLine(order.purchaseOrderId),
+          }),
+          text: [
+            t(`mail.status.${status}`),
+            action === 'ship' && carrier ? t('mail.status.carrier', { carrier }) : '',
+            action === 'ship' && trackingNumber ? t('mail.status.tracking', { trackingNumber }) : '',
+            reason ? t('mail.status.reason', { reason }) : '',
+          ]
+            .filter(Boolean)
+            .join('\n'),
+        }))
+      : null;
+    return {
+      orderId: order.orderId,
+      orderNumber: order.orderNumber,
+      status: rule.to,
+      mailIds: mailId === null ? [] : [mailId],
+    };
+  });
+}
+
+/** The statuses the customer is mailed about (their texts are mail.status.<status> in mail.json). */
+const STATUS_MAILED = new Set(['Confirmed', 'Shipped', 'Delivered', 'Canceled', 'Declined']);
+
+type MailT = (key: string, values?: Record<string, string | number>) => string;
+
+/**
+ * Queues a mail to the person who placed the order, in their language (see mailLanguageOf); returns its
+ * outbox id (null when there is no address).
+ */
+async function tellCustomer(
+  tx: Tx,
+  order: OrderRow,
+  write: (t: MailT, lang: Lang) => { subject: string; text: string },
+) {
+  const [contact] = await tx
+    .select({ email: contacts.email, name: contacts.contactName })
+    .from(contacts)
+    .where(eq(contacts.contactPersonId, order.contactPersonId));
+  if (!contact?.email) return null;
+  const lang = await mailLanguageOf(tx, order.contactPersonId);
+  const t: MailT = (key, values) => mailText(lang, key, values);
+  const { subject, text } = write(t, lang);
+  return queueMail(tx, {
+    to: contact.email,
+    subject,
+    body: [
+      t('mail.hello', { name: oneLine(contact.name) }),
+      '',
+      text,
+      '',
+      t('mail.order.footer', {
+        orderNumber: order.orderNumber,
+        po: oneLine(order.purchaseOrderId),
+        date: formatOrderDate(order.createdAt, lang),
+      }),
+    ].join('\n'),
+  });
+}
+
+/** The shipping and extra lines of an invoice mail: "Shipping: $10.00, Recycling fee: $2.00." */
+function invoiceShipping(t: MailT, lang: Lang, shippingCents: number, extras: readonly ExtraLine[]): string {
+  return t('mail.invoice.shipping', {
+    shipping: formatMoney(shippingCents, lang),
+    extras: extras
+      .map((e) => t('mail.invoice.extra', { name: e.name, amount: formatMoney(e.cents, lang) }))
+      .join(''),
+  });
+}
+
+export interface ExtraLine {
+  name: string;
+  /** Negative for a credit. */
+  cents: number;
+}
+
+export interface InvoiceOptions {
+  actor?: Actor;
+  /** Shown on a corrected invoice: why it replaces the first. */
+  note?: string;
+}
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+function checkAmounts(shippingCents: number, extras: readonly ExtraLine[]) {
+  if (!Number.isInteger(shippingCents) || shippingCents < 0)
+    throw new HttpError(400, 'Shipping must be an amount of 0 or more.');
+  for (const e of extras) {
+    if (!Number.isInteger(e.cents) || e.name.trim() === '')
+      throw new HttpError(400, 'Each extra line needs a name and an amount in dollars.');
+  }
+}
+
+/** Writes an invoice of the order: its lines plus shipping and extras, taxed at the order's rate. */
+async function writeInvoice(
+  tx: Tx,
+  order: OrderRow,
+  shippingCents: number,
+  extras: readonly ExtraLine[],
+  note: string,
+  replaces: InvoiceRow | null,
+) {
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.orderId));
+  const extraTotal = extras.reduce((n, e) => n + e.cents, 0);
+  const shippingTax = roundMoney(((shippingCents + extraTotal) * order.taxRateMilli) / 100_000);
+  const total = order.totalCents + shippingCents + extraTotal + shippingTax;
+  if (total < 0) throw new HttpError(400, 'The invoice total would be below zero; check the extra lines.');
+  const { rows } = (await tx.execute(
+    sql`select nextval(pg_get_serial_sequence('invoices', 'invoice_id'))::int as id`,
+  )) as unknown as { rows: [{ id: number }] };
+  const id = rows[0].id;
+  const invoiceNumber = `INV-${String(id).padStart(6, '0')}`;
+  if (replaces) {
+    await tx
+      .update(invoices)
+      .set({ replacedAt: new Date(), replacedBy: id })
+      .where(eq(invoices.invoiceId, replaces.invoiceId));
+  }
+  await tx.insert(invoices).values({
+    invoiceId: id,
+    invoiceNumber,
+    orderId: order.orderId,
+    shippingCents,
+    shippingTaxCents: shippingTax,
+    totalCents: total,
+    note,
+  });
+  await tx.insert(invoiceLines).values([
+    ...lines.map((l) => ({
+      invoiceId: id,
+      itemId: l.itemId,
+      itemName: l.itemName,
+      sku: l.sku,
+      itemCondition: l.itemCondition,
+      quantity: l.quantity,
+      rateCents: l.itemRateCents,
+    })),
+    ...(shippingCents > 0
+      ? [
+          {
+            invoiceId: id,
+            itemId: null,
+            itemName: `Shipping (${order.shippingMethod})`,
+            quantity: 1,
+            rateCents: shippingCents,
+          },
+        ]
+      : []),
+    ...extras.map((e) => ({
+      invoiceId: id,
+      itemId: null,
+      itemName: e.name.trim(),
+      quantity: 1,
+      rateCents: e.cents,
+    })),
+  ]);
+  return { id, invoiceNumber, total, shippingTax };
+}
+
+async function currentInvoice(tx: Queryable, orderId: number): Promise<InvoiceRow | null> {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), isNull(invoices.replacedAt)))
+    .for('update');
+  return row ?? null;
+}
+
+function invoiceSummary(shippingCents: number, extras: readonly ExtraLine[], total: number) {
+  return {
+    shipping: toAmount(shippingCents),
+    lines: extras.map((e) => ({ name: e.name, amount: toAmount(e.cents) })),
+    total: toAmount(total),
+  };
+}
+
+/**
+ * Makes the invoice of an order: the order's lines plus shipping and any extra lines (e.g. a recycling
+ * fee). Shipping and extras are taxed at the order's rate. One current invoice per order.
+ */
+export async function createInvoice(
+  db: Db,
+  ref: string,
+  shippingCents: number,
+  extras: ExtraLine[] = [],
+  options: InvoiceOptions = {},
+) {
+  checkAmounts(shippingCents, extras);
+  const actor = options.actor ?? CLI_ACTOR;
+  return db.transaction(async (tx) => {
+    const order = await findOrder(tx, ref);
+    if (order.status === 'Canceled' || order.status === 'Declined') {
+      throw new HttpError(409, `Order ${order.orderNumber} is ${order.status}; it cannot be invoiced.`);
+    }
+    const already = await currentInvoice(tx, order.orderId);
+    if (already)
+      throw new HttpError(
+        409,
+        `Order ${order.orderNumber} already has invoice ${already.invoiceNumber}; make a corrected invoice instead.`,
+      );
+    const made = await writeInvoice(tx, order, shippingCents, extras, options.note?.trim() ?? '', null);
+    await tx.insert(orderEvents).values({
+      orderId: order.orderId,
+      kind: 'invoiced',
+      actor: actor.label,
+      staffId: actor.staffId,
+      invoiceId: made.id,
+    });
+    await recordAudit(tx, actor, {
+      action: 'order.invoice',
+      entityType: 'order',
+      entityId: String(order.orderId),
+      after: { invoice_number: made.invoiceNumber, ...invoiceSummary(shippingCents, extras, made.total) },
+    });
+    const mailId = await tellCustomer(tx, order, (t, lang) => ({
+      subject: t('mail.invoice.subject', {
+        invoiceNumber: made.invoiceNumber,
+        orderNumber: order.orderNumber,
+      }),
+      text: [
+        t('mail.invoice.ready', {
+          invoiceNumber: made.invoiceNumber,
+          orderNumber: order.orderNumber,
+          po: oneLine(order.purchaseOrderId),
+        }),
+        invoiceShipping(t, lang, shippingCents, extras),
+        t('mail.invoice.total', { total: formatMoney(made.total, lang) }),
+      ].join('\n'),
+    }));
+    return {
+      invoiceId: made.id,
+      invoiceNumber: made.invoiceNumber,
+      orderId: order.orderId,
+      orderNumber: order.orderNumber,
+      total: toAmount(made.total),
+      mailIds: mailId === null ? [] : [mailId],
+    };
+  });
+}
+
+/**
+ * A corrected invoice: replaces the order's current invoice (kept, marked replaced) with a new one made
+ * from the order's lines and the given shipping and extra lines. The customer sees the new one.
+ */
+export async function correctInvoice(
+  db: Db,
+  ref: string,
+  shippingCents: number,
+  extras: ExtraLine[] = [],
+  options: InvoiceOptions = {},
+) {
+  checkAmounts(shippingCents, extras);
+  const actor = options.actor ?? CLI_ACTOR;
+  const note = options.note?.trim() ?? '';
+  return db.transaction(async (tx) => {
+    const order = await findOrder(tx, ref);
+    const old = await currentInvoice(tx, order.orderId);
+    if (!old)
+      throw new HttpError(409, `Order ${order.orderNumber} has no invoice to correct; make one first.`);
+    const oldLines = await tx
+      .select()
+      .from(invoiceLines)
+      .where(and(eq(invoiceLines.invoiceId, old.invoiceId), isNull(invoiceLines.itemId)))
+      .orderBy(asc(invoiceLines.lineId));
+    const made = await writeInvoice(tx, order, shippingCents, extras, note, old);
+    await tx.insert(orderEvents).values({
+      orderId: order.orderId,
+      kind: 'invoice_corrected',
+      actor: actor.label,
+      staffId: actor.staffId,
+      invoiceId: made.id,
+      reason: note,
+    });
+    await recordAudit(tx, actor, {
+      action: 'order.correct_invoice',
+      entityType: 'order',
+      entityId: String(order.orderId),
+      before: {
+        invoice_number: old.invoiceNumber,
+        shipping: toAmount(old.shippingCents),
+        lines: oldLines
+          .filter((l) => !l.itemName.startsWith('Shipping ('))
+          .map((l) => ({ name: l.itemName, amount: toAmount(l.rateCents) })),
+        total: toAmount(old.totalCents),
+      },
+      after: {
+        invoice_number: made.invoiceNumber,
+        ...invoiceSummary(shippingCents, extras, made.total),
+        note,
+      },
+    });
+    const mailId = await tellCustomer(tx, order, (t, lang) => ({
+      subject: t('mail.corrected.subject', {
+        invoiceNumber: made.invoiceNumber,
+        orderNumber: order.orderNumber,
+      }),
+      text: [
+        t('mail.corrected.replaces', {
+          invoiceNumber: made.invoiceNumber,
+          oldNumber: old.invoiceNumber,
+          orderNumber: order.orderNumber,
+          po: oneLine(order.purchaseOrderId),
+        }),
+        note ? t('mail.corrected.why', { note }) : '',
+        invoiceShipping(t, lang, shippingCents, extras),
+        t('mail.corrected.total', {
+          total: formatMoney(made.total, lang),
+          oldTotal: formatMoney(old.totalCents, lang),
+        }),
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    }));
+    return {
+      invoiceId: made.id,
+      invoiceNumber: made.invoiceNumber,
+      replaced: old.invoiceNumber,
+      orderId: order.orderId,
+      orderNumber: order.orderNumber,
+      total: toAmount(made.total),
+      mailIds: mailId === null ? [] : [mailId],
+    };
+  });
+}

@@ -1,0 +1,22 @@
+/** Orders and invoices: placing an order, the buyer's orders and invoices, and the back office's orders. */
+import type { FastifyPluginAsync } from 'fastify';
+import { orderAdminRoutes } from './admin-routes';
+import type { OrderNeeds } from './needs';
+import { orderRoutes } from './shop-routes';
+
+export { listAdminOrders } from './admin-queries';
+export {
+  changeOrderStatus,
+  correctInvoice,
+  createInvoice,
+  type ExtraLine,
+  ORDER_ACTIONS,
+  type OrderAction,
+} from './admin-service';
+export type { OrderNeeds } from './needs';
+export { listOrders } from './queries';
+
+export const ordersModule: FastifyPluginAsync<OrderNeeds> = async (app, needs) => {
+  orderRoutes(app, needs);
+  orderAdminRoutes(app, needs.backOffice);
+};

@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addresses } from '../../db/schema';
+import { DEMO, signIn, useTestApp } from '../../test/harness';
+import { pdfText } from '../../test/pdf-text';
+import { createInvoice } from './admin-service';
+
+const ctx = useTestApp({
+  SHOP_TAX_NUMBER: '87654 3210 RT0001',
+  SHOP_LEGAL_NAME: 'Northern Test Traders Ltd.',
+});
+let cookie = '';
+let invoiceId = 0;
+let invoiceNumber = '';
+let total = 0;
+
+beforeAll(async () => {
+  cookie = await signIn(ctx.app, DEMO.C10001.username, DEMO.C10001.password);
+  const item = [...ctx.app.services.catalog.items.values()].find(
+    (p) => p.isActive && p.itemCondition === 'BrandNew' && !p.isSale && p.stock > 2,
+  )!;
+  const [address] = await ctx.database.db
+    .insert(addresses)
+    .values({
+      customerId: 'C10001',
+      firstName: 'Olivia',
+      lastName: 'Martin',
+      companyName: 'Northwind Systems Inc.',
+      addressLine1: '10 King St W',
+      city: 'Toronto',
+      province: 'Ontario',
+      zip: 'M5H1A1',
+      phoneNumber: '4165550101',
+    })
+    .returning({ id: addresses.addressId });
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/user/cart/add',
+    headers: { cookie },
+    payload: { itemData: { item_id: item.itemId, item_condition: 'BrandNew', quantity: 2 } },
+  });
+  const unit = Math.floor((item.priceCents * 115) / 100 + 0.5 + 1e-9);
+  const subtotal = unit * 2;
+  const tax = Math.floor((subtotal * 13) / 100 + 0.5 + 1e-9);
+  const placed = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/placeorder',
+    headers: { cookie },
+    payload: {
+      orderInfo: {
+        shipping_address_id: address!.id,
+        billing_address_id: address!.id,
+        line_items: [{ item_id: item.itemId, item_condition: 'BrandNew', quantity: 2 }],
+        subtotal: subtotal / 100,
+        items_tax: tax / 100,
+        total: (subtotal + tax) / 100,
+        purchase_order_id: 'PO-PDF-4711',
+        shipping_method: 'Standard',
+      },
+    },
+  });
+  const invoice = await createInvoice(ctx.database.db, placed.json().orderNumber, 2500, [
+    { name: 'Recycling fee', cents: 500 },
+  ]);
+  invoiceId = invoice.invoiceId;
+  invoiceNumber = invoice.invoiceNumber;
+  total = invoice.total;
+});
+
+describe('the invoice PDF', () => {
+  it('carries the seller, tax number, terms, invoice and PO numbers, addresses, lines and total', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/user/C10001/invoices/${invoiceId}/pdf`,
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="${invoiceNumber}.pdf"`);
+    const text = await pdfText(response.rawPayload);
+    for (const expected of [
+      'Northern Test Traders Ltd.',
+      'GST/HST registration number: 87654 3210 RT0001',
+      'Net 30 days',
+      invoiceNumber,
+      'PO-PDF-4711',
+      'Northwind Systems Inc.',
+      '10 King St W',
+      'Recycling fee',
+      'Tax (Ontario 13%)',
+      `$${total.toLocaleString('en-CA', { minimumFractionDigits: 2 })}`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('is only for the invoice’s own customer', async () => {
+    const other = await signIn(ctx.app, DEMO.C10002.username, DEMO.C10002.password);
+    const theirs = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/user/C10001/invoices/${invoiceId}/pdf`,
+      headers: { cookie: other },
+    });
+    expect(theirs.statusCode).toBe(403);
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/user/C10002/invoices/${invoiceId}/pdf`,
+      headers: { cookie: other },
+    });
+    expect(own.statusCode).toBe(404);
+    const visitor = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/user/C10001/invoices/${invoiceId}/pdf`,
+    });
+    expect(visitor.statusCode).toBe(401);
+  });
+});

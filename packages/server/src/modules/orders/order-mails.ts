@@ -1,0 +1,142 @@
+/** The mails a new order sends: the buyer's confirmation and the shop inbox's notice. */
+import { formatNumberIn, type Lang } from '@shop/domain/i18n';
+import { formatMoney } from '@shop/domain/money';
+import { translators } from '../../i18n/lang';
+import type { MailMessage } from '../../mail/outbox';
+import { formatOrderDate, mailText } from '../../mail/templates';
+import { oneLine } from '../../mail/text';
+
+/** A province's name in a language (invoice.json), e.g. Québec. */
+function provinceName(lang: Lang, province: string): string {
+  const key = `invoice.province.${province}`;
+  return translators[lang].has(key) ? translators[lang].t(key) : province;
+}
+
+/** An order line's condition or the shipping method, in a language (English keeps the shop's own words). */
+export function mailWord(lang: Lang, kind: 'condition' | 'shipping', word: string): string {
+  const key = `mail.${kind}.${word}`;
+  return translators[lang].has(key) ? translators[lang].t(key) : word;
+}
+
+export interface OrderMailLine {
+  quantity: number;
+  name: string;
+  sku: string;
+  condition: string;
+  unitCents: number;
+}
+
+export interface OrderMailData {
+  orderNumber: string;
+  /** The server's clock when the order was placed. */
+  placedAt: Date;
+  purchaseOrderId: string;
+  customerId: string;
+  company: string;
+  /** The buyer who placed it; without an e-mail address only the shop is told. */
+  buyer: { name: string; email: string };
+  lines: readonly OrderMailLine[];
+  subtotalCents: number;
+  taxCents: number;
+  /** e.g. "Ontario 13%". */
+  taxLabel: string;
+  /** The province taxed and its rate in percent (for the label in other languages). */
+  taxProvince?: string;
+  taxRatePercent?: number;
+  /** The language of the buyer's confirmation (the shop's notice is in English). */
+  lang?: Lang;
+  totalCents: number;
+  shippingMethod: string;
+  /** One line: attention, street, city, province and postal code. */
+  shipTo: string;
+}
+
+function linesAndTotals(order: OrderMailData, lang: Lang): string[] {
+  const t = (key: string, values?: Record<string, string | number>) => mailText(lang, key, values);
+  const money = (cents: number) => formatMoney(cents, lang);
+  const label =
+    lang !== 'en' && order.taxProvince !== undefined && order.taxRatePercent !== undefined
+      ? `${provinceName(lang, order.taxProvince)} ${formatNumberIn(lang, order.taxRatePercent)}\u00a0%`
+      : order.taxLabel;
+  return [
+    ...order.lines.map((l) =>
+      t('mail.placed.line', {
+        quantity: String(l.quantity),
+        name: l.name,
+        sku: l.sku,
+        condition: mailWord(lang, 'condition', l.condition),
+        price: money(l.unitCents),
+      }),
+    ),
+    '',
+    t('mail.placed.subtotal', { amount: money(order.subtotalCents) }),
+    t('mail.placed.tax', { label, amount: money(order.taxCents) }),
+    t('mail.placed.total', { amount: money(order.totalCents) }),
+    '',
+    t('mail.placed.shipping', {
+      method: mailWord(lang, 'shipping', order.shippingMethod),
+      shipTo: order.shipTo,
+    }),
+  ];
+}
+
+/**
+ * What buyers typed, and what was kept of it before line breaks were refused, each on one line: none of it
+ * can pass for a line of the mails.
+ */
+function onOneLine(order: OrderMailData): OrderMailData {
+  return {
+    ...order,
+    purchaseOrderId: oneLine(order.purchaseOrderId),
+    customerId: oneLine(order.customerId),
+    company: oneLine(order.company),
+    buyer: { name: oneLine(order.buyer.name), email: oneLine(order.buyer.email) },
+    lines: order.lines.map((l) => ({ ...l, name: oneLine(l.name), sku: oneLine(l.sku) })),
+    shippingMethod: oneLine(order.shippingMethod),
+    shipTo: oneLine(order.shipTo),
+  };
+}
+
+/** The buyer's confirmation (when the buyer has an e-mail address), then the notice to the shop's inbox. */
+export function orderPlacedMails(placed: OrderMailData, shopInbox: string): MailMessage[] {
+  const order = onOneLine(placed);
+  const po = order.purchaseOrderId;
+  const mails: MailMessage[] = [];
+  const lang = order.lang ?? 'en';
+  if (order.buyer.email) {
+    const t = (key: string, values?: Record<string, string | number>) => mailText(lang, key, values);
+    mails.push({
+      to: order.buyer.email,
+      subject: t('mail.placed.subject', { orderNumber: order.orderNumber, po }),
+      body: [
+        t('mail.hello', { name: order.buyer.name }),
+        '',
+        t('mail.placed.thanks', {
+          orderNumber: order.orderNumber,
+          po,
+          date: formatOrderDate(order.placedAt, lang),
+        }),
+        '',
+        ...linesAndTotals(order, lang),
+        t('mail.placed.closing'),
+      ].join('\n'),
+    });
+  }
+  mails.push({
+    to: shopInbox,
+    replyTo: order.buyer.email || undefined,
+    subject: `New order ${order.orderNumber} from ${order.company || order.customerId} (PO ${po})`,
+    body: [
+      `Order ${order.orderNumber}, placed ${formatOrderDate(order.placedAt)}.`,
+      '',
+      `Customer: ${order.company} (${order.customerId})`,
+      `Placed by: ${order.buyer.name}${order.buyer.email ? ` <${order.buyer.email}>` : ''}`,
+      `Purchase order: ${po}`,
+      '',
+      ...linesAndTotals(order, 'en'),
+      '',
+      `Confirm it with: npm run seller -- order ${order.orderNumber} confirm`,
+    ].join('\n'),
+  });
+  return mails;
+}

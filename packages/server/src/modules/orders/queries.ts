@@ -1,0 +1,201 @@
+/** Reading a customer's orders. */
+import { toAmount } from '@shop/domain/money';
+import { ORDERS_PAGE_SIZE, type OrdersQuery, ordersQuerySchema } from '@shop/domain/orders';
+import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { contacts, invoiceLines, invoices, orderLines, orders } from '../../db/schema';
+import { likePattern } from '../../lib/back-office-http';
+
+/**
+ * The orders list of the account area, newest first: searched by order or PO number, filtered by status and
+ * by the day it was placed (Toronto time), a page at a time.
+ */
+export async function listOrders(
+  db: Queryable,
+  customerId: string,
+  query: OrdersQuery = ordersQuerySchema.parse({}),
+) {
+  const conditions = [eq(orders.customerId, customerId)];
+  if (query.q) {
+    const like = likePattern(query.q);
+    conditions.push(or(ilike(orders.orderNumber, like), ilike(orders.purchaseOrderId, like))!);
+  }
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.from)
+    conditions.push(
+      sql`${orders.createdAt} >= (${query.from}::date)::timestamp at time zone 'America/Toronto'`,
+    );
+  if (query.to)
+    conditions.push(
+      sql`${orders.createdAt} < (${query.to}::date + 1)::timestamp at time zone 'America/Toronto'`,
+    );
+  const where = and(...conditions);
+  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where);
+  const total = counted?.n ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  const page = Math.min(query.page, pages);
+  const rows = await db
+    .select({
+      order_id: orders.orderId,
+      order_number: orders.orderNumber,
+      client_created_time: orders.createdTime,
+      created_at: orders.createdAt,
+      total: orders.totalCents,
+      status: orders.status,
+      purchase_order_id: orders.purchaseOrderId,
+      placed_by: sql<string>`coalesce(${contacts.contactName}, '')`,
+      invoice_id: invoices.invoiceId,
+      invoice_number: invoices.invoiceNumber,
+      invoice_total: invoices.totalCents,
+    })
+    .from(orders)
+    // A corrected invoice replaces the first: the customer sees the current one.
+    .leftJoin(invoices, and(eq(invoices.orderId, orders.orderId), isNull(invoices.replacedAt)))
+    .leftJoin(contacts, eq(contacts.contactPersonId, orders.contactPersonId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.orderId))
+    .limit(ORDERS_PAGE_SIZE)
+    .offset((page - 1) * ORDERS_PAGE_SIZE);
+  return {
+    orders: rows.map((r) => ({
+      ...r,
+      // The order's date is the server's; the page's own clock at checkout is kept beside it as information.
+      created_time: r.created_at.toISOString(),
+      created_at: r.created_at.toISOString(),
+      total: toAmount(r.total),
+      invoice_total: r.invoice_total === null ? null : toAmount(r.invoice_total),
+    })),
+    ordersPage: { total, page, pages, pageSize: ORDERS_PAGE_SIZE },
+  };
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** An order's shipping or billing address as it was when the order was placed. */
+export function addressOf(o: OrderRow, kind: 'shipping' | 'billing') {
+  const s = kind === 'shipping';
+  return {
+    attention: s ? o.shippingAttention : o.billingAttention,
+    company: s ? o.shippingCompany : o.billingCompany,
+    address_line_1: s ? o.shippingAddress1 : o.billingAddress1,
+    address_line_2: s ? o.shippingAddress2 : o.billingAddress2,
+    city: s ? o.shippingCity : o.billingCity,
+    province: s ? o.shippingProvince : o.billingProvince,
+    zip: s ? o.shippingZip : o.billingZip,
+    country: s ? o.shippingCountry : o.billingCountry,
+    phone_number: s ? o.shippingPhone : o.billingPhone,
+  };
+}
+
+/**
+ * An order (or, with `invoiceId`, its invoice) as the order view shows it: the order's own lines and the
+ * external (invoice) lines; external lines missing from the order's lines show as extra rows.
+ */
+export async function orderView(
+  db: Queryable,
+  customerId: string,
+  ref: { orderId?: number; invoiceId?: number },
+) {
+  let invoice: typeof invoices.$inferSelect | undefined;
+  let order: OrderRow | undefined;
+  if (ref.invoiceId !== undefined) {
+    [invoice] = await db.select().from(invoices).where(eq(invoices.invoiceId, ref.invoiceId));
+    if (!invoice) return null;
+    // A replaced invoice's link shows the invoice that replaced it.
+    if (invoice.replacedAt)
+      [invoice] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.orderId, invoice.orderId), isNull(invoices.replacedAt)));
+    if (!invoice) return null;
+    [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderId, invoice.orderId), eq(orders.customerId, customerId)));
+  } else {
+    [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderId, ref.orderId!), eq(orders.customerId, customerId)));
+    if (order)
+      [invoice] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.orderId, order.orderId), isNull(invoices.replacedAt)));
+  }
+  if (!order) return null;
+  const [placedBy] = await db
+    .select({ name: contacts.contactName })
+    .from(contacts)
+    .where(eq(contacts.contactPersonId, order.contactPersonId));
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.orderId))
+    .orderBy(asc(orderLines.lineId));
+  const external = invoice
+    ? await db
+        .select()
+        .from(invoiceLines)
+        .where(eq(invoiceLines.invoiceId, invoice.invoiceId))
+        .orderBy(asc(invoiceLines.lineId))
+    : [];
+  const showInvoice = ref.invoiceId !== undefined ? invoice : undefined;
+  return {
+    order: {
+      order_id: order.orderId,
+      zoho_order_id: order.orderNumber,
+      order_number: order.orderNumber,
+      invoice_id: invoice?.invoiceId ?? null,
+      zoho_invoice_id: invoice?.invoiceNumber ?? null,
+      invoice_number: invoice?.invoiceNumber ?? null,
+      created_time: order.createdAt.toISOString(),
+      created_at: order.createdAt.toISOString(),
+      client_created_time: order.createdTime,
+      /** The buyer of the company who placed it. */
+      placed_by: placedBy?.name ?? '',
+      status: order.status,
+      purchase_order_id: order.purchaseOrderId,
+      shipping_method: order.shippingMethod,
+      shipping_carrier: order.shippingCarrier,
+      tracking_number: order.trackingNumber,
+      invoice_note: invoice?.note ?? '',
+      tax_rate: order.taxRateMilli / 1000,
+      subtotal: toAmount(order.subtotalCents),
+      items_tax: toAmount(order.itemsTaxCents),
+      shipping: toAmount(showInvoice ? showInvoice.shippingCents : 0),
+      shipping_tax: toAmount(showInvoice ? showInvoice.shippingTaxCents : 0),
+      total: toAmount(showInvoice ? showInvoice.totalCents : order.totalCents),
+      line_items: lines.map((l) => ({
+        item_id: l.itemId,
+        item_name: l.itemName,
+        quantity: l.quantity,
+        sku: l.sku,
+        item_rate: toAmount(l.itemRateCents),
+        main_image: l.mainImage,
+        item_condition: l.itemCondition,
+        status: l.status,
+      })),
+      zoho_line_items: (showInvoice
+        ? external.map((l) => ({
+            item_id: l.itemId,
+            zoho_item_name: l.itemName,
+            sku: l.sku,
+            item_condition: l.itemCondition,
+            quantity: l.quantity,
+            item_rate: toAmount(l.rateCents),
+          }))
+        : lines.map((l) => ({
+            item_id: l.itemId,
+            zoho_item_name: l.itemName,
+            sku: l.sku,
+            item_condition: l.itemCondition,
+            quantity: l.quantity,
+            item_rate: toAmount(l.itemRateCents),
+          }))
+      ).map((l) => ({ ...l, status: order.status })),
+    },
+    billingAddress: addressOf(order, 'billing'),
+    shippingAddress: addressOf(order, 'shipping'),
+  };
+}

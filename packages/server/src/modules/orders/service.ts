@@ -1,0 +1,421 @@
+/**
+ * Placing an order: one transaction that re-reads prices and stock, recomputes the totals, takes the stock
+ * with a conditional update (so two buyers can never buy the same last unit), records the order with its
+ * lines and addresses, and empties the cart. The same checkout submitted twice makes one order.
+ */
+import { createHash } from 'node:crypto';
+import { CART_MSG, type CartLine, isValidPo, orderTotals, SHIPPING_METHODS } from '@shop/domain/cart';
+import type { Condition } from '@shop/domain/catalog';
+import { oneLine } from '@shop/domain/contact';
+import { isLang, type Lang } from '@shop/domain/i18n';
+import { personalPrice, toCents } from '@shop/domain/money';
+import { lineQuantitySchema, orderTotalSchema } from '@shop/domain/order-request';
+import { unitPrice } from '@shop/domain/pricing';
+import { PROVINCES, type Province, taxRatePercent } from '@shop/domain/tax';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../db/client';
+import { orders } from '../../db/schema';
+import { isQuebec } from '../../i18n/buyer-lang';
+import { HttpError, parseOr400 } from '../../lib/http';
+import { imageUrl } from '../catalog';
+import type { SessionUser } from '../sessions';
+import type { OrderNeeds } from './needs';
+import { orderPlacedMails } from './order-mails';
+
+const amount = z.coerce.number({ error: CART_MSG.totalsChanged }).finite({ message: CART_MSG.totalsChanged });
+
+export const placeOrderSchema = z.object({
+  orderInfo: z.object(
+    {
+      customer_id: z.string().optional(),
+      shipping_address_id: z.coerce
+        .number({ error: CART_MSG.noAddress })
+        .int({ message: CART_MSG.noAddress })
+        .positive({ message: CART_MSG.noAddress }),
+      billing_address_id: z.coerce
+        .number({ error: CART_MSG.noAddress })
+        .int({ message: CART_MSG.noAddress })
+        .positive({ message: CART_MSG.noAddress }),
+      created_time: z.string().max(64).optional().default(''),
+      line_items: z
+        .array(
+          z.object({
+            item_id: z.string().max(40),
+            item_condition: z.string().max(20),
+            quantity: lineQuantitySchema,
+          }),
+          { error: CART_MSG.noItems },
+        )
+        .min(1, { message: CART_MSG.noItems })
+        .max(100),
+      subtotal: amount,
+      items_tax: amount,
+      total: orderTotalSchema,
+      purchase_order_id: z
+        .string({ error: CART_MSG.poNumber })
+        // One line: it is shown in the mails of the order.
+        .transform(oneLine)
+        .refine(isValidPo, { message: CART_MSG.poNumber }),
+      shipping_method: z.enum(SHIPPING_METHODS, { error: CART_MSG.shippingMethod }),
+    },
+    { error: 'Send the order as orderInfo.' },
+  ),
+  /** The page makes one key per checkout visit; a repeat of the same key gives back the same order. */
+  checkout_key: z.string().min(8).max(100).optional(),
+});
+export type PlaceOrderRequest = z.output<typeof placeOrderSchema>;
+
+export interface PlacedOrder {
+  orderId: number;
+  orderNumber: string;
+  repeated: boolean;
+  /** The outbox rows queued with the order. */
+  mailIds?: number[];
+  /** The buyer's language after this order (their choice, else French when billed in Quebec). */
+  language?: Lang | null;
+}
+
+function checkoutKeyOf(request: PlaceOrderRequest, customerId: string): string {
+  if (request.checkout_key) return request.checkout_key;
+  // Without a key, the same content from the same customer counts as the same checkout.
+  const o = request.orderInfo;
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        customerId,
+        o.created_time,
+        o.purchase_order_id,
+        o.line_items,
+        o.shipping_address_id,
+        o.billing_address_id,
+      ]),
+    )
+    .digest('base64url');
+}
+
+export function parsePlaceOrder(body: unknown): PlaceOrderRequest {
+  return parseOr400(placeOrderSchema, body);
+}
+
+/** PostgreSQL's answers to two transactions that wait on each other: worth one more try, then a 409. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const BUSY_MESSAGE =
+  'Many orders are being placed right now and yours could not be completed. Please try again.';
+
+export async function placeOrder(
+  services: OrderNeeds,
+  user: SessionUser,
+  request: PlaceOrderRequest,
+): Promise<PlacedOrder> {
+  const key = checkoutKeyOf(request, user.customerId);
+  const db = services.database.db;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const placed = await placeOnce(services, user, request, key);
+      if (!placed.repeated) {
+        // Every process, this one included, reads the new stock within milliseconds of the commit; the
+        // answer does not wait for it (orders in a burst share one look).
+        services.catalog.requestRefresh();
+        // Requests never wait for the mail server: the delivery loop sends what the order queued.
+        if ((placed.mailIds ?? []).length > 0) services.mailer.kick();
+        // The first order billed in (or out of) Quebec may change the language the buyer's session holds.
+        if (placed.language !== undefined && placed.language !== (user.language ?? null))
+          await services.sessions.refreshCustomer(user.customerId);
+      }
+      return placed;
+    } catch (error) {
+      // A double submit that lost the race finds the first order: by the unique checkout key, or after
+      // the first took the stock or emptied the cart it was about to use.
+      if (isUniqueViolation(error) || (error instanceof HttpError && error.statusCode === 409)) {
+        const first = await findByKey(db, user.customerId, key);
+        if (first) return { ...first, repeated: true };
+      }
+      const code = sqlState(error);
+      if (code && RETRYABLE.has(code)) {
+        if (attempt < 2) continue;
+        throw new HttpError(409, BUSY_MESSAGE);
+      }
+      throw error;
+    }
+  }
+}
+
+interface OrderState {
+  existing: { orderId: number; orderNumber: string } | null;
+  percentage: number | null;
+  company: string | null;
+  next_id: number | null;
+  addresses: AddressRow[];
+  cart: { item_id: string; item_condition: string; quantity: number }[];
+  products: ProductRow[];
+  contact: { email: string; name: string; language: string | null } | null;
+}
+
+interface AddressRow {
+  address_id: number;
+  first_name: string;
+  last_name: string;
+  company_name: string;
+  address_line_1: string;
+  address_line_2: string;
+  city: string;
+  province: string;
+  zip: string;
+  country: string;
+  phone_number: string;
+}
+
+interface ProductRow {
+  item_id: string;
+  item_name: string;
+  sku: string;
+  main_image: string;
+  item_condition: string;
+  is_active: boolean;
+  is_sale: boolean;
+  is_scratch_dent: boolean;
+  stock: number;
+  scratch_dent_stock: number;
+  price: number;
+  sale_price: number;
+  scratch_dent_price: number;
+}
+
+/**
+ * One attempt, four round trips: begin; one statement that reads the cart, addresses, contact and the
+ * checkout key and locks the cart's products in item id order (so two checkouts never deadlock and the
+ * stock and prices read stay current until commit); one statement that writes the order, its lines and
+ * mail, empties the cart and takes the stock; commit.
+ */
+async function placeOnce(
+  services: OrderNeeds,
+  user: SessionUser,
+  request: PlaceOrderRequest,
+  key: string,
+): Promise<PlacedOrder> {
+  const info = request.orderInfo;
+  const customerId = user.customerId;
+  return services.database.db.transaction(async (tx) => {
+    const state = firstRow<{ state: OrderState }>(
+      await tx.execute(sql`
+        with cart as (
+          select item_id, item_condition, quantity from cart_items where contact_person_id = ${user.contactPersonId}
+        ),
+        locked as (
+          select * from products where item_id in (select item_id from cart) order by item_id for update
+        ),
+        existing as (
+          select order_id, order_number from orders where customer_id = ${customerId} and checkout_key = ${key}
+        )
+        select json_build_object(
+          'existing', (select json_build_object('orderId', order_id, 'orderNumber', order_number) from existing),
+          'percentage', (select percentage from customers where customer_id = ${customerId}),
+          'company', (select company from customers where customer_id = ${customerId}),
+          'next_id', (select nextval(pg_get_serial_sequence('orders', 'order_id')) where not exists (select 1 from existing)),
+          'addresses', coalesce((select json_agg(a) from addresses a
+            where a.customer_id = ${customerId} and a.address_id in (${info.shipping_address_id}, ${info.billing_address_id})), '[]'),
+          'cart', coalesce((select json_agg(c order by c.item_id, c.item_condition) from cart c), '[]'),
+          'products', coalesce((select json_agg(json_build_object(
+            'item_id', item_id, 'item_name', item_name, 'sku', sku, 'main_image', main_image,
+            'item_condition', item_condition, 'is_active', is_active, 'is_sale', is_sale,
+            'is_scratch_dent', is_scratch_dent, 'stock', stock, 'scratch_dent_stock', scratch_dent_stock,
+            'price', price_cents, 'sale_price', sale_price_cents, 'scratch_dent_price', scratch_dent_price_cents))
+            from locked), '[]'),
+          'contact', (select json_build_object('email', email, 'name', contact_name, 'language', language) from contacts
+            where contact_person_id = ${user.contactPersonId})
+        ) as state`),
+    ).state;
+    if (state.existing) return { ...state.existing, repeated: true };
+
+    const shipping = state.addresses.find((a) => a.address_id === info.shipping_address_id);
+    const billing = state.addresses.find((a) => a.address_id === info.billing_address_id);
+    if (!shipping || !billing) throw new HttpError(400, CART_MSG.noAddress);
+    if (!(PROVINCES as readonly string[]).includes(shipping.province))
+      throw new HttpError(400, CART_MSG.noAddress);
+
+    const cart = state.cart;
+    if (cart.length === 0) throw new HttpError(400, CART_MSG.noItems);
+    const wanted = new Map(info.line_items.map((l) => [`${l.item_id}|${l.item_condition}`, l.quantity]));
+    const sameCart =
+      wanted.size === cart.length &&
+      cart.every((c) => wanted.get(`${c.item_id}|${c.item_condition}`) === c.quantity);
+    if (!sameCart) throw new HttpError(409, CART_MSG.cartChanged);
+
+    // Prices and stock as they stand now, locked until commit.
+    const percentage = state.percentage ?? user.percentage;
+    const byId = new Map(state.products.map((p) => [p.item_id, p]));
+    const lines: (CartLine & { itemId: string; name: string; sku: string; image: string })[] = [];
+    const taken = new Map<string, { stock: number; sd: number }>();
+    for (const c of cart) {
+      const condition = c.item_condition as Condition;
+      const product = byId.get(c.item_id);
+      const offered =
+        product?.is_active &&
+        (condition === 'ScratchDent' ? product.is_scratch_dent : product.item_condition === condition);
+      if (!product || !offered)
+        throw new HttpError(409, CART_MSG.notEnoughStock(product?.item_name ?? c.item_id, 0));
+      if (condition !== 'Warranty') {
+        const take = taken.get(c.item_id) ?? { stock: 0, sd: 0 };
+        if (condition === 'ScratchDent') take.sd += c.quantity;
+        else take.stock += c.quantity;
+        taken.set(c.item_id, take);
+        const left = condition === 'ScratchDent' ? product.scratch_dent_stock : product.stock;
+        if (left < (condition === 'ScratchDent' ? take.sd : take.stock)) {
+          throw new HttpError(409, CART_MSG.notEnoughStock(product.item_name, left));
+        }
+      }
+      lines.push({
+        itemId: c.item_id,
+        name: product.item_name,
+        sku: product.sku,
+        image: product.main_image,
+        item_condition: condition,
+        is_sale: product.is_sale,
+        price: personalPrice(product.price, percentage),
+        sale_price: personalPrice(product.sale_price, percentage),
+        scratch_dent_price: personalPrice(product.scratch_dent_price, percentage),
+        quantity: c.quantity,
+      });
+    }
+
+    const province = shipping.province as Province;
+    const totals = orderTotals(lines, province);
+    if (
+      toCents(info.subtotal) !== totals.subtotal ||
+      toCents(info.items_tax) !== totals.tax ||
+      toCents(info.total) !== totals.total
+    ) {
+      throw new HttpError(409, CART_MSG.totalsChanged, {
+        subtotal: totals.subtotal / 100,
+        items_tax: totals.tax / 100,
+        total: totals.total / 100,
+      });
+    }
+
+    const id = Number(state.next_id);
+    const orderNumber = `SO-${String(id).padStart(6, '0')}`;
+    const po = info.purchase_order_id.trim();
+    const attention = (a: AddressRow) => `${a.first_name} ${a.last_name}`;
+    const placedAt = new Date();
+    // The buyer's language: their choice, else French when this order (now their latest) is billed in Quebec.
+    const language = isLang(state.contact?.language)
+      ? state.contact.language
+      : isQuebec(billing.province)
+        ? 'fr'
+        : null;
+    // The buyer's confirmation and the shop's notice are queued with the order: all are kept, or none.
+    const mails = orderPlacedMails(
+      {
+        orderNumber,
+        placedAt,
+        purchaseOrderId: po,
+        customerId,
+        company: state.company ?? '',
+        buyer: { name: state.contact?.name ?? '', email: state.contact?.email ?? '' },
+        lines: lines.map((l) => ({
+          quantity: l.quantity,
+          name: l.name,
+          sku: l.sku,
+          condition: l.item_condition,
+          unitCents: unitPrice(l),
+        })),
+        subtotalCents: totals.subtotal,
+        taxCents: totals.tax,
+        taxLabel: `${shipping.province} ${taxRatePercent(province)}%`,
+        taxProvince: shipping.province,
+        taxRatePercent: taxRatePercent(province),
+        lang: language ?? 'en',
+        totalCents: totals.total,
+        shippingMethod: info.shipping_method,
+        shipTo: `${attention(shipping)}, ${shipping.address_line_1}, ${shipping.city}, ${shipping.province} ${shipping.zip}`,
+      },
+      services.config.SHOP_INBOX,
+    );
+
+    const address = (a: AddressRow) =>
+      sql`${attention(a)}, ${a.company_name}, ${a.address_line_1}, ${a.address_line_2}, ${a.city}, ${a.province}, ${a.zip}, ${a.country}, ${a.phone_number}`;
+    const lineValues = sql.join(
+      lines.map(
+        (l) =>
+          sql`(${id}, ${l.itemId}, ${l.name}, ${l.sku}, ${l.item_condition}, ${l.quantity}::int, ${unitPrice(l)}::bigint, ${imageUrl(l.image, services.config)})`,
+      ),
+      sql`, `,
+    );
+    const stockValues = [...taken.entries()].map(
+      ([itemId, t]) => sql`(${itemId}, ${t.stock}::int, ${t.sd}::int)`,
+    );
+    const mailValues = mails.map((m) => sql`(${m.to}, ${m.replyTo ?? null}, ${m.subject}, ${m.body})`);
+    const written = firstRow<{
+      taken: number;
+      mail_ids: number[] | null;
+      emptied: { item_id: string; item_condition: string; quantity: number }[];
+    }>(
+      await tx.execute(sql`
+        with ord as (
+          insert into orders (order_id, order_number, customer_id, contact_person_id, checkout_key, purchase_order_id,
+            shipping_method, subtotal_cents, items_tax_cents, tax_rate_milli, total_cents, created_time, created_at,
+            shipping_attention, shipping_company, shipping_address_1, shipping_address_2, shipping_city,
+            shipping_province, shipping_zip, shipping_country, shipping_phone,
+            billing_attention, billing_company, billing_address_1, billing_address_2, billing_city,
+            billing_province, billing_zip, billing_country, billing_phone)
+          values (${id}, ${orderNumber}, ${customerId}, ${user.contactPersonId}, ${key}, ${po},
+            ${info.shipping_method}, ${totals.subtotal}, ${totals.tax}, ${Math.round(taxRatePercent(province) * 1000)},
+            ${totals.total}, ${info.created_time}, ${placedAt.toISOString()}::timestamptz,
+            ${address(shipping)}, ${address(billing)})
+          returning order_id
+        ),
+        lines as (
+          insert into order_lines (order_id, item_id, item_name, sku, item_condition, quantity, item_rate_cents, main_image)
+          values ${lineValues}
+        ),
+        emptied as (
+          delete from cart_items where contact_person_id = ${user.contactPersonId} returning item_id, item_condition, quantity
+        ),
+        stock as (
+          ${
+            stockValues.length > 0
+              ? sql`update products p set stock = p.stock - v.q, scratch_dent_stock = p.scratch_dent_stock - v.sd
+                    from (values ${sql.join(stockValues, sql`, `)}) as v(item_id, q, sd)
+                    where p.item_id = v.item_id and p.stock >= v.q and p.scratch_dent_stock >= v.sd
+                    returning p.item_id`
+              : sql`select null::text as item_id where false`
+          }
+        )${mailValues.length > 0 ? sql`, mail as (insert into outbox ("to", reply_to, subject, body) values ${sql.join(mailValues, sql`, `)} returning id)` : sql``}
+        select (select count(*)::int from stock) as taken,
+          ${mailValues.length > 0 ? sql`(select json_agg(id) from mail)` : sql`null`} as mail_ids,
+          coalesce((select json_agg(e order by e.item_id, e.item_condition) from emptied e), '[]') as emptied`),
+    );
+    // The products were locked when read, so every line's stock is there; the check is a second guard.
+    if (written.taken !== taken.size) throw new HttpError(409, CART_MSG.cartChanged);
+    const emptied = written.emptied;
+    if (emptied.length !== cart.length || emptied.some((e, i) => e.quantity !== cart[i]!.quantity)) {
+      // The cart changed between the read and the write (another tab): nothing of this order is kept.
+      throw new HttpError(409, CART_MSG.cartChanged);
+    }
+    return { orderId: id, orderNumber, repeated: false, mailIds: written.mail_ids ?? [], language };
+  });
+}
+
+function firstRow<T>(result: unknown): T {
+  const rows = (result as { rows: T[] }).rows;
+  if (!rows[0]) throw new Error('the statement returned no row');
+  return rows[0];
+}
+
+function sqlState(error: unknown): string | undefined {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code ?? e?.cause?.code;
+}
+
+async function findByKey(db: Tx | OrderNeeds['database']['db'], customerId: string, key: string) {
+  const [row] = await db
+    .select({ orderId: orders.orderId, orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.checkoutKey, key)));
+  return row ?? null;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return sqlState(error) === '23505';
+}
