@@ -8,7 +8,10 @@ import {
   PASSWORD_PATTERN,
   POSTAL_CODE_PATTERN,
 } from './account-rules';
+import { CONDITION_MESSAGE, CONDITIONS } from './catalog';
 import { EMAIL_PATTERN, oneLine } from './contact';
+import { LANGS } from './i18n';
+import { MSG } from './messages';
 import { PROVINCES } from './tax';
 
 export {
@@ -66,6 +69,8 @@ export const accountUpdateSchema = z
     }
   });
 
+export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
+
 export const addressSchema = z.object({
   first_name: bounded(50, ACCOUNT_MSG.firstName, true),
   last_name: bounded(50, ACCOUNT_MSG.lastName, true),
@@ -89,6 +94,62 @@ export type AddressInput = z.input<typeof addressSchema>;
 export const wishListNameSchema = z.object({
   list_name: bounded(50, ACCOUNT_MSG.wishListName, true),
 });
+export type WishListNameInput = z.input<typeof wishListNameSchema>;
+
+export const WISH_LIST_NOT_FOUND = 'This wish list does not exist in your account.';
+
+/** POST /api/user/wishList/item/add: an item (in its own condition unless one is named) into a list. */
+export const wishListItemSchema = z.object({
+  listId: z
+    .string({ error: ACCOUNT_MSG.createListFirst })
+    .trim()
+    .min(1, { error: ACCOUNT_MSG.createListFirst })
+    .max(100, { error: WISH_LIST_NOT_FOUND }),
+  itemId: z
+    .string({ error: MSG.itemMissing })
+    .trim()
+    .min(1, { error: MSG.itemMissing })
+    .max(100, { error: MSG.itemMissing }),
+  sku: z.string().max(100).optional().nullable(),
+  item_condition: z.enum(CONDITIONS, { error: CONDITION_MESSAGE }).optional().nullable(),
+});
+export type WishListItemInput = z.input<typeof wishListItemSchema>;
+
+/** POST /api/user/subscription */
+export const subscriptionSchema = z.object({
+  subscribed: z.boolean({ error: 'Subscribed must be true or false.' }),
+});
+export type SubscriptionInput = z.input<typeof subscriptionSchema>;
+
+/** POST /api/user/{customerid}/buyers/{contactid}/edit, under buyerInfo: a buyer's role, or turned off or on. */
+export const buyerChangeSchema = z.object(
+  {
+    role: z.enum(['admin', 'buyer'], { error: 'Role must be admin or buyer.' }).optional(),
+    active: z.boolean({ error: 'Active is true or false.' }).optional(),
+  },
+  { error: 'Send the change as { role, active }.' },
+);
+export type BuyerChangeInput = z.input<typeof buyerChangeSchema>;
+
+export const LANGUAGE_INVALID = 'The language must be en or fr.';
+
+/** POST /api/user/language: the buyer's language, kept on their account. */
+export const languageSchema = z.object({
+  language: z.enum(LANGS, { error: LANGUAGE_INVALID }),
+});
+export type LanguageInput = z.input<typeof languageSchema>;
+
+export const RESET_USERNAME_MESSAGE = 'Please enter your Customer ID (up to 50 characters).';
+
+/** POST /api/user/forget/sendcode (and the username of the reset itself). */
+export const resetCodeSchema = z.object({
+  username: z
+    .string({ error: RESET_USERNAME_MESSAGE })
+    .trim()
+    .min(1, { error: RESET_USERNAME_MESSAGE })
+    .max(50, { error: RESET_USERNAME_MESSAGE }),
+});
+export type ResetCodeInput = z.input<typeof resetCodeSchema>;
 
 export const passwordResetSchema = z
   .object({
@@ -102,6 +163,7 @@ export const passwordResetSchema = z
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: ACCOUNT_MSG.resetMismatch });
     }
   });
+export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 
 export const accountApplicationSchema = z.object({
   company: bounded(50, APPLICATION_MSG.company, true),
@@ -115,3 +177,4 @@ export const accountApplicationSchema = z.object({
   province: z.enum(PROVINCES, { error: APPLICATION_MSG.province }),
   message: bounded(2000, APPLICATION_MSG.message, false, 'many').optional().default(''),
 });
+export type AccountApplicationInput = z.input<typeof accountApplicationSchema>;

@@ -14,6 +14,9 @@ export const CONDITION_WARRANTY: Record<Condition, string> = {
   Warranty: 'Extended warranty plan',
 };
 
+/** What a request naming another condition is told. */
+export const CONDITION_MESSAGE = 'Condition must be one of BrandNew, Recertified, ScratchDent or Warranty.';
+
 export function isCondition(value: string): value is Condition {
   return (CONDITIONS as readonly string[]).includes(value);
 }

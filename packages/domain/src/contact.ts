@@ -47,6 +47,7 @@ export const loginSchema = z.object({
     .min(1, { message: MSG.loginRequired })
     .max(200, { message: MSG.loginFailed }),
 });
+export type LoginInput = z.input<typeof loginSchema>;
 
 /** Field-by-field messages of a failed parse, first message per field, in schema order. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
