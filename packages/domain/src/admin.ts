@@ -1,9 +1,12 @@
 /**
- * The back office's contract: request schemas (the page's forms and the server's checks) and answer
- * shapes of /api/admin/*. Amounts are dollars with at most 2 decimals in both directions.
+ * The back office's contract: request schemas (the page's forms and the server's checks) and the answers
+ * of /api/admin/* (and of the set-password links, which buyers use too) as schemas, each under the type
+ * name of what it describes. Amounts are dollars with at most 2 decimals in both directions.
  */
 import { z } from 'zod';
 import { ACCOUNT_MSG, APPLICATION_MSG, PASSWORD_PATTERN } from './account';
+import { Count, Dollars, Envelope, MessageAnswer, Price, Timestamp } from './answers/common';
+import { OrderAddress } from './answers/orders';
 import { FILTER_FIELDS, type FilterField, PRIMARY_CONDITIONS } from './catalog';
 import { EMAIL_PATTERN, oneLine } from './contact';
 import { toCents } from './money';
@@ -136,12 +139,24 @@ const search = z
   .max(100, { message: ADMIN_MSG.search })
   .optional();
 
+/** One page of a list. */
 export interface Page<T> {
   items: T[];
   total: number;
   page: number;
   pages: number;
   page_size: number;
+}
+
+/** The schema of a page of `item`s (its output is a `Page` of the item's output). */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: Count,
+    page: z.number().int().min(1),
+    pages: z.number().int().min(1),
+    page_size: z.number().int().min(1).max(MAX_PAGE_SIZE),
+  });
 }
 
 // ---- Staff and sign-in
@@ -177,6 +192,7 @@ export const setPasswordSchema = passwordTokenSchema
     if (v.confirmPassword !== undefined && v.confirmPassword !== v.password)
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: ACCOUNT_MSG.resetMismatch });
   });
+export type SetPasswordInput = z.input<typeof setPasswordSchema>;
 
 export const changeOwnPasswordSchema = z
   .object({
@@ -206,28 +222,31 @@ export const staffUpdateSchema = z.object({
   active: flag('Active').optional(),
 });
 
-export interface StaffInfo {
-  staff_id: number;
-  email: string;
-  name: string;
-  role: StaffRole;
-  active: boolean;
+export const StaffInfo = z.object({
+  staff_id: z.number().int().min(1),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  active: z.boolean(),
   /** False until the person has set a password through their link. */
-  has_password: boolean;
-  created_at: string;
-}
+  has_password: z.boolean(),
+  created_at: Timestamp,
+});
+export type StaffInfo = z.infer<typeof StaffInfo>;
 
-/** What a one-time link is for, as POST /api/password-link/check answers. */
-export interface PasswordLinkInfo {
-  kind: 'staff' | 'customer';
-  purpose: PasswordPurpose;
-  name: string;
-  /** What the person signs in with: their e-mail (staff, buyers) or the Customer ID (primary contact). */
-  sign_in_with: string;
-  expires_at: string;
-}
 export const PASSWORD_PURPOSES = ['staff', 'welcome', 'reset', 'buyer'] as const;
 export type PasswordPurpose = (typeof PASSWORD_PURPOSES)[number];
+
+/** What a one-time link is for, as POST /api/password-link/check answers. */
+export const PasswordLinkInfo = z.object({
+  kind: z.enum(['staff', 'customer']),
+  purpose: z.enum(PASSWORD_PURPOSES),
+  name: z.string(),
+  /** What the person signs in with: their e-mail (staff, buyers) or the Customer ID (primary contact). */
+  sign_in_with: z.string(),
+  expires_at: Timestamp,
+});
+export type PasswordLinkInfo = z.infer<typeof PasswordLinkInfo>;
 
 // ---- Orders
 
@@ -307,95 +326,107 @@ export const invoiceSchema = z.object({
 });
 export type InvoiceInput = z.input<typeof invoiceSchema>;
 
-export interface OrderEventInfo {
-  kind:
-    | 'placed'
-    | 'confirmed'
-    | 'shipped'
-    | 'delivered'
-    | 'canceled'
-    | 'declined'
-    | 'invoiced'
-    | 'invoice_corrected';
+export const OrderEventInfo = z.object({
+  kind: z.enum([
+    'placed',
+    'confirmed',
+    'shipped',
+    'delivered',
+    'canceled',
+    'declined',
+    'invoiced',
+    'invoice_corrected',
+  ]),
   /** Staff e-mail, `cli`, or the contact person id of the buyer who placed it. */
-  actor: string;
-  carrier: string;
-  tracking_number: string;
-  reason: string;
-  invoice_id: number | null;
-  at: string;
-}
+  actor: z.string(),
+  carrier: z.string(),
+  tracking_number: z.string(),
+  reason: z.string(),
+  invoice_id: z.number().int().min(1).nullable(),
+  at: Timestamp,
+});
+export type OrderEventInfo = z.infer<typeof OrderEventInfo>;
 
-export interface AuditEntry {
-  audit_id: number;
-  at: string;
-  actor: string;
-  action: string;
-  entity_type: string;
-  entity_id: string;
-  before: unknown;
-  after: unknown;
-}
+/** A change written down: who, what, and the values before and after (any JSON, null when none). */
+export const AuditEntry = z.object({
+  audit_id: z.number().int().min(1),
+  at: Timestamp,
+  actor: z.string(),
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
 
-export interface AdminOrderRow {
-  order_id: number;
-  order_number: string;
-  created_at: string;
-  status: OrderStatus;
-  customer_id: string;
-  company: string;
-  purchase_order_id: string;
-  total: number;
-  invoice_number: string | null;
-}
+export const AdminOrderRow = z.object({
+  order_id: z.number().int().min(1),
+  order_number: z.string(),
+  created_at: Timestamp,
+  status: z.enum(ORDER_STATUSES),
+  customer_id: z.string(),
+  company: z.string(),
+  purchase_order_id: z.string(),
+  total: Price,
+  invoice_number: z.string().nullable(),
+});
+export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
 
-export interface AdminInvoice {
-  invoice_id: number;
-  invoice_number: string;
-  created_at: string;
-  shipping: number;
-  shipping_tax: number;
-  total: number;
-  note: string;
+export const AdminInvoice = z.object({
+  invoice_id: z.number().int().min(1),
+  invoice_number: z.string(),
+  created_at: Timestamp,
+  shipping: Price,
+  shipping_tax: Price,
+  total: Price,
+  note: z.string(),
   /** Set on a replaced invoice (kept for the record). */
-  replaced_at: string | null;
-  replaced_by: number | null;
-  lines: {
-    item_id: string | null;
-    item_name: string;
-    sku: string;
-    item_condition: string;
-    quantity: number;
-    rate: number;
-  }[];
-}
+  replaced_at: Timestamp.nullable(),
+  replaced_by: z.number().int().min(1).nullable(),
+  /** The order's items, then what the seller added (no item; a credit is negative). */
+  lines: z.array(
+    z.object({
+      item_id: z.string().nullable(),
+      item_name: z.string(),
+      sku: z.string(),
+      item_condition: z.string(),
+      quantity: z.number().int().min(1),
+      rate: Dollars,
+    }),
+  ),
+});
+export type AdminInvoice = z.infer<typeof AdminInvoice>;
 
-export interface AdminOrderDetail extends AdminOrderRow {
-  placed_by: { contact_person_id: string; name: string; email: string };
-  shipping_method: string;
-  tax_rate: number;
-  subtotal: number;
-  items_tax: number;
-  carrier: string;
-  tracking_number: string;
-  lines: {
-    item_id: string;
-    item_name: string;
-    sku: string;
-    item_condition: string;
-    quantity: number;
-    item_rate: number;
-    main_image: string;
-  }[];
-  shipping_address: Record<string, string>;
-  billing_address: Record<string, string>;
+export const AdminOrderDetail = AdminOrderRow.extend({
+  placed_by: z.object({ contact_person_id: z.string(), name: z.string(), email: z.string() }),
+  shipping_method: z.string(),
+  tax_rate: z.number().nonnegative(),
+  subtotal: Price,
+  items_tax: Price,
+  carrier: z.string(),
+  tracking_number: z.string(),
+  lines: z.array(
+    z.object({
+      item_id: z.string(),
+      item_name: z.string(),
+      sku: z.string(),
+      item_condition: z.string(),
+      quantity: z.number().int().min(1),
+      item_rate: Price,
+      main_image: z.string(),
+    }),
+  ),
+  shipping_address: OrderAddress,
+  billing_address: OrderAddress,
   /** The current invoice first, then the replaced ones. */
-  invoices: AdminInvoice[];
-  history: OrderEventInfo[];
-  audit: AuditEntry[];
-  actions: OrderAction[];
-  can_invoice: boolean;
-}
+  invoices: z.array(AdminInvoice),
+  history: z.array(OrderEventInfo),
+  audit: z.array(AuditEntry),
+  actions: z.array(z.enum(ORDER_ACTION_NAMES as [OrderAction, ...OrderAction[]])),
+  can_invoice: z.boolean(),
+});
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
 
 // ---- Customers, buyers and applications
 
@@ -467,6 +498,8 @@ export const contactCreateSchema = z.object({
   role: z.enum(CONTACT_ROLES, { error: ADMIN_MSG.contactRole }).optional().default('buyer'),
 });
 
+export type ContactCreateInput = z.input<typeof contactCreateSchema>;
+
 export const contactUpdateSchema = z.object({
   first_name: firstName.optional(),
   last_name: lastName.optional(),
@@ -476,37 +509,49 @@ export const contactUpdateSchema = z.object({
   active: flag('Active').optional(),
 });
 
-export interface AdminContact {
-  contact_person_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
+export const AdminContact = z.object({
+  contact_person_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
   /** What they sign in with. */
-  username: string;
-  role: ContactRole;
-  active: boolean;
-  is_primary: boolean;
-  has_password: boolean;
-}
+  username: z.string(),
+  role: z.enum(CONTACT_ROLES),
+  active: z.boolean(),
+  is_primary: z.boolean(),
+  has_password: z.boolean(),
+});
+export type AdminContact = z.infer<typeof AdminContact>;
 
-export interface AdminCustomerRow {
-  customer_id: string;
-  company: string;
-  percentage: number;
+export const AdminCustomerRow = z.object({
+  customer_id: z.string(),
+  company: z.string(),
+  percentage: z.number().int().min(0).max(100),
   /** How many sign-ins the company may have (its administrators cannot add more). */
-  max_buyers: number;
-  disabled: boolean;
-  created_at: string;
-  primary_contact: { name: string; email: string; phone_number: string } | null;
-}
+  max_buyers: z.number().int().min(1),
+  disabled: z.boolean(),
+  created_at: Timestamp,
+  primary_contact: z.object({ name: z.string(), email: z.string(), phone_number: z.string() }).nullable(),
+});
+export type AdminCustomerRow = z.infer<typeof AdminCustomerRow>;
 
-export interface AdminCustomerDetail extends AdminCustomerRow {
-  contacts: AdminContact[];
-  orders: AdminOrderRow[];
-  messages: { message_id: number; body: string; created_at: string; is_read: boolean }[];
-  audit: AuditEntry[];
-}
+export const AdminCustomerDetail = AdminCustomerRow.extend({
+  contacts: z.array(AdminContact),
+  /** The 20 newest orders. */
+  orders: z.array(AdminOrderRow),
+  /** The messages sent to the customer, newest first. */
+  messages: z.array(
+    z.object({
+      message_id: z.number().int().min(1),
+      body: z.string(),
+      created_at: Timestamp,
+      is_read: z.boolean(),
+    }),
+  ),
+  audit: z.array(AuditEntry),
+});
+export type AdminCustomerDetail = z.infer<typeof AdminCustomerDetail>;
 
 export const APPLICATION_STATUSES = ['New', 'Approved', 'Rejected'] as const;
 export const applicationListQuerySchema = pagingSchema.extend({
@@ -517,31 +562,32 @@ export const applicationListQuerySchema = pagingSchema.extend({
 });
 export const applicationRejectSchema = z.object({ reason: text(REASON_MAX, ADMIN_MSG.reason, true) });
 
-export interface AdminApplication {
-  application_id: number;
-  company: string;
-  contact_name: string;
-  email: string;
-  phone_number: string;
-  province: string;
-  message: string;
-  status: (typeof APPLICATION_STATUSES)[number];
-  customer_id: string | null;
-  decision_reason: string | null;
-  decided_at: string | null;
-  decided_by: string | null;
-  created_at: string;
+export const AdminApplication = z.object({
+  application_id: z.number().int().min(1),
+  company: z.string(),
+  contact_name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  province: z.string(),
+  message: z.string(),
+  status: z.enum(APPLICATION_STATUSES),
+  customer_id: z.string().nullable(),
+  decision_reason: z.string().nullable(),
+  decided_at: Timestamp.nullable(),
+  decided_by: z.string().nullable(),
+  created_at: Timestamp,
   /** The new-customer form filled in from the application. */
-  customer_form: {
-    company: string;
-    first_name: string;
-    last_name: string;
-    email: string;
-    phone_number: string;
-    percentage: number;
-    application_id: number;
-  };
-}
+  customer_form: z.object({
+    company: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    phone_number: z.string(),
+    percentage: z.number().int().min(0).max(100),
+    application_id: z.number().int().min(1),
+  }),
+});
+export type AdminApplication = z.infer<typeof AdminApplication>;
 
 // ---- Products
 
@@ -604,89 +650,97 @@ export const productCreateSchema = productFieldsSchema.required({
   price: true,
 });
 
-export interface AdminImage {
-  link: string;
+export const AdminImage = z.object({
+  link: z.string(),
   /** The picture as cards show it. */
-  thumb_url: string;
+  thumb_url: z.string(),
   /** The picture as the product page shows it. */
-  url: string;
-}
+  url: z.string(),
+});
+export type AdminImage = z.infer<typeof AdminImage>;
 
 /** A row of the product list (`GET /api/admin/products`). */
-export interface AdminProductRow {
-  item_id: string;
-  sku: string;
-  item_name: string;
-  category: string;
-  sub_category: string;
-  item_condition: string;
-  is_active: boolean;
-  is_sale: boolean;
-  is_featured: boolean;
-  is_scratch_dent: boolean;
-  stock: number;
-  scratch_dent_stock: number;
-  price: number;
-  sale_price: number;
-  scratch_dent_price: number;
+export const AdminProductRow = z.object({
+  item_id: z.string(),
+  sku: z.string(),
+  item_name: z.string(),
+  category: z.string(),
+  sub_category: z.string(),
+  item_condition: z.string(),
+  is_active: z.boolean(),
+  is_sale: z.boolean(),
+  is_featured: z.boolean(),
+  is_scratch_dent: z.boolean(),
+  stock: Count,
+  scratch_dent_stock: Count,
+  price: Price,
+  sale_price: Price,
+  scratch_dent_price: Price,
   /** The main picture as cards show it. */
-  thumb_url: string;
-  updated_at: string;
-}
+  thumb_url: z.string(),
+  updated_at: Timestamp,
+});
+export type AdminProductRow = z.infer<typeof AdminProductRow>;
 
-export interface AdminProduct extends Record<FilterField, string> {
-  item_id: string;
-  sku: string;
-  item_name: string;
-  model: string;
-  category: string;
-  sub_category: string;
-  item_condition: string;
-  description: string;
-  details: string;
-  description_fr: string;
-  details_fr: string;
-  is_active: boolean;
-  is_sale: boolean;
-  is_featured: boolean;
-  is_scratch_dent: boolean;
-  stock: number;
-  scratch_dent_stock: number;
-  price: number;
-  sale_price: number;
-  scratch_dent_price: number;
-  popularity: number;
-  images: AdminImage[];
-  listed_at: string;
-  updated_at: string;
-}
+export const AdminProduct = z.object({
+  item_id: z.string(),
+  sku: z.string(),
+  item_name: z.string(),
+  model: z.string(),
+  category: z.string(),
+  sub_category: z.string(),
+  item_condition: z.string(),
+  description: z.string(),
+  details: z.string(),
+  description_fr: z.string(),
+  details_fr: z.string(),
+  ...(Object.fromEntries(FILTER_FIELDS.map((f) => [f, z.string()])) as Record<FilterField, z.ZodString>),
+  is_active: z.boolean(),
+  is_sale: z.boolean(),
+  is_featured: z.boolean(),
+  is_scratch_dent: z.boolean(),
+  stock: Count,
+  scratch_dent_stock: Count,
+  price: Price,
+  sale_price: Price,
+  scratch_dent_price: Price,
+  popularity: Count,
+  images: z.array(AdminImage),
+  /** The day the item was listed, as stored (ISO). */
+  listed_at: z.string(),
+  updated_at: Timestamp,
+});
+export type AdminProduct = z.infer<typeof AdminProduct>;
 
 // ---- Catalog import
 
-export interface ImportChange {
-  field: string;
-  old: unknown;
-  new: unknown;
-}
+export const ImportChange = z.object({
+  field: z.string(),
+  old: z.unknown(),
+  new: z.unknown(),
+});
+export type ImportChange = z.infer<typeof ImportChange>;
 
-export interface ImportRowPreview {
-  line: number;
-  sku: string;
-  status: 'new' | 'changed' | 'unchanged' | 'error';
-  item_id: string | null;
-  changes: ImportChange[];
-  errors: string[];
-}
+export const ImportRowPreview = z.object({
+  line: z.number().int().min(1),
+  sku: z.string(),
+  status: z.enum(['new', 'changed', 'unchanged', 'error']),
+  item_id: z.string().nullable(),
+  changes: z.array(ImportChange),
+  errors: z.array(z.string()),
+});
+export type ImportRowPreview = z.infer<typeof ImportRowPreview>;
 
-export interface ImportPreview {
-  columns: string[];
-  rows: ImportRowPreview[];
+export const ImportPreview = z.object({
+  columns: z.array(z.string()),
+  rows: z.array(ImportRowPreview),
   /** Problems of the file itself (columns, CSV syntax), by line. */
-  problems: { line: number; message: string }[];
-  summary: { new: number; changed: number; unchanged: number; errors: number };
+  problems: z.array(z.object({ line: Count, message: z.string() })),
+  summary: z.object({ new: Count, changed: Count, unchanged: Count, errors: Count }),
   /** Send it back with the same file to apply exactly this preview. */
-  token: string;
-}
+  token: z.string(),
+});
+export type ImportPreview = z.infer<typeof ImportPreview>;
 
 // ---- Messages
 
@@ -701,20 +755,28 @@ export const contactStatusSchema = z.object({
   status: z.enum(CONTACT_STATUSES, { error: 'Status must be new or answered.' }),
 });
 
-export interface AdminContactMessage {
-  id: number;
-  full_name: string;
-  phone_number: string;
-  email: string;
-  order_number: string;
-  company: string;
-  rma: string;
-  questions: string;
-  customer_id: string | null;
-  status: (typeof CONTACT_STATUSES)[number];
-  created_at: string;
-  replies: { reply_id: number; body: string; actor: string; created_at: string }[];
-}
+export const AdminContactMessage = z.object({
+  id: z.number().int().min(1),
+  full_name: z.string(),
+  phone_number: z.string(),
+  email: z.string(),
+  order_number: z.string(),
+  company: z.string(),
+  rma: z.string(),
+  questions: z.string(),
+  customer_id: z.string().nullable(),
+  status: z.enum(CONTACT_STATUSES),
+  created_at: Timestamp,
+  replies: z.array(
+    z.object({
+      reply_id: z.number().int().min(1),
+      body: z.string(),
+      actor: z.string(),
+      created_at: Timestamp,
+    }),
+  ),
+});
+export type AdminContactMessage = z.infer<typeof AdminContactMessage>;
 
 // ---- Audit
 
@@ -723,3 +785,108 @@ export const auditQuerySchema = pagingSchema.extend({
   entity_id: z.string().trim().max(100).optional(),
   actor: z.string().trim().max(100).optional(),
 });
+
+// ---- Answers of /api/admin/* (and of the set-password links), by call
+
+/** POST /api/admin/login */
+export const AdminSignInAnswer = Envelope.extend({ staff: StaffInfo });
+export type AdminSignInAnswer = z.infer<typeof AdminSignInAnswer>;
+
+/** GET /api/admin/me: who is signed in, and the navigation's counts. */
+export const AdminMeAnswer = Envelope.extend({
+  staff: StaffInfo,
+  pending_orders: Count,
+  new_applications: Count,
+  new_contact_messages: Count,
+});
+export type AdminMeAnswer = z.infer<typeof AdminMeAnswer>;
+
+/**
+ * POST /api/admin/logout, POST /api/admin/me/password, POST /api/admin/customers/{id}/password-link:
+ * a message only.
+ */
+export const AdminMessageAnswer = MessageAnswer;
+export type AdminMessageAnswer = z.infer<typeof AdminMessageAnswer>;
+
+/** GET /api/admin/staff */
+export const StaffListAnswer = Envelope.extend({ staff: z.array(StaffInfo) });
+export type StaffListAnswer = z.infer<typeof StaffListAnswer>;
+
+/** POST /api/admin/staff, PATCH /api/admin/staff/{id}, POST /api/admin/staff/{id}/send-link */
+export const StaffAnswer = Envelope.extend({ staff: StaffInfo });
+export type StaffAnswer = z.infer<typeof StaffAnswer>;
+
+/** POST /api/password-link/check: what the link is for (400 when it does not work any more). */
+export const PasswordLinkAnswer = Envelope.extend({ link: PasswordLinkInfo });
+export type PasswordLinkAnswer = z.infer<typeof PasswordLinkAnswer>;
+
+/** POST /api/password-link/set: the password is set; sign in now. */
+export const PasswordSetAnswer = MessageAnswer.extend({ link: PasswordLinkInfo });
+export type PasswordSetAnswer = z.infer<typeof PasswordSetAnswer>;
+
+/** GET /api/admin/customers */
+export const AdminCustomersAnswer = Envelope.extend({ customers: pageSchema(AdminCustomerRow) });
+export type AdminCustomersAnswer = z.infer<typeof AdminCustomersAnswer>;
+
+/**
+ * GET /api/admin/customers/{id} and every change of a customer (create, edit, disable, enable, contacts,
+ * messages): the customer as it now is, with a message for most changes.
+ */
+export const AdminCustomerAnswer = Envelope.extend({ customer: AdminCustomerDetail });
+export type AdminCustomerAnswer = z.infer<typeof AdminCustomerAnswer>;
+
+/** GET /api/admin/applications?status= */
+export const AdminApplicationsAnswer = Envelope.extend({ applications: pageSchema(AdminApplication) });
+export type AdminApplicationsAnswer = z.infer<typeof AdminApplicationsAnswer>;
+
+/** GET /api/admin/applications/{id}, POST …/reject (with a message) */
+export const AdminApplicationAnswer = Envelope.extend({ application: AdminApplication });
+export type AdminApplicationAnswer = z.infer<typeof AdminApplicationAnswer>;
+
+/** GET /api/admin/orders */
+export const AdminOrdersAnswer = Envelope.extend({ orders: pageSchema(AdminOrderRow) });
+export type AdminOrdersAnswer = z.infer<typeof AdminOrdersAnswer>;
+
+/** GET /api/admin/orders/pending-count */
+export const AdminPendingCountAnswer = Envelope.extend({ pending: Count });
+export type AdminPendingCountAnswer = z.infer<typeof AdminPendingCountAnswer>;
+
+/** GET /api/admin/orders/{id}, POST …/status, …/invoice, …/invoice/correct (with a message) */
+export const AdminOrderAnswer = Envelope.extend({ order: AdminOrderDetail });
+export type AdminOrderAnswer = z.infer<typeof AdminOrderAnswer>;
+
+/** GET /api/admin/products */
+export const AdminProductsAnswer = Envelope.extend({ products: pageSchema(AdminProductRow) });
+export type AdminProductsAnswer = z.infer<typeof AdminProductsAnswer>;
+
+/** GET /api/admin/products/{id}, POST /api/admin/products, PATCH …/{id} (with a message): the product and its trail. */
+export const AdminProductAnswer = Envelope.extend({ product: AdminProduct, audit: z.array(AuditEntry) });
+export type AdminProductAnswer = z.infer<typeof AdminProductAnswer>;
+
+/** POST /api/admin/media: an uploaded picture. */
+export const AdminMediaAnswer = Envelope.extend({ image: AdminImage });
+export type AdminMediaAnswer = z.infer<typeof AdminMediaAnswer>;
+
+/** POST /api/admin/catalog/import/preview */
+export const ImportPreviewAnswer = Envelope.extend({ preview: ImportPreview });
+export type ImportPreviewAnswer = z.infer<typeof ImportPreviewAnswer>;
+
+/** POST /api/admin/catalog/import/apply */
+export const ImportApplyAnswer = MessageAnswer.extend({
+  created: Count,
+  updated: Count,
+  preview: ImportPreview,
+});
+export type ImportApplyAnswer = z.infer<typeof ImportApplyAnswer>;
+
+/** GET /api/admin/contact-messages */
+export const ContactMessagesAnswer = Envelope.extend({ messages: pageSchema(AdminContactMessage) });
+export type ContactMessagesAnswer = z.infer<typeof ContactMessagesAnswer>;
+
+/** GET /api/admin/contact-messages/{id}, POST …/reply (with a message), POST …/status */
+export const ContactMessageAnswer = Envelope.extend({ message: AdminContactMessage });
+export type ContactMessageAnswer = z.infer<typeof ContactMessageAnswer>;
+
+/** GET /api/admin/audit */
+export const AuditAnswer = Envelope.extend({ audit: pageSchema(AuditEntry) });
+export type AuditAnswer = z.infer<typeof AuditAnswer>;

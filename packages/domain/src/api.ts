@@ -1,109 +1,81 @@
-/** Shapes of the API's answers, shared by the server that makes them and the page that reads them. */
-import type { Condition } from './catalog';
+/**
+ * The API's answers, shared by the server that makes them and the page that reads them: a Zod schema per
+ * answer (and per shape inside one), each with the type of the same name. The schemas live by area in
+ * answers/*.ts; the back office's are in admin.ts. `ANSWERS` names the schema of each buyer-facing call.
+ *
+ * Import the types with `import type` where Zod should not load (the page's shared code).
+ */
 
-/** What a product card shows. Prices only for a signed-in customer, in dollars with 2 decimals. */
-export interface ItemBrief {
-  item_id: string;
-  item_name: string;
-  sku: string;
-  category: string;
-  sub_category: string;
-  item_condition: Condition;
-  is_active: boolean;
-  is_sale: boolean;
-  is_brand_new: boolean;
-  is_recertified: boolean;
-  is_scratch_dent: boolean;
-  stock: number;
-  scratch_dent_stock: number;
-  main_image: string;
-  product_series: string;
-  personal_price?: number;
-  personal_sale_price?: number;
-  personal_scratch_dent_price?: number;
-}
+import { PasswordLinkAnswer, PasswordSetAnswer } from './admin';
+import {
+  AccountSectionAnswer,
+  AccountUpdateAnswer,
+  AddressDeletedAnswer,
+  AddressesAnswer,
+  BuyersChangedAnswer,
+  ContactAnswer,
+  ExportAnswer,
+  HeaderAnswer,
+  LanguageAnswer,
+  PasswordResetAnswer,
+  RegisterAnswer,
+  ResetCodeSentAnswer,
+  SignInAnswer,
+  SignOutAnswer,
+  SubscriptionChangedAnswer,
+  WishListItemAddedAnswer,
+  WishListItemRemovedAnswer,
+  WishListsAnswer,
+} from './answers/account';
+import { CartAnswer, CartRemoveAnswer, QuickOrderAnswer, ReorderAnswer } from './answers/cart';
+import { CategoryItemsAnswer, MainPageAnswer, ProductInfoAnswer, SearchAnswer } from './answers/catalog';
+import { InvoiceAnswer, OrderAnswer, PlaceOrderAnswer } from './answers/orders';
 
-/** One condition of a model, as the product page compares them. */
-export interface CompareOffer {
-  item_id: string;
-  sku: string;
-  item_name: string;
-  item_condition: Condition;
-  /** Units available in this condition. */
-  stock: number;
-  warranty: string;
-  /** The product page of this offer, under /acer. */
-  path: string;
-  /** The offer of the page being looked at. */
-  current: boolean;
-  /** What the customer pays a unit (customers only). */
-  price?: number;
-  /** Against the model's lowest brand new price (customers only; absent without a brand new offer). */
-  saving?: { amount: number; percent: number };
-}
+export { PasswordLinkAnswer, PasswordLinkInfo, PasswordSetAnswer } from './admin';
+export * from './answers/account';
+export * from './answers/cart';
+export * from './answers/catalog';
+export * from './answers/common';
+export * from './answers/orders';
 
-export interface CustomerInfo {
-  customer_id: string;
-  contact_person_id: string;
-  contact_name: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  company: string;
-  phone_number: string;
-  username: string;
-  percentage: number;
-  /** `admin` manages the company's buyers and addresses; `buyer` orders. */
-  role: BuyerRole;
-  /** The company's primary contact (signs in with the Customer ID). */
-  is_primary: boolean;
-}
-
-export type BuyerRole = 'admin' | 'buyer';
-
-export interface Address {
-  address_id: number;
-  first_name: string;
-  last_name: string;
-  /** company_name when sent, company when read back. */
-  company: string;
-  address_line_1: string;
-  address_line_2: string;
-  city: string;
-  province: string;
-  zip: string;
-  country: string;
-  phone_number: string;
-  customer_id: string;
-}
-
-export interface WishList {
-  list_id: string;
-  list_name: string;
-  is_public: boolean;
-  customer_id: string;
-  item_number: number;
-}
-
-export interface WishListItemKey {
-  list_id: string;
-  item_id: string;
-  sku: string;
-  item_condition: string;
-}
-
-export interface CartItem {
-  item_id: string;
-  item_name: string;
-  item_condition: Condition;
-  sku: string;
-  quantity: number;
-  stock: number;
-  scratch_dent_stock: number;
-  is_active: boolean;
-  is_sale: boolean;
-  personal_price: number;
-  personal_sale_price: number;
-  personal_scratch_dent_price: number;
-  main_image: string;
-}
+/** The schema of each buyer-facing call's successful answer, by `METHOD /path` as the server routes it. */
+export const ANSWERS = {
+  'GET /api/mainpage': MainPageAnswer,
+  'GET /api/category/:category': CategoryItemsAnswer,
+  'GET /api/category/:category/:subcategory': CategoryItemsAnswer,
+  'GET /api/search': SearchAnswer,
+  'GET /api/product/:itemid/:condition?': ProductInfoAnswer,
+  'GET /api/header': HeaderAnswer,
+  'POST /api/user/login': SignInAnswer,
+  'POST /api/user/logout': SignOutAnswer,
+  'POST /api/user/language': LanguageAnswer,
+  'GET /api/user/:customerid/:session': AccountSectionAnswer,
+  'GET /api/user/:customerid/:session/:sessionid': AccountSectionAnswer,
+  'POST /api/user/information/update': AccountUpdateAnswer,
+  'POST /api/user/forget/sendcode': ResetCodeSentAnswer,
+  'POST /api/user/forget/resetpassword': PasswordResetAnswer,
+  'POST /api/user/address/create': AddressesAnswer,
+  'POST /api/user/:customerid/address/:addressId/edit': AddressesAnswer,
+  'DELETE /api/user/:customerid/address/:addressId/delete': AddressDeletedAnswer,
+  'POST /api/user/buyers/create': BuyersChangedAnswer,
+  'POST /api/user/:customerid/buyers/:contactId/edit': BuyersChangedAnswer,
+  'POST /api/user/wishList/create': WishListsAnswer,
+  'POST /api/user/:customerid/wishLists/:listId/edit': WishListsAnswer,
+  'DELETE /api/user/:customerid/wishLists/:listId/delete': WishListsAnswer,
+  'POST /api/user/wishList/item/add': WishListItemAddedAnswer,
+  'DELETE /api/user/wishList/:listId/item/:itemId/:condition/remove': WishListItemRemovedAnswer,
+  'POST /api/user/subscription': SubscriptionChangedAnswer,
+  'GET /api/export': ExportAnswer,
+  'POST /api/user/register': RegisterAnswer,
+  'POST /api/user/cart/quick-order': QuickOrderAnswer,
+  'POST /api/user/cart/add': CartAnswer,
+  'DELETE /api/user/:customerid/cart/:itemid/:condition/remove': CartRemoveAnswer,
+  'POST /api/placeorder': PlaceOrderAnswer,
+  'GET /api/user/:customerid/orders/:orderid': OrderAnswer,
+  'POST /api/user/:customerid/orders/:orderid/reorder': ReorderAnswer,
+  'GET /api/user/:customerid/invoices/:invoiceid': InvoiceAnswer,
+  'POST /api/zoho/sendemail': ContactAnswer,
+  'POST /api/password-link/check': PasswordLinkAnswer,
+  'POST /api/password-link/set': PasswordSetAnswer,
+} as const;
+export type AnsweredCall = keyof typeof ANSWERS;

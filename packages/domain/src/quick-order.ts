@@ -114,26 +114,8 @@ export function parseQuickOrder(text: string): ParsedQuickOrder {
   return { lines, problems };
 }
 
-export type QuickOrderStatus =
-  | 'added'
-  | 'clamped'
-  | 'unknown'
-  | 'removed'
-  | 'not_offered'
-  | 'out_of_stock'
-  | 'ambiguous'
-  | 'unreadable'
-  | 'cart_full';
-
-export interface QuickOrderResult {
-  line: number;
-  text: string;
-  status: QuickOrderStatus;
-  message: string;
-  sku?: string;
-  item_id?: string;
-  item_name?: string;
-  item_condition?: Condition;
-  /** What went into the cart from this line. */
-  quantity?: number;
-}
+/**
+ * What the server answers for each line (added, clamped, refused and why): the schemas are with the cart's
+ * answers (answers/cart.ts), kept apart so the parser does not load Zod.
+ */
+export type { QuickOrderResult, QuickOrderStatus } from './answers/cart';

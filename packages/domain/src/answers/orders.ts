@@ -1,0 +1,156 @@
+/**
+ * The orders' answers: the orders list (GET /api/user/{customerid}/orders), one order or its invoice
+ * (GET /api/user/{customerid}/orders/{orderid}, …/invoices/{invoiceid}) and a placed order
+ * (POST /api/placeorder). Amounts are dollars.
+ */
+import { z } from 'zod';
+import { CONDITIONS } from '../catalog';
+import { ORDER_STATUSES } from '../orders';
+import { Count, Dollars, Envelope, ErrorAnswer, MessageAnswer, Price, Timestamp } from './common';
+
+const condition = z.enum(CONDITIONS);
+const status = z.enum(ORDER_STATUSES);
+
+/** A row of the orders list, with its current invoice when it has one. */
+export const OrderRow = z.object({
+  order_id: z.number().int().min(1),
+  order_number: z.string(),
+  /** The order's date: the server's clock when it was placed (created_time carries the same). */
+  created_at: Timestamp,
+  created_time: Timestamp,
+  /** The buyer's local time as the checkout sent it: information only. */
+  client_created_time: z.string(),
+  total: Price,
+  status,
+  purchase_order_id: z.string(),
+  /** The name of the company's buyer who placed it. */
+  placed_by: z.string(),
+  invoice_id: z.number().int().min(1).nullable(),
+  invoice_number: z.string().nullable(),
+  invoice_total: Price.nullable(),
+});
+export type OrderRow = z.infer<typeof OrderRow>;
+
+/** Where one page of the orders list stands. */
+export const OrdersPage = z.object({
+  total: Count,
+  page: z.number().int().min(1),
+  pages: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type OrdersPage = z.infer<typeof OrdersPage>;
+
+/** GET /api/user/{customerid}/orders?q=&status=&from=&to=&page=: one page of the orders list, newest first. */
+export const OrdersListAnswer = Envelope.extend({ orders: z.array(OrderRow), ordersPage: OrdersPage });
+export type OrdersListAnswer = z.infer<typeof OrdersListAnswer>;
+
+/** A line of the order as it was placed. */
+export const OrderLine = z.object({
+  item_id: z.string(),
+  item_name: z.string(),
+  quantity: z.number().int().min(1),
+  sku: z.string(),
+  /** What a unit cost. */
+  item_rate: Price,
+  main_image: z.string(),
+  item_condition: condition,
+  status,
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+/**
+ * A line of the invoice (or, before there is one, of the order): the order's items and what the seller
+ * added (shipping, a fee or a credit), which has no item, no condition and may be negative.
+ */
+export const InvoiceLine = z.object({
+  item_id: z.string().nullable(),
+  zoho_item_name: z.string(),
+  sku: z.string(),
+  item_condition: z.union([condition, z.literal('')]),
+  quantity: z.number().int().min(1),
+  item_rate: Dollars,
+  /** The order's status. */
+  status,
+});
+export type InvoiceLine = z.infer<typeof InvoiceLine>;
+
+/** An address of the order as it was when the order was placed. */
+export const OrderAddress = z.object({
+  attention: z.string(),
+  company: z.string(),
+  address_line_1: z.string(),
+  address_line_2: z.string(),
+  city: z.string(),
+  province: z.string(),
+  zip: z.string(),
+  country: z.string(),
+  phone_number: z.string(),
+});
+export type OrderAddress = z.infer<typeof OrderAddress>;
+
+export const OrderDetail = z.object({
+  order_id: z.number().int().min(1),
+  zoho_order_id: z.string(),
+  order_number: z.string(),
+  /** The current invoice, if any. */
+  invoice_id: z.number().int().min(1).nullable(),
+  zoho_invoice_id: z.string().nullable(),
+  invoice_number: z.string().nullable(),
+  /** The server's clock when the order was placed (created_at carries the same). */
+  created_time: Timestamp,
+  created_at: Timestamp,
+  client_created_time: z.string(),
+  /** The name of the company's buyer who placed it. */
+  placed_by: z.string(),
+  status,
+  purchase_order_id: z.string(),
+  shipping_method: z.string(),
+  /** Filled in when the seller ships it ('' before). */
+  shipping_carrier: z.string(),
+  tracking_number: z.string(),
+  /** The note of a corrected invoice ('' for none). */
+  invoice_note: z.string(),
+  /** The items' tax rate in percent, e.g. 13 or 14.975. */
+  tax_rate: z.number().nonnegative(),
+  subtotal: Price,
+  items_tax: Price,
+  /** Shipping and its tax: on the invoice's view only (0 on the order's). */
+  shipping: Price,
+  shipping_tax: Price,
+  /** The invoice's total on the invoice's view, the order's otherwise. */
+  total: Price,
+  line_items: z.array(OrderLine),
+  /** The invoice's lines on the invoice's view; the order's lines otherwise. */
+  zoho_line_items: z.array(InvoiceLine),
+});
+export type OrderDetail = z.infer<typeof OrderDetail>;
+
+export const OrderInfo = z.object({
+  order: OrderDetail,
+  billingAddress: OrderAddress,
+  shippingAddress: OrderAddress,
+});
+export type OrderInfo = z.infer<typeof OrderInfo>;
+
+/** GET /api/user/{customerid}/orders/{orderid} */
+export const OrderAnswer = Envelope.extend({ orderInfo: OrderInfo });
+export type OrderAnswer = z.infer<typeof OrderAnswer>;
+
+/** GET /api/user/{customerid}/invoices/{invoiceid}: the order with its current invoice. */
+export const InvoiceAnswer = OrderAnswer;
+export type InvoiceAnswer = z.infer<typeof InvoiceAnswer>;
+
+/** POST /api/placeorder: the order placed (or, for the same checkout sent again, the one placed before). */
+export const PlaceOrderAnswer = MessageAnswer.extend({
+  orderId: z.number().int().min(1),
+  orderNumber: z.string(),
+});
+export type PlaceOrderAnswer = z.infer<typeof PlaceOrderAnswer>;
+
+/** POST /api/placeorder refused; when the totals changed (409) it says what they are now. */
+export const PlaceOrderRefusal = ErrorAnswer.extend({
+  subtotal: Price.optional(),
+  items_tax: Price.optional(),
+  total: Price.optional(),
+});
+export type PlaceOrderRefusal = z.infer<typeof PlaceOrderRefusal>;
