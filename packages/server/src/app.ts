@@ -11,9 +11,11 @@ import type { Database } from './db/client';
 import { openDatabase } from './db/client';
 import { Notifier } from './db/notify';
 import { registerLanguage } from './i18n/lang';
+import { registerApiDocs } from './lib/api-docs';
 import { backOfficeDeps } from './lib/back-office';
 import { apiCacheHeaders } from './lib/cache-control';
 import { COMPRESS_THRESHOLD } from './lib/compressed';
+import { useContract } from './lib/contract';
 import { refuseCrossSite } from './lib/cross-site';
 import { HttpError } from './lib/http';
 import type { Platform } from './lib/platform';
@@ -202,6 +204,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .code(500)
       .send({ scode: 500, smessage: 'Something went wrong on our side, please try again.' });
   });
+
+  // ---- The contract: every route's schemas check what comes in (and, in the test runs, what goes out)
+  // and make the API's document.
+  useContract(app, { checkAnswers: config.CHECK_ANSWERS });
+  await registerApiDocs(app, config.PUBLIC_URL);
 
   // ---- The modules, each a plugin given what it declares it needs.
   const backOffice = backOfficeDeps(services);

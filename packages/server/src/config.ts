@@ -139,6 +139,11 @@ const schema = z
      * database. Unset: only into the embedded database, never into PostgreSQL unless asked.
      */
     SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
+    /**
+     * Check every JSON answer against the schema its route declares, and fail the request that breaks
+     * it (500): for the test runs. Off in production, where the answers pay nothing for their schemas.
+     */
+    CHECK_ANSWERS: bool,
     /** Server processes started on this machine (node:cluster), each with its own app and pool. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** How long a stop may take to finish requests in flight before the process exits anyway. */

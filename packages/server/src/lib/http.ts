@@ -25,10 +25,15 @@ export function fail(
 export function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
+  throw issuesTo400(result.error.issues);
+}
+
+/** A schema's complaints as the 400 people read: one message per field (the first), one per line. */
+export function issuesTo400(issues: readonly z.core.$ZodIssue[]): HttpError {
   const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
+  for (const issue of issues) {
     const key = String(issue.path[0] ?? '_');
     if (!(key in errors)) errors[key] = issue.message;
   }
-  throw new HttpError(400, [...new Set(Object.values(errors))].join('\n'), { errors });
+  return new HttpError(400, [...new Set(Object.values(errors))].join('\n'), { errors });
 }

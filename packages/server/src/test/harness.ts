@@ -54,6 +54,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOGIN_RATE_LIMIT: 1000,
     CATALOG_POLL_MS: 60_000,
     WEB_DIST: '/nonexistent',
+    CHECK_ANSWERS: true,
     ...overrides,
   });
 }

@@ -1,0 +1,67 @@
+/**
+ * The API's document, made from the routes' own Zod schemas: OpenAPI 3.1 at /api/openapi.json, and a
+ * reference to read and try it at /api/docs. Registered before the modules, so it sees every route.
+ */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PREFIX = '/api/docs';
+
+/**
+ * Which routes the document lists: every call under /api (but the reference's own), and the others that
+ * declare a schema (health, sitemap, pictures); not the page's files.
+ */
+export function documented(url: string, hasSchema: boolean): boolean {
+  if (url.startsWith(DOCS_PREFIX) || url === OPENAPI_PATH) return false;
+  return url.startsWith('/api/') || hasSchema;
+}
+
+export async function registerApiDocs(app: FastifyInstance, publicUrl: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Acer Store for Business API',
+        version: '1',
+        description: [
+          "The shop's API: what its pages call (under /api), the back office's (under /api/admin, for",
+          "signed-in staff), and the one for a company's own systems (under /api/v1, with an API key a",
+          'company administrator makes in the account: `Authorization: Bearer <key>`).',
+          '',
+          'Prices are in Canadian dollars. A refused request answers `{ "scode": <status>, "smessage":',
+          '"<what to do>" }`, in French or English by `Accept-Language`.',
+        ].join('\n'),
+      },
+      servers: [{ url: publicUrl }],
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sid', description: "A buyer's session (sign-in)." },
+          staff: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'staff_sid',
+            description: "A staff member's session.",
+          },
+          apiKey: { type: 'http', scheme: 'bearer', description: "A company's API key (/api/v1)." },
+        },
+      },
+    },
+    transform: (document) => {
+      if (!documented(document.url, document.schema !== undefined))
+        return { schema: { ...document.schema, hide: true }, url: document.url };
+      return jsonSchemaTransform(document);
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    staticCSP: false,
+    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+  });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(app.swagger()),
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The API's contract at run time. Every route declares its params, query, body and answers with the
+ * shared Zod schemas of @shop/domain (Fastify's Zod type provider types the handler from them):
+ * - a request that does not fit is refused before the handler runs, with a 400 carrying the spec's
+ *   messages, as `parseOr400` does;
+ * - answers are written with JSON.stringify, and only checked against the declared schema when
+ *   CHECK_ANSWERS is on (the test runs): then a JSON answer that breaks its schema (kept compressed
+ *   answers included) fails its request with a 500 that names the field, so no test passes on it.
+ */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type {
+  FastifyInstance,
+  FastifySchemaCompiler,
+  FastifySerializerCompiler,
+  onSendHookHandler,
+} from 'fastify';
+import type { z } from 'zod';
+import { issuesTo400 } from './http';
+
+type AnySchema = z.ZodType;
+
+const isZod = (value: unknown): value is AnySchema =>
+  typeof value === 'object' && value !== null && typeof (value as AnySchema).safeParse === 'function';
+
+/** Requests: parsed with the route's Zod schema; what the handler sees is the parsed value. */
+export const validatorCompiler: FastifySchemaCompiler<AnySchema> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data ?? {});
+    if (result.success) return { value: result.data };
+    return { error: issuesTo400(result.error.issues) };
+  };
+
+/** Answers: written as they are; the schema documents them and, in the test runs, checks them. */
+export const serializerCompiler: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
+
+/** The schema a route declares for a status: exact (200), by class ('4xx') or the default. */
+function answerSchema(responses: unknown, status: number): AnySchema | null {
+  if (typeof responses !== 'object' || responses === null) return null;
+  const byStatus = responses as Record<string, unknown>;
+  const found = byStatus[String(status)] ?? byStatus[`${String(status)[0]}xx`] ?? byStatus.default;
+  if (isZod(found)) return found;
+  // { description, content: { 'application/json': { schema } } }
+  const content = (found as { content?: Record<string, { schema?: unknown }> } | undefined)?.content;
+  const json = content?.['application/json']?.schema;
+  return isZod(json) ? json : null;
+}
+
+function payloadText(payload: unknown, encoding: unknown): string | null {
+  if (typeof payload === 'string') return payload;
+  if (!Buffer.isBuffer(payload)) return null;
+  if (encoding === 'br') return brotliDecompressSync(payload).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(payload).toString('utf8');
+  if (encoding === undefined || encoding === 'identity') return payload.toString('utf8');
+  return null;
+}
+
+/** A route's JSON answer that breaks its declared schema fails the request (CHECK_ANSWERS only). */
+const checkAnswer: onSendHookHandler = (request, reply, payload, done) => {
+  const schema = answerSchema(request.routeOptions.schema?.response, reply.statusCode);
+  const type = String(reply.getHeader('content-type') ?? '');
+  if (!schema || !type.includes('json')) return done(null, payload);
+  const text = payloadText(payload, reply.getHeader('content-encoding'));
+  if (text === null) return done(null, payload);
+  const result = schema.safeParse(JSON.parse(text));
+  if (result.success) return done(null, payload);
+  const where = result.error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`)
+    .join('; ');
+  request.log.error(
+    { url: request.url, status: reply.statusCode, issues: result.error.issues.slice(0, 5) },
+    'answer does not match its declared schema',
+  );
+  const broken = JSON.stringify({
+    scode: 500,
+    smessage: `The answer of ${request.method} ${request.routeOptions.url} (${reply.statusCode}) does not match its declared schema: ${where}`,
+  });
+  reply.code(500).removeHeader('content-encoding').header('content-type', 'application/json; charset=utf-8');
+  reply.removeHeader('content-length');
+  done(null, broken);
+};
+
+export function useContract(app: FastifyInstance, options: { checkAnswers: boolean }): void {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  if (options.checkAnswers) app.addHook('onSend', checkAnswer);
+}
