@@ -1,29 +1,41 @@
 /** Public catalog reads, all served from the in-memory catalog. */
 
+import {
+  CategoryItemsAnswer,
+  MainPageAnswer,
+  ProductInfoAnswer,
+  SearchAnswer,
+} from '@shop/domain/answers/catalog';
 import type { CompareOffer } from '@shop/domain/api';
-import type { Condition, FilterField, SearchColumn, Sort } from '@shop/domain/catalog';
+import type { Condition } from '@shop/domain/catalog';
 import {
   apiCategoryName,
   CONDITION_WARRANTY,
   displayName,
-  FILTER_FIELDS,
   FILTER_LABELS,
   HOME_SLIDER_SIZE,
-  isCondition,
   PAGE_SIZE,
-  SEARCH_COLUMNS,
-  SORTS,
 } from '@shop/domain/catalog';
+import {
+  CategoryParams,
+  ListingQuerySchema,
+  type ParsedListing,
+  ProductParams,
+  SearchQuerySchema,
+  SubcategoryParams,
+} from '@shop/domain/catalog-requests';
+import { REFUSALS } from '@shop/domain/contract';
 import type { Lang } from '@shop/domain/i18n';
 import type { ListingQuery } from '@shop/domain/listing';
-import { runListing, searchTerms } from '@shop/domain/listing';
+import { runListing } from '@shop/domain/listing';
 import { MSG } from '@shop/domain/messages';
-import { personalPrice, toAmount, toCents } from '@shop/domain/money';
+import { personalPrice, toAmount } from '@shop/domain/money';
 import { sortPrice, stockField } from '@shop/domain/pricing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLang } from '../../i18n/lang';
 import { sendCompressed } from '../../lib/compressed';
-import { HttpError } from '../../lib/http';
+import { HttpError, parseOr400 } from '../../lib/http';
 import { AnswerCache, queryKey, type Skeleton, type SkeletonBuilder } from './answers';
 import { imageUrl } from './images';
 import type { CatalogNeeds } from './needs';
@@ -31,65 +43,17 @@ import { pageReadsOf } from './page-reads';
 import { brief, type StockOf } from './present';
 import type { CatalogRow } from './store';
 
-type Query = Record<string, string | string[] | undefined>;
+/** The answers' schemas: the kept answers are written once and sent as they are, never serialized again. */
+const READS = {
+  tags: ['Catalog'],
+  // Anyone; a signed-in buyer's session adds their prices.
+  security: [{}, { session: [] }] as { [scheme: string]: string[] }[],
+};
 
-const NAME_PATTERN = /^[A-Za-z]{1,40}$/;
-
-function one(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[value.length - 1] : value;
-}
-
-function many(value: string | string[] | undefined): string[] {
-  if (value === undefined) return [];
-  return (Array.isArray(value) ? value : [value]).filter((v) => v !== '');
-}
-
-function amount(value: string | undefined, label: string): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0 || n > 10_000_000) {
-    throw new HttpError(400, `${label} must be a number of dollars of 0 or more.`);
-  }
-  return toCents(n);
-}
-
-/** Reads the listing's options from the query string; anything malformed is a 400 that says what. */
-export function parseListingQuery(query: Query, searchFromQuery: boolean): ListingQuery {
-  const sortRaw = one(query.sort) ?? 'name_asc';
-  if (!(SORTS as readonly string[]).includes(sortRaw)) {
-    throw new HttpError(400, `Sort must be one of ${SORTS.join(', ')}.`);
-  }
-  const pageRaw = one(query.page) ?? '1';
-  if (!/^\d{1,6}$/.test(pageRaw) || Number(pageRaw) < 1)
-    throw new HttpError(400, 'Page must be a whole number of 1 or more.');
-  const filters: Partial<Record<FilterField, string[]>> = {};
-  for (const field of FILTER_FIELDS) {
-    const values = many(query[field]);
-    if (values.length > 0) filters[field] = values;
-  }
-  const inStockRaw = one(query.in_stock);
-  const minPrice = amount(one(query.min_price), 'Minimum price');
-  const maxPrice = amount(one(query.max_price), 'Maximum price');
-  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
-    throw new HttpError(400, 'Minimum price must not be above the maximum price.');
-  }
-  // /search takes column/string; a listing's own filter search takes column/q.
-  const text = one(searchFromQuery ? query.string : query.q) ?? '';
-  const columnRaw = one(query.column) ?? 'all';
-  if (!(SEARCH_COLUMNS as readonly string[]).includes(columnRaw)) {
-    throw new HttpError(400, `Search column must be one of ${SEARCH_COLUMNS.join(', ')}.`);
-  }
-  if (text.length > 200) throw new HttpError(400, 'Search text must be at most 200 characters.');
-  const terms = searchTerms(text);
-  return {
-    filters,
-    inStock: inStockRaw === '1' || inStockRaw === 'true',
-    sort: sortRaw as Sort,
-    page: Number(pageRaw),
-    minPrice,
-    maxPrice,
-    search: terms.length > 0 ? { column: columnRaw as SearchColumn, terms } : undefined,
-  };
+/** A listing's options from a query string, as the route's schema reads them (tests use it too). */
+export function parseListingQuery(query: Record<string, unknown>, searchFromQuery: boolean): ListingQuery {
+  const schema = searchFromQuery ? SearchQuerySchema : ListingQuerySchema;
+  return parseOr400(schema, query).listing;
 }
 
 function percentageOf(request: FastifyRequest): number | null {
@@ -159,41 +123,55 @@ export function catalogRoutes(app: FastifyInstance, services: CatalogNeeds) {
     return sendCompressed(reply.type(json), request, skeleton.packedNow());
   };
 
-  app.get('/api/mainpage', async (request, reply) => {
-    const percentage = percentageOf(request);
-    const key = `m|${classOf(request)}`;
-    const body = cache.skeleton(key, { bucket: catalog.everything }, (skeleton) => {
-      // Main-page lists keep only brand new or recertified items with stock above 0.
-      const eligible = catalog
-        .allRows()
-        .filter((r) => (r.item_condition === 'BrandNew' || r.item_condition === 'Recertified') && r.in_stock);
-      const top = (rows: CatalogRow[]) =>
-        rows.slice(0, HOME_SLIDER_SIZE).map((r) => brief(r, percentage, (row, f) => skeleton.stock(row, f)));
-      const byPopularity = [...eligible].sort(
-        (a, b) => b.product.popularity - a.product.popularity || (a.key < b.key ? -1 : 1),
-      );
-      const byNewest = [...eligible].sort(
-        (a, b) => b.product.listedAt.getTime() - a.product.listedAt.getTime() || (a.key < b.key ? -1 : 1),
-      );
-      return {
-        scode: 200,
-        products: {
-          featuredProducts: top(byPopularity.filter((r) => r.product.isFeatured)),
-          popularProducts: top(byPopularity),
-          newProducts: top(byNewest),
-        },
-      };
-    });
-    return send(request, reply, key, body);
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/mainpage',
+    {
+      schema: {
+        ...READS,
+        summary: "The home page's sliders: featured, popular and new items",
+        response: { 200: MainPageAnswer, ...REFUSALS },
+      },
+    },
+    async (request, reply) => {
+      const percentage = percentageOf(request);
+      const key = `m|${classOf(request)}`;
+      const body = cache.skeleton(key, { bucket: catalog.everything }, (skeleton) => {
+        // Main-page lists keep only brand new or recertified items with stock above 0.
+        const eligible = catalog
+          .allRows()
+          .filter(
+            (r) => (r.item_condition === 'BrandNew' || r.item_condition === 'Recertified') && r.in_stock,
+          );
+        const top = (rows: CatalogRow[]) =>
+          rows
+            .slice(0, HOME_SLIDER_SIZE)
+            .map((r) => brief(r, percentage, (row, f) => skeleton.stock(row, f)));
+        const byPopularity = [...eligible].sort(
+          (a, b) => b.product.popularity - a.product.popularity || (a.key < b.key ? -1 : 1),
+        );
+        const byNewest = [...eligible].sort(
+          (a, b) => b.product.listedAt.getTime() - a.product.listedAt.getTime() || (a.key < b.key ? -1 : 1),
+        );
+        return {
+          scode: 200,
+          products: {
+            featuredProducts: top(byPopularity.filter((r) => r.product.isFeatured)),
+            popularProducts: top(byPopularity),
+            newProducts: top(byNewest),
+          },
+        };
+      });
+      return send(request, reply, key, body);
+    },
+  );
 
   const listing = (
-    request: FastifyRequest<{ Params: { category: string; subcategory?: string }; Querystring: Query }>,
+    request: FastifyRequest,
+    params: { category: string; subcategory?: string },
+    query: ListingQuery,
   ): { key: string; skeleton: Skeleton } => {
-    const { category, subcategory } = request.params;
-    if (!NAME_PATTERN.test(category) || (subcategory !== undefined && !NAME_PATTERN.test(subcategory))) {
-      throw new HttpError(400, 'A category name has letters only.');
-    }
+    const { category, subcategory } = params;
     const bucket = catalog.bucket(category, subcategory);
     if (!bucket) {
       throw new HttpError(
@@ -201,7 +179,6 @@ export function catalogRoutes(app: FastifyInstance, services: CatalogNeeds) {
         `There is no category ${subcategory ? `${category}/${subcategory}` : category}.`,
       );
     }
-    const query = parseListingQuery(request.query, false);
     const key = `l|${classOf(request)}|${bucket.category}/${bucket.subcategory}|${category}/${subcategory ?? ''}|${queryKey(query)}`;
     const skeleton = cache.skeleton(key, { bucket }, (skeleton) =>
       listingAnswer(
@@ -219,62 +196,107 @@ export function catalogRoutes(app: FastifyInstance, services: CatalogNeeds) {
     );
     return { key, skeleton };
   };
-  app.get('/api/category/:category', async (request, reply) => {
-    const { key, skeleton } = listing(request as never);
-    return send(request, reply, key, skeleton);
-  });
-  app.get('/api/category/:category/:subcategory', async (request, reply) => {
-    const { key, skeleton } = listing(request as never);
-    return send(request, reply, key, skeleton);
-  });
-
-  app.get<{ Querystring: Query }>('/api/search', async (request, reply) => {
-    const query = parseListingQuery(request.query, true);
-    const text = one(request.query.string) ?? '';
-    const column = query.search?.column ?? (one(request.query.column) as SearchColumn | undefined) ?? 'all';
-    const key = `s|${classOf(request)}|${JSON.stringify(text)}|${queryKey(query)}`;
-    const body = cache.skeleton(key, { search: { column, terms: query.search?.terms ?? [] } }, (skeleton) =>
-      listingAnswer(
-        catalog.allRows(),
-        query,
-        percentageOf(request),
-        {
-          category: 'Search',
-          subcategory: '',
-          heading: text.trim() ? `Search results for "${text.trim()}"` : 'Search results',
-          column,
-          string: text,
-        },
-        skeleton,
-      ),
-    );
-    return send(request, reply, key, body);
-  });
-
-  app.get<{ Params: { itemid: string; condition?: string } }>(
-    '/api/product/:itemid/:condition?',
+  const listingAnswers = { 200: CategoryItemsAnswer, ...REFUSALS };
+  api.get(
+    '/api/category/:category',
+    {
+      schema: {
+        ...READS,
+        summary: 'A category: its items (a page of them), filters and counts',
+        params: CategoryParams,
+        querystring: ListingQuerySchema,
+        response: listingAnswers,
+      },
+    },
     async (request, reply) => {
-      const { itemid } = request.params;
-      const conditionRaw = request.params.condition;
-      if (conditionRaw !== undefined && conditionRaw !== '' && !isCondition(conditionRaw)) {
-        throw new HttpError(400, 'Condition must be one of BrandNew, Recertified, ScratchDent or Warranty.');
-      }
-      const item = catalog.items.get(itemid);
-      if (!item?.isActive) throw new HttpError(404, MSG.itemMissing);
-      const condition: Condition = (conditionRaw || item.itemCondition) as Condition;
-      if (!catalog.row(itemid, condition)) throw new HttpError(404, MSG.itemMissing);
-      // The description and details are in the request's language: answers are kept per language.
-      const lang = requestLang(request);
-      const key = `p|${classOf(request)}|${itemid}|${condition}${lang === 'en' ? '' : `|${lang}`}`;
-      // The answer shows this item and the others of its model: any change to one of them starts it over.
-      const itemIds = [...new Set([itemid, ...catalog.modelRows(item.model).map((r) => r.item_id)])];
-      const body = cache.skeleton(key, { itemIds }, (skeleton) =>
-        productAnswer(itemid, condition, percentageOf(request), lang, (r, f) => skeleton.stock(r, f)),
+      const { key, skeleton } = listing(request, request.params, request.query.listing);
+      return send(request, reply, key, skeleton);
+    },
+  );
+  api.get(
+    '/api/category/:category/:subcategory',
+    {
+      schema: {
+        ...READS,
+        summary: 'A subcategory: its items (a page of them), filters and counts',
+        params: SubcategoryParams,
+        querystring: ListingQuerySchema,
+        response: listingAnswers,
+      },
+    },
+    async (request, reply) => {
+      const { key, skeleton } = listing(request, request.params, request.query.listing);
+      return send(request, reply, key, skeleton);
+    },
+  );
+
+  api.get(
+    '/api/search',
+    {
+      schema: {
+        ...READS,
+        summary: 'Search the catalog, with the listing filters',
+        querystring: SearchQuerySchema,
+        response: { 200: SearchAnswer, ...REFUSALS },
+      },
+    },
+    async (request, reply) => {
+      const { listing: query, text, column: asked }: ParsedListing = request.query;
+      const column = query.search?.column ?? asked;
+      const key = `s|${classOf(request)}|${JSON.stringify(text)}|${queryKey(query)}`;
+      const body = cache.skeleton(key, { search: { column, terms: query.search?.terms ?? [] } }, (skeleton) =>
+        listingAnswer(
+          catalog.allRows(),
+          query,
+          percentageOf(request),
+          {
+            category: 'Search',
+            subcategory: '',
+            heading: text.trim() ? `Search results for "${text.trim()}"` : 'Search results',
+            column,
+            string: text,
+          },
+          skeleton,
+        ),
       );
-      // A signed-in customer's visit goes to Recently Viewed (buffered, off the hot path).
-      if (request.user) services.onProductViewed?.(request.user.customerId, itemid, condition);
       return send(request, reply, key, body);
     },
+  );
+
+  const product = {
+    schema: {
+      ...READS,
+      summary: 'A product: its details, pictures, offers and every condition of its model side by side',
+      params: ProductParams,
+      response: { 200: ProductInfoAnswer, ...REFUSALS },
+    },
+  };
+  const productHandler = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { itemid, condition: conditionRaw }: { itemid: string; condition?: Condition },
+  ) => {
+    const item = catalog.items.get(itemid);
+    if (!item?.isActive) throw new HttpError(404, MSG.itemMissing);
+    const condition: Condition = conditionRaw ?? (item.itemCondition as Condition);
+    if (!catalog.row(itemid, condition)) throw new HttpError(404, MSG.itemMissing);
+    // The description and details are in the request's language: answers are kept per language.
+    const lang = requestLang(request);
+    const key = `p|${classOf(request)}|${itemid}|${condition}${lang === 'en' ? '' : `|${lang}`}`;
+    // The answer shows this item and the others of its model: any change to one of them starts it over.
+    const itemIds = [...new Set([itemid, ...catalog.modelRows(item.model).map((r) => r.item_id)])];
+    const body = cache.skeleton(key, { itemIds }, (skeleton) =>
+      productAnswer(itemid, condition, percentageOf(request), lang, (r, f) => skeleton.stock(r, f)),
+    );
+    // A signed-in customer's visit goes to Recently Viewed (buffered, off the hot path).
+    if (request.user) services.onProductViewed?.(request.user.customerId, itemid, condition);
+    return send(request, reply, key, body);
+  };
+  api.get('/api/product/:itemid', product, (request, reply) =>
+    productHandler(request, reply, request.params),
+  );
+  api.get('/api/product/:itemid/:condition', product, (request, reply) =>
+    productHandler(request, reply, request.params),
   );
 
   function productAnswer(
