@@ -86,3 +86,26 @@ export function useContract(app: FastifyInstance, options: { checkAnswers: boole
   app.setSerializerCompiler(serializerCompiler);
   if (options.checkAnswers) app.addHook('onSend', checkAnswer);
 }
+
+/** Who may call a route, in the document's terms (the schemes are declared in api-docs.ts). */
+export type Security = { [scheme: string]: string[] }[];
+export const SECURITY = {
+  /** Anyone. */
+  open: [] as Security,
+  /** A signed-in buyer (the session cookie). */
+  session: [{ session: [] }] as Security,
+  /** A signed-in staff member (the back office's session cookie). */
+  staff: [{ staff: [] }] as Security,
+  /** A company's API key. */
+  apiKey: [{ apiKey: [] }] as Security,
+};
+
+/** The document's part of a group of routes' schemas: `doc('What it does', { body, response })`. */
+export function routeDocs(tags: string[], security: Security) {
+  return <P extends object>(summary: string, parts: P, only: Security = security) => ({
+    tags,
+    summary,
+    security: only,
+    ...parts,
+  });
+}

@@ -1,39 +1,85 @@
 /** /api/admin/contact-messages: the contact-form inbox and replies. */
-import { contactListQuerySchema } from '@shop/domain/admin';
+import {
+  ContactMessageAnswer,
+  ContactMessagesAnswer,
+  contactListQuerySchema,
+  contactReplySchema,
+  contactStatusSchema,
+} from '@shop/domain/admin';
+import { REFUSALS } from '@shop/domain/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AdminDeps } from '../../lib/back-office';
 import { numericId, pageOf } from '../../lib/back-office-http';
-import { HttpError, parseOr400 } from '../../lib/http';
+import { routeDocs, SECURITY } from '../../lib/contract';
+import { HttpError } from '../../lib/http';
 import { actorOf } from '../sessions';
 import { contactMessage, listContactMessages, replyToContact, setContactStatus } from './service';
 
 const NO_MESSAGE = 'There is no such contact message.';
-type Params = { Params: { messageId: string } };
+const Params = z.object({ messageId: z.string().describe('The message’s number.') });
+const doc = routeDocs(['Back office: messages'], SECURITY.staff);
+const one = { 200: ContactMessageAnswer, ...REFUSALS };
 
 export function messageRoutes(app: FastifyInstance, deps: AdminDeps) {
-  app.get('/api/admin/contact-messages', async (request, reply) => {
-    const query = parseOr400(contactListQuerySchema, request.query);
-    const { rows, total } = await listContactMessages(deps.db, query);
-    return reply.send({ scode: 200, messages: pageOf(rows, total, query) });
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/admin/contact-messages',
+    {
+      schema: doc('The contact form’s messages, newest first, by status or text', {
+        querystring: contactListQuerySchema,
+        response: { 200: ContactMessagesAnswer, ...REFUSALS },
+      }),
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const { rows, total } = await listContactMessages(deps.db, query);
+      return reply.send({ scode: 200, messages: pageOf(rows, total, query) });
+    },
+  );
 
-  app.get<Params>('/api/admin/contact-messages/:messageId', async (request, reply) => {
-    const message = await contactMessage(deps.db, numericId(request.params.messageId, NO_MESSAGE));
-    if (!message) throw new HttpError(404, NO_MESSAGE);
-    return reply.send({ scode: 200, message });
-  });
+  api.get(
+    '/api/admin/contact-messages/:messageId',
+    { schema: doc('One contact message with its replies', { params: Params, response: one }) },
+    async (request, reply) => {
+      const message = await contactMessage(deps.db, numericId(request.params.messageId, NO_MESSAGE));
+      if (!message) throw new HttpError(404, NO_MESSAGE);
+      return reply.send({ scode: 200, message });
+    },
+  );
 
-  app.post<Params>('/api/admin/contact-messages/:messageId/reply', async (request, reply) => {
-    const id = numericId(request.params.messageId, NO_MESSAGE);
-    const message = await replyToContact(deps, actorOf(request), id, request.body);
-    return reply.send({ scode: 200, smessage: `Your reply has been mailed to ${message.email}.`, message });
-  });
+  api.post(
+    '/api/admin/contact-messages/:messageId/reply',
+    {
+      schema: doc('Reply to a contact message by mail', {
+        params: Params,
+        body: contactReplySchema,
+        response: { 200: ContactMessageAnswer.extend({ smessage: z.string() }), ...REFUSALS },
+      }),
+    },
+    async (request, reply) => {
+      const id = numericId(request.params.messageId, NO_MESSAGE);
+      const message = await replyToContact(deps, actorOf(request), id, request.body);
+      return reply.send({ scode: 200, smessage: `Your reply has been mailed to ${message.email}.`, message });
+    },
+  );
 
-  app.post<Params>('/api/admin/contact-messages/:messageId/status', async (request, reply) => {
-    const id = numericId(request.params.messageId, NO_MESSAGE);
-    return reply.send({
-      scode: 200,
-      message: await setContactStatus(deps, actorOf(request), id, request.body),
-    });
-  });
+  api.post(
+    '/api/admin/contact-messages/:messageId/status',
+    {
+      schema: doc('Mark a contact message new, read or answered', {
+        params: Params,
+        body: contactStatusSchema,
+        response: one,
+      }),
+    },
+    async (request, reply) => {
+      const id = numericId(request.params.messageId, NO_MESSAGE);
+      return reply.send({
+        scode: 200,
+        message: await setContactStatus(deps, actorOf(request), id, request.body),
+      });
+    },
+  );
 }

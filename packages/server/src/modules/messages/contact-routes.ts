@@ -1,21 +1,31 @@
 /** The contact form: stored, then mailed to the shop's inbox. */
+import { ContactAnswer } from '@shop/domain/answers/account';
 import { contactFormSchema } from '@shop/domain/contact';
+import { REFUSALS } from '@shop/domain/contract';
 import { MSG } from '@shop/domain/messages';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import { requestLang } from '../../i18n/lang';
-import { parseOr400 } from '../../lib/http';
+import { routeDocs, SECURITY } from '../../lib/contract';
 import type { Mailer } from '../../mail/mailer';
 import { oneLine, quotedUnder } from '../../mail/text';
 
 export function contactRoutes(app: FastifyInstance, db: Db, mailer: Mailer, config: Config) {
-  app.post(
+  const doc = routeDocs(['Contact'], SECURITY.open);
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/zoho/sendemail',
-    { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: doc('Send the shop a message from the contact form', {
+        body: contactFormSchema,
+        response: { 200: ContactAnswer, ...REFUSALS },
+      }),
+    },
     async (request, reply) => {
-      const form = parseOr400(contactFormSchema, request.body);
+      const form = request.body;
       await db.transaction(async (tx) => {
         const [saved] = await tx
           .insert(contactMessages)

@@ -1,7 +1,25 @@
 /** Sign-in, sign-out, the signed-in staff member, and the owner's staff management. */
-import { ADMIN_MSG } from '@shop/domain/admin';
+import {
+  ADMIN_MSG,
+  AdminMeAnswer,
+  AdminMessageAnswer,
+  AdminSignInAnswer,
+  changeOwnPasswordSchema,
+  PasswordLinkAnswer,
+  PasswordSetAnswer,
+  passwordTokenSchema,
+  StaffAnswer,
+  StaffListAnswer,
+  setPasswordSchema,
+  staffCreateSchema,
+  staffLoginSchema,
+  staffUpdateSchema,
+} from '@shop/domain/admin';
+import { REFUSALS } from '@shop/domain/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { accountApplications, contactMessages, orders, staff } from '../../db/schema';
 import type { AdminDeps } from '../../lib/back-office';
 import { numericId } from '../../lib/back-office-http';
@@ -19,6 +37,9 @@ import {
 } from './service';
 
 const NO_STAFF = 'There is no such staff member.';
+const TAGS = ['Back office: staff'];
+const STAFF: { [scheme: string]: string[] }[] = [{ staff: [] }];
+const StaffParams = z.object({ staffId: z.string().describe('The staff member’s number.') });
 
 /** Runs a check of a staff password; while the account waits, the 429 says how long in Retry-After. */
 async function tellingTheWait<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
@@ -42,68 +63,139 @@ export function staffRoutes(app: FastifyInstance, deps: AdminDeps, sessions: Sta
   };
   const limited = { rateLimit: { max: config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } };
 
-  app.post('/api/admin/login', { config: { staffRole: 'public', ...limited } }, async (request, reply) => {
-    const { token, user } = await tellingTheWait(reply, () => signInStaff(deps, sessions, request.body));
-    reply.setCookie(STAFF_COOKIE, token, cookie);
-    const [row] = await db.select().from(staff).where(eq(staff.staffId, user.staffId));
-    return reply.send({ scode: 200, staff: presentStaff(row!) });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const doc = <P extends object>(summary: string, parts: P, security: typeof STAFF = STAFF) => ({
+    tags: TAGS,
+    summary,
+    security,
+    ...parts,
   });
-
-  app.post('/api/admin/logout', async (request, reply) => {
-    await sessions.destroy(request.cookies[STAFF_COOKIE]);
-    reply.clearCookie(STAFF_COOKIE, cookie);
-    return reply.send({ scode: 200, smessage: 'Signed out.' });
-  });
-
-  app.get('/api/admin/me', async (request, reply) => {
-    const me = staffOf(request);
-    const count = sql<number>`count(*)::int`;
-    const [[row], [pending], [applications], [contact]] = await Promise.all([
-      db.select().from(staff).where(eq(staff.staffId, me.staffId)),
-      db.select({ n: count }).from(orders).where(eq(orders.status, 'Pending')),
-      db.select({ n: count }).from(accountApplications).where(eq(accountApplications.status, 'New')),
-      db.select({ n: count }).from(contactMessages).where(eq(contactMessages.status, 'new')),
-    ]);
-    // The navigation's counts come with who is signed in.
-    return reply.send({
-      scode: 200,
-      staff: presentStaff(row!),
-      pending_orders: pending?.n ?? 0,
-      new_applications: applications?.n ?? 0,
-      new_contact_messages: contact?.n ?? 0,
-    });
-  });
-
-  app.post('/api/admin/me/password', async (request, reply) => {
-    await tellingTheWait(reply, () =>
-      changeOwnPassword(deps, staffOf(request), request.cookies[STAFF_COOKIE], request.body),
-    );
-    return reply.send({ scode: 200, smessage: 'Your password has been changed.' });
-  });
-
-  const owner = { config: { staffRole: 'owner' as const } };
-
-  app.get('/api/admin/staff', owner, async (_request, reply) =>
-    reply.send({ scode: 200, staff: await listStaff(deps) }),
+  api.post(
+    '/api/admin/login',
+    {
+      config: { staffRole: 'public', ...limited },
+      schema: doc(
+        'Sign in to the back office (sets the staff session cookie)',
+        { body: staffLoginSchema, response: { 200: AdminSignInAnswer, ...REFUSALS } },
+        [],
+      ),
+    },
+    async (request, reply) => {
+      const { token, user } = await tellingTheWait(reply, () => signInStaff(deps, sessions, request.body));
+      reply.setCookie(STAFF_COOKIE, token, cookie);
+      const [row] = await db.select().from(staff).where(eq(staff.staffId, user.staffId));
+      return reply.send({ scode: 200, staff: presentStaff(row!) });
+    },
   );
 
-  app.post('/api/admin/staff', owner, async (request, reply) => {
-    const added = await addStaff(deps, actorOf(request), request.body);
-    return reply.send({
-      scode: 200,
-      smessage: `${added.staff.email} has been mailed a link to set their password.`,
-      staff: added.staff,
-    });
-  });
+  api.post(
+    '/api/admin/logout',
+    { schema: doc('Sign out of the back office', { response: { 200: AdminMessageAnswer, ...REFUSALS } }) },
+    async (request, reply) => {
+      await sessions.destroy(request.cookies[STAFF_COOKIE]);
+      reply.clearCookie(STAFF_COOKIE, cookie);
+      return reply.send({ scode: 200, smessage: 'Signed out.' });
+    },
+  );
 
-  app.patch<{ Params: { staffId: string } }>('/api/admin/staff/:staffId', owner, async (request, reply) => {
-    const id = numericId(request.params.staffId, NO_STAFF);
-    return reply.send({ scode: 200, staff: await updateStaff(deps, actorOf(request), id, request.body) });
-  });
+  api.get(
+    '/api/admin/me',
+    {
+      schema: doc("Who is signed in, with the navigation's counts", {
+        response: { 200: AdminMeAnswer, ...REFUSALS },
+      }),
+    },
+    async (request, reply) => {
+      const me = staffOf(request);
+      const count = sql<number>`count(*)::int`;
+      const [[row], [pending], [applications], [contact]] = await Promise.all([
+        db.select().from(staff).where(eq(staff.staffId, me.staffId)),
+        db.select({ n: count }).from(orders).where(eq(orders.status, 'Pending')),
+        db.select({ n: count }).from(accountApplications).where(eq(accountApplications.status, 'New')),
+        db.select({ n: count }).from(contactMessages).where(eq(contactMessages.status, 'new')),
+      ]);
+      // The navigation's counts come with who is signed in.
+      return reply.send({
+        scode: 200,
+        staff: presentStaff(row!),
+        pending_orders: pending?.n ?? 0,
+        new_applications: applications?.n ?? 0,
+        new_contact_messages: contact?.n ?? 0,
+      });
+    },
+  );
 
-  app.post<{ Params: { staffId: string } }>(
+  api.post(
+    '/api/admin/me/password',
+    {
+      schema: doc('Change your own password', {
+        body: changeOwnPasswordSchema,
+        response: { 200: AdminMessageAnswer, ...REFUSALS },
+      }),
+    },
+    async (request, reply) => {
+      await tellingTheWait(reply, () =>
+        changeOwnPassword(deps, staffOf(request), request.cookies[STAFF_COOKIE], request.body),
+      );
+      return reply.send({ scode: 200, smessage: 'Your password has been changed.' });
+    },
+  );
+
+  const owner = { staffRole: 'owner' as const };
+
+  api.get(
+    '/api/admin/staff',
+    {
+      config: owner,
+      schema: doc('The staff (owners only)', { response: { 200: StaffListAnswer, ...REFUSALS } }),
+    },
+    async (_request, reply) => reply.send({ scode: 200, staff: await listStaff(deps) }),
+  );
+
+  api.post(
+    '/api/admin/staff',
+    {
+      config: owner,
+      schema: doc('Add a staff member, mailed a link to set their password (owners only)', {
+        body: staffCreateSchema,
+        response: { 200: StaffAnswer.extend({ smessage: z.string() }), ...REFUSALS },
+      }),
+    },
+    async (request, reply) => {
+      const added = await addStaff(deps, actorOf(request), request.body);
+      return reply.send({
+        scode: 200,
+        smessage: `${added.staff.email} has been mailed a link to set their password.`,
+        staff: added.staff,
+      });
+    },
+  );
+
+  api.patch(
+    '/api/admin/staff/:staffId',
+    {
+      config: owner,
+      schema: doc('Change a staff member’s name, role or access (owners only)', {
+        params: StaffParams,
+        body: staffUpdateSchema,
+        response: { 200: StaffAnswer, ...REFUSALS },
+      }),
+    },
+    async (request, reply) => {
+      const id = numericId(request.params.staffId, NO_STAFF);
+      return reply.send({ scode: 200, staff: await updateStaff(deps, actorOf(request), id, request.body) });
+    },
+  );
+
+  api.post(
     '/api/admin/staff/:staffId/send-link',
-    owner,
+    {
+      config: owner,
+      schema: doc('Mail a staff member a new set-password link (owners only)', {
+        params: StaffParams,
+        response: { 200: StaffAnswer.extend({ smessage: z.string() }), ...REFUSALS },
+      }),
+    },
     async (request, reply) => {
       const id = numericId(request.params.staffId, NO_STAFF);
       const sent = await sendStaffLink(deps, actorOf(request), id);
@@ -117,12 +209,36 @@ export function staffRoutes(app: FastifyInstance, deps: AdminDeps, sessions: Sta
 
   // ---- One-time set-password links (public: the person has no password yet)
 
-  const linkLimit = { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } };
-  app.post('/api/password-link/check', linkLimit, async (request, reply) =>
-    reply.send({ scode: 200, link: await checkLink(deps, request.body) }),
-  );
-  app.post('/api/password-link/set', linkLimit, async (request, reply) => {
-    const link = await setPasswordByLink(deps, request.body);
-    return reply.send({ scode: 200, smessage: ADMIN_MSG.passwordSet, link });
+  const linkLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+  const linkDoc = <P extends object>(summary: string, parts: P) => ({
+    tags: ['Sign-in'],
+    summary,
+    security: [],
+    ...parts,
   });
+  api.post(
+    '/api/password-link/check',
+    {
+      config: linkLimit,
+      schema: linkDoc('Whether a one-time set-password link still holds, and for whom', {
+        body: passwordTokenSchema,
+        response: { 200: PasswordLinkAnswer, ...REFUSALS },
+      }),
+    },
+    async (request, reply) => reply.send({ scode: 200, link: await checkLink(deps, request.body) }),
+  );
+  api.post(
+    '/api/password-link/set',
+    {
+      config: linkLimit,
+      schema: linkDoc('Set a password with a one-time link (then sign in with it)', {
+        body: setPasswordSchema,
+        response: { 200: PasswordSetAnswer, ...REFUSALS },
+      }),
+    },
+    async (request, reply) => {
+      const link = await setPasswordByLink(deps, request.body);
+      return reply.send({ scode: 200, smessage: ADMIN_MSG.passwordSet, link });
+    },
+  );
 }
