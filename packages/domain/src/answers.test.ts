@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AdminMeAnswer, AdminOrderAnswer } from './admin';
+import { AdminMeAnswer, AdminOrderAnswer } from './admin-answers';
 import {
   CartRemoveAnswer,
   CategoryItemsAnswer,

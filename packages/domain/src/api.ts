@@ -1,12 +1,13 @@
 /**
  * The API's answers, shared by the server that makes them and the page that reads them: a Zod schema per
  * answer (and per shape inside one), each with the type of the same name. The schemas live by area in
- * answers/*.ts; the back office's are in admin.ts. `ANSWERS` names the schema of each buyer-facing call.
+ * answers/*.ts; the back office's are in admin-answers.ts. `ANSWERS` names the schema of each buyer-facing
+ * call.
  *
  * Import the types with `import type` where Zod should not load (the page's shared code).
  */
 
-import { PasswordLinkAnswer, PasswordSetAnswer } from './admin';
+import { PasswordLinkAnswer, PasswordSetAnswer } from './admin-answers';
 import {
   AccountSectionAnswer,
   AccountUpdateAnswer,
@@ -31,7 +32,7 @@ import { CartAnswer, CartRemoveAnswer, QuickOrderAnswer, ReorderAnswer } from '.
 import { CategoryItemsAnswer, MainPageAnswer, ProductInfoAnswer, SearchAnswer } from './answers/catalog';
 import { InvoiceAnswer, OrderAnswer, PlaceOrderAnswer } from './answers/orders';
 
-export { PasswordLinkAnswer, PasswordLinkInfo, PasswordSetAnswer } from './admin';
+export { PasswordLinkAnswer, PasswordLinkInfo, PasswordSetAnswer } from './admin-answers';
 export * from './answers/account';
 export * from './answers/cart';
 export * from './answers/catalog';

@@ -5,7 +5,8 @@
  * the contact form and the inventory export.
  */
 import { z } from 'zod';
-import { AdminContact, CONTACT_ROLES } from '../admin';
+import { AdminContact } from '../admin-answers';
+import { CONTACT_ROLES } from '../admin-rules';
 import { LANGS } from '../i18n';
 import { CartItem } from './cart';
 import { PricedItemBrief } from './catalog';

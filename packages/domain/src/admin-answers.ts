@@ -1,0 +1,528 @@
+/**
+ * The back office's answers (/api/admin/*, and the set-password links' answers, which buyers get too) as
+ * Zod schemas, each with the type of the same name; `ADMIN_ANSWERS` names the schema of each call.
+ * admin.ts exports them too, so `@shop/domain/admin` stays the back office's one contract; they are apart so
+ * a page that loads admin.ts for a form's schema does not take these with it (the package has no side
+ * effects: an unused module is left out).
+ */
+import { z } from 'zod';
+import {
+  APPLICATION_STATUSES,
+  CONTACT_ROLES,
+  CONTACT_STATUSES,
+  MAX_PAGE_SIZE,
+  ORDER_ACTION_NAMES,
+  ORDER_STATUSES,
+  type OrderAction,
+  PASSWORD_PURPOSES,
+  STAFF_ROLES,
+} from './admin-rules';
+import { Count, Dollars, Envelope, MessageAnswer, Price, Timestamp } from './answers/common';
+import { OrderAddress } from './answers/orders';
+import { FILTER_FIELDS, type FilterField } from './catalog';
+
+/** One page of a list. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pages: number;
+  page_size: number;
+}
+
+/** The schema of a page of `item`s (its output is a `Page` of the item's output). */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: Count,
+    page: z.number().int().min(1),
+    pages: z.number().int().min(1),
+    page_size: z.number().int().min(1).max(MAX_PAGE_SIZE),
+  });
+}
+
+export const StaffInfo = z.object({
+  staff_id: z.number().int().min(1),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  active: z.boolean(),
+  /** False until the person has set a password through their link. */
+  has_password: z.boolean(),
+  created_at: Timestamp,
+});
+export type StaffInfo = z.infer<typeof StaffInfo>;
+
+/** What a one-time link is for, as POST /api/password-link/check answers. */
+export const PasswordLinkInfo = z.object({
+  kind: z.enum(['staff', 'customer']),
+  purpose: z.enum(PASSWORD_PURPOSES),
+  name: z.string(),
+  /** What the person signs in with: their e-mail (staff, buyers) or the Customer ID (primary contact). */
+  sign_in_with: z.string(),
+  expires_at: Timestamp,
+});
+export type PasswordLinkInfo = z.infer<typeof PasswordLinkInfo>;
+
+export const OrderEventInfo = z.object({
+  kind: z.enum([
+    'placed',
+    'confirmed',
+    'shipped',
+    'delivered',
+    'canceled',
+    'declined',
+    'invoiced',
+    'invoice_corrected',
+  ]),
+  /** Staff e-mail, `cli`, or the contact person id of the buyer who placed it. */
+  actor: z.string(),
+  carrier: z.string(),
+  tracking_number: z.string(),
+  reason: z.string(),
+  invoice_id: z.number().int().min(1).nullable(),
+  at: Timestamp,
+});
+export type OrderEventInfo = z.infer<typeof OrderEventInfo>;
+
+/** A change written down: who, what, and the values before and after (any JSON, null when none). */
+export const AuditEntry = z.object({
+  audit_id: z.number().int().min(1),
+  at: Timestamp,
+  actor: z.string(),
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AdminOrderRow = z.object({
+  order_id: z.number().int().min(1),
+  order_number: z.string(),
+  created_at: Timestamp,
+  status: z.enum(ORDER_STATUSES),
+  customer_id: z.string(),
+  company: z.string(),
+  purchase_order_id: z.string(),
+  total: Price,
+  invoice_number: z.string().nullable(),
+});
+export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
+
+export const AdminInvoice = z.object({
+  invoice_id: z.number().int().min(1),
+  invoice_number: z.string(),
+  created_at: Timestamp,
+  shipping: Price,
+  shipping_tax: Price,
+  total: Price,
+  note: z.string(),
+  /** Set on a replaced invoice (kept for the record). */
+  replaced_at: Timestamp.nullable(),
+  replaced_by: z.number().int().min(1).nullable(),
+  /** The order's items, then what the seller added (no item; a credit is negative). */
+  lines: z.array(
+    z.object({
+      item_id: z.string().nullable(),
+      item_name: z.string(),
+      sku: z.string(),
+      item_condition: z.string(),
+      quantity: z.number().int().min(1),
+      rate: Dollars,
+    }),
+  ),
+});
+export type AdminInvoice = z.infer<typeof AdminInvoice>;
+
+export const AdminOrderDetail = AdminOrderRow.extend({
+  placed_by: z.object({ contact_person_id: z.string(), name: z.string(), email: z.string() }),
+  shipping_method: z.string(),
+  tax_rate: z.number().nonnegative(),
+  subtotal: Price,
+  items_tax: Price,
+  carrier: z.string(),
+  tracking_number: z.string(),
+  lines: z.array(
+    z.object({
+      item_id: z.string(),
+      item_name: z.string(),
+      sku: z.string(),
+      item_condition: z.string(),
+      quantity: z.number().int().min(1),
+      item_rate: Price,
+      main_image: z.string(),
+    }),
+  ),
+  shipping_address: OrderAddress,
+  billing_address: OrderAddress,
+  /** The current invoice first, then the replaced ones. */
+  invoices: z.array(AdminInvoice),
+  history: z.array(OrderEventInfo),
+  audit: z.array(AuditEntry),
+  actions: z.array(z.enum(ORDER_ACTION_NAMES as [OrderAction, ...OrderAction[]])),
+  can_invoice: z.boolean(),
+});
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
+
+export const AdminContact = z.object({
+  contact_person_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  /** What they sign in with. */
+  username: z.string(),
+  role: z.enum(CONTACT_ROLES),
+  active: z.boolean(),
+  is_primary: z.boolean(),
+  has_password: z.boolean(),
+});
+export type AdminContact = z.infer<typeof AdminContact>;
+
+export const AdminCustomerRow = z.object({
+  customer_id: z.string(),
+  company: z.string(),
+  percentage: z.number().int().min(0).max(100),
+  /** How many sign-ins the company may have (its administrators cannot add more). */
+  max_buyers: z.number().int().min(1),
+  disabled: z.boolean(),
+  created_at: Timestamp,
+  primary_contact: z.object({ name: z.string(), email: z.string(), phone_number: z.string() }).nullable(),
+});
+export type AdminCustomerRow = z.infer<typeof AdminCustomerRow>;
+
+export const AdminCustomerDetail = AdminCustomerRow.extend({
+  contacts: z.array(AdminContact),
+  /** The 20 newest orders. */
+  orders: z.array(AdminOrderRow),
+  /** The messages sent to the customer, newest first. */
+  messages: z.array(
+    z.object({
+      message_id: z.number().int().min(1),
+      body: z.string(),
+      created_at: Timestamp,
+      is_read: z.boolean(),
+    }),
+  ),
+  audit: z.array(AuditEntry),
+});
+export type AdminCustomerDetail = z.infer<typeof AdminCustomerDetail>;
+
+export const AdminApplication = z.object({
+  application_id: z.number().int().min(1),
+  company: z.string(),
+  contact_name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  province: z.string(),
+  message: z.string(),
+  status: z.enum(APPLICATION_STATUSES),
+  customer_id: z.string().nullable(),
+  decision_reason: z.string().nullable(),
+  decided_at: Timestamp.nullable(),
+  decided_by: z.string().nullable(),
+  created_at: Timestamp,
+  /** The new-customer form filled in from the application. */
+  customer_form: z.object({
+    company: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    phone_number: z.string(),
+    percentage: z.number().int().min(0).max(100),
+    application_id: z.number().int().min(1),
+  }),
+});
+export type AdminApplication = z.infer<typeof AdminApplication>;
+
+export const AdminImage = z.object({
+  link: z.string(),
+  /** The picture as cards show it. */
+  thumb_url: z.string(),
+  /** The picture as the product page shows it. */
+  url: z.string(),
+});
+export type AdminImage = z.infer<typeof AdminImage>;
+
+/** A row of the product list (`GET /api/admin/products`). */
+export const AdminProductRow = z.object({
+  item_id: z.string(),
+  sku: z.string(),
+  item_name: z.string(),
+  category: z.string(),
+  sub_category: z.string(),
+  item_condition: z.string(),
+  is_active: z.boolean(),
+  is_sale: z.boolean(),
+  is_featured: z.boolean(),
+  is_scratch_dent: z.boolean(),
+  stock: Count,
+  scratch_dent_stock: Count,
+  price: Price,
+  sale_price: Price,
+  scratch_dent_price: Price,
+  /** The main picture as cards show it. */
+  thumb_url: z.string(),
+  updated_at: Timestamp,
+});
+export type AdminProductRow = z.infer<typeof AdminProductRow>;
+
+export const AdminProduct = z.object({
+  item_id: z.string(),
+  sku: z.string(),
+  item_name: z.string(),
+  model: z.string(),
+  category: z.string(),
+  sub_category: z.string(),
+  item_condition: z.string(),
+  description: z.string(),
+  details: z.string(),
+  description_fr: z.string(),
+  details_fr: z.string(),
+  ...(Object.fromEntries(FILTER_FIELDS.map((f) => [f, z.string()])) as Record<FilterField, z.ZodString>),
+  is_active: z.boolean(),
+  is_sale: z.boolean(),
+  is_featured: z.boolean(),
+  is_scratch_dent: z.boolean(),
+  stock: Count,
+  scratch_dent_stock: Count,
+  price: Price,
+  sale_price: Price,
+  scratch_dent_price: Price,
+  popularity: Count,
+  images: z.array(AdminImage),
+  /** The day the item was listed, as stored (ISO). */
+  listed_at: z.string(),
+  updated_at: Timestamp,
+});
+export type AdminProduct = z.infer<typeof AdminProduct>;
+
+// ---- Catalog import
+
+export const ImportChange = z.object({
+  field: z.string(),
+  old: z.unknown(),
+  new: z.unknown(),
+});
+export type ImportChange = z.infer<typeof ImportChange>;
+
+export const ImportRowPreview = z.object({
+  line: z.number().int().min(1),
+  sku: z.string(),
+  status: z.enum(['new', 'changed', 'unchanged', 'error']),
+  item_id: z.string().nullable(),
+  changes: z.array(ImportChange),
+  errors: z.array(z.string()),
+});
+export type ImportRowPreview = z.infer<typeof ImportRowPreview>;
+
+export const ImportPreview = z.object({
+  columns: z.array(z.string()),
+  rows: z.array(ImportRowPreview),
+  /** Problems of the file itself (columns, CSV syntax), by line. */
+  problems: z.array(z.object({ line: Count, message: z.string() })),
+  summary: z.object({ new: Count, changed: Count, unchanged: Count, errors: Count }),
+  /** Send it back with the same file to apply exactly this preview. */
+  token: z.string(),
+});
+export type ImportPreview = z.infer<typeof ImportPreview>;
+
+export const AdminContactMessage = z.object({
+  id: z.number().int().min(1),
+  full_name: z.string(),
+  phone_number: z.string(),
+  email: z.string(),
+  order_number: z.string(),
+  company: z.string(),
+  rma: z.string(),
+  questions: z.string(),
+  customer_id: z.string().nullable(),
+  status: z.enum(CONTACT_STATUSES),
+  created_at: Timestamp,
+  replies: z.array(
+    z.object({
+      reply_id: z.number().int().min(1),
+      body: z.string(),
+      actor: z.string(),
+      created_at: Timestamp,
+    }),
+  ),
+});
+export type AdminContactMessage = z.infer<typeof AdminContactMessage>;
+
+// ---- Answers of /api/admin/* (and of the set-password links), by call
+
+/** POST /api/admin/login */
+export const AdminSignInAnswer = Envelope.extend({ staff: StaffInfo });
+export type AdminSignInAnswer = z.infer<typeof AdminSignInAnswer>;
+
+/** GET /api/admin/me: who is signed in, and the navigation's counts. */
+export const AdminMeAnswer = Envelope.extend({
+  staff: StaffInfo,
+  pending_orders: Count,
+  new_applications: Count,
+  new_contact_messages: Count,
+});
+export type AdminMeAnswer = z.infer<typeof AdminMeAnswer>;
+
+/**
+ * POST /api/admin/logout, POST /api/admin/me/password, POST /api/admin/customers/{id}/password-link:
+ * a message only.
+ */
+export const AdminMessageAnswer = MessageAnswer;
+export type AdminMessageAnswer = z.infer<typeof AdminMessageAnswer>;
+
+/** GET /api/admin/staff */
+export const StaffListAnswer = Envelope.extend({ staff: z.array(StaffInfo) });
+export type StaffListAnswer = z.infer<typeof StaffListAnswer>;
+
+/** PATCH /api/admin/staff/{id} */
+export const StaffAnswer = Envelope.extend({ staff: StaffInfo });
+export type StaffAnswer = z.infer<typeof StaffAnswer>;
+
+/** POST /api/admin/staff, POST /api/admin/staff/{id}/send-link: the staff member was mailed a link. */
+export const StaffMailedAnswer = StaffAnswer.extend({ smessage: z.string() });
+export type StaffMailedAnswer = z.infer<typeof StaffMailedAnswer>;
+
+/** POST /api/password-link/check: what the link is for (400 when it does not work any more). */
+export const PasswordLinkAnswer = Envelope.extend({ link: PasswordLinkInfo });
+export type PasswordLinkAnswer = z.infer<typeof PasswordLinkAnswer>;
+
+/** POST /api/password-link/set: the password is set; sign in now. */
+export const PasswordSetAnswer = MessageAnswer.extend({ link: PasswordLinkInfo });
+export type PasswordSetAnswer = z.infer<typeof PasswordSetAnswer>;
+
+/** GET /api/admin/customers */
+export const AdminCustomersAnswer = Envelope.extend({ customers: pageSchema(AdminCustomerRow) });
+export type AdminCustomersAnswer = z.infer<typeof AdminCustomersAnswer>;
+
+/** GET /api/admin/customers/{id}, PATCH …/{id}, PATCH …/{id}/contacts/{contactid}: the customer as it now is. */
+export const AdminCustomerAnswer = Envelope.extend({ customer: AdminCustomerDetail });
+export type AdminCustomerAnswer = z.infer<typeof AdminCustomerAnswer>;
+
+/**
+ * POST /api/admin/customers, POST …/{id}/disable, …/enable, …/contacts, …/messages: the customer as it now
+ * is, and what was done.
+ */
+export const AdminCustomerChangedAnswer = AdminCustomerAnswer.extend({ smessage: z.string() });
+export type AdminCustomerChangedAnswer = z.infer<typeof AdminCustomerChangedAnswer>;
+
+/** GET /api/admin/applications?status= */
+export const AdminApplicationsAnswer = Envelope.extend({ applications: pageSchema(AdminApplication) });
+export type AdminApplicationsAnswer = z.infer<typeof AdminApplicationsAnswer>;
+
+/** GET /api/admin/applications/{id} */
+export const AdminApplicationAnswer = Envelope.extend({ application: AdminApplication });
+export type AdminApplicationAnswer = z.infer<typeof AdminApplicationAnswer>;
+
+/** POST /api/admin/applications/{id}/reject */
+export const AdminApplicationRejectedAnswer = AdminApplicationAnswer.extend({ smessage: z.string() });
+export type AdminApplicationRejectedAnswer = z.infer<typeof AdminApplicationRejectedAnswer>;
+
+/** GET /api/admin/orders */
+export const AdminOrdersAnswer = Envelope.extend({ orders: pageSchema(AdminOrderRow) });
+export type AdminOrdersAnswer = z.infer<typeof AdminOrdersAnswer>;
+
+/** GET /api/admin/orders/pending-count */
+export const AdminPendingCountAnswer = Envelope.extend({ pending: Count });
+export type AdminPendingCountAnswer = z.infer<typeof AdminPendingCountAnswer>;
+
+/** GET /api/admin/orders/{id} */
+export const AdminOrderAnswer = Envelope.extend({ order: AdminOrderDetail });
+export type AdminOrderAnswer = z.infer<typeof AdminOrderAnswer>;
+
+/** POST /api/admin/orders/{id}/status, …/invoice, …/invoice/correct: the order as it now is, and what was done. */
+export const AdminOrderChangedAnswer = AdminOrderAnswer.extend({ smessage: z.string() });
+export type AdminOrderChangedAnswer = z.infer<typeof AdminOrderChangedAnswer>;
+
+/** GET /api/admin/products */
+export const AdminProductsAnswer = Envelope.extend({ products: pageSchema(AdminProductRow) });
+export type AdminProductsAnswer = z.infer<typeof AdminProductsAnswer>;
+
+/** GET /api/admin/products/{id}: the product and its trail. */
+export const AdminProductAnswer = Envelope.extend({ product: AdminProduct, audit: z.array(AuditEntry) });
+export type AdminProductAnswer = z.infer<typeof AdminProductAnswer>;
+
+/** POST /api/admin/products, PATCH /api/admin/products/{id}: as saved, and what was done ("Nothing changed."). */
+export const AdminProductSavedAnswer = AdminProductAnswer.extend({ smessage: z.string() });
+export type AdminProductSavedAnswer = z.infer<typeof AdminProductSavedAnswer>;
+
+/** POST /api/admin/media: an uploaded picture. */
+export const AdminMediaAnswer = Envelope.extend({ image: AdminImage });
+export type AdminMediaAnswer = z.infer<typeof AdminMediaAnswer>;
+
+/** POST /api/admin/catalog/import/preview */
+export const ImportPreviewAnswer = Envelope.extend({ preview: ImportPreview });
+export type ImportPreviewAnswer = z.infer<typeof ImportPreviewAnswer>;
+
+/** POST /api/admin/catalog/import/apply */
+export const ImportApplyAnswer = MessageAnswer.extend({
+  created: Count,
+  updated: Count,
+  preview: ImportPreview,
+});
+export type ImportApplyAnswer = z.infer<typeof ImportApplyAnswer>;
+
+/** GET /api/admin/contact-messages */
+export const ContactMessagesAnswer = Envelope.extend({ messages: pageSchema(AdminContactMessage) });
+export type ContactMessagesAnswer = z.infer<typeof ContactMessagesAnswer>;
+
+/** GET /api/admin/contact-messages/{id}, POST …/status */
+export const ContactMessageAnswer = Envelope.extend({ message: AdminContactMessage });
+export type ContactMessageAnswer = z.infer<typeof ContactMessageAnswer>;
+
+/** POST /api/admin/contact-messages/{id}/reply: the message with its replies, and where the reply went. */
+export const ContactReplyAnswer = ContactMessageAnswer.extend({ smessage: z.string() });
+export type ContactReplyAnswer = z.infer<typeof ContactReplyAnswer>;
+
+/** GET /api/admin/audit */
+export const AuditAnswer = Envelope.extend({ audit: pageSchema(AuditEntry) });
+export type AuditAnswer = z.infer<typeof AuditAnswer>;
+
+/** The schema of each back-office call's successful answer, by `METHOD /path` as the server routes it. */
+export const ADMIN_ANSWERS = {
+  'POST /api/admin/login': AdminSignInAnswer,
+  'POST /api/admin/logout': AdminMessageAnswer,
+  'GET /api/admin/me': AdminMeAnswer,
+  'POST /api/admin/me/password': AdminMessageAnswer,
+  'GET /api/admin/staff': StaffListAnswer,
+  'POST /api/admin/staff': StaffMailedAnswer,
+  'PATCH /api/admin/staff/:staffId': StaffAnswer,
+  'POST /api/admin/staff/:staffId/send-link': StaffMailedAnswer,
+  'POST /api/password-link/check': PasswordLinkAnswer,
+  'POST /api/password-link/set': PasswordSetAnswer,
+  'GET /api/admin/customers': AdminCustomersAnswer,
+  'GET /api/admin/customers/:customerId': AdminCustomerAnswer,
+  'POST /api/admin/customers': AdminCustomerChangedAnswer,
+  'PATCH /api/admin/customers/:customerId': AdminCustomerAnswer,
+  'POST /api/admin/customers/:customerId/disable': AdminCustomerChangedAnswer,
+  'POST /api/admin/customers/:customerId/enable': AdminCustomerChangedAnswer,
+  'POST /api/admin/customers/:customerId/password-link': AdminMessageAnswer,
+  'POST /api/admin/customers/:customerId/contacts': AdminCustomerChangedAnswer,
+  'PATCH /api/admin/customers/:customerId/contacts/:contactId': AdminCustomerAnswer,
+  'POST /api/admin/customers/:customerId/messages': AdminCustomerChangedAnswer,
+  'GET /api/admin/applications': AdminApplicationsAnswer,
+  'GET /api/admin/applications/:applicationId': AdminApplicationAnswer,
+  'POST /api/admin/applications/:applicationId/reject': AdminApplicationRejectedAnswer,
+  'GET /api/admin/orders': AdminOrdersAnswer,
+  'GET /api/admin/orders/pending-count': AdminPendingCountAnswer,
+  'GET /api/admin/orders/:orderId': AdminOrderAnswer,
+  'POST /api/admin/orders/:orderId/status': AdminOrderChangedAnswer,
+  'POST /api/admin/orders/:orderId/invoice': AdminOrderChangedAnswer,
+  'POST /api/admin/orders/:orderId/invoice/correct': AdminOrderChangedAnswer,
+  'GET /api/admin/products': AdminProductsAnswer,
+  'GET /api/admin/products/:itemId': AdminProductAnswer,
+  'POST /api/admin/products': AdminProductSavedAnswer,
+  'PATCH /api/admin/products/:itemId': AdminProductSavedAnswer,
+  'POST /api/admin/media': AdminMediaAnswer,
+  'POST /api/admin/catalog/import/preview': ImportPreviewAnswer,
+  'POST /api/admin/catalog/import/apply': ImportApplyAnswer,
+  'GET /api/admin/contact-messages': ContactMessagesAnswer,
+  'GET /api/admin/contact-messages/:messageId': ContactMessageAnswer,
+  'POST /api/admin/contact-messages/:messageId/reply': ContactReplyAnswer,
+  'POST /api/admin/contact-messages/:messageId/status': ContactMessageAnswer,
+  'GET /api/admin/audit': AuditAnswer,
+} as const;
+export type AdminAnsweredCall = keyof typeof ADMIN_ANSWERS;
