@@ -1,9 +1,19 @@
 /** /api/admin/products and /api/admin/catalog/import: the product list and form, and the CSV import. */
-import { productListQuerySchema } from '@shop/domain/admin';
+import {
+  AdminProductAnswer,
+  AdminProductsAnswer,
+  ImportApplyAnswer,
+  ImportPreviewAnswer,
+  productListQuerySchema,
+} from '@shop/domain/admin';
+import { REFUSALS } from '@shop/domain/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AdminDeps } from '../../lib/back-office';
 import { pageOf } from '../../lib/back-office-http';
-import { HttpError, parseOr400 } from '../../lib/http';
+import { routeDocs, SECURITY } from '../../lib/contract';
+import { HttpError } from '../../lib/http';
 import { actorOf } from '../sessions';
 import { createProduct, listProducts, productDetail, updateProduct } from './admin-service';
 import { applyImport, planImport } from './import';
@@ -12,40 +22,77 @@ import { readUpload } from './media';
 const NO_PRODUCT = 'There is no such product.';
 const ITEM_ID = /^[A-Za-z0-9-]{1,40}$/;
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+const doc = routeDocs(['Back office: products'], SECURITY.staff);
+const ItemParams = z.object({ itemId: z.string().describe('The item id.') });
+const Saved = { 200: AdminProductAnswer.extend({ smessage: z.string() }), ...REFUSALS };
 
 export function productRoutes(app: FastifyInstance, deps: AdminDeps) {
-  app.get('/api/admin/products', async (request, reply) => {
-    const query = parseOr400(productListQuerySchema, request.query);
-    const { rows, total } = await listProducts(deps.db, query, deps.config);
-    return reply.send({ scode: 200, products: pageOf(rows, total, query) });
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/admin/products',
+    {
+      schema: doc('Products, by text, category, condition or state', {
+        querystring: productListQuerySchema,
+        response: { 200: AdminProductsAnswer, ...REFUSALS },
+      }),
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const { rows, total } = await listProducts(deps.db, query, deps.config);
+      return reply.send({ scode: 200, products: pageOf(rows, total, query) });
+    },
+  );
 
-  app.get<{ Params: { itemId: string } }>('/api/admin/products/:itemId', async (request, reply) => {
-    if (!ITEM_ID.test(request.params.itemId)) throw new HttpError(404, NO_PRODUCT);
-    const found = await productDetail(deps, request.params.itemId);
-    if (!found) throw new HttpError(404, NO_PRODUCT);
-    return reply.send({ scode: 200, ...found });
-  });
+  api.get(
+    '/api/admin/products/:itemId',
+    {
+      schema: doc('A product with its history', {
+        params: ItemParams,
+        response: { 200: AdminProductAnswer, ...REFUSALS },
+      }),
+    },
+    async (request, reply) => {
+      if (!ITEM_ID.test(request.params.itemId)) throw new HttpError(404, NO_PRODUCT);
+      const found = await productDetail(deps, request.params.itemId);
+      if (!found) throw new HttpError(404, NO_PRODUCT);
+      return reply.send({ scode: 200, ...found });
+    },
+  );
 
-  app.post('/api/admin/products', async (request, reply) => {
-    const made = await createProduct(deps, actorOf(request), request.body);
-    return reply.send({ scode: 200, smessage: `Product ${made.product.sku} has been created.`, ...made });
-  });
+  api.post(
+    '/api/admin/products',
+    // The body (productCreateSchema) is read by createProduct, which the seller's commands share: its
+    // dollars become cents there, so the route does not read it first.
+    { schema: doc('Create a product (body: the product form, dollars)', { response: Saved }) },
+    async (request, reply) => {
+      const made = await createProduct(deps, actorOf(request), request.body);
+      return reply.send({ scode: 200, smessage: `Product ${made.product.sku} has been created.`, ...made });
+    },
+  );
 
-  app.patch<{ Params: { itemId: string } }>('/api/admin/products/:itemId', async (request, reply) => {
-    if (!ITEM_ID.test(request.params.itemId)) throw new HttpError(404, NO_PRODUCT);
-    const { changed, ...found } = await updateProduct(
-      deps,
-      actorOf(request),
-      request.params.itemId,
-      request.body,
-    );
-    return reply.send({
-      scode: 200,
-      smessage: changed ? `Product ${found.product.sku} has been saved.` : 'Nothing changed.',
-      ...found,
-    });
-  });
+  api.patch(
+    '/api/admin/products/:itemId',
+    {
+      schema: doc('Change a product: any of its fields, prices and stock (body: the fields, dollars)', {
+        params: ItemParams,
+        response: Saved,
+      }),
+    },
+    async (request, reply) => {
+      if (!ITEM_ID.test(request.params.itemId)) throw new HttpError(404, NO_PRODUCT);
+      const { changed, ...found } = await updateProduct(
+        deps,
+        actorOf(request),
+        request.params.itemId,
+        request.body,
+      );
+      return reply.send({
+        scode: 200,
+        smessage: changed ? `Product ${found.product.sku} has been saved.` : 'Nothing changed.',
+        ...found,
+      });
+    },
+  );
 
   // ---- Catalog import: preview, then apply the same file with the preview's token
 
@@ -57,23 +104,41 @@ export function productRoutes(app: FastifyInstance, deps: AdminDeps) {
     return { text, fields: upload.fields };
   };
 
-  app.post('/api/admin/catalog/import/preview', async (request, reply) => {
-    const { text } = await fileText(request);
-    const { preview } = await planImport(deps, deps.db, text);
-    return reply.send({ scode: 200, preview });
-  });
+  api.post(
+    '/api/admin/catalog/import/preview',
+    {
+      schema: doc('Preview a catalog CSV: what it would create and change, and its errors', {
+        consumes: ['multipart/form-data'],
+        response: { 200: ImportPreviewAnswer, ...REFUSALS },
+      }),
+    },
+    async (request, reply) => {
+      const { text } = await fileText(request);
+      const { preview } = await planImport(deps, deps.db, text);
+      return reply.send({ scode: 200, preview });
+    },
+  );
 
-  app.post('/api/admin/catalog/import/apply', async (request, reply) => {
-    const { text, fields } = await fileText(request);
-    if (!fields.token)
-      throw new HttpError(400, 'Preview the file first, then apply it with the preview token.');
-    const done = await applyImport(deps, actorOf(request), text, fields.token);
-    return reply.send({
-      scode: 200,
-      smessage: `Imported: ${done.created} created, ${done.updated} updated, ${done.preview.summary.unchanged} unchanged.`,
-      created: done.created,
-      updated: done.updated,
-      preview: done.preview,
-    });
-  });
+  api.post(
+    '/api/admin/catalog/import/apply',
+    {
+      schema: doc('Apply a previewed catalog CSV (the same file, with the preview token)', {
+        consumes: ['multipart/form-data'],
+        response: { 200: ImportApplyAnswer, ...REFUSALS },
+      }),
+    },
+    async (request, reply) => {
+      const { text, fields } = await fileText(request);
+      if (!fields.token)
+        throw new HttpError(400, 'Preview the file first, then apply it with the preview token.');
+      const done = await applyImport(deps, actorOf(request), text, fields.token);
+      return reply.send({
+        scode: 200,
+        smessage: `Imported: ${done.created} created, ${done.updated} updated, ${done.preview.summary.unchanged} unchanged.`,
+        created: done.created,
+        updated: done.updated,
+        preview: done.preview,
+      });
+    },
+  );
 }

@@ -6,10 +6,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { AdminMediaAnswer } from '@shop/domain/admin';
+import { REFUSALS } from '@shop/domain/contract';
 import { MEDIA_LINK } from '@shop/domain/product';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { AdminDeps } from '../../lib/back-office';
+import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
 import { imageUrl } from './images';
 
@@ -107,19 +110,29 @@ export async function missingPictures(deps: AdminDeps, links: readonly string[])
 }
 
 export function mediaRoutes(app: FastifyInstance, deps: AdminDeps) {
-  app.post('/api/admin/media', async (request, reply) => {
-    const { file } = await readUpload(request, MAX_PICTURE_BYTES);
-    if (!file) throw new HttpError(400, `${NOT_A_PICTURE} No file was sent.`);
-    const link = await storePicture(deps, file.buffer);
-    return reply.send({
-      scode: 200,
-      image: {
-        link,
-        thumb_url: imageUrl(link, deps.config, 'thumb'),
-        url: imageUrl(link, deps.config, 'full'),
-      },
-    });
-  });
+  const doc = routeDocs(['Back office: products'], SECURITY.staff);
+  app.post(
+    '/api/admin/media',
+    {
+      schema: doc('Upload a product picture (multipart/form-data, field file): stored as WebP', {
+        consumes: ['multipart/form-data'],
+        response: { 200: AdminMediaAnswer, ...REFUSALS },
+      }),
+    },
+    async (request, reply) => {
+      const { file } = await readUpload(request, MAX_PICTURE_BYTES);
+      if (!file) throw new HttpError(400, `${NOT_A_PICTURE} No file was sent.`);
+      const link = await storePicture(deps, file.buffer);
+      return reply.send({
+        scode: 200,
+        image: {
+          link,
+          thumb_url: imageUrl(link, deps.config, 'thumb'),
+          url: imageUrl(link, deps.config, 'full'),
+        },
+      });
+    },
+  );
 
   app.get<{ Params: { file: string } }>('/media/:file', async (request, reply) => {
     const match = /^([0-9a-f]{32})-(thumb|full)\.webp$/.exec(request.params.file);
