@@ -4,6 +4,8 @@
  */
 const MODULE = 'src/modules/([^/]+)/';
 const TEST = '\\.test\\.tsx?$';
+// The page's two rules warn until its features stop reaching into each other (then: 'error').
+const PAGE_RULES = 'warn';
 module.exports = {
   forbidden: [
     {
@@ -44,14 +46,14 @@ module.exports = {
     {
       name: 'page-shared-below-features',
       comment: "The page's components and lib import no feature and nothing of the app shell.",
-      severity: 'error',
+      severity: PAGE_RULES,
       from: { path: 'web/src/(components|lib)/' },
       to: { path: 'web/src/(app|features)/' },
     },
     {
       name: 'page-feature-internals',
       comment: "A page feature uses another feature only through that feature's public entry (index.ts).",
-      severity: 'error',
+      severity: PAGE_RULES,
       from: { path: 'web/src/features/([^/]+)/' },
       to: {
         path: 'web/src/features/[^/]+/',
