@@ -113,13 +113,16 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
             {
               // The small shared parts of the pages (components, lib, domain rules) in one file rather
               // than a dozen: a phone on a slow network pays a round trip for each file it waits for.
-              // The Zod schemas stay out (only forms load them); nothing in these folders imports them.
+              // The Zod schemas stay out (only forms load them); nothing in these folders imports them but
+              // their types (the answers' schemas: api.ts, answers/).
               // So do components with a style sheet of their own: the shared chunk's styles are linked
               // in index.html and would hold up every page's first paint.
               name: 'shared',
               test: (id: string) =>
                 /[\\/]packages[\\/](?:web[\\/]src[\\/](?:components|lib)|domain[\\/]src)[\\/]/.test(id) &&
-                !/[\\/]domain[\\/]src[\\/](?:account|admin|contact|order-request|orders)\.ts$/.test(id) &&
+                !/[\\/]domain[\\/]src[\\/](?:(?:account|admin|admin-answers|admin-rules|api|contact|order-request|orders)\.ts$|answers[\\/])/.test(
+                  id,
+                ) &&
                 !/[\\/]components[\\/](?:LineResults\.tsx|[\w-]+\.css)$/.test(id) &&
                 // Each language's catalogues load on their own, only in that language (lib/i18n.ts).
                 !/[\\/]locales[\\/]/.test(id),

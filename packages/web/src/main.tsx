@@ -2,10 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './app/routes';
-import { SessionProvider } from './app/session';
 import { readCookie } from './lib/cookies';
 import { loadNamespaces } from './lib/i18n';
 import { revalidateWith } from './lib/reads';
+import { SessionProvider } from './lib/session';
 import type { RenderedData } from './ssr/data';
 import './styles.css';
 

@@ -1,13 +1,13 @@
+import type { ItemBrief, SearchAnswer } from '@shop/domain/api';
 import { MOBILE_BREAKPOINT, SEARCH_COLUMNS, SEARCH_DEBOUNCE_MS } from '@shop/domain/catalog';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../lib/api';
 import { menu } from '../lib/categories';
 import { t } from '../lib/i18n';
+import { useSession } from '../lib/session';
 import { shopInfo, telHref } from '../lib/shop';
-import type { CategoryItems } from '../lib/types';
 import { LanguageSwitch } from './LanguageSwitch';
-import { useSession } from './session';
 
 /** The search box's column choice: All, Name, SKU. */
 export function columnLabel(column: string): string {
@@ -23,7 +23,7 @@ function SearchBox() {
   const navigate = useNavigate();
   const [column, setColumn] = useState<string>('all');
   const [text, setText] = useState('');
-  const [suggestions, setSuggestions] = useState<CategoryItems['itemsBrief']>([]);
+  const [suggestions, setSuggestions] = useState<ItemBrief[]>([]);
   const [open, setOpen] = useState(false);
   const listId = useId();
 
@@ -42,10 +42,9 @@ function SearchBox() {
     pending.current = {
       controller,
       timer: setTimeout(() => {
-        api<{ categoryItems: CategoryItems }>(
-          `/search?column=${nextColumn}&string=${encodeURIComponent(term)}`,
-          { signal: controller.signal },
-        )
+        api<SearchAnswer>(`/search?column=${nextColumn}&string=${encodeURIComponent(term)}`, {
+          signal: controller.signal,
+        })
           .then((data) => setSuggestions(data.categoryItems.itemsBrief.slice(0, 6)))
           .catch((error) => {
             // A newer keystroke cancelled it; other failures are only logged (SPEC §8).

@@ -3,11 +3,13 @@
  * the account), then the page loads again in that language. Styled in place, text-sized, so the bars it
  * sits in keep their height and the page keeps its one style sheet.
  */
+import type { LanguageInput } from '@shop/domain/account';
+import type { LanguageAnswer } from '@shop/domain/api';
 import type { Lang } from '@shop/domain/i18n';
 import type { CSSProperties } from 'react';
 import { api } from '../lib/api';
 import { chooseLanguage, pageLang, t } from '../lib/i18n';
-import { useSession } from './session';
+import { useSession } from '../lib/session';
 
 const LANGUAGES: { code: Lang; short: string; name: string }[] = [
   { code: 'en', short: 'EN', name: 'English' },
@@ -38,7 +40,13 @@ export function LanguageSwitch({ style, roomy = false }: { style?: CSSProperties
     if (next === pageLang()) return;
     chooseLanguage(
       next,
-      loggedIn ? () => api('/user/language', { method: 'POST', body: { language: next } }) : undefined,
+      loggedIn
+        ? () =>
+            api<LanguageAnswer>('/user/language', {
+              method: 'POST',
+              body: { language: next } satisfies LanguageInput,
+            })
+        : undefined,
     );
   };
   return (

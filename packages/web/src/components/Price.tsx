@@ -1,7 +1,7 @@
+import type { ItemBrief } from '@shop/domain/api';
 import { toCents } from '@shop/domain/money';
 import { unitPrice } from '@shop/domain/pricing';
 import { money, t } from '../lib/i18n';
-import type { ItemBrief } from '../lib/types';
 
 /** Cents of what this customer pays, from an item's personal prices. */
 export function unitCents(item: ItemBrief): number {

@@ -1,10 +1,10 @@
+import type { ItemBrief } from '@shop/domain/api';
 import { type CartButtonState, cartButtonState } from '@shop/domain/pricing';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../app/session';
 import { useCart } from '../lib/cart';
 import { t, tm } from '../lib/i18n';
-import type { ItemBrief } from '../lib/types';
+import { useSession } from '../lib/session';
 import { Price } from './Price';
 
 const BUTTON_KEYS: Record<CartButtonState, string> = {

@@ -1,7 +1,7 @@
+import type { ItemBrief } from '@shop/domain/api';
 import { MOBILE_BREAKPOINT } from '@shop/domain/catalog';
 import { useState, useSyncExternalStore } from 'react';
 import { t } from '../lib/i18n';
-import type { ItemBrief } from '../lib/types';
 import { ProductCard } from './ProductCard';
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT}px)`;

@@ -1,20 +1,15 @@
 /** Cart calls shared by cards, the product page and the cart page; the header data holds the cart. */
-import type { CartItem } from '@shop/domain/api';
+import type { CartAnswer, CartItem, CartRemoveAnswer } from '@shop/domain/api';
 import { CART_MSG } from '@shop/domain/cart';
 import { toCents } from '@shop/domain/money';
+import type { CartAddInput } from '@shop/domain/order-request';
 import { unitPrice } from '@shop/domain/pricing';
 import { useCallback } from 'react';
-import { useSession } from '../app/session';
 import { ApiError, api } from './api';
 import { tm } from './i18n';
+import { useSession } from './session';
 
 export type CartLine = CartItem;
-
-interface CartAnswer {
-  scode: number;
-  smessage?: string;
-  cartItems: CartLine[];
-}
 
 /** What a line costs per unit, in cents (SPEC §4 unit price). */
 export function lineUnitCents(line: CartLine): number {
@@ -64,10 +59,10 @@ export function useCart() {
               item_condition: item.item_condition,
             },
             is_replaced: replace,
-          },
+          } satisfies CartAddInput,
         });
         store(answer.cartItems);
-        return { ok: true as const, cartItems: answer.cartItems, message: answer.smessage ?? '' };
+        return { ok: true as const, cartItems: answer.cartItems, message: answer.smessage };
       } catch (error) {
         const message = error instanceof ApiError ? error.message : tm(CART_MSG.addFailed);
         return { ok: false as const, cartItems: lines, message };
@@ -79,7 +74,7 @@ export function useCart() {
   const remove = useCallback(
     async (line: { item_id: string; item_condition: string }) => {
       try {
-        const answer = await api<CartAnswer>(
+        const answer = await api<CartRemoveAnswer>(
           `/user/${encodeURIComponent(customerId)}/cart/${encodeURIComponent(line.item_id)}/${line.item_condition}/remove`,
           { method: 'DELETE' },
         );

@@ -8,17 +8,18 @@
  * Built by `vite build --ssr` into dist-ssr/ and loaded by the server (packages/server/src/page/render.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { HeaderAnswer } from '@shop/domain/api';
 import { type Lang, Translator } from '@shop/domain/i18n';
 import { SPEC_EN } from '@shop/domain/spec-messages';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { routes } from '../app/routes';
-import { SessionProvider } from '../app/session';
 import { ApiError, api } from '../lib/api';
 import { cookieLogin } from '../lib/cookies';
 import type { Read } from '../lib/reads';
 import { provideServerScope, type ServerScope, type ShopInfo } from '../lib/scope';
+import { SessionProvider } from '../lib/session';
 import type { RenderedData } from './data';
 
 type Catalogue = Record<string, string>;
@@ -97,7 +98,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     const login = cookieLogin();
     if (login.loggedIn && HEADER_PAGES.test(new URL(input.url).pathname)) {
       try {
-        scope.header = { customerId: login.customerId, data: await api('/header') };
+        scope.header = { customerId: login.customerId, data: await api<HeaderAnswer>('/header') };
       } catch (error) {
         // A session the server no longer knows: drawn as the browser will show it until it signs out.
         if (!(error instanceof ApiError && error.status === 401))

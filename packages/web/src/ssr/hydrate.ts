@@ -1,7 +1,7 @@
+import type { HeaderAnswer } from '@shop/domain/api';
 import { type HydrationState, matchRoutes, type RouteObject } from 'react-router';
-import { seedHeader } from '../app/session';
 import { seedReads } from '../lib/reads';
-import type { HeaderData } from '../lib/types';
+import { seedHeader } from '../lib/session';
 import type { RenderedData } from './data';
 
 /**
@@ -10,7 +10,7 @@ import type { RenderedData } from './data';
  */
 export async function hydrationState(routes: RouteObject[], rendered: RenderedData): Promise<HydrationState> {
   seedReads(rendered.reads);
-  seedHeader(rendered.header as { customerId: string; data: HeaderData } | null);
+  seedHeader(rendered.header as { customerId: string; data: HeaderAnswer } | null);
   const matches = matchRoutes(routes, window.location) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {

@@ -1,12 +1,13 @@
 /** The account area /acer/account[/{session}[/{sessionid}]]: navigation and the session's screen. */
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useSession } from '../../app/session';
 import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
 import { Redirect } from '../../components/Redirect';
 import { SignInFirst } from '../../components/SignInFirst';
 import { t } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
+import { isSessionName, type SessionName } from './loader';
 import { AccountSettings } from './sessions/AccountSettings';
 import { Addresses } from './sessions/Addresses';
 import { AddressForm } from './sessions/AddressForm';
@@ -16,8 +17,7 @@ import { Orders } from './sessions/Orders';
 import { RecentlyViewed } from './sessions/RecentlyViewed';
 import { Subscription } from './sessions/Subscription';
 import { WishListForm, WishListItems, WishLists } from './sessions/WishLists';
-import { isSessionName, type SessionName } from './types';
-import './account.css';
+import '../../styles/account.css';
 
 /** The navigation; each entry's label is `account:nav.<session>`. */
 const NAV: { session: SessionName; also?: SessionName[]; adminsOnly?: boolean }[] = [

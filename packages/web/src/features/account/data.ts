@@ -1,11 +1,16 @@
 /** Reading and refreshing the account sessions: the route's loader reads them (see loader.ts). */
+
+import type { OrdersListAnswer } from '@shop/domain/api';
 import { useCallback } from 'react';
-import { useSession } from '../../app/session';
-import { ApiError } from '../../lib/api';
-import { tm } from '../../lib/i18n';
 import { type Read, type ReadState, refreshReads, useRead } from '../../lib/reads';
-import { type AccountReads, accountPath, useAccountReads } from './loader';
-import type { OrdersPage, SessionData, SessionName } from './types';
+import { useSession } from '../../lib/session';
+import {
+  type AccountReads,
+  accountPath,
+  type SessionData,
+  type SessionName,
+  useAccountReads,
+} from './loader';
 
 /** The array under the session's name, as the loader of the page on screen read it. */
 export function useAccountData<S extends SessionName>(session: S): ReadState<SessionData[S][]> {
@@ -14,7 +19,7 @@ export function useAccountData<S extends SessionName>(session: S): ReadState<Ses
 }
 
 /** The orders list's page; while another search or page loads, the rows on screen stay. */
-export function useOrderList(): ReadState<OrdersPage> {
+export function useOrderList(): ReadState<OrdersListAnswer> {
   return useRead(useAccountReads().orderList, { keepPrevious: true });
 }
 
@@ -36,26 +41,3 @@ export function useRefreshAccount(): (known?: KnownSession[]) => Promise<void> {
     [customerId, reloadHeader],
   );
 }
-
-/** The server's message of a failed call, or the fallback. */
-export function failureMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message && !error.message.startsWith('Request failed')
-    ? error.message
-    : fallback;
-}
-
-/** The field messages of a 400 answer ({ errors: { field: message } }), if any. */
-export function serverFieldErrors(error: unknown): Record<string, string> | null {
-  if (!(error instanceof ApiError)) return null;
-  const errors = error.body.errors;
-  return errors && typeof errors === 'object' ? (errors as Record<string, string>) : null;
-}
-
-/** A form's field messages (the domain's, e.g. a Zod parse's) in the page's language. */
-export function translatedErrors(errors: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [field, message] of Object.entries(errors)) out[field] = tm(message);
-  return out;
-}
-
-export { provinceName } from '../../lib/labels';

@@ -1,15 +1,42 @@
 /**
  * The account area's data: the session in the path (with its id), plus the wish lists beside a list's
  * items. Forms that create something (addressForm, wishListCreate without an id) read nothing.
+ * What each session answers is the domain's (GET /user/{customerid}/{session}[/{sessionid}]).
  */
+import type { AccountSessionAnswer, AccountSessionName, OrdersListAnswer } from '@shop/domain/api';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { cookieLogin } from '../../lib/cookies';
 import { type Read, read } from '../../lib/reads';
-import { isSessionName, type OrdersPage, type SessionData, type SessionName } from './types';
+
+/** The sessions of the account area, as the path names them. */
+export type SessionName = AccountSessionName;
+
+export const SESSIONS: readonly SessionName[] = [
+  'orders',
+  'messages',
+  'addresses',
+  'addressForm',
+  'wishLists',
+  'wishListCreate',
+  'wishListItems',
+  'recentlyViewed',
+  'accountSettings',
+  'subscription',
+  'buyers',
+];
+
+export function isSessionName(value: string): value is SessionName {
+  return (SESSIONS as readonly string[]).includes(value);
+}
+
+/** One element of the array a session answers under its own name (e.g. an Address for addresses). */
+export type SessionData = {
+  [S in SessionName]: AccountSessionAnswer<S> extends Record<S, readonly (infer E)[]> ? E : never;
+};
 
 export type AccountReads = { [S in SessionName]?: Read<SessionData[S][]> } & {
   /** The orders list: one page of it, searched and filtered by the address's query. */
-  orderList?: Read<OrdersPage>;
+  orderList?: Read<OrdersListAnswer>;
 };
 
 /** What the orders list reads from the address (domain/orders.ts checks them on the server). */
@@ -37,10 +64,9 @@ function sessionRead<S extends SessionName>(
   session: S,
   sessionid?: string,
 ): Read<SessionData[S][]> {
-  return read(accountPath(customerId, session, sessionid), (answer: Record<string, unknown>) => {
-    const value = answer[session];
-    if (Array.isArray(value)) return value as SessionData[S][];
-    return value && typeof value === 'object' ? [value as SessionData[S]] : [];
+  return read(accountPath(customerId, session, sessionid), (answer: AccountSessionAnswer<S>) => {
+    const value = (answer as Partial<Record<S, SessionData[S][]>>)[session];
+    return Array.isArray(value) ? value : [];
   });
 }
 
@@ -52,7 +78,7 @@ export function accountLoader({ params, request }: LoaderFunctionArgs): AccountR
   if ((session === 'addressForm' || session === 'wishListCreate') && !id) return {};
   if (session === 'orders' && !id) {
     const query = ordersQuery(new URL(request.url).searchParams);
-    return { orderList: read<OrdersPage>(`${accountPath(customerId, 'orders')}${query}`) };
+    return { orderList: read<OrdersListAnswer>(`${accountPath(customerId, 'orders')}${query}`) };
   }
   if (session === 'wishListItems') {
     if (!id) return {};

@@ -1,9 +1,11 @@
+import type { ResetCodeInput } from '@shop/domain/account';
+import type { ResetCodeSentAnswer } from '@shop/domain/api';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { TextField } from '../../components/fields';
 import { api } from '../../lib/api';
+import { failureMessage } from '../../lib/failures';
 import { t } from '../../lib/i18n';
-import { failureMessage } from '../account/data';
 
 export interface ResetState {
   username?: string;
@@ -35,9 +37,9 @@ export function ForgetPassword() {
     setError('');
     setBusy(true);
     try {
-      const answer = await api<{ smessage?: string }>('/user/forget/sendcode', {
+      const answer = await api<ResetCodeSentAnswer>('/user/forget/sendcode', {
         method: 'POST',
-        body: { username: name },
+        body: { username: name } satisfies ResetCodeInput,
       });
       const state: ResetState = { username: name, sentAt: Date.now(), message: answer.smessage };
       navigate('/acer/signin/reset', { state });

@@ -1,12 +1,14 @@
-import { accountApplicationSchema } from '@shop/domain/account';
+import { type AccountApplicationInput, accountApplicationSchema } from '@shop/domain/account';
+import type { RegisterAnswer } from '@shop/domain/api';
 import { fieldErrors } from '@shop/domain/contact';
 import { PROVINCES } from '@shop/domain/tax';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { focusFirstError, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { api } from '../../lib/api';
+import { failureMessage, serverFieldErrors, translatedErrors } from '../../lib/failures';
 import { t } from '../../lib/i18n';
-import { failureMessage, provinceName, serverFieldErrors, translatedErrors } from '../account/data';
+import { provinceName } from '../../lib/labels';
 
 const EMPTY = { company: '', contactName: '', email: '', phoneNumber: '', province: '', message: '' };
 
@@ -32,9 +34,9 @@ export function Register() {
     setErrors({});
     setBusy(true);
     try {
-      const answer = await api<{ smessage?: string }>('/user/register', {
+      const answer = await api<RegisterAnswer>('/user/register', {
         method: 'POST',
-        body: parsed.data,
+        body: parsed.data satisfies AccountApplicationInput,
       });
       const message = answer.smessage ?? t('account:register.received');
       setSent(message);

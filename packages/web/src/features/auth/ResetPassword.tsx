@@ -1,10 +1,12 @@
+import type { PasswordResetInput, ResetCodeInput } from '@shop/domain/account';
 import { ACCOUNT_MSG, PASSWORD_PATTERN, RESEND_SECONDS } from '@shop/domain/account-rules';
+import type { PasswordResetAnswer, ResetCodeSentAnswer } from '@shop/domain/api';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { focusFirstError, TextField } from '../../components/fields';
 import { api } from '../../lib/api';
+import { failureMessage } from '../../lib/failures';
 import { t, tm } from '../../lib/i18n';
-import { failureMessage } from '../account/data';
 import { customerIdRequired, type ResetState } from './ForgetPassword';
 
 function secondsLeft(sentAt: number | null, now: number): number {
@@ -46,9 +48,9 @@ export function ResetPassword() {
     setSending(true);
     setErrors({});
     try {
-      const answer = await api<{ smessage?: string }>('/user/forget/sendcode', {
+      const answer = await api<ResetCodeSentAnswer>('/user/forget/sendcode', {
         method: 'POST',
-        body: { username: name },
+        body: { username: name } satisfies ResetCodeInput,
       });
       const at = Date.now();
       setSentAt(at);
@@ -82,13 +84,15 @@ export function ResetPassword() {
     }
     setBusy(true);
     try {
-      const answer = await api<{ code?: number; scode?: number; smessage?: string }>(
-        '/user/forget/resetpassword',
-        {
-          method: 'POST',
-          body: { username: username.trim(), password, confirmPassword: confirm, verificationCode: code },
-        },
-      );
+      const answer = await api<PasswordResetAnswer>('/user/forget/resetpassword', {
+        method: 'POST',
+        body: {
+          username: username.trim(),
+          password,
+          confirmPassword: confirm,
+          verificationCode: code,
+        } satisfies PasswordResetInput,
+      });
       if (answer.code === 200 || answer.scode === 200) {
         window.alert(tm(ACCOUNT_MSG.resetDone));
         navigate('/acer/signin', { replace: true });

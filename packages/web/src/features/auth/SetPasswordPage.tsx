@@ -3,7 +3,13 @@
  * reset link chooses a password through the one-time link, then goes to sign in.
  */
 
-import { type PasswordLinkInfo, setPasswordSchema } from '@shop/domain/admin';
+import {
+  type PasswordLinkAnswer,
+  type PasswordLinkInfo,
+  type PasswordSetAnswer,
+  type SetPasswordInput,
+  setPasswordSchema,
+} from '@shop/domain/admin';
 import { useRef, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useFetcher, useLoaderData, useNavigate } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -12,7 +18,7 @@ import { ApiError, api } from '../../lib/api';
 import { t, tm } from '../../lib/i18n';
 import { useOncePer } from '../../lib/once';
 import { usePageTitle } from '../../lib/title';
-import '../account/account.css';
+import '../../styles/account.css';
 
 interface LinkState {
   token: string;
@@ -28,7 +34,7 @@ const failed = () => t('account:setPassword.failed');
 export async function loader({ request }: LoaderFunctionArgs): Promise<LinkState> {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   try {
-    const { link } = await api<{ link: PasswordLinkInfo }>('/password-link/check', {
+    const { link } = await api<PasswordLinkAnswer>('/password-link/check', {
       method: 'POST',
       body: { token },
       signal: request.signal,
@@ -41,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LinkState
 }
 
 export async function action({ request }: LoaderFunctionArgs): Promise<Answer> {
-  const input = (await request.json()) as { token: string; password: string; confirmPassword: string };
+  const input = (await request.json()) as SetPasswordInput;
   const parsed = setPasswordSchema.safeParse(input);
   if (!parsed.success) {
     const errors: Record<string, string> = {};
@@ -49,7 +55,7 @@ export async function action({ request }: LoaderFunctionArgs): Promise<Answer> {
     return { ok: false, message: Object.values(errors)[0] ?? failed(), errors };
   }
   try {
-    const answer = await api<{ smessage: string }>('/password-link/set', { method: 'POST', body: input });
+    const answer = await api<PasswordSetAnswer>('/password-link/set', { method: 'POST', body: input });
     return { ok: true, message: answer.smessage };
   } catch (error) {
     const message = error instanceof ApiError ? error.message : failed();

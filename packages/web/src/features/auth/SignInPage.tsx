@@ -1,17 +1,19 @@
 /** /acer/signin[/{session}]: sign in, forgot password (send a code), reset password and the account application. */
+import type { SignInAnswer } from '@shop/domain/api';
+import type { LoginInput } from '@shop/domain/contact';
 import { MSG } from '@shop/domain/messages';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useSession } from '../../app/session';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Redirect } from '../../components/Redirect';
 import { ApiError, api } from '../../lib/api';
 import { t, tm } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
 import { ForgetPassword } from './ForgetPassword';
 import { Register } from './Register';
 import { ResetPassword } from './ResetPassword';
-import '../account/account.css';
+import '../../styles/account.css';
 
 const SESSIONS = ['signin', 'forget', 'reset', 'register'] as const;
 type SignInSession = (typeof SESSIONS)[number];
@@ -79,7 +81,10 @@ function SignInForm({
     setBusy(true);
     setFailed(false);
     try {
-      await api('/user/login', { method: 'POST', body: { username: username.trim(), password } });
+      await api<SignInAnswer>('/user/login', {
+        method: 'POST',
+        body: { username: username.trim(), password } satisfies LoginInput,
+      });
       session.refresh();
       navigate(from ?? '/acer/account/orders', { replace: true });
     } catch (error) {

@@ -1,10 +1,10 @@
+import type { ItemBrief } from '@shop/domain/api';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Price } from '../../components/Price';
 import { cartSubtotalCents, useCart } from '../../lib/cart';
 import { money, t } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/title';
-import type { ItemBrief } from '../../lib/types';
-import './cart.css';
+import '../../styles/cart.css';
 
 /** The confirmation after adding to the cart. */
 export default function AddToCartPage() {

@@ -1,15 +1,15 @@
 import { blurQuantity, CART_MSG, minusQuantity, plusQuantity, typedQuantity } from '@shop/domain/cart';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../app/session';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { SignInFirst } from '../../components/SignInFirst';
 import { type CartLine, cartSubtotalCents, lineStock, lineUnitCents, useCart } from '../../lib/cart';
 import { money, pageLang, t, tm } from '../../lib/i18n';
 import { conditionName } from '../../lib/labels';
+import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
-import './cart.css';
+import '../../styles/cart.css';
 
 const keyOf = (line: { item_id: string; item_condition: string }) => `${line.item_id}|${line.item_condition}`;
 /** Quantity controls stay locked for a second after each action. */

@@ -1,11 +1,10 @@
 /** A listing's data: /category/... or, for the Search category, /search, with the URL's options. */
+import type { CategoryItemsAnswer, SearchAnswer } from '@shop/domain/api';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { type Read, read } from '../../lib/reads';
-import type { CategoryItems } from '../../lib/types';
 
-export interface Listing {
-  categoryItems: CategoryItems;
-}
+/** A category's listing, or the search's (the Search category). */
+export type Listing = CategoryItemsAnswer | SearchAnswer;
 
 /** The API path of a listing page. */
 export function listingPath(category: string, subcategory: string | undefined, search: string): string {

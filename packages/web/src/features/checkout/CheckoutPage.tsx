@@ -1,43 +1,23 @@
-import { ACCOUNT_MSG, addressSchema } from '@shop/domain/account';
-import type { Address } from '@shop/domain/api';
+import { ACCOUNT_MSG, type AddressInput, addressSchema } from '@shop/domain/account';
+import type { Address, AddressesAnswer } from '@shop/domain/api';
 import { CART_MSG, isValidPo, SHIPPING_METHODS, type ShippingMethod, truncatePo } from '@shop/domain/cart';
 import { fieldErrors } from '@shop/domain/contact';
+import type { PlaceOrderInput } from '@shop/domain/order-request';
 import { PROVINCES, type Province, taxFor, taxRatePercent } from '@shop/domain/tax';
 import { useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../app/session';
 import { AddressFields, type AddressValues, EMPTY_ADDRESS } from '../../components/AddressFields';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { SignInFirst } from '../../components/SignInFirst';
 import { ApiError, api } from '../../lib/api';
 import { cartSubtotalCents, lineUnitCents, useCart } from '../../lib/cart';
+import { translatedErrors } from '../../lib/failures';
 import { money, t, tm } from '../../lib/i18n';
 import { provinceName } from '../../lib/labels';
+import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
-import '../cart/cart.css';
-
-export interface OrderRequest {
-  orderInfo: {
-    customer_id: string;
-    shipping_address_id: number;
-    billing_address_id: number;
-    created_time: string;
-    line_items: {
-      item_id: string;
-      item_condition: string;
-      quantity: number;
-      sku: string;
-      item_rate: number;
-    }[];
-    subtotal: number;
-    items_tax: number;
-    total: number;
-    purchase_order_id: string;
-    shipping_method: ShippingMethod;
-  };
-  checkout_key: string;
-}
+import '../../styles/cart.css';
 
 /** Local time as an ISO string without the zone, as the order records it. */
 function localIso(date = new Date()): string {
@@ -49,11 +29,6 @@ function localIso(date = new Date()): string {
 function keyed(key: string, fallback: string): string {
   const text = t(key);
   return text === key ? fallback : text;
-}
-
-/** The domain's field messages (in English) in the page's language. */
-function translated(errors: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, tm(message)]));
 }
 
 function AddressChoice({
@@ -108,15 +83,17 @@ function NewAddressForm({ onSaved }: { onSaved: (addresses: Address[]) => void }
   const save = async () => {
     const parsed = addressSchema.safeParse({ ...form, country: 'Canada' });
     if (!parsed.success) {
-      setErrors(translated(fieldErrors(parsed.error)));
+      setErrors(translatedErrors(fieldErrors(parsed.error)));
       window.alert(tm(ACCOUNT_MSG.addressInvalid));
       return;
     }
     setBusy(true);
     try {
-      const answer = await api<{ addresses: Address[] }>('/user/address/create', {
+      const answer = await api<AddressesAnswer>('/user/address/create', {
         method: 'POST',
-        body: { addressInfo: { ...parsed.data, customer_id: customerId } },
+        body: {
+          addressInfo: { ...parsed.data, customer_id: customerId },
+        } satisfies { addressInfo: AddressInput & { customer_id: string } },
       });
       setErrors({});
       setForm(EMPTY_ADDRESS);
@@ -187,7 +164,8 @@ export default function CheckoutPage() {
     setMissing(problems);
     if (problems.length > 0 || !shippingAddressId || !billingAddressId)
       return window.alert(problems.map((message) => tm(message)).join('\n'));
-    const request: OrderRequest = {
+    // What the server checks (domain/order-request.ts): the cart's lines as shown and the totals shown.
+    const request: PlaceOrderInput & { checkout_key: string } = {
       orderInfo: {
         customer_id: customerId,
         shipping_address_id: shippingAddressId,
@@ -197,8 +175,6 @@ export default function CheckoutPage() {
           item_id: l.item_id,
           item_condition: l.item_condition,
           quantity: l.quantity,
-          sku: l.sku,
-          item_rate: lineUnitCents(l) / 100,
         })),
         subtotal: subtotal / 100,
         items_tax: tax / 100,

@@ -1,3 +1,4 @@
+import type { ContactAnswer } from '@shop/domain/api';
 import { type ContactFormInput, contactFormSchema, fieldErrors } from '@shop/domain/contact';
 import { useState } from 'react';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -5,7 +6,7 @@ import { ApiError, api } from '../../lib/api';
 import { t, tm } from '../../lib/i18n';
 import { shopInfo, telHref } from '../../lib/shop';
 import { usePageTitle } from '../../lib/title';
-import '../account/account.css';
+import '../../styles/account.css';
 
 const EMPTY: Required<ContactFormInput> = {
   fullName: '',
@@ -53,7 +54,10 @@ export default function ContactPage() {
     setErrors({});
     setBusy(true);
     try {
-      const answer = await api<{ smessage: string }>('/zoho/sendemail', { method: 'POST', body: form });
+      const answer = await api<ContactAnswer>('/zoho/sendemail', {
+        method: 'POST',
+        body: form satisfies ContactFormInput,
+      });
       setSent(answer.smessage);
       setForm(EMPTY);
       window.alert(answer.smessage);

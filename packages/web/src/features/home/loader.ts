@@ -1,16 +1,12 @@
 /** The home page's data: the three sliders' products (refetched when the percentage changes). */
+import type { MainPageAnswer } from '@shop/domain/api';
 import { useLoaderData } from 'react-router';
 import { type Read, read } from '../../lib/reads';
-import type { ItemBrief } from '../../lib/types';
-
-export interface MainPage {
-  products: { featuredProducts: ItemBrief[]; popularProducts: ItemBrief[]; newProducts: ItemBrief[] };
-}
 
 export function homeLoader() {
-  return { main: read<MainPage>('/mainpage') };
+  return { main: read<MainPageAnswer>('/mainpage') };
 }
 
-export function useHomeReads(): { main: Read<MainPage> } {
+export function useHomeReads(): { main: Read<MainPageAnswer> } {
   return useLoaderData() as ReturnType<typeof homeLoader>;
 }

@@ -1,6 +1,6 @@
+import type { OrderAddress, OrderInfo } from '@shop/domain/api';
 import { toCents } from '@shop/domain/money';
 import { Link, useLocation } from 'react-router';
-import { useSession } from '../../app/session';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { Moment } from '../../components/Moment';
@@ -8,9 +8,10 @@ import { SignInFirst } from '../../components/SignInFirst';
 import { money, pageLang, t } from '../../lib/i18n';
 import { conditionName, provinceName } from '../../lib/labels';
 import { useRead } from '../../lib/reads';
+import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
-import '../cart/cart.css';
-import { type OrderInfo, useOrderReads } from './loader';
+import '../../styles/cart.css';
+import { useOrderReads } from './loader';
 import { OrderPeople, OrderTools } from './OrderTools';
 
 /** An amount in dollars, as the order records it. */
@@ -32,7 +33,7 @@ function extraName(name: string | undefined): string {
 /** The condition as English shows it today (its code); French names it. */
 const conditionText = (condition: string) => (pageLang() === 'en' ? condition : conditionName(condition));
 
-function AddressBlock({ title, a }: { title: string; a: Record<string, string> }) {
+function AddressBlock({ title, a }: { title: string; a: OrderAddress }) {
   return (
     <section className="order__address">
       <h2>{title}</h2>
@@ -48,7 +49,7 @@ function AddressBlock({ title, a }: { title: string; a: Record<string, string> }
         {a.address_line_1}
         {a.address_line_2 && `, ${a.address_line_2}`}
         <br />
-        {a.city}, {provinceName(a.province ?? '')} {a.zip}
+        {a.city}, {provinceName(a.province)} {a.zip}
         <br />
         {a.country}
         {a.phone_number && (

@@ -1,14 +1,15 @@
+import type { PlaceOrderAnswer } from '@shop/domain/api';
 import { CART_MSG } from '@shop/domain/cart';
+import type { PlaceOrderInput } from '@shop/domain/order-request';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../app/session';
 import { Loading } from '../../components/Loading';
 import { ApiError, api } from '../../lib/api';
 import { t, tm } from '../../lib/i18n';
 import { refreshReads } from '../../lib/reads';
+import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
-import type { OrderRequest } from '../checkout/CheckoutPage';
-import '../cart/cart.css';
+import '../../styles/cart.css';
 
 type Status =
   | { state: 'ordering' }
@@ -28,7 +29,9 @@ export default function OrderPlacedPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { reloadHeader } = useSession();
-  const request = (location.state as { orderRequest?: OrderRequest } | null)?.orderRequest;
+  // The checkout's request, as the server checks it, with the key of that visit of the checkout.
+  const request = (location.state as { orderRequest?: PlaceOrderInput & { checkout_key: string } } | null)
+    ?.orderRequest;
   const [status, setStatus] = useState<Status>(() => {
     if (!request) return { state: 'none' };
     return sessionStorage.getItem(SENT + request.checkout_key) ? { state: 'expired' } : { state: 'ordering' };
@@ -43,7 +46,7 @@ export default function OrderPlacedPage() {
     if (status.state !== 'ordering' || !request || started.current) return;
     started.current = true;
     sessionStorage.setItem(SENT + request.checkout_key, '1');
-    api<{ orderId: number; orderNumber: string }>('/placeorder', { method: 'POST', body: request })
+    api<PlaceOrderAnswer>('/placeorder', { method: 'POST', body: request })
       .then((answer) => {
         setStatus({ state: 'confirmed', orderId: answer.orderId, orderNumber: answer.orderNumber });
         void reloadHeader();

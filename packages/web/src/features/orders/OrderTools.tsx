@@ -3,18 +3,16 @@
  * print the invoice or file it as a PDF. Kept apart from the order view's own markup.
  */
 
-import type { CartItem } from '@shop/domain/api';
-import type { QuickOrderResult } from '@shop/domain/quick-order';
+import type { OrderDetail, ReorderAnswer } from '@shop/domain/api';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useSession } from '../../app/session';
 import { LineResults } from '../../components/LineResults';
 import { ApiError, api } from '../../lib/api';
 import { t } from '../../lib/i18n';
-import type { OrderInfo } from './loader';
+import { useSession } from '../../lib/session';
 import './order-tools.css';
 
-type Order = OrderInfo['order'];
+type Order = OrderDetail;
 
 /** Who placed the order and, once shipped, the carrier and tracking number. */
 export function OrderPeople({ order }: { order: Order }) {
@@ -57,12 +55,6 @@ function PdfLink({ order }: { order: Order }) {
       {t('orders:tools.pdf')}
     </a>
   );
-}
-
-interface ReorderAnswer {
-  smessage: string;
-  results: QuickOrderResult[];
-  cartItems: CartItem[];
 }
 
 /** REORDER on the order page; Print and the PDF on the invoice (the PDF on the order too, once invoiced). */

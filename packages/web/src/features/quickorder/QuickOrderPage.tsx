@@ -4,24 +4,24 @@
  * and answers each one.
  */
 
-import type { CartItem } from '@shop/domain/api';
+import type { QuickOrderAnswer } from '@shop/domain/api';
+import type { QuickOrderInput } from '@shop/domain/order-request';
 import {
   parseQuickOrder,
   QUICK_MSG,
   QUICK_ORDER_MAX_CHARS,
   QUICK_ORDER_MAX_LINES,
-  type QuickOrderResult,
 } from '@shop/domain/quick-order';
 import { useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { LineResults, wasAdded } from '../../components/LineResults';
 import { SignInFirst } from '../../components/SignInFirst';
 import { ApiError, api } from '../../lib/api';
 import { pageLang, t, tm } from '../../lib/i18n';
 import { conditionName } from '../../lib/labels';
+import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
 import './quick-order.css';
 
@@ -30,12 +30,6 @@ const EXAMPLE_LINES = ['NX.SAHAA.001 5', 'NX.SAHAA.001,5', 'NX.SAHAA.001 5 Recer
 
 /** The condition as English shows it today (its code); French names it. */
 const conditionText = (condition: string) => (pageLang() === 'en' ? condition : conditionName(condition));
-
-interface Answer {
-  smessage: string;
-  results: QuickOrderResult[];
-  cartItems: CartItem[];
-}
 
 /** The problem with sending this text, if any (the server says the same, this saves a round trip). */
 function problemOf(text: string, count: number): string {
@@ -52,7 +46,7 @@ export default function QuickOrderPage() {
   const [error, setError] = useState('');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [answer, setAnswer] = useState<QuickOrderAnswer | null>(null);
   const area = useRef<HTMLTextAreaElement>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const parsed = useMemo(() => parseQuickOrder(text), [text]);
@@ -104,7 +98,10 @@ export default function QuickOrderPage() {
     setError('');
     setNote('');
     try {
-      const result = await api<Answer>('/user/cart/quick-order', { method: 'POST', body: { text } });
+      const result = await api<QuickOrderAnswer>('/user/cart/quick-order', {
+        method: 'POST',
+        body: { text } satisfies QuickOrderInput,
+      });
       // Drawn at once, so the results' heading is there to take the focus.
       flushSync(() => {
         updateHeader((header) => ({ ...header, cartItems: result.cartItems }));

@@ -6,11 +6,11 @@ import { ACCOUNT_MSG, MAX_WISH_LIST_ITEMS } from '@shop/domain/account-rules';
 import { CART_MSG } from '@shop/domain/cart';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session';
 import { ApiError } from '../../lib/api';
 import { t, tm } from '../../lib/i18n';
 import { refreshReads } from '../../lib/reads';
-import { addToWishList, headerWishLists, removeFromWishList, type WishListChange } from './wishListApi';
+import { useSession } from '../../lib/session';
+import { addToWishList, headerWishLists, removeFromWishList, type WishListChange } from '../../lib/wishLists';
 import './wishlist.css';
 
 export function WishListHeart({

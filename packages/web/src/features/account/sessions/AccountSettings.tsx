@@ -1,13 +1,14 @@
-import { ACCOUNT_MSG, accountUpdateSchema } from '@shop/domain/account';
+import { ACCOUNT_MSG, type AccountUpdateInput, accountUpdateSchema } from '@shop/domain/account';
+import type { AccountUpdateAnswer, CustomerInfo } from '@shop/domain/api';
 import { fieldErrors } from '@shop/domain/contact';
 import { useRef, useState } from 'react';
-import { useSession } from '../../../app/session';
 import { focusFirstError, TextField } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';
 import { ApiError, api } from '../../../lib/api';
+import { serverFieldErrors, translatedErrors } from '../../../lib/failures';
 import { t, tm } from '../../../lib/i18n';
-import type { CustomerInfo } from '../../../lib/types';
-import { serverFieldErrors, translatedErrors, useAccountData, useRefreshAccount } from '../data';
+import { useSession } from '../../../lib/session';
+import { useAccountData, useRefreshAccount } from '../data';
 import { LoadError } from './LoadError';
 
 const PASSWORD_FIELDS = ['password', 'newPassword', 'confirmPassword'] as const;
@@ -60,10 +61,9 @@ function PasswordForm({ customer }: { customer: CustomerInfo }) {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setStatus('');
-    const customerInfo = {
+    // The details as they are (support changes them) and the password change; the customer id must be theirs.
+    const customerInfo: AccountUpdateInput & { customer_id: string } = {
       customer_id: customer.customer_id,
-      contact_person_id: customer.contact_person_id,
-      contact_name: customer.contact_name,
       first_name: customer.first_name,
       last_name: customer.last_name,
       email: customer.email,
@@ -91,7 +91,7 @@ function PasswordForm({ customer }: { customer: CustomerInfo }) {
     setOther([]);
     setBusy(true);
     try {
-      await api('/user/information/update', { method: 'POST', body: { customerInfo } });
+      await api<AccountUpdateAnswer>('/user/information/update', { method: 'POST', body: { customerInfo } });
       setForm(EMPTY);
       setStatus(tm(ACCOUNT_MSG.updated));
       window.alert(tm(ACCOUNT_MSG.updated));

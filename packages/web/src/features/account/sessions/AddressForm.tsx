@@ -1,8 +1,8 @@
-import { ACCOUNT_MSG, addressSchema } from '@shop/domain/account';
+import { ACCOUNT_MSG, type AddressInput, addressSchema } from '@shop/domain/account';
+import type { AddressesAnswer } from '@shop/domain/api';
 import { fieldErrors } from '@shop/domain/contact';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '../../../app/session';
 import {
   AddressFields,
   type AddressValues,
@@ -12,14 +12,10 @@ import {
 import { focusFirstError } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';
 import { api } from '../../../lib/api';
+import { failureMessage, serverFieldErrors, translatedErrors } from '../../../lib/failures';
 import { t, tm } from '../../../lib/i18n';
-import {
-  failureMessage,
-  serverFieldErrors,
-  translatedErrors,
-  useAccountData,
-  useRefreshAccount,
-} from '../data';
+import { useSession } from '../../../lib/session';
+import { useAccountData, useRefreshAccount } from '../data';
 import { AddressesAdminNote } from './Addresses';
 import { LoadError } from './LoadError';
 
@@ -62,15 +58,18 @@ function AddressEditor({ addressId, initial }: { addressId?: string; initial: Ad
     }
     setErrors({});
     setBusy(true);
-    const addressInfo = { ...parsed.data, customer_id: customerId };
+    const addressInfo: AddressInput & { customer_id: string } = { ...parsed.data, customer_id: customerId };
     try {
       if (addressId) {
-        await api(`/user/${encodeURIComponent(customerId)}/address/${encodeURIComponent(addressId)}/edit`, {
-          method: 'POST',
-          body: { addressInfo },
-        });
+        await api<AddressesAnswer>(
+          `/user/${encodeURIComponent(customerId)}/address/${encodeURIComponent(addressId)}/edit`,
+          {
+            method: 'POST',
+            body: { addressInfo },
+          },
+        );
       } else {
-        await api('/user/address/create', { method: 'POST', body: { addressInfo } });
+        await api<AddressesAnswer>('/user/address/create', { method: 'POST', body: { addressInfo } });
       }
       await refreshAccount();
       navigate('/acer/account/addresses');

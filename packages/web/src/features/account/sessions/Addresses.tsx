@@ -1,13 +1,15 @@
-import { ACCOUNT_MSG, MAX_ADDRESSES } from '@shop/domain/account-rules';
+import { MAX_ADDRESSES } from '@shop/domain/account-rules';
+import type { Address, AddressDeletedAnswer } from '@shop/domain/api';
 import { MSG } from '@shop/domain/messages';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../../app/session';
 import { Loading } from '../../../components/Loading';
 import { api } from '../../../lib/api';
+import { failureMessage } from '../../../lib/failures';
 import { t, tm } from '../../../lib/i18n';
-import { failureMessage, provinceName, useAccountData, useRefreshAccount } from '../data';
-import type { Address } from '../types';
+import { provinceName } from '../../../lib/labels';
+import { useSession } from '../../../lib/session';
+import { useAccountData, useRefreshAccount } from '../data';
 import { CountToolbar } from './CountToolbar';
 import { LoadError } from './LoadError';
 
@@ -65,18 +67,12 @@ export function Addresses() {
     setBusy(id);
     setStatus('');
     try {
-      const answer = await api<{ scode: number; smessage?: string; addresses?: Address[] }>(
+      const answer = await api<AddressDeletedAnswer>(
         `/user/${encodeURIComponent(customerId)}/address/${encodeURIComponent(id)}/delete`,
         { method: 'DELETE' },
       );
-      if (answer.scode === 201) {
-        window.alert(tm(ACCOUNT_MSG.addressDeleted));
-      } else {
-        setStatus(answer.smessage ?? t('account:addresses.deleted'));
-      }
-      await refreshAccount(
-        answer.scode !== 201 && answer.addresses ? [{ session: 'addresses', data: answer.addresses }] : [],
-      );
+      setStatus(answer.smessage ?? t('account:addresses.deleted'));
+      await refreshAccount([{ session: 'addresses', data: answer.addresses }]);
     } catch (e) {
       window.alert(failureMessage(e, t('account:addresses.deleteFailed')));
     } finally {

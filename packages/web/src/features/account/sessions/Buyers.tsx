@@ -1,20 +1,21 @@
-import { CONTACT_ROLES, type ContactRole, contactCreateSchema } from '@shop/domain/admin';
+import type { BuyerChangeInput } from '@shop/domain/account';
+import {
+  CONTACT_ROLES,
+  type ContactCreateInput,
+  type ContactRole,
+  contactCreateSchema,
+} from '@shop/domain/admin';
+import type { Buyer, BuyersChangedAnswer } from '@shop/domain/api';
 import { fieldErrors } from '@shop/domain/contact';
 import { MSG } from '@shop/domain/messages';
 import { useRef, useState } from 'react';
-import { useSession } from '../../../app/session';
 import { focusFirstError, TextField } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';
 import { ApiError, api } from '../../../lib/api';
+import { failureMessage, serverFieldErrors, translatedErrors } from '../../../lib/failures';
 import { t, tm } from '../../../lib/i18n';
-import {
-  failureMessage,
-  serverFieldErrors,
-  translatedErrors,
-  useAccountData,
-  useRefreshAccount,
-} from '../data';
-import type { Buyer } from '../types';
+import { useSession } from '../../../lib/session';
+import { useAccountData, useRefreshAccount } from '../data';
 import { LoadError } from './LoadError';
 
 /** A role as the page shows it: Administrator or Buyer. */
@@ -22,15 +23,10 @@ function roleName(role: ContactRole): string {
   return t(`account:role.${role}`);
 }
 
-interface BuyersAnswer {
-  smessage: string;
-  buyers: Buyer[];
-}
-
 type NewBuyer = { first_name: string; last_name: string; email: string; role: ContactRole };
 const EMPTY: NewBuyer = { first_name: '', last_name: '', email: '', role: 'buyer' };
 
-function AddBuyer({ onAdded }: { onAdded: (answer: BuyersAnswer) => Promise<void> }) {
+function AddBuyer({ onAdded }: { onAdded: (answer: BuyersChangedAnswer) => Promise<void> }) {
   const { customerId } = useSession();
   const [values, setValues] = useState<NewBuyer>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -54,9 +50,19 @@ function AddBuyer({ onAdded }: { onAdded: (answer: BuyersAnswer) => Promise<void
     setBusy(true);
     try {
       const { first_name, last_name, email, role } = parsed.data;
-      const answer = await api<BuyersAnswer>('/user/buyers/create', {
+      const answer = await api<BuyersChangedAnswer>('/user/buyers/create', {
         method: 'POST',
-        body: { buyerInfo: { customer_id: customerId, first_name, last_name, email, role } },
+        body: {
+          buyerInfo: {
+            customer_id: customerId,
+            first_name,
+            last_name,
+            email,
+            role,
+          } satisfies ContactCreateInput & {
+            customer_id: string;
+          },
+        },
       });
       setValues(EMPTY);
       setDone(answer.smessage);
@@ -164,13 +170,13 @@ export function Buyers() {
   if (error) return <LoadError error={error} />;
   if (!data) return <Loading label={t('account:buyers.loading')} />;
 
-  const change = async (buyer: Buyer, change: { role?: ContactRole; active?: boolean }, done: string) => {
+  const change = async (buyer: Buyer, change: BuyerChangeInput, done: string) => {
     const name = `${buyer.first_name} ${buyer.last_name}`;
     if (change.active === false && !window.confirm(t('account:buyers.confirmOff', { name }))) return;
     setBusy(buyer.contact_person_id);
     setStatus('');
     try {
-      const answer = await api<BuyersAnswer>(
+      const answer = await api<BuyersChangedAnswer>(
         `/user/${encodeURIComponent(customerId)}/buyers/${encodeURIComponent(buyer.contact_person_id)}/edit`,
         { method: 'POST', body: { buyerInfo: change } },
       );

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
+import { failureMessage } from '../../../lib/failures';
 import { t } from '../../../lib/i18n';
 import { useOncePer } from '../../../lib/once';
-import { failureMessage } from '../data';
 
 /** A failed load: the server's message in an alert (SPEC §8) and on the page, with an optional way back. */
 export function LoadError({ error, back }: { error: unknown; back?: { to: string; label: string } }) {

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { useSession } from '../../../app/session';
 import { Loading } from '../../../components/Loading';
 import { Moment } from '../../../components/Moment';
 import { t } from '../../../lib/i18n';
 import { useOncePer } from '../../../lib/once';
 import { refreshReads } from '../../../lib/reads';
+import { useSession } from '../../../lib/session';
 import { useAccountData } from '../data';
 import { accountPath } from '../loader';
 import { LoadError } from './LoadError';

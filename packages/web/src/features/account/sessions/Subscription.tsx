@@ -1,9 +1,11 @@
+import type { SubscriptionInput } from '@shop/domain/account';
+import type { SubscriptionChangedAnswer } from '@shop/domain/api';
 import { useState } from 'react';
 import { Loading } from '../../../components/Loading';
 import { api } from '../../../lib/api';
+import { failureMessage } from '../../../lib/failures';
 import { t } from '../../../lib/i18n';
-import { failureMessage, useAccountData, useRefreshAccount } from '../data';
-import type { Subscription as SubscriptionState } from '../types';
+import { useAccountData, useRefreshAccount } from '../data';
 import { LoadError } from './LoadError';
 
 /** The newsletter subscription: one button, Subscribe or Unsubscribe by the current state. */
@@ -20,17 +22,15 @@ export function Subscription() {
     setBusy(true);
     setStatus('');
     try {
-      const answer = await api<{ subscription?: SubscriptionState[]; smessage?: string }>(
-        '/user/subscription',
-        { method: 'POST', body: { subscribed: !subscribed } },
-      );
+      const answer = await api<SubscriptionChangedAnswer>('/user/subscription', {
+        method: 'POST',
+        body: { subscribed: !subscribed } satisfies SubscriptionInput,
+      });
       setStatus(
         answer.smessage ??
           (subscribed ? t('account:subscription.unsubscribed') : t('account:subscription.subscribed')),
       );
-      void refreshAccount([
-        { session: 'subscription', data: answer.subscription ?? [{ subscribed: !subscribed }] },
-      ]);
+      void refreshAccount([{ session: 'subscription', data: answer.subscription }]);
     } catch (e) {
       window.alert(failureMessage(e, t('account:subscription.failed')));
     } finally {

@@ -1,16 +1,23 @@
-import { ACCOUNT_MSG, MAX_WISH_LIST_ITEMS, MAX_WISH_LISTS, wishListNameSchema } from '@shop/domain/account';
+import {
+  ACCOUNT_MSG,
+  MAX_WISH_LIST_ITEMS,
+  MAX_WISH_LISTS,
+  type WishListNameInput,
+  wishListNameSchema,
+} from '@shop/domain/account';
+import type { WishList, WishListItem, WishListsAnswer } from '@shop/domain/api';
 import { fieldErrors } from '@shop/domain/contact';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '../../../app/session';
 import { focusFirstError, TextField } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';
 import { ProductCard } from '../../../components/ProductCard';
 import { api } from '../../../lib/api';
+import { failureMessage, serverFieldErrors } from '../../../lib/failures';
 import { t, tm } from '../../../lib/i18n';
-import { removeFromWishList } from '../../wishlist/wishListApi';
-import { failureMessage, serverFieldErrors, useAccountData, useRefreshAccount } from '../data';
-import type { WishList, WishListItem } from '../types';
+import { useSession } from '../../../lib/session';
+import { removeFromWishList } from '../../../lib/wishLists';
+import { useAccountData, useRefreshAccount } from '../data';
 import { CountToolbar } from './CountToolbar';
 import { LoadError } from './LoadError';
 
@@ -31,12 +38,12 @@ export function WishLists() {
     setBusy(list.list_id);
     setStatus('');
     try {
-      const answer = await api<{ wishLists?: WishList[] }>(
+      const answer = await api<WishListsAnswer>(
         `/user/${encodeURIComponent(customerId)}/wishLists/${encodeURIComponent(list.list_id)}/delete`,
         { method: 'DELETE' },
       );
       setStatus(t('account:wishLists.deleted', { name: list.list_name }));
-      await refreshAccount(answer.wishLists ? [{ session: 'wishLists', data: answer.wishLists }] : []);
+      await refreshAccount([{ session: 'wishLists', data: answer.wishLists }]);
     } catch (e) {
       window.alert(failureMessage(e, tm(ACCOUNT_MSG.wishListEditFailed)));
     } finally {
@@ -137,19 +144,23 @@ function WishListEditor({ list }: { list?: WishList }) {
     setBusy(true);
     try {
       if (list) {
-        await api(
+        await api<WishListsAnswer>(
           `/user/${encodeURIComponent(customerId)}/wishLists/${encodeURIComponent(list.list_id)}/edit`,
-          { method: 'POST', body: { wishList: { list_name: parsed.data.list_name, is_public: false } } },
+          {
+            method: 'POST',
+            body: { wishList: { list_name: parsed.data.list_name } satisfies WishListNameInput },
+          },
         );
       } else {
-        await api('/user/wishList/create', {
+        // The server names the list; the customer id, when sent, must be theirs.
+        await api<WishListsAnswer>('/user/wishList/create', {
           method: 'POST',
           body: {
             wishList: {
               list_name: parsed.data.list_name,
-              is_public: false,
               customer_id: customerId,
-              list_id: `${customerId}${Date.now()}`,
+            } satisfies WishListNameInput & {
+              customer_id: string;
             },
           },
         });

@@ -5,6 +5,7 @@
  * are broadcast to other tabs so they read again too.
  */
 
+import type { CustomerInfo, HeaderAnswer, SignOutAnswer } from '@shop/domain/api';
 import {
   createContext,
   type ReactNode,
@@ -15,12 +16,11 @@ import {
   useRef,
   useState,
 } from 'react';
-import { ApiError, api } from '../lib/api';
-import { clearDisplayCookies, cookieLogin } from '../lib/cookies';
-import { useOncePer } from '../lib/once';
-import { refreshReads } from '../lib/reads';
-import { serverScope } from '../lib/scope';
-import type { CustomerInfo, HeaderData } from '../lib/types';
+import { ApiError, api } from './api';
+import { clearDisplayCookies, cookieLogin } from './cookies';
+import { useOncePer } from './once';
+import { refreshReads } from './reads';
+import { serverScope } from './scope';
 
 interface Session {
   loggedIn: boolean;
@@ -28,9 +28,9 @@ interface Session {
   customer: CustomerInfo | null;
   percentage: number | null;
   cartCount: number;
-  header: HeaderData | null;
+  header: HeaderAnswer | null;
   /** Changes the header data in place with what a write's answer says. */
-  updateHeader(change: (header: HeaderData) => HeaderData): void;
+  updateHeader(change: (header: HeaderAnswer) => HeaderAnswer): void;
   /** Reads the header data again; settles when the answer is shown. */
   reloadHeader(): Promise<void>;
   /** Re-reads the cookies after a sign-in or sign-out and tells other tabs. */
@@ -47,7 +47,7 @@ const channel =
     ? null
     : new BroadcastChannel('acer-store');
 
-type HeaderState = { customerId: string; data: HeaderData } | null;
+type HeaderState = { customerId: string; data: HeaderAnswer } | null;
 
 /** The header data a page drawn on the server came with (ssr/hydrate.ts), taken by the first render. */
 let drawnHeader: HeaderState = null;
@@ -80,7 +80,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return;
     }
     try {
-      const data = await api<HeaderData>('/header');
+      const data = await api<HeaderAnswer>('/header');
       if (mine === latest.current) setHeader({ customerId: who.customerId, data });
     } catch (error) {
       if (mine !== latest.current) return;
@@ -101,7 +101,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
 
   const reloadHeader = useCallback(() => loadHeader(loginNow.current), [loadHeader]);
-  const updateHeader = useCallback((change: (header: HeaderData) => HeaderData) => {
+  const updateHeader = useCallback((change: (header: HeaderAnswer) => HeaderAnswer) => {
     setHeader((old) => (old ? { ...old, data: change(old.data) } : old));
   }, []);
 
@@ -135,7 +135,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await api('/user/logout', { method: 'POST', body: {} });
+      await api<SignOutAnswer>('/user/logout', { method: 'POST', body: {} });
     } catch {
       // Signing out locally still happens when the network fails.
     }
