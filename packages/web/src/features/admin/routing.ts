@@ -4,17 +4,13 @@
  * cannot bring its own child routes; `BackOffice.tsx` matches the rest of the path to a page here and calls that
  * page's loader or action, so every page still loads and submits through React Router's data APIs.
  */
-import type { StaffInfo } from '@shop/domain/admin';
+import type { AdminMeAnswer } from '@shop/domain/admin';
 import type { ComponentType } from 'react';
 import { type Params, useLoaderData } from 'react-router';
 import type { ActionResult } from './api';
 
-export interface Me {
-  staff: StaffInfo;
-  pending_orders: number;
-  new_applications: number;
-  new_contact_messages: number;
-}
+/** Who is signed in and the navigation's counts: GET /api/admin/me. */
+export type Me = AdminMeAnswer;
 
 export interface PageArgs {
   request: Request;

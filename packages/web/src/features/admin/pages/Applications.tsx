@@ -4,6 +4,8 @@
  */
 import {
   type AdminApplication,
+  type AdminApplicationRejectedAnswer,
+  type AdminApplicationsAnswer,
   APPLICATION_STATUSES,
   applicationRejectSchema,
   type Page,
@@ -17,10 +19,9 @@ import { Pager, PageTitle, Result, TextArea, useAction, useFocusFirstError, When
 async function loader({ request }: PageArgs) {
   const url = new URL(request.url);
   const query = queryOf({ status: url.searchParams.get('status'), page: url.searchParams.get('page') });
-  const { applications } = await adminApi<{ applications: Page<AdminApplication> }>(
-    `/admin/applications${query}`,
-    { signal: request.signal },
-  );
+  const { applications } = await adminApi<AdminApplicationsAnswer>(`/admin/applications${query}`, {
+    signal: request.signal,
+  });
   return applications;
 }
 
@@ -32,9 +33,12 @@ async function action({ request }: PageArgs) {
   return attempt(
     request,
     () =>
-      adminApi(`/admin/applications/${encodeURIComponent(String(body.application_id))}/reject`, {
-        body: { reason: body.reason },
-      }),
+      adminApi<AdminApplicationRejectedAnswer>(
+        `/admin/applications/${encodeURIComponent(String(body.application_id))}/reject`,
+        {
+          body: { reason: body.reason },
+        },
+      ),
     'The application has been rejected.',
   );
 }

@@ -1,5 +1,5 @@
 /** /acer/admin/audit (owners): every recorded change, by kind of thing, its id and who did it. */
-import type { AuditEntry, Page } from '@shop/domain/admin';
+import type { AuditAnswer, AuditEntry, Page } from '@shop/domain/admin';
 import { Form, useSearchParams } from 'react-router';
 import { adminApi, queryOf } from '../api';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
@@ -15,7 +15,7 @@ async function loader({ request }: PageArgs) {
     actor: p.get('actor'),
     page: p.get('page'),
   });
-  const { audit } = await adminApi<{ audit: Page<AuditEntry> }>(`/admin/audit${query}`, {
+  const { audit } = await adminApi<AuditAnswer>(`/admin/audit${query}`, {
     signal: request.signal,
   });
   return audit;

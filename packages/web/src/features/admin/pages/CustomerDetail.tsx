@@ -5,7 +5,10 @@
  */
 import {
   type AdminContact,
+  type AdminCustomerAnswer,
+  type AdminCustomerChangedAnswer,
   type AdminCustomerDetail,
+  type AdminMessageAnswer,
   CONTACT_ROLES,
   contactCreateSchema,
   contactUpdateSchema,
@@ -30,7 +33,7 @@ import {
 import { OrdersTable } from './Orders';
 
 async function loader({ request, params }: PageArgs) {
-  const { customer } = await adminApi<{ customer: AdminCustomerDetail }>(
+  const { customer } = await adminApi<AdminCustomerAnswer>(
     `/admin/customers/${encodeURIComponent(params.customerId ?? '')}`,
     { signal: request.signal },
   );
@@ -52,17 +55,24 @@ async function action({ request, params }: PageArgs) {
       if (!parsed.success) return invalid(parsed.error.issues);
       return attempt(
         request,
-        () => adminApi(base, { method: 'PATCH', body: input }),
+        () => adminApi<AdminCustomerAnswer>(base, { method: 'PATCH', body: input }),
         'The customer has been saved.',
       );
     }
     case 'disable':
     case 'enable':
-      return attempt(request, () => adminApi(`${base}/${body.intent}`, { method: 'POST' }), 'Done.');
+      return attempt(
+        request,
+        () => adminApi<AdminCustomerChangedAnswer>(`${base}/${body.intent}`, { method: 'POST' }),
+        'Done.',
+      );
     case 'password-link':
       return attempt(
         request,
-        () => adminApi(`${base}/password-link`, { body: { contact_person_id: body.contact_person_id } }),
+        () =>
+          adminApi<AdminMessageAnswer>(`${base}/password-link`, {
+            body: { contact_person_id: body.contact_person_id },
+          }),
         'The link has been mailed.',
       );
     case 'add-contact': {
@@ -77,7 +87,7 @@ async function action({ request, params }: PageArgs) {
       if (!parsed.success) return invalid(parsed.error.issues);
       return attempt(
         request,
-        () => adminApi(`${base}/contacts`, { body: input }),
+        () => adminApi<AdminCustomerChangedAnswer>(`${base}/contacts`, { body: input }),
         'The buyer has been added.',
       );
     }
@@ -93,10 +103,13 @@ async function action({ request, params }: PageArgs) {
       return attempt(
         request,
         () =>
-          adminApi(`${base}/contacts/${encodeURIComponent(String(body.contact_person_id))}`, {
-            method: 'PATCH',
-            body: input,
-          }),
+          adminApi<AdminCustomerAnswer>(
+            `${base}/contacts/${encodeURIComponent(String(body.contact_person_id))}`,
+            {
+              method: 'PATCH',
+              body: input,
+            },
+          ),
         'The buyer has been saved.',
       );
     }
@@ -105,17 +118,24 @@ async function action({ request, params }: PageArgs) {
       return attempt(
         request,
         () =>
-          adminApi(`${base}/contacts/${encodeURIComponent(String(body.contact_person_id))}`, {
-            method: 'PATCH',
-            body: { active: on },
-          }),
+          adminApi<AdminCustomerAnswer>(
+            `${base}/contacts/${encodeURIComponent(String(body.contact_person_id))}`,
+            {
+              method: 'PATCH',
+              body: { active: on },
+            },
+          ),
         on ? 'The buyer can sign in again.' : 'The buyer is turned off; their sessions have ended.',
       );
     }
     case 'message': {
       const parsed = customerMessageSchema.safeParse({ body: body.body });
       if (!parsed.success) return invalid(parsed.error.issues);
-      return attempt(request, () => adminApi(`${base}/messages`, { body: { body: body.body } }), 'Sent.');
+      return attempt(
+        request,
+        () => adminApi<AdminCustomerChangedAnswer>(`${base}/messages`, { body: { body: body.body } }),
+        'Sent.',
+      );
     }
     default:
       return failed('Unknown action.');

@@ -4,7 +4,8 @@
  */
 import {
   type AdminApplication,
-  type AdminCustomerDetail,
+  type AdminApplicationAnswer,
+  type AdminCustomerChangedAnswer,
   type CustomerCreateInput,
   customerCreateSchema,
 } from '@shop/domain/admin';
@@ -35,7 +36,7 @@ async function loader({ request }: PageArgs): Promise<NewCustomerData> {
       },
     };
   }
-  const { application } = await adminApi<{ application: AdminApplication }>(
+  const { application } = await adminApi<AdminApplicationAnswer>(
     `/admin/applications/${encodeURIComponent(id)}`,
     { signal: request.signal },
   );
@@ -59,7 +60,7 @@ async function action({ request }: PageArgs) {
   const parsed = customerCreateSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
   try {
-    const answer = await adminApi<{ smessage: string; customer: AdminCustomerDetail }>('/admin/customers', {
+    const answer = await adminApi<AdminCustomerChangedAnswer>('/admin/customers', {
       body: input,
     });
     setFlash(answer.smessage);

@@ -1,5 +1,5 @@
 /** /acer/admin/customers: every customer, by id, company, contact name or e-mail, active or disabled. */
-import type { AdminCustomerRow, Page } from '@shop/domain/admin';
+import type { AdminCustomerRow, AdminCustomersAnswer, Page } from '@shop/domain/admin';
 import { Form, Link, useSearchParams } from 'react-router';
 import { ADMIN_BASE, adminApi, queryOf } from '../api';
 import { type AdminPage, type PageArgs, useIsOwner, usePageData } from '../routing';
@@ -12,7 +12,7 @@ async function loader({ request }: PageArgs) {
     status: url.searchParams.get('status'),
     page: url.searchParams.get('page'),
   });
-  const { customers } = await adminApi<{ customers: Page<AdminCustomerRow> }>(`/admin/customers${query}`, {
+  const { customers } = await adminApi<AdminCustomersAnswer>(`/admin/customers${query}`, {
     signal: request.signal,
   });
   return customers;

@@ -2,7 +2,12 @@
  * /acer/admin/import: a CSV of products. The preview shows every row (new, the fields it changes old → new,
  * unchanged, or its errors); Apply writes exactly that preview, or nothing when a row has an error.
  */
-import type { ImportPreview, ImportRowPreview } from '@shop/domain/admin';
+import type {
+  ImportApplyAnswer,
+  ImportPreview,
+  ImportPreviewAnswer,
+  ImportRowPreview,
+} from '@shop/domain/admin';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_BASE, adminApi, done, failed, failureOf } from '../api';
@@ -19,7 +24,7 @@ async function action({ request }: PageArgs) {
   if (apply) upload.append('token', String(form.get('token') ?? ''));
   try {
     if (!apply) {
-      const { preview } = await adminApi<{ preview: ImportPreview }>('/admin/catalog/import/preview', {
+      const { preview } = await adminApi<ImportPreviewAnswer>('/admin/catalog/import/preview', {
         form: upload,
       });
       const { summary } = preview;
@@ -31,12 +36,9 @@ async function action({ request }: PageArgs) {
         });
       return done(`Preview of ${file.name}: ${counts}.`, { preview });
     }
-    const answer = await adminApi<{ smessage: string; preview: ImportPreview }>(
-      '/admin/catalog/import/apply',
-      {
-        form: upload,
-      },
-    );
+    const answer = await adminApi<ImportApplyAnswer>('/admin/catalog/import/apply', {
+      form: upload,
+    });
     return done(answer.smessage, { preview: answer.preview, applied: true });
   } catch (error) {
     return failureOf(error, request);

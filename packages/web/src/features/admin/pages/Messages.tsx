@@ -4,7 +4,11 @@
  */
 import {
   type AdminContactMessage,
+  type AdminCustomerChangedAnswer,
   CONTACT_STATUSES,
+  type ContactMessageAnswer,
+  type ContactMessagesAnswer,
+  type ContactReplyAnswer,
   contactReplySchema,
   customerMessageSchema,
   type Page,
@@ -20,12 +24,9 @@ async function loader({ request }: PageArgs) {
   // The inbox opens on what is still to answer.
   const status = p.get('status') ?? 'new';
   const query = queryOf({ status: status === 'all' ? '' : status, q: p.get('q'), page: p.get('page') });
-  const { messages } = await adminApi<{ messages: Page<AdminContactMessage> }>(
-    `/admin/contact-messages${query}`,
-    {
-      signal: request.signal,
-    },
-  );
+  const { messages } = await adminApi<ContactMessagesAnswer>(`/admin/contact-messages${query}`, {
+    signal: request.signal,
+  });
   return messages;
 }
 
@@ -46,7 +47,7 @@ async function action({ request }: PageArgs) {
       return attempt(
         request,
         () =>
-          adminApi(`/admin/customers/${encodeURIComponent(customer)}/messages`, {
+          adminApi<AdminCustomerChangedAnswer>(`/admin/customers/${encodeURIComponent(customer)}/messages`, {
             body: { body: body.body },
           }),
         'Sent.',
@@ -59,9 +60,12 @@ async function action({ request }: PageArgs) {
         await attempt(
           request,
           () =>
-            adminApi(`/admin/contact-messages/${encodeURIComponent(String(body.message_id))}/reply`, {
-              body: { body: body.body },
-            }),
+            adminApi<ContactReplyAnswer>(
+              `/admin/contact-messages/${encodeURIComponent(String(body.message_id))}/reply`,
+              {
+                body: { body: body.body },
+              },
+            ),
           'Your reply has been mailed.',
         ),
       );
@@ -71,9 +75,12 @@ async function action({ request }: PageArgs) {
         await attempt(
           request,
           () =>
-            adminApi(`/admin/contact-messages/${encodeURIComponent(String(body.message_id))}/status`, {
-              body: { status: body.status },
-            }),
+            adminApi<ContactMessageAnswer>(
+              `/admin/contact-messages/${encodeURIComponent(String(body.message_id))}/status`,
+              {
+                body: { status: body.status },
+              },
+            ),
           body.status === 'answered' ? 'Marked as answered.' : 'Marked as new.',
         ),
       );

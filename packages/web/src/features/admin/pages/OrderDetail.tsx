@@ -5,6 +5,8 @@
  */
 import {
   type AdminInvoice,
+  type AdminOrderAnswer,
+  type AdminOrderChangedAnswer,
   type AdminOrderDetail,
   invoiceSchema,
   type OrderAction,
@@ -29,7 +31,7 @@ import {
 import { StatusTag } from './Orders';
 
 async function loader({ request, params }: PageArgs) {
-  const { order } = await adminApi<{ order: AdminOrderDetail }>(`/admin/orders/${params.orderId}`, {
+  const { order } = await adminApi<AdminOrderAnswer>(`/admin/orders/${params.orderId}`, {
     signal: request.signal,
   });
   return order;
@@ -47,7 +49,11 @@ async function action({ request, params }: PageArgs) {
     };
     const parsed = orderActionSchema.safeParse(input);
     if (!parsed.success) return invalid(parsed.error.issues);
-    return attempt(request, () => adminApi(`${base}/status`, { body: input }), 'Done.');
+    return attempt(
+      request,
+      () => adminApi<AdminOrderChangedAnswer>(`${base}/status`, { body: input }),
+      'Done.',
+    );
   }
   if (body.intent === 'invoice' || body.intent === 'correct') {
     const input = { shipping: body.shipping, lines: body.lines, note: body.note };
@@ -56,7 +62,7 @@ async function action({ request, params }: PageArgs) {
     const path = body.intent === 'correct' ? `${base}/invoice/correct` : `${base}/invoice`;
     const result = await attempt(
       request,
-      () => adminApi(path, { body: input }),
+      () => adminApi<AdminOrderChangedAnswer>(path, { body: input }),
       'The invoice has been made.',
     );
     // The form is replaced by the new invoice: its message is shown at the top of the page.

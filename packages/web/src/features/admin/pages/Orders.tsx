@@ -1,5 +1,5 @@
 /** /acer/admin/orders: every order, newest first, by status and by order number, PO, customer id or company. */
-import { type AdminOrderRow, ORDER_STATUSES, type Page } from '@shop/domain/admin';
+import { type AdminOrderRow, type AdminOrdersAnswer, ORDER_STATUSES, type Page } from '@shop/domain/admin';
 import { Form, Link, useSearchParams } from 'react-router';
 import { ADMIN_BASE, adminApi, queryOf } from '../api';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
@@ -12,7 +12,7 @@ async function loader({ request }: PageArgs) {
     status: url.searchParams.get('status'),
     page: url.searchParams.get('page'),
   });
-  const { orders } = await adminApi<{ orders: Page<AdminOrderRow> }>(`/admin/orders${query}`, {
+  const { orders } = await adminApi<AdminOrdersAnswer>(`/admin/orders${query}`, {
     signal: request.signal,
   });
   return orders;

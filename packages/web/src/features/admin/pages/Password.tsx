@@ -1,5 +1,5 @@
 /** /acer/admin/password: a staff member changes their own password; their other sessions end. */
-import { changeOwnPasswordSchema } from '@shop/domain/admin';
+import { type AdminMessageAnswer, changeOwnPasswordSchema } from '@shop/domain/admin';
 import { useRef } from 'react';
 import { PASSWORD_RULE } from '../../../components/fields';
 import { ApiError, adminApi, done, failed, failureOf, invalid, readBody } from '../api';
@@ -16,7 +16,7 @@ async function action({ request }: PageArgs) {
   const parsed = changeOwnPasswordSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
   try {
-    const answer = await adminApi<{ smessage: string }>('/admin/me/password', { body: input });
+    const answer = await adminApi<AdminMessageAnswer>('/admin/me/password', { body: input });
     return done(answer.smessage);
   } catch (error) {
     // A wrong current password is not an ended session.

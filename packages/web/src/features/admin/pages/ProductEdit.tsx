@@ -3,7 +3,14 @@
  * its pictures (uploaded or share links, the first is the main one) and its audit. An edit sends only the
  * fields that changed, so nothing else of the product moves.
  */
-import { type AdminImage, type AdminProduct, type AuditEntry, productCreateSchema } from '@shop/domain/admin';
+import {
+  type AdminImage,
+  type AdminMediaAnswer,
+  type AdminProduct,
+  type AdminProductAnswer,
+  type AdminProductSavedAnswer,
+  productCreateSchema,
+} from '@shop/domain/admin';
 import {
   DISPLAY_NAMES,
   FILTER_FIELDS,
@@ -36,14 +43,14 @@ import {
   useFocusFirstError,
 } from '../ui';
 
-interface ProductData {
-  product: AdminProduct | null;
-  audit: AuditEntry[];
-}
+/** The product's answer (GET /api/admin/products/{id}); no product yet on the new-product page. */
+type ProductData = Omit<AdminProductAnswer, 'scode' | 'smessage' | 'product'> & {
+  product: AdminProductAnswer['product'] | null;
+};
 
 async function loader({ request, params }: PageArgs): Promise<ProductData> {
   if (!params.itemId) return { product: null, audit: [] };
-  return adminApi<ProductData>(`/admin/products/${encodeURIComponent(params.itemId)}`, {
+  return adminApi<AdminProductAnswer>(`/admin/products/${encodeURIComponent(params.itemId)}`, {
     signal: request.signal,
   });
 }
@@ -167,7 +174,7 @@ async function action({ request, params }: PageArgs) {
     const upload = new FormData();
     upload.append('file', file, file.name);
     try {
-      const { image } = await adminApi<{ image: AdminImage }>('/admin/media', { form: upload });
+      const { image } = await adminApi<AdminMediaAnswer>('/admin/media', { form: upload });
       return done(`${file.name} has been uploaded; save the product to keep it.`, image);
     } catch (error) {
       return failureOf(error, request);
@@ -179,7 +186,7 @@ async function action({ request, params }: PageArgs) {
     const on = body.is_active === 'true';
     return attempt(
       request,
-      () => adminApi(path, { method: 'PATCH', body: { is_active: on } }),
+      () => adminApi<AdminProductSavedAnswer>(path, { method: 'PATCH', body: { is_active: on } }),
       on ? 'The product is active again.' : 'The product is deactivated.',
     );
   }
@@ -195,7 +202,7 @@ async function action({ request, params }: PageArgs) {
   }
   if (!params.itemId) {
     try {
-      const made = await adminApi<{ smessage: string; product: AdminProduct }>(path, { body: full });
+      const made = await adminApi<AdminProductSavedAnswer>(path, { body: full });
       setFlash(made.smessage);
       return redirect(`${ADMIN_BASE}/products/${made.product.item_id}`);
     } catch (error) {
@@ -204,7 +211,11 @@ async function action({ request, params }: PageArgs) {
   }
   const changes = (body.changes ?? {}) as Record<string, unknown>;
   if (Object.keys(changes).length === 0) return done('Nothing changed.');
-  const result = await attempt(request, () => adminApi(path, { method: 'PATCH', body: changes }), 'Saved.');
+  const result = await attempt(
+    request,
+    () => adminApi<AdminProductSavedAnswer>(path, { method: 'PATCH', body: changes }),
+    'Saved.',
+  );
   // A saved product comes back with its new values and the form starts again from them, so the message
   // is shown above it.
   if (result.ok && result.message !== 'Nothing changed.') setFlash(result.message);

@@ -1,5 +1,5 @@
 /** /acer/admin/products: the catalog by SKU, searchable by SKU or name, by category, condition, active and stock. */
-import type { AdminProductRow, Page } from '@shop/domain/admin';
+import type { AdminProductRow, AdminProductsAnswer, Page } from '@shop/domain/admin';
 import { DISPLAY_NAMES, PRIMARY_CONDITIONS, PRODUCT_CATEGORIES, SUBCATEGORIES } from '@shop/domain/catalog';
 import { Form, Link, useSearchParams } from 'react-router';
 import { ADMIN_BASE, adminApi, queryOf } from '../api';
@@ -16,7 +16,7 @@ async function loader({ request }: PageArgs) {
     in_stock: p.get('in_stock'),
     page: p.get('page'),
   });
-  const { products } = await adminApi<{ products: Page<AdminProductRow> }>(`/admin/products${query}`, {
+  const { products } = await adminApi<AdminProductsAnswer>(`/admin/products${query}`, {
     signal: request.signal,
   });
   return products;

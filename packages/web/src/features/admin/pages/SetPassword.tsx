@@ -1,5 +1,10 @@
 /** /acer/admin/set-password?token=…: a staff member chooses a password through the one-time link mailed to them. */
-import { type PasswordLinkInfo, setPasswordSchema } from '@shop/domain/admin';
+import {
+  type PasswordLinkAnswer,
+  type PasswordLinkInfo,
+  type PasswordSetAnswer,
+  setPasswordSchema,
+} from '@shop/domain/admin';
 import { useRef } from 'react';
 import { Link, redirect } from 'react-router';
 import { PASSWORD_RULE } from '../../../components/fields';
@@ -16,7 +21,7 @@ interface LinkState {
 async function loader({ request }: PageArgs): Promise<LinkState> {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   try {
-    const { link } = await adminApi<{ link: PasswordLinkInfo }>('/password-link/check', { body: { token } });
+    const { link } = await adminApi<PasswordLinkAnswer>('/password-link/check', { body: { token } });
     return { token, link, problem: '' };
   } catch (error) {
     if (error instanceof ApiError) return { token, link: null, problem: error.message };
@@ -34,7 +39,7 @@ async function action({ request }: PageArgs) {
   const parsed = setPasswordSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
   try {
-    const answer = await adminApi<{ smessage: string }>('/password-link/set', { body: input });
+    const answer = await adminApi<PasswordSetAnswer>('/password-link/set', { body: input });
     setFlash(answer.smessage);
   } catch (error) {
     return failed(

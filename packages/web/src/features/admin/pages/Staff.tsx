@@ -2,14 +2,22 @@
  * /acer/admin/staff (owners): the people of the shop, their roles, turning them off and on, and mailing a
  * link to set a password. Nobody's password is ever typed by someone else.
  */
-import { STAFF_ROLES, type StaffInfo, staffCreateSchema, staffUpdateSchema } from '@shop/domain/admin';
+import {
+  STAFF_ROLES,
+  type StaffAnswer,
+  type StaffInfo,
+  type StaffListAnswer,
+  type StaffMailedAnswer,
+  staffCreateSchema,
+  staffUpdateSchema,
+} from '@shop/domain/admin';
 import { useRef } from 'react';
 import { adminApi, attempt, failed, invalid, readBody } from '../api';
 import { type AdminPage, type PageArgs, useMe, usePageData } from '../routing';
 import { Field, PageTitle, Result, Select, useAction, useFocusFirstError, When } from '../ui';
 
 async function loader({ request }: PageArgs) {
-  const { staff } = await adminApi<{ staff: StaffInfo[] }>('/admin/staff', { signal: request.signal });
+  const { staff } = await adminApi<StaffListAnswer>('/admin/staff', { signal: request.signal });
   return staff;
 }
 
@@ -21,7 +29,7 @@ async function action({ request }: PageArgs) {
       const input = { email: body.email, name: body.name, role: body.role };
       const parsed = staffCreateSchema.safeParse(input);
       if (!parsed.success) return invalid(parsed.error.issues);
-      return attempt(request, () => adminApi('/admin/staff', { body: input }), 'Added.');
+      return attempt(request, () => adminApi<StaffMailedAnswer>('/admin/staff', { body: input }), 'Added.');
     }
     case 'role':
     case 'active': {
@@ -30,12 +38,16 @@ async function action({ request }: PageArgs) {
       if (!parsed.success) return invalid(parsed.error.issues);
       return attempt(
         request,
-        () => adminApi(`/admin/staff/${id}`, { method: 'PATCH', body: input }),
+        () => adminApi<StaffAnswer>(`/admin/staff/${id}`, { method: 'PATCH', body: input }),
         'Saved.',
       );
     }
     case 'link':
-      return attempt(request, () => adminApi(`/admin/staff/${id}/send-link`, { method: 'POST' }), 'Sent.');
+      return attempt(
+        request,
+        () => adminApi<StaffMailedAnswer>(`/admin/staff/${id}/send-link`, { method: 'POST' }),
+        'Sent.',
+      );
     default:
       return failed('Unknown action.');
   }
