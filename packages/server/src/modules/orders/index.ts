@@ -13,8 +13,10 @@ export {
   ORDER_ACTIONS,
   type OrderAction,
 } from './admin-service';
+export { invoiceDocument, renderInvoicePdf, sellerOf } from './invoice-pdf';
 export type { OrderNeeds } from './needs';
-export { listOrders } from './queries';
+export { listOrders, orderView } from './queries';
+export { type LinesOrder, type OrderMessages, type PlacedOrder, placeOrderOfLines } from './service';
 
 export const ordersModule: FastifyPluginAsync<OrderNeeds> = async (app, needs) => {
   orderRoutes(app, needs);

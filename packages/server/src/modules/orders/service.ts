@@ -1,10 +1,20 @@
 /**
  * Placing an order: one transaction that re-reads prices and stock, recomputes the totals, takes the stock
  * with a conditional update (so two buyers can never buy the same last unit), records the order with its
- * lines and addresses, and empties the cart. The same checkout submitted twice makes one order.
+ * lines and addresses, and empties the cart. The same checkout submitted twice makes one order. An order
+ * from the company API brings its lines with it (the cart is left alone) and the same transaction places
+ * it, its totals computed here alone.
  */
 import { createHash } from 'node:crypto';
-import { CART_MSG, type CartLine, isValidPo, orderTotals, SHIPPING_METHODS } from '@shop/domain/cart';
+import {
+  CART_MSG,
+  type CartLine,
+  isValidPo,
+  orderTotals,
+  SHIPPING_METHODS,
+  type ShippingMethod,
+  withinOrderLimit,
+} from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
 import { oneLine } from '@shop/domain/contact';
 import { isLang, type Lang } from '@shop/domain/i18n';
@@ -98,21 +108,63 @@ export function parsePlaceOrder(body: unknown): PlaceOrderRequest {
   return parseOr400(placeOrderSchema, body);
 }
 
+/** What a refused order is told: the checkout's words, or the caller's (the company API's). */
+export interface OrderMessages {
+  notEnoughStock: (name: string, left: number) => string;
+  /** An item that is not sold (any more) in the line's condition. */
+  notOffered: (name: string) => string;
+  noAddress: string;
+  orderTooLarge: string;
+}
+
+const CHECKOUT_MESSAGES: OrderMessages = {
+  notEnoughStock: CART_MSG.notEnoughStock,
+  notOffered: (name) => CART_MSG.notEnoughStock(name, 0),
+  noAddress: CART_MSG.noAddress,
+  orderTooLarge: CART_MSG.orderTooLarge,
+};
+
+/**
+ * An order whose lines come with it instead of from the buyer's cart (the company API): prices, tax and
+ * totals are the server's, with the same checks of stock, activity and limits as the checkout; the cart
+ * is left as it is. `key` makes it idempotent: the same key again gives back the first order.
+ */
+export interface LinesOrder {
+  key: string;
+  lines: { itemId: string; condition: Condition; quantity: number }[];
+  shippingAddressId: number;
+  billingAddressId: number;
+  purchaseOrderId: string;
+  shippingMethod: ShippingMethod;
+  messages: OrderMessages;
+}
+
+/** Where an attempt's lines come from, and what it checks them against. */
+type Source = { kind: 'cart'; request: PlaceOrderRequest } | { kind: 'lines'; order: LinesOrder };
+
 /** PostgreSQL's answers to two transactions that wait on each other: worth one more try, then a 409. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const BUSY_MESSAGE =
   'Many orders are being placed right now and yours could not be completed. Please try again.';
 
-export async function placeOrder(
+export function placeOrder(
   services: OrderNeeds,
   user: SessionUser,
   request: PlaceOrderRequest,
 ): Promise<PlacedOrder> {
-  const key = checkoutKeyOf(request, user.customerId);
+  return place(services, user, { kind: 'cart', request }, checkoutKeyOf(request, user.customerId));
+}
+
+/** Places an order of the lines given (see LinesOrder), in the name of `user`. */
+export function placeOrderOfLines(services: OrderNeeds, user: SessionUser, order: LinesOrder) {
+  return place(services, user, { kind: 'lines', order }, order.key);
+}
+
+async function place(services: OrderNeeds, user: SessionUser, source: Source, key: string) {
   const db = services.database.db;
   for (let attempt = 1; ; attempt++) {
     try {
-      const placed = await placeOnce(services, user, request, key);
+      const placed = await placeOnce(services, user, source, key);
       if (!placed.repeated) {
         // Every process, this one included, reads the new stock within milliseconds of the commit; the
         // answer does not wait for it (orders in a burst share one look).
@@ -191,17 +243,24 @@ interface ProductRow {
 async function placeOnce(
   services: OrderNeeds,
   user: SessionUser,
-  request: PlaceOrderRequest,
+  source: Source,
   key: string,
 ): Promise<PlacedOrder> {
-  const info = request.orderInfo;
+  const fromCart = source.kind === 'cart';
+  const info = orderInfoOf(source);
+  const messages = fromCart ? CHECKOUT_MESSAGES : source.order.messages;
   const customerId = user.customerId;
+  // The checkout's lines are the buyer's cart (compared with what the page showed); the API's come with it.
+  const lineRows = fromCart
+    ? sql`select item_id, item_condition, quantity from cart_items where contact_person_id = ${user.contactPersonId}`
+    : sql`select * from (values ${sql.join(
+        source.order.lines.map((l) => sql`(${l.itemId}::text, ${l.condition}::text, ${l.quantity}::int)`),
+        sql`, `,
+      )}) as given(item_id, item_condition, quantity)`;
   return services.database.db.transaction(async (tx) => {
     const state = firstRow<{ state: OrderState }>(
       await tx.execute(sql`
-        with cart as (
-          select item_id, item_condition, quantity from cart_items where contact_person_id = ${user.contactPersonId}
-        ),
+        with cart as (${lineRows}),
         locked as (
           select * from products where item_id in (select item_id from cart) order by item_id for update
         ),
@@ -230,17 +289,19 @@ async function placeOnce(
 
     const shipping = state.addresses.find((a) => a.address_id === info.shipping_address_id);
     const billing = state.addresses.find((a) => a.address_id === info.billing_address_id);
-    if (!shipping || !billing) throw new HttpError(400, CART_MSG.noAddress);
+    if (!shipping || !billing) throw new HttpError(400, messages.noAddress);
     if (!(PROVINCES as readonly string[]).includes(shipping.province))
-      throw new HttpError(400, CART_MSG.noAddress);
+      throw new HttpError(400, messages.noAddress);
 
     const cart = state.cart;
     if (cart.length === 0) throw new HttpError(400, CART_MSG.noItems);
-    const wanted = new Map(info.line_items.map((l) => [`${l.item_id}|${l.item_condition}`, l.quantity]));
-    const sameCart =
-      wanted.size === cart.length &&
-      cart.every((c) => wanted.get(`${c.item_id}|${c.item_condition}`) === c.quantity);
-    if (!sameCart) throw new HttpError(409, CART_MSG.cartChanged);
+    if (fromCart) {
+      const wanted = new Map(info.line_items.map((l) => [`${l.item_id}|${l.item_condition}`, l.quantity]));
+      const sameCart =
+        wanted.size === cart.length &&
+        cart.every((c) => wanted.get(`${c.item_id}|${c.item_condition}`) === c.quantity);
+      if (!sameCart) throw new HttpError(409, CART_MSG.cartChanged);
+    }
 
     // Prices and stock as they stand now, locked until commit.
     const percentage = state.percentage ?? user.percentage;
@@ -254,7 +315,7 @@ async function placeOnce(
         product?.is_active &&
         (condition === 'ScratchDent' ? product.is_scratch_dent : product.item_condition === condition);
       if (!product || !offered)
-        throw new HttpError(409, CART_MSG.notEnoughStock(product?.item_name ?? c.item_id, 0));
+        throw new HttpError(409, messages.notOffered(product?.item_name ?? c.item_id));
       if (condition !== 'Warranty') {
         const take = taken.get(c.item_id) ?? { stock: 0, sd: 0 };
         if (condition === 'ScratchDent') take.sd += c.quantity;
@@ -262,7 +323,7 @@ async function placeOnce(
         taken.set(c.item_id, take);
         const left = condition === 'ScratchDent' ? product.scratch_dent_stock : product.stock;
         if (left < (condition === 'ScratchDent' ? take.sd : take.stock)) {
-          throw new HttpError(409, CART_MSG.notEnoughStock(product.item_name, left));
+          throw new HttpError(409, messages.notEnoughStock(product.item_name, left));
         }
       }
       lines.push({
@@ -281,10 +342,12 @@ async function placeOnce(
 
     const province = shipping.province as Province;
     const totals = orderTotals(lines, province);
+    if (!withinOrderLimit(totals.total)) throw new HttpError(400, messages.orderTooLarge);
     if (
-      toCents(info.subtotal) !== totals.subtotal ||
-      toCents(info.items_tax) !== totals.tax ||
-      toCents(info.total) !== totals.total
+      fromCart &&
+      (toCents(info.subtotal) !== totals.subtotal ||
+        toCents(info.items_tax) !== totals.tax ||
+        toCents(info.total) !== totals.total)
     ) {
       throw new HttpError(409, CART_MSG.totalsChanged, {
         subtotal: totals.subtotal / 100,
@@ -369,9 +432,11 @@ async function placeOnce(
           insert into order_lines (order_id, item_id, item_name, sku, item_condition, quantity, item_rate_cents, main_image)
           values ${lineValues}
         ),
-        emptied as (
-          delete from cart_items where contact_person_id = ${user.contactPersonId} returning item_id, item_condition, quantity
-        ),
+        emptied as (${
+          fromCart
+            ? sql`delete from cart_items where contact_person_id = ${user.contactPersonId} returning item_id, item_condition, quantity`
+            : sql`select null::text as item_id, null::text as item_condition, null::int as quantity where false`
+        }),
         stock as (
           ${
             stockValues.length > 0
@@ -389,12 +454,36 @@ async function placeOnce(
     // The products were locked when read, so every line's stock is there; the check is a second guard.
     if (written.taken !== taken.size) throw new HttpError(409, CART_MSG.cartChanged);
     const emptied = written.emptied;
-    if (emptied.length !== cart.length || emptied.some((e, i) => e.quantity !== cart[i]!.quantity)) {
+    if (
+      fromCart &&
+      (emptied.length !== cart.length || emptied.some((e, i) => e.quantity !== cart[i]!.quantity))
+    ) {
       // The cart changed between the read and the write (another tab): nothing of this order is kept.
       throw new HttpError(409, CART_MSG.cartChanged);
     }
     return { orderId: id, orderNumber, repeated: false, mailIds: written.mail_ids ?? [], language };
   });
+}
+
+/** The order's fields as the checkout sends them; the API's order in the same form (its totals unused). */
+function orderInfoOf(source: Source): PlaceOrderRequest['orderInfo'] {
+  if (source.kind === 'cart') return source.request.orderInfo;
+  const o = source.order;
+  return {
+    shipping_address_id: o.shippingAddressId,
+    billing_address_id: o.billingAddressId,
+    created_time: '',
+    line_items: o.lines.map((l) => ({
+      item_id: l.itemId,
+      item_condition: l.condition,
+      quantity: l.quantity,
+    })),
+    subtotal: 0,
+    items_tax: 0,
+    total: 0,
+    purchase_order_id: o.purchaseOrderId,
+    shipping_method: o.shippingMethod,
+  };
 }
 
 function firstRow<T>(result: unknown): T {
