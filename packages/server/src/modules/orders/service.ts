@@ -254,9 +254,13 @@ async function placeOnce(
   const lineRows = fromCart
     ? sql`select item_id, item_condition, quantity from cart_items where contact_person_id = ${user.contactPersonId}`
     : sql`select * from (values ${sql.join(
-        source.order.lines.map((l) => sql`(${l.itemId}::text, ${l.condition}::text, ${l.quantity}::int)`),
+        source.order.lines.map(
+          (l, i) => sql`(${l.itemId}::text, ${l.condition}::text, ${l.quantity}::int, ${i}::int)`,
+        ),
         sql`, `,
-      )}) as given(item_id, item_condition, quantity)`;
+      )}) as given(item_id, item_condition, quantity, position)`;
+  // The order's lines: the cart's by item (as the emptied cart is compared), the API's as they were sent.
+  const lineOrder = fromCart ? sql`c.item_id, c.item_condition` : sql`c.position`;
   return services.database.db.transaction(async (tx) => {
     const state = firstRow<{ state: OrderState }>(
       await tx.execute(sql`
@@ -274,7 +278,7 @@ async function placeOnce(
           'next_id', (select nextval(pg_get_serial_sequence('orders', 'order_id')) where not exists (select 1 from existing)),
           'addresses', coalesce((select json_agg(a) from addresses a
             where a.customer_id = ${customerId} and a.address_id in (${info.shipping_address_id}, ${info.billing_address_id})), '[]'),
-          'cart', coalesce((select json_agg(c order by c.item_id, c.item_condition) from cart c), '[]'),
+          'cart', coalesce((select json_agg(c order by ${lineOrder}) from cart c), '[]'),
           'products', coalesce((select json_agg(json_build_object(
             'item_id', item_id, 'item_name', item_name, 'sku', sku, 'main_image', main_image,
             'item_condition', item_condition, 'is_active', is_active, 'is_sale', is_sale,
