@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   index,
@@ -128,6 +129,11 @@ export const customers = pgTable('customers', {
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   /** How many sign-ins (contacts) the company may have; its administrators cannot add more. */
   maxBuyers: integer('max_buyers').notNull().default(50),
+  /**
+   * When the company's percentage last changed (a trigger keeps it): every price of its price list moved
+   * then, so the company API counts each item as changed at least at this time. Null: not since it was added.
+   */
+  pricesChangedAt: timestamp('prices_changed_at', { withTimezone: true }),
 });
 
 export const contacts = pgTable(
@@ -637,4 +643,56 @@ export const auditLog = pgTable(
     after: jsonb('after'),
   },
   (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.auditId)],
+);
+
+// ---- The company API: keys a company's administrators make for their own systems, and each use of them
+
+/**
+ * A company's API key. The secret (`ak_live_<prefix>_<random>`) is shown once when it is made; only its
+ * sha-256 is kept, with the prefix (not secret) to recognise it by. A revoked key stays for the record.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    keyId: serial('key_id').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.customerId, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** What the key may do: `prices:read`, `orders:write`. */
+    scopes: text('scopes').array().notNull(),
+    prefix: text('prefix').notNull(),
+    /** sha-256 of the whole secret, base64url. */
+    keyHash: text('key_hash').notNull(),
+    /** The company administrator who made it; the key's orders are placed in their name. */
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => contacts.contactPersonId, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by'),
+  },
+  (t) => [
+    uniqueIndex('api_keys_hash_idx').on(t.keyHash),
+    uniqueIndex('api_keys_prefix_idx').on(t.prefix),
+    index('api_keys_customer_idx').on(t.customerId, t.keyId),
+  ],
+);
+
+/** Every request made with an API key: which key, when, what and how it was answered. */
+export const apiKeyUses = pgTable(
+  'api_key_uses',
+  {
+    useId: bigserial('use_id', { mode: 'number' }).primaryKey(),
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => apiKeys.keyId, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    method: text('method').notNull(),
+    /** The route as declared (`/api/v1/orders/:orderNumber`), not the URL with its values. */
+    route: text('route').notNull(),
+    status: integer('status').notNull(),
+  },
+  (t) => [index('api_key_uses_key_idx').on(t.keyId, t.at)],
 );
