@@ -1,7 +1,8 @@
 /**
  * The API's answers, shared by the server that makes them and the page that reads them: a Zod schema per
  * answer (and per shape inside one), each with the type of the same name. The schemas live by area in
- * answers/*.ts; the back office's are in admin-answers.ts. `ANSWERS` names the schema of each buyer-facing
+ * answers/*.ts; the back office's are in admin-answers.ts, the company API's (keys and /api/v1) in
+ * company-api.ts. `ANSWERS` names the schema of each buyer-facing
  * call.
  *
  * Import the types with `import type` where Zod should not load (the page's shared code).
@@ -30,6 +31,7 @@ import {
 } from './answers/account';
 import { CartAnswer, CartRemoveAnswer, QuickOrderAnswer, ReorderAnswer } from './answers/cart';
 import { CategoryItemsAnswer, MainPageAnswer, ProductInfoAnswer, SearchAnswer } from './answers/catalog';
+import { ApiKeyCreatedAnswer, ApiKeyRevokedAnswer, ApiKeysAnswer } from './company-api';
 import { InvoiceAnswer, OrderAnswer, PlaceOrderAnswer } from './answers/orders';
 
 export { PasswordLinkAnswer, PasswordLinkInfo, PasswordSetAnswer } from './admin-answers';
@@ -79,5 +81,8 @@ export const ANSWERS = {
   'POST /api/zoho/sendemail': ContactAnswer,
   'POST /api/password-link/check': PasswordLinkAnswer,
   'POST /api/password-link/set': PasswordSetAnswer,
+  'GET /api/user/api-keys': ApiKeysAnswer,
+  'POST /api/user/api-keys': ApiKeyCreatedAnswer,
+  'POST /api/user/api-keys/:keyId/revoke': ApiKeyRevokedAnswer,
 } as const;
 export type AnsweredCall = keyof typeof ANSWERS;
