@@ -26,6 +26,7 @@ import { Mailer } from './mail/mailer';
 import { auditModule } from './modules/audit';
 import { cartModule } from './modules/cart';
 import { CatalogStore, catalogModule } from './modules/catalog';
+import { companyApiModule } from './modules/company-api';
 import { customersModule, recordProductView } from './modules/customers';
 import { healthModule } from './modules/health';
 import { messagesModule } from './modules/messages';
@@ -222,6 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(cartModule, shop);
   await app.register(ordersModule, shop);
+  await app.register(companyApiModule, shop);
   await app.register(messagesModule, shop);
   await app.register(staffModule, { backOffice, staffSessions });
   await app.register(auditModule, { backOffice });

@@ -120,6 +120,8 @@ const schema = z
     /** How often each process asks the database for catalog changes made by others. */
     CATALOG_POLL_MS: z.coerce.number().int().min(50).default(1000),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+    /** Requests a company API key may make a minute, over every /api/v1 call, counted across processes. */
+    API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * The address people open the shop at (https://shop.example.com): links in mail start with it, and a change

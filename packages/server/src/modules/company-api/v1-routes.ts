@@ -1,0 +1,339 @@
+/**
+ * /api/v1: the API for a company's own systems. Every request carries `Authorization: Bearer <key>`; a
+ * session cookie does not count here. Each request is checked against the key (revoked keys stop at once),
+ * counted against the key's limit in the database (so it holds across server processes), and recorded in
+ * api_key_uses with its route and status.
+ */
+import type { ApiScope } from '@shop/domain/company-api';
+import {
+  API_MSG,
+  ApiAddressesAnswer,
+  ApiOrderAnswer,
+  ApiOrderHeaders,
+  ApiOrderParams,
+  ApiOrderPlacedAnswer,
+  ApiOrderRequest,
+  ApiOrdersAnswer,
+  PRICE_LIST_CSV_COLUMNS,
+  PriceListAnswer,
+  PriceListQuery,
+} from '@shop/domain/company-api';
+import { REFUSALS } from '@shop/domain/contract';
+import { ordersQuerySchema } from '@shop/domain/orders';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestLang } from '../../i18n/lang';
+import { HttpError } from '../../lib/http';
+import { invoiceDocument, renderInvoicePdf, sellerOf } from '../orders';
+import { type ApiCaller, checkKey } from './keys';
+import type { CompanyApiNeeds } from './needs';
+import { companyAddresses, invoiceIdOf, listApiOrders, orderByNumber, placeApiOrder } from './orders';
+import { priceListCsv, readPriceList } from './price-list';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The company API's caller, once its key is checked (/api/v1 only). */
+    apiCaller: ApiCaller | null;
+    /** The key a /api/v1 request named, when it is one of ours (revoked ones included): its use is recorded. */
+    apiKeyId: number | null;
+  }
+}
+
+const REALM = 'Bearer realm="Acer Store for Business API"';
+const SECURITY = [{ apiKey: [] }] as { [scheme: string]: string[] }[];
+
+function callerOf(request: FastifyRequest): ApiCaller {
+  // Set by the onRequest hook before any handler runs.
+  return request.apiCaller!;
+}
+
+/** A preHandler that refuses (403) a key without the permission. */
+function needs(scope: ApiScope) {
+  return async (request: FastifyRequest) => {
+    if (!callerOf(request).scopes.includes(scope))
+      throw new HttpError(403, scope === 'prices:read' ? API_MSG.needsPrices : API_MSG.needsOrders);
+  };
+}
+
+export async function v1Routes(app: FastifyInstance, deps: CompanyApiNeeds): Promise<void> {
+  const db = deps.database.db;
+  const log = deps.log;
+  app.decorateRequest('apiCaller', null);
+  app.decorateRequest('apiKeyId', null);
+
+  // Who is calling: the key, never a cookie. A refusal is sent from here, with WWW-Authenticate.
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const checked = await checkKey(db, request.headers.authorization);
+    if (checked.ok) {
+      request.apiCaller = checked.caller;
+      request.apiKeyId = checked.caller.keyId;
+      return;
+    }
+    request.apiKeyId = checked.keyId ?? null;
+    if (checked.status === 401) {
+      const error = request.headers.authorization ? `, error="invalid_token"` : '';
+      reply.header('www-authenticate', `${REALM}${error}`);
+    }
+    return reply.code(checked.status).send({ scode: checked.status, smessage: checked.message });
+  });
+
+  // At most API_KEY_RATE_LIMIT requests a minute per key, over every /api/v1 call, in every process.
+  const max = deps.config.API_KEY_RATE_LIMIT;
+  app.addHook(
+    'onRequest',
+    app.rateLimit({
+      max,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `api-key:${request.apiCaller?.keyId ?? 0}`,
+      errorResponseBuilder: (_request, context) =>
+        new HttpError(429, API_MSG.rateLimited(context.max, Math.max(1, Math.ceil(context.ttl / 1000)))),
+    }),
+  );
+
+  // Every use of a key: one row, and the key's last use (after the answer is sent; never the secret). A
+  // server that closes waits for the rows still being written.
+  const recording = new Set<Promise<unknown>>();
+  app.addHook('onResponse', async (request, reply) => {
+    const keyId = request.apiKeyId;
+    if (keyId === null) return;
+    const route = request.routeOptions.url ?? request.url.split('?')[0]!;
+    const valid = request.apiCaller !== null;
+    const written = db
+      .execute(sql`
+        with used as (
+          update api_keys set last_used_at = now() where key_id = ${keyId} and ${valid}::boolean
+        )
+        insert into api_key_uses (key_id, method, route, status)
+        values (${keyId}, ${request.method}, ${route}, ${reply.statusCode})`)
+      .catch((error: unknown) => log.warn({ err: error, keyId }, 'recording an API key use failed'))
+      .finally(() => recording.delete(written));
+    recording.add(written);
+    await written;
+  });
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...recording]);
+  });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // ---- The price list
+
+  api.get(
+    '/api/v1/price-list',
+    {
+      preHandler: needs('prices:read'),
+      schema: {
+        tags: ['Company API'],
+        security: SECURITY,
+        summary: "The company's price list (JSON, paged)",
+        description: [
+          'Every active item with its own prices for the company, per condition it is sold in (brand new,',
+          'recertified or extended warranty, and scratch and dent when it has that), the sale price when one',
+          'applies, and the stock, by SKU. **Money is integer cents (CAD).**',
+          '',
+          'A nightly copy: read every page (`next` until it is null), keep `next_changed_since` of the first',
+          'page; afterwards ask `?changed_since=<that time>` for only what changed (a price edit, a sale, the',
+          'company’s prices), items withdrawn from sale included with `active: false`. Needs `prices:read`.',
+        ].join('\n'),
+        querystring: PriceListQuery,
+        response: { 200: PriceListAnswer, ...REFUSALS },
+      },
+    },
+    async (request) => {
+      const { page, page_size, changed_since } = request.query;
+      const read = await readPriceList(db, callerOf(request).customerId, {
+        changedSince: changed_since,
+        limit: page_size,
+        offset: (page - 1) * page_size,
+      });
+      const pages = Math.ceil(read.total / page_size);
+      const nextPage = page < pages ? page + 1 : null;
+      const since = changed_since ? `&changed_since=${encodeURIComponent(changed_since.toISOString())}` : '';
+      return {
+        scode: 200 as const,
+        items: read.items,
+        page,
+        page_size,
+        total: read.total,
+        pages,
+        next_page: nextPage,
+        next: nextPage === null ? null : `/api/v1/price-list?page=${nextPage}&page_size=${page_size}${since}`,
+        next_changed_since: read.watermark,
+      };
+    },
+  );
+
+  api.get(
+    '/api/v1/price-list.csv',
+    {
+      preHandler: needs('prices:read'),
+      schema: {
+        tags: ['Company API'],
+        security: SECURITY,
+        summary: "The company's price list (CSV)",
+        description: [
+          'The same rows as `/api/v1/price-list`, whole (no pages), as CSV with a header row: one line per',
+          'item and condition, money in integer cents. `changed_since` works as there. The',
+          '`X-Next-Changed-Since` header carries the time to pass next. Needs `prices:read`.',
+        ].join('\n'),
+        querystring: PriceListQuery.pick({ changed_since: true }),
+        response: {
+          200: {
+            description: 'The price list as CSV.',
+            content: {
+              'text/csv': {
+                schema: z.string().meta({
+                  examples: [
+                    `${PRICE_LIST_CSV_COLUMNS.join(',')}\r\n5308,NX.K3KAA.001,Acer Aspire 5 A515-58M-54LG,Notebook,,true,BrandNew,114999,104999,104999,42,true,2026-11-22T14:05:09.123Z\r\n`,
+                  ],
+                }),
+              },
+            },
+          },
+          ...REFUSALS,
+        },
+      },
+    },
+    async (request, reply) => {
+      const read = await readPriceList(db, callerOf(request).customerId, {
+        changedSince: request.query.changed_since,
+        limit: null,
+        offset: 0,
+      });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="price-list.csv"')
+        .header('x-next-changed-since', read.watermark)
+        .header('cache-control', 'no-store')
+        .send(priceListCsv(read.items));
+    },
+  );
+
+  // ---- Addresses and orders
+
+  const ORDERS = { tags: ['Company API'], security: SECURITY };
+
+  api.get(
+    '/api/v1/addresses',
+    {
+      schema: {
+        ...ORDERS,
+        summary: "The company's saved addresses",
+        description: 'The addresses an order can be shipped and billed to, by `address_id`. Any key.',
+        response: { 200: ApiAddressesAnswer, ...REFUSALS },
+      },
+    },
+    async (request) => ({
+      scode: 200 as const,
+      addresses: await companyAddresses(db, callerOf(request).customerId),
+    }),
+  );
+
+  api.post(
+    '/api/v1/orders',
+    {
+      preHandler: needs('orders:write'),
+      schema: {
+        ...ORDERS,
+        summary: 'Place an order',
+        description: [
+          'Places an order of the lines sent, with the checkout’s rules: the items must be sold in that',
+          'condition and in stock (else 409 naming the item), at most 100 lines, quantities 1 to 9999 and',
+          'a total within the order limit; prices, tax and totals are the server’s, at the company’s prices.',
+          'The order is in the name of the administrator who made the key, and the usual confirmation mail',
+          'is sent. Needs `orders:write`.',
+          '',
+          '`Idempotency-Key` is required: the same key again (even at the same moment) answers the order',
+          'placed the first time, never a second one; the same key with another order is refused (409).',
+          'Keys are per company and never expire.',
+        ].join('\n'),
+        headers: ApiOrderHeaders,
+        body: ApiOrderRequest,
+        response: { 201: ApiOrderPlacedAnswer, ...REFUSALS },
+      },
+    },
+    async (request, reply) => {
+      const order = await placeApiOrder(
+        deps,
+        callerOf(request),
+        request.headers['idempotency-key'],
+        request.body,
+      );
+      return reply.code(201).send({ scode: 201 as const, order });
+    },
+  );
+
+  api.get(
+    '/api/v1/orders',
+    {
+      schema: {
+        ...ORDERS,
+        summary: "The company's orders",
+        description:
+          'Every order of the company (placed on the site or with a key), newest first, 20 a page; `q` finds an order or PO number, `status`, `from` and `to` (days, Toronto time) filter. Any key.',
+        querystring: ordersQuerySchema,
+        response: { 200: ApiOrdersAnswer, ...REFUSALS },
+      },
+    },
+    async (request) => ({
+      scode: 200 as const,
+      ...(await listApiOrders(db, callerOf(request).customerId, request.query)),
+    }),
+  );
+
+  api.get(
+    '/api/v1/orders/:orderNumber',
+    {
+      schema: {
+        ...ORDERS,
+        summary: 'One order',
+        description:
+          'The order with its lines, addresses, status, tracking and its current invoice once made. Any key; another company’s order is not found (404).',
+        params: ApiOrderParams,
+        response: { 200: ApiOrderAnswer, ...REFUSALS },
+      },
+    },
+    async (request) => {
+      const order = await orderByNumber(db, callerOf(request).customerId, request.params.orderNumber);
+      if (!order) throw new HttpError(404, API_MSG.orderNotFound);
+      return { scode: 200 as const, order };
+    },
+  );
+
+  api.get(
+    '/api/v1/orders/:orderNumber/invoice.pdf',
+    {
+      schema: {
+        ...ORDERS,
+        summary: "An order's invoice (PDF)",
+        description:
+          'The current invoice of the order as a PDF, in French or English by `Accept-Language`; 404 with a message while the order has none. Any key.',
+        params: ApiOrderParams,
+        response: {
+          200: {
+            description: 'The invoice.',
+            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...REFUSALS,
+        },
+      },
+    },
+    async (request, reply) => {
+      const customerId = callerOf(request).customerId;
+      const { found, invoiceId } = await invoiceIdOf(db, customerId, request.params.orderNumber);
+      if (!found) throw new HttpError(404, API_MSG.orderNotFound);
+      const doc = invoiceId === null ? null : await invoiceDocument(db, customerId, invoiceId);
+      if (!doc) throw new HttpError(404, API_MSG.noInvoice);
+      const pdf = await renderInvoicePdf(doc, sellerOf(deps.config), requestLang(request));
+      return (
+        reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${doc.invoiceNumber}.pdf"`)
+          // The typed reply knows the documented string schema; the bytes go as they are.
+          .send(pdf as unknown as string)
+      );
+    },
+  );
+}
