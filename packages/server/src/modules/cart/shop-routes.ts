@@ -1,85 +1,100 @@
 /** Cart calls of SPEC §7: add or set a line, remove a line. The cart itself also comes with GET /header. */
+import { CartAnswer, CartRemoveAnswer, QuickOrderAnswer } from '@shop/domain/answers/cart';
 import { CART_MSG } from '@shop/domain/cart';
-import { isCondition } from '@shop/domain/catalog';
+import { REFUSALS } from '@shop/domain/contract';
 import { MSG } from '@shop/domain/messages';
+import { cartAddSchema, quickOrderSchema } from '@shop/domain/order-request';
 import {
   parseQuickOrder,
   QUICK_MSG,
-  QUICK_ORDER_MAX_CHARS,
   QUICK_ORDER_MAX_LINES,
   type QuickOrderResult,
 } from '@shop/domain/quick-order';
+import { CartLinePath } from '@shop/domain/requests/cart';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { HttpError, parseOr400 } from '../../lib/http';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeDocs, SECURITY } from '../../lib/contract';
+import { HttpError } from '../../lib/http';
 import { assertOwnCustomer, requireUser } from '../sessions';
 import { addLines, summary } from './lines';
 import type { CartNeeds } from './needs';
 import { addToCart, cartOf, removeFromCart } from './service';
 
-const addSchema = z.object({
-  itemData: z.object(
-    {
-      customer_id: z.string({ error: MSG.invalidRequest }).optional(),
-      item_id: z.string({ error: MSG.itemMissing }).min(1, { message: MSG.itemMissing }).max(40),
-      sku: z.string().max(60).optional(),
-      quantity: z.coerce.number({ error: CART_MSG.quantityInvalid }),
-      item_condition: z.string().refine(isCondition, {
-        message: 'Condition must be one of BrandNew, Recertified, ScratchDent or Warranty.',
-      }),
-      is_replaced: z.boolean().optional(),
-    },
-    { error: 'Send the item as itemData: { item_id, item_condition, quantity }.' },
-  ),
-  is_replaced: z.boolean().optional(),
-});
-
-const quickSchema = z.object(
-  { text: z.string({ error: QUICK_MSG.nothing }).max(QUICK_ORDER_MAX_CHARS, { message: QUICK_MSG.tooLong }) },
-  { error: QUICK_MSG.nothing },
-);
+const doc = routeDocs(['Cart'], SECURITY.session);
 
 export function cartRoutes(app: FastifyInstance, services: CartNeeds) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
   /** Quick order: pasted lines or a CSV file's text; every line is answered, the good ones are added. */
-  app.post('/api/user/cart/quick-order', async (request, reply) => {
-    const user = requireUser(request);
-    const { text } = parseOr400(quickSchema, request.body);
-    const parsed = parseQuickOrder(text);
-    const count = parsed.lines.length + parsed.problems.length;
-    if (count === 0) throw new HttpError(400, QUICK_MSG.nothing);
-    if (count > QUICK_ORDER_MAX_LINES) throw new HttpError(400, QUICK_MSG.tooManyLines);
-    const added = await addLines(services, user, parsed.lines);
-    const results: QuickOrderResult[] = [
-      ...added,
-      ...parsed.problems.map((p) => ({ ...p, status: 'unreadable' as const })),
-    ].sort((a, b) => a.line - b.line);
-    return reply.send({
-      scode: 200,
-      smessage: summary(results),
-      results,
-      cartItems: await cartOf(services, user),
-    });
-  });
+  api.post(
+    '/api/user/cart/quick-order',
+    {
+      schema: doc("Quick order: adds pasted lines or a CSV file's text to the cart, answering every line", {
+        body: quickOrderSchema,
+        response: { 200: QuickOrderAnswer, ...REFUSALS },
+      }),
+      // A visitor is told to sign in before anything they sent is looked at.
+      preValidation: async (request) => {
+        requireUser(request);
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const parsed = parseQuickOrder(request.body.text);
+      const count = parsed.lines.length + parsed.problems.length;
+      if (count === 0) throw new HttpError(400, QUICK_MSG.nothing);
+      if (count > QUICK_ORDER_MAX_LINES) throw new HttpError(400, QUICK_MSG.tooManyLines);
+      const added = await addLines(services, user, parsed.lines);
+      const results: QuickOrderResult[] = [
+        ...added,
+        ...parsed.problems.map((p) => ({ ...p, status: 'unreadable' as const })),
+      ].sort((a, b) => a.line - b.line);
+      return reply.send({
+        scode: 200,
+        smessage: summary(results),
+        results,
+        cartItems: await cartOf(services, user),
+      });
+    },
+  );
 
-  app.post('/api/user/cart/add', async (request, reply) => {
-    if (!request.user) throw new HttpError(401, MSG.pleaseLogin);
-    const { itemData, is_replaced } = parseOr400(addSchema, request.body);
-    assertOwnCustomer(request, itemData.customer_id);
-    const { name, cart } = await addToCart(services, request.user, {
-      itemId: itemData.item_id,
-      condition: itemData.item_condition,
-      quantity: itemData.quantity,
-      replace: Boolean(is_replaced ?? itemData.is_replaced),
-    });
-    return reply.send({
-      scode: 200,
-      smessage: CART_MSG.added(name),
-      cartItems: cart,
-    });
-  });
+  api.post(
+    '/api/user/cart/add',
+    {
+      schema: doc('Adds to a cart line, or sets its quantity (is_replaced)', {
+        body: cartAddSchema,
+        response: { 200: CartAnswer, ...REFUSALS },
+      }),
+      preValidation: async (request) => {
+        if (!request.user) throw new HttpError(401, MSG.pleaseLogin);
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { itemData, is_replaced } = request.body;
+      assertOwnCustomer(request, itemData.customer_id);
+      const { name, cart } = await addToCart(services, user, {
+        itemId: itemData.item_id,
+        condition: itemData.item_condition,
+        quantity: itemData.quantity,
+        replace: Boolean(is_replaced ?? itemData.is_replaced),
+      });
+      return reply.send({
+        scode: 200,
+        smessage: CART_MSG.added(name),
+        cartItems: cart,
+      });
+    },
+  );
 
-  app.delete<{ Params: { customerid: string; itemid: string; condition: string } }>(
+  api.delete(
     '/api/user/:customerid/cart/:itemid/:condition/remove',
+    {
+      schema: doc('Removes a cart line (201 when it was already gone)', {
+        params: CartLinePath,
+        response: { 200: CartAnswer, 201: CartRemoveAnswer, ...REFUSALS },
+      }),
+    },
     async (request, reply) => {
       assertOwnCustomer(request, request.params.customerid);
       const user = requireUser(request);
