@@ -31,8 +31,8 @@ import {
 } from './answers/account';
 import { CartAnswer, CartRemoveAnswer, QuickOrderAnswer, ReorderAnswer } from './answers/cart';
 import { CategoryItemsAnswer, MainPageAnswer, ProductInfoAnswer, SearchAnswer } from './answers/catalog';
+import { InvoiceAnswer, OrderAnswer, OrdersListAnswer, PlaceOrderAnswer } from './answers/orders';
 import { ApiKeyCreatedAnswer, ApiKeyRevokedAnswer, ApiKeysAnswer } from './company-api';
-import { InvoiceAnswer, OrderAnswer, PlaceOrderAnswer } from './answers/orders';
 
 export { PasswordLinkAnswer, PasswordLinkInfo, PasswordSetAnswer } from './admin-answers';
 export * from './answers/account';
@@ -53,6 +53,7 @@ export const ANSWERS = {
   'POST /api/user/login': SignInAnswer,
   'POST /api/user/logout': SignOutAnswer,
   'POST /api/user/language': LanguageAnswer,
+  'GET /api/user/:customerid/orders': OrdersListAnswer,
   'GET /api/user/:customerid/:session': AccountSectionAnswer,
   'GET /api/user/:customerid/:session/:sessionid': AccountSectionAnswer,
   'POST /api/user/information/update': AccountUpdateAnswer,

@@ -1,26 +1,60 @@
 /** /api/admin/orders: the list, the Pending count, one order, and the seller's actions on it. */
-import { invoiceSchema, orderActionSchema, orderListQuerySchema } from '@shop/domain/admin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AdminDeps, deliverQueued } from '../../lib/back-office';
+import {
+  AdminOrderAnswer,
+  AdminOrderChangedAnswer,
+  AdminOrdersAnswer,
+  AdminPendingCountAnswer,
+  invoiceSchema,
+  orderActionSchema,
+  orderListQuerySchema,
+} from '@shop/domain/admin';
+import { REFUSALS } from '@shop/domain/contract';
+import { AdminOrderPath } from '@shop/domain/requests/orders';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { type Actor, type AdminDeps, deliverQueued } from '../../lib/back-office';
 import { numericId, pageOf } from '../../lib/back-office-http';
-import { HttpError, parseOr400 } from '../../lib/http';
+import { routeDocs, SECURITY } from '../../lib/contract';
+import { HttpError } from '../../lib/http';
 import { actorOf } from '../sessions';
 import { adminOrderDetail, listAdminOrders, pendingOrderCount } from './admin-queries';
 import { changeOrderStatus, correctInvoice, createInvoice } from './admin-service';
 
 const NO_ORDER = 'There is no such order.';
+const doc = routeDocs(['Back office: orders'], SECURITY.staff);
+const Changed = { 200: AdminOrderChangedAnswer, ...REFUSALS };
+type InvoiceRequest = z.output<typeof invoiceSchema>;
 
 export function orderAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
   const { db } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/admin/orders', async (request, reply) => {
-    const query = parseOr400(orderListQuerySchema, request.query);
-    const { rows, total } = await listAdminOrders(db, query);
-    return reply.send({ scode: 200, orders: pageOf(rows, total, query) });
-  });
+  api.get(
+    '/api/admin/orders',
+    {
+      schema: doc(
+        'A page of orders, newest first, by status or a search (order or PO number, customer id, company)',
+        {
+          querystring: orderListQuerySchema,
+          response: { 200: AdminOrdersAnswer, ...REFUSALS },
+        },
+      ),
+    },
+    async (request, reply) => {
+      const { rows, total } = await listAdminOrders(db, request.query);
+      return reply.send({ scode: 200, orders: pageOf(rows, total, request.query) });
+    },
+  );
 
-  app.get('/api/admin/orders/pending-count', async (_request, reply) =>
-    reply.send({ scode: 200, pending: await pendingOrderCount(db) }),
+  api.get(
+    '/api/admin/orders/pending-count',
+    {
+      schema: doc('How many orders wait for the seller (Pending)', {
+        response: { 200: AdminPendingCountAnswer, ...REFUSALS },
+      }),
+    },
+    async (_request, reply) => reply.send({ scode: 200, pending: await pendingOrderCount(db) }),
   );
 
   const detail = async (orderId: number) => {
@@ -29,54 +63,79 @@ export function orderAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
     return order;
   };
 
-  app.get<{ Params: { orderId: string } }>('/api/admin/orders/:orderId', async (request, reply) =>
-    reply.send({ scode: 200, order: await detail(numericId(request.params.orderId, NO_ORDER)) }),
+  api.get(
+    '/api/admin/orders/:orderId',
+    {
+      schema: doc('An order with its lines, invoices and history', {
+        params: AdminOrderPath,
+        response: { 200: AdminOrderAnswer, ...REFUSALS },
+      }),
+    },
+    async (request, reply) =>
+      reply.send({ scode: 200, order: await detail(numericId(request.params.orderId, NO_ORDER)) }),
   );
 
-  app.post<{ Params: { orderId: string } }>('/api/admin/orders/:orderId/status', async (request, reply) => {
-    const orderId = numericId(request.params.orderId, NO_ORDER);
-    const input = parseOr400(orderActionSchema, request.body);
-    const done = await changeOrderStatus(db, String(orderId), input.action, {
-      actor: actorOf(request),
-      carrier: input.carrier,
-      trackingNumber: input.tracking_number,
-      reason: input.reason,
-    });
-    await deliverQueued(deps, done.mailIds);
-    if (input.action === 'cancel' || input.action === 'decline') {
-      // The stock that came back is for sale at once.
-      await deps.catalog
-        .refresh()
-        .catch((error: unknown) => deps.log.error({ err: error }, 'catalog refresh failed'));
-    }
-    return reply.send({
-      scode: 200,
-      smessage: `Order ${done.orderNumber} is now ${done.status}.`,
-      order: await detail(orderId),
-    });
-  });
-
-  const invoiceRoute =
-    (correct: boolean) => async (request: FastifyRequest<{ Params: { orderId: string } }>) => {
+  api.post(
+    '/api/admin/orders/:orderId/status',
+    {
+      schema: doc('Moves an order on: confirm, ship (carrier, tracking number), deliver, cancel or decline', {
+        params: AdminOrderPath,
+        body: orderActionSchema,
+        response: Changed,
+      }),
+    },
+    async (request, reply) => {
       const orderId = numericId(request.params.orderId, NO_ORDER);
-      const input = parseOr400(invoiceSchema, request.body);
-      const extras = input.lines.map((l) => ({ name: l.name, cents: l.amount }));
-      const options = { actor: actorOf(request), note: input.note };
-      const made = correct
-        ? await correctInvoice(db, String(orderId), input.shipping, extras, options)
-        : await createInvoice(db, String(orderId), input.shipping, extras, options);
-      await deliverQueued(deps, made.mailIds);
-      return {
+      const input = request.body;
+      const done = await changeOrderStatus(db, String(orderId), input.action, {
+        actor: actorOf(request),
+        carrier: input.carrier,
+        trackingNumber: input.tracking_number,
+        reason: input.reason,
+      });
+      await deliverQueued(deps, done.mailIds);
+      if (input.action === 'cancel' || input.action === 'decline') {
+        // The stock that came back is for sale at once.
+        await deps.catalog
+          .refresh()
+          .catch((error: unknown) => deps.log.error({ err: error }, 'catalog refresh failed'));
+      }
+      return reply.send({
         scode: 200,
-        smessage: `Invoice ${made.invoiceNumber} has been made for order ${made.orderNumber}.`,
+        smessage: `Order ${done.orderNumber} is now ${done.status}.`,
         order: await detail(orderId),
-      };
-    };
-  app.post<{ Params: { orderId: string } }>('/api/admin/orders/:orderId/invoice', async (request, reply) =>
-    reply.send(await invoiceRoute(false)(request)),
+      });
+    },
   );
-  app.post<{ Params: { orderId: string } }>(
+
+  /** Makes the order's invoice, or a corrected one that replaces it; the customer is mailed it. */
+  const invoice = async (correct: boolean, id: string, input: InvoiceRequest, actor: Actor) => {
+    const orderId = numericId(id, NO_ORDER);
+    const extras = input.lines.map((l) => ({ name: l.name, cents: l.amount }));
+    const options = { actor, note: input.note };
+    const made = correct
+      ? await correctInvoice(db, String(orderId), input.shipping, extras, options)
+      : await createInvoice(db, String(orderId), input.shipping, extras, options);
+    await deliverQueued(deps, made.mailIds);
+    return {
+      scode: 200 as const,
+      smessage: `Invoice ${made.invoiceNumber} has been made for order ${made.orderNumber}.`,
+      order: await detail(orderId),
+    };
+  };
+  const invoiceBody = { params: AdminOrderPath, body: invoiceSchema, response: Changed };
+  api.post(
+    '/api/admin/orders/:orderId/invoice',
+    { schema: doc('Invoices the order: shipping and extra lines in dollars, and a note', invoiceBody) },
+    async (request, reply) =>
+      reply.send(await invoice(false, request.params.orderId, request.body, actorOf(request))),
+  );
+  api.post(
     '/api/admin/orders/:orderId/invoice/correct',
-    async (request, reply) => reply.send(await invoiceRoute(true)(request)),
+    {
+      schema: doc('Corrects the invoice: a new one (shipping, extra lines, a note) replaces it', invoiceBody),
+    },
+    async (request, reply) =>
+      reply.send(await invoice(true, request.params.orderId, request.body, actorOf(request))),
   );
 }

@@ -1,6 +1,8 @@
 /** Reading a customer's orders. */
+import type { OrderInfo, OrdersListAnswer } from '@shop/domain/answers/orders';
+import type { Condition } from '@shop/domain/catalog';
 import { toAmount } from '@shop/domain/money';
-import { ORDERS_PAGE_SIZE, type OrdersQuery, ordersQuerySchema } from '@shop/domain/orders';
+import { ORDERS_PAGE_SIZE, type OrderStatus, type OrdersQuery, ordersQuerySchema } from '@shop/domain/orders';
 import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contacts, invoiceLines, invoices, orderLines, orders } from '../../db/schema';
@@ -14,7 +16,7 @@ export async function listOrders(
   db: Queryable,
   customerId: string,
   query: OrdersQuery = ordersQuerySchema.parse({}),
-) {
+): Promise<Omit<OrdersListAnswer, 'scode'>> {
   const conditions = [eq(orders.customerId, customerId)];
   if (query.q) {
     const like = likePattern(query.q);
@@ -62,6 +64,7 @@ export async function listOrders(
       // The order's date is the server's; the page's own clock at checkout is kept beside it as information.
       created_time: r.created_at.toISOString(),
       created_at: r.created_at.toISOString(),
+      status: r.status as OrderStatus,
       total: toAmount(r.total),
       invoice_total: r.invoice_total === null ? null : toAmount(r.invoice_total),
     })),
@@ -95,7 +98,7 @@ export async function orderView(
   db: Queryable,
   customerId: string,
   ref: { orderId?: number; invoiceId?: number },
-) {
+): Promise<OrderInfo | null> {
   let invoice: typeof invoices.$inferSelect | undefined;
   let order: OrderRow | undefined;
   if (ref.invoiceId !== undefined) {
@@ -154,7 +157,7 @@ export async function orderView(
       client_created_time: order.createdTime,
       /** The buyer of the company who placed it. */
       placed_by: placedBy?.name ?? '',
-      status: order.status,
+      status: order.status as OrderStatus,
       purchase_order_id: order.purchaseOrderId,
       shipping_method: order.shippingMethod,
       shipping_carrier: order.shippingCarrier,
@@ -173,15 +176,15 @@ export async function orderView(
         sku: l.sku,
         item_rate: toAmount(l.itemRateCents),
         main_image: l.mainImage,
-        item_condition: l.itemCondition,
-        status: l.status,
+        item_condition: l.itemCondition as Condition,
+        status: l.status as OrderStatus,
       })),
       zoho_line_items: (showInvoice
         ? external.map((l) => ({
             item_id: l.itemId,
             zoho_item_name: l.itemName,
             sku: l.sku,
-            item_condition: l.itemCondition,
+            item_condition: l.itemCondition as Condition | '',
             quantity: l.quantity,
             item_rate: toAmount(l.rateCents),
           }))
@@ -189,11 +192,11 @@ export async function orderView(
             item_id: l.itemId,
             zoho_item_name: l.itemName,
             sku: l.sku,
-            item_condition: l.itemCondition,
+            item_condition: l.itemCondition as Condition,
             quantity: l.quantity,
             item_rate: toAmount(l.itemRateCents),
           }))
-      ).map((l) => ({ ...l, status: order.status })),
+      ).map((l) => ({ ...l, status: order.status as OrderStatus })),
     },
     billingAddress: addressOf(order, 'billing'),
     shippingAddress: addressOf(order, 'shipping'),

@@ -9,72 +9,25 @@ import { createHash } from 'node:crypto';
 import {
   CART_MSG,
   type CartLine,
-  isValidPo,
   orderTotals,
-  SHIPPING_METHODS,
   type ShippingMethod,
   withinOrderLimit,
 } from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
-import { oneLine } from '@shop/domain/contact';
 import { isLang, type Lang } from '@shop/domain/i18n';
 import { personalPrice, toCents } from '@shop/domain/money';
-import { lineQuantitySchema, orderTotalSchema } from '@shop/domain/order-request';
+import type { PlaceOrderRequest } from '@shop/domain/order-request';
 import { unitPrice } from '@shop/domain/pricing';
 import { PROVINCES, type Province, taxRatePercent } from '@shop/domain/tax';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { orders } from '../../db/schema';
 import { isQuebec } from '../../i18n/buyer-lang';
-import { HttpError, parseOr400 } from '../../lib/http';
+import { HttpError } from '../../lib/http';
 import { imageUrl } from '../catalog';
 import type { SessionUser } from '../sessions';
 import type { OrderNeeds } from './needs';
 import { orderPlacedMails } from './order-mails';
-
-const amount = z.coerce.number({ error: CART_MSG.totalsChanged }).finite({ message: CART_MSG.totalsChanged });
-
-export const placeOrderSchema = z.object({
-  orderInfo: z.object(
-    {
-      customer_id: z.string().optional(),
-      shipping_address_id: z.coerce
-        .number({ error: CART_MSG.noAddress })
-        .int({ message: CART_MSG.noAddress })
-        .positive({ message: CART_MSG.noAddress }),
-      billing_address_id: z.coerce
-        .number({ error: CART_MSG.noAddress })
-        .int({ message: CART_MSG.noAddress })
-        .positive({ message: CART_MSG.noAddress }),
-      created_time: z.string().max(64).optional().default(''),
-      line_items: z
-        .array(
-          z.object({
-            item_id: z.string().max(40),
-            item_condition: z.string().max(20),
-            quantity: lineQuantitySchema,
-          }),
-          { error: CART_MSG.noItems },
-        )
-        .min(1, { message: CART_MSG.noItems })
-        .max(100),
-      subtotal: amount,
-      items_tax: amount,
-      total: orderTotalSchema,
-      purchase_order_id: z
-        .string({ error: CART_MSG.poNumber })
-        // One line: it is shown in the mails of the order.
-        .transform(oneLine)
-        .refine(isValidPo, { message: CART_MSG.poNumber }),
-      shipping_method: z.enum(SHIPPING_METHODS, { error: CART_MSG.shippingMethod }),
-    },
-    { error: 'Send the order as orderInfo.' },
-  ),
-  /** The page makes one key per checkout visit; a repeat of the same key gives back the same order. */
-  checkout_key: z.string().min(8).max(100).optional(),
-});
-export type PlaceOrderRequest = z.output<typeof placeOrderSchema>;
 
 export interface PlacedOrder {
   orderId: number;
@@ -102,10 +55,6 @@ function checkoutKeyOf(request: PlaceOrderRequest, customerId: string): string {
       ]),
     )
     .digest('base64url');
-}
-
-export function parsePlaceOrder(body: unknown): PlaceOrderRequest {
-  return parseOr400(placeOrderSchema, body);
 }
 
 /** What a refused order is told: the checkout's words, or the caller's (the company API's). */

@@ -1,70 +1,132 @@
 /** Placing an order and reading orders and invoices (SPEC §7). */
+import { ReorderAnswer } from '@shop/domain/answers/cart';
+import { InvoiceAnswer, OrderAnswer, OrdersListAnswer, PlaceOrderAnswer } from '@shop/domain/answers/orders';
 import { isCondition } from '@shop/domain/catalog';
-import type { FastifyInstance } from 'fastify';
+import { REFUSALS } from '@shop/domain/contract';
+import { placeOrderSchema } from '@shop/domain/order-request';
+import { ordersQuerySchema } from '@shop/domain/orders';
+import { CustomerPath } from '@shop/domain/requests/account';
+import { InvoicePath, OrderPath } from '@shop/domain/requests/orders';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requestLang } from '../../i18n/lang';
+import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
 import { addLines, cartOf, summary } from '../cart';
 import { assertOwnCustomer, requireUser } from '../sessions';
 import { invoiceDocument, renderInvoicePdf, sellerOf } from './invoice-pdf';
 import type { OrderNeeds } from './needs';
-import { orderView } from './queries';
-import { parsePlaceOrder, placeOrder } from './service';
+import { listOrders, orderView } from './queries';
+import { placeOrder } from './service';
 
 const ID = /^\d{1,9}$/;
+const NO_ORDER = 'There is no such order in your account.';
+const NO_INVOICE = 'There is no such invoice in your account.';
+const doc = routeDocs(['Orders'], SECURITY.session);
+/** A file's bytes, sent as they are (a Buffer); binary in the document. */
+const FileBytes = z.instanceof(Buffer).meta({ type: 'string', format: 'binary' });
+
+/** A visitor, or a path naming another customer, is refused before anything sent is looked at. */
+async function ownCustomer(request: FastifyRequest<{ Params: { customerid: string } }>) {
+  assertOwnCustomer(request, request.params.customerid);
+}
 
 export function orderRoutes(app: FastifyInstance, services: OrderNeeds) {
-  app.post('/api/placeorder', async (request, reply) => {
-    const user = requireUser(request);
-    const body = parsePlaceOrder(request.body);
-    assertOwnCustomer(request, body.orderInfo.customer_id);
-    const placed = await placeOrder(services, user, body);
-    return reply.send({
-      scode: 200,
-      smessage: placed.repeated
-        ? `Order ${placed.orderNumber} was already placed.`
-        : `Order ${placed.orderNumber} has been placed.`,
-      orderId: placed.orderId,
-      orderNumber: placed.orderNumber,
-    });
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = services.database.db;
 
-  app.get<{ Params: { customerid: string; orderid: string } }>(
+  api.post(
+    '/api/placeorder',
+    {
+      schema: doc(
+        "Places the order of the buyer's cart, if its lines and totals are still what the page showed",
+        {
+          body: placeOrderSchema,
+          response: { 200: PlaceOrderAnswer, ...REFUSALS },
+        },
+      ),
+      preValidation: async (request) => {
+        requireUser(request);
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      assertOwnCustomer(request, request.body.orderInfo.customer_id);
+      const placed = await placeOrder(services, user, request.body);
+      return reply.send({
+        scode: 200,
+        smessage: placed.repeated
+          ? `Order ${placed.orderNumber} was already placed.`
+          : `Order ${placed.orderNumber} has been placed.`,
+        orderId: placed.orderId,
+        orderNumber: placed.orderNumber,
+      });
+    },
+  );
+
+  /** The account's orders list (the account area's orders session). */
+  api.get(
+    '/api/user/:customerid/orders',
+    {
+      schema: doc(
+        "The customer's orders, newest first: searched, filtered by status and day, a page at a time",
+        {
+          params: CustomerPath,
+          querystring: ordersQuerySchema,
+          response: { 200: OrdersListAnswer, ...REFUSALS },
+        },
+      ),
+      preValidation: ownCustomer,
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return reply.send({ scode: 200, ...(await listOrders(db, user.customerId, request.query)) });
+    },
+  );
+
+  const viewOf = async (customerId: string, orderid: string) => {
+    if (!ID.test(orderid)) throw new HttpError(404, NO_ORDER);
+    const view = await orderView(db, customerId, { orderId: Number(orderid) });
+    if (!view) throw new HttpError(404, NO_ORDER);
+    return view;
+  };
+
+  api.get(
     '/api/user/:customerid/orders/:orderid',
+    {
+      schema: doc('An order: its lines, totals, addresses and current invoice', {
+        params: OrderPath,
+        response: { 200: OrderAnswer, ...REFUSALS },
+      }),
+    },
     async (request, reply) => {
       assertOwnCustomer(request, request.params.customerid);
       const user = requireUser(request);
-      if (!ID.test(request.params.orderid))
-        throw new HttpError(404, 'There is no such order in your account.');
-      const view = await orderView(services.database.db, user.customerId, {
-        orderId: Number(request.params.orderid),
-      });
-      if (!view) throw new HttpError(404, 'There is no such order in your account.');
-      return reply.send({ scode: 200, orderInfo: view });
+      return reply.send({ scode: 200, orderInfo: await viewOf(user.customerId, request.params.orderid) });
     },
   );
 
   /** Reorder: every line still offered goes into the cart at today's prices and stock; the rest is named. */
-  app.post<{ Params: { customerid: string; orderid: string } }>(
+  api.post(
     '/api/user/:customerid/orders/:orderid/reorder',
+    {
+      schema: doc(
+        "Reorder: puts an order's lines into the cart at today's prices and stock, answering every line",
+        {
+          params: OrderPath,
+          response: { 200: ReorderAnswer, ...REFUSALS },
+        },
+      ),
+    },
     async (request, reply) => {
       assertOwnCustomer(request, request.params.customerid);
       const user = requireUser(request);
-      if (!ID.test(request.params.orderid))
-        throw new HttpError(404, 'There is no such order in your account.');
-      const view = await orderView(services.database.db, user.customerId, {
-        orderId: Number(request.params.orderid),
-      });
-      if (!view) throw new HttpError(404, 'There is no such order in your account.');
-      const lines = view.order.line_items as {
-        item_id: string;
-        sku: string;
-        quantity: number;
-        item_condition: string;
-      }[];
+      const view = await viewOf(user.customerId, request.params.orderid);
       const results = await addLines(
         services,
         user,
-        lines.map((l, i) => ({
+        view.order.line_items.map((l, i) => ({
           line: i + 1,
           text: `${l.sku} ${l.quantity} ${l.item_condition}`,
           itemId: l.item_id,
@@ -81,39 +143,49 @@ export function orderRoutes(app: FastifyInstance, services: OrderNeeds) {
     },
   );
 
-  app.get<{ Params: { customerid: string; invoiceid: string } }>(
+  api.get(
     '/api/user/:customerid/invoices/:invoiceid',
+    {
+      schema: doc('An invoice: its order with the invoice’s lines and totals', {
+        params: InvoicePath,
+        response: { 200: InvoiceAnswer, ...REFUSALS },
+      }),
+    },
     async (request, reply) => {
       assertOwnCustomer(request, request.params.customerid);
       const user = requireUser(request);
-      if (!ID.test(request.params.invoiceid))
-        throw new HttpError(404, 'There is no such invoice in your account.');
-      const view = await orderView(services.database.db, user.customerId, {
-        invoiceId: Number(request.params.invoiceid),
-      });
-      if (!view) throw new HttpError(404, 'There is no such invoice in your account.');
+      if (!ID.test(request.params.invoiceid)) throw new HttpError(404, NO_INVOICE);
+      const view = await orderView(db, user.customerId, { invoiceId: Number(request.params.invoiceid) });
+      if (!view) throw new HttpError(404, NO_INVOICE);
       return reply.send({ scode: 200, orderInfo: view });
     },
   );
 
   /** The invoice as a PDF, for its own customer only. */
-  app.get<{ Params: { customerid: string; invoiceid: string } }>(
+  api.get(
     '/api/user/:customerid/invoices/:invoiceid/pdf',
+    {
+      schema: doc('An invoice as a PDF (in the buyer’s language)', {
+        params: InvoicePath,
+        response: {
+          200: {
+            description: 'The invoice as PDF, as an attachment named after its number',
+            content: { 'application/pdf': { schema: FileBytes } },
+          },
+          ...REFUSALS,
+        },
+      }),
+    },
     async (request, reply) => {
       assertOwnCustomer(request, request.params.customerid);
       const user = requireUser(request);
-      if (!ID.test(request.params.invoiceid))
-        throw new HttpError(404, 'There is no such invoice in your account.');
-      const doc = await invoiceDocument(
-        services.database.db,
-        user.customerId,
-        Number(request.params.invoiceid),
-      );
-      if (!doc) throw new HttpError(404, 'There is no such invoice in your account.');
-      const pdf = await renderInvoicePdf(doc, sellerOf(services.config), requestLang(request));
+      if (!ID.test(request.params.invoiceid)) throw new HttpError(404, NO_INVOICE);
+      const invoice = await invoiceDocument(db, user.customerId, Number(request.params.invoiceid));
+      if (!invoice) throw new HttpError(404, NO_INVOICE);
+      const pdf = await renderInvoicePdf(invoice, sellerOf(services.config), requestLang(request));
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${doc.invoiceNumber}.pdf"`)
+        .header('content-disposition', `attachment; filename="${invoice.invoiceNumber}.pdf"`)
         .send(pdf);
     },
   );
