@@ -1,7 +1,8 @@
 /** Saving a customer's addresses: at most MAX_ADDRESSES, counted under a lock on the customer row. */
-import { ACCOUNT_MSG, addressSchema, MAX_ADDRESSES } from '@shop/domain/account';
+import { ACCOUNT_MSG, type addressSchema, MAX_ADDRESSES } from '@shop/domain/account';
 import { MSG } from '@shop/domain/messages';
 import { and, count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { addresses, customers } from '../../db/schema';
 import { HttpError } from '../../lib/http';
@@ -19,19 +20,10 @@ export async function lockCustomer(tx: Tx, customerId: string): Promise<void> {
   if (!row) throw new HttpError(401, MSG.notSignedIn);
 }
 
-/** Checks an address form; a failure is a 400 with the form message and one message per field. */
-export function parseAddress(value: unknown) {
-  const result = addressSchema.safeParse(value ?? {});
-  if (result.success) return result.data;
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '_');
-    if (!(key in errors)) errors[key] = issue.message;
-  }
-  throw new HttpError(400, ACCOUNT_MSG.addressInvalid, { errors });
-}
+/** An address form as the route's schema read it. */
+export type AddressForm = z.output<typeof addressSchema>;
 
-function columns(a: ReturnType<typeof parseAddress>) {
+function columns(a: AddressForm) {
   return {
     firstName: a.first_name,
     lastName: a.last_name,
@@ -46,8 +38,7 @@ function columns(a: ReturnType<typeof parseAddress>) {
   };
 }
 
-export async function createAddress(db: Db, customerId: string, input: unknown): Promise<Address[]> {
-  const address = parseAddress(input);
+export async function createAddress(db: Db, customerId: string, address: AddressForm): Promise<Address[]> {
   return db.transaction(async (tx) => {
     await lockCustomer(tx, customerId);
     const [row] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.customerId, customerId));
@@ -61,9 +52,8 @@ export async function updateAddress(
   db: Db,
   customerId: string,
   addressId: number,
-  input: unknown,
+  address: AddressForm,
 ): Promise<Address[]> {
-  const address = parseAddress(input);
   return db.transaction(async (tx) => {
     const updated = await tx
       .update(addresses)

@@ -3,14 +3,35 @@
  * need the customer); changing a customer, its buyers, its percentage or an application is the owner's.
  */
 import {
+  AdminApplicationAnswer,
+  AdminApplicationRejectedAnswer,
+  AdminApplicationsAnswer,
+  AdminCustomerAnswer,
+  AdminCustomerChangedAnswer,
+  AdminCustomersAnswer,
+  AdminMessageAnswer,
   applicationListQuerySchema,
+  applicationRejectSchema,
+  contactCreateSchema,
+  contactUpdateSchema,
+  customerCreateSchema,
   customerListQuerySchema,
   customerMessageSchema,
+  customerUpdateSchema,
 } from '@shop/domain/admin';
+import { REFUSALS } from '@shop/domain/contract';
+import {
+  AdminContactPath,
+  AdminCustomerPath,
+  ApplicationPath,
+  PasswordLinkBody,
+} from '@shop/domain/requests/admin-customers';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AdminDeps } from '../../lib/back-office';
 import { numericId, pageOf } from '../../lib/back-office-http';
-import { HttpError, parseOr400 } from '../../lib/http';
+import { routeDocs, SECURITY } from '../../lib/contract';
+import { HttpError } from '../../lib/http';
 import { sendCustomerMessage } from '../messages';
 import { actorOf } from '../sessions';
 import {
@@ -27,11 +48,14 @@ import {
   updateCustomer,
 } from './admin-service';
 
-type CustomerParams = { Params: { customerId: string } };
-type ContactParams = { Params: { customerId: string; contactId: string } };
-
 const CUSTOMER_ID = /^[A-Za-z0-9]{1,50}$/;
 const CONTACT_ID = /^[A-Za-z0-9-]{1,100}$/;
+const NO_APPLICATION = 'There is no such application.';
+const customersDoc = routeDocs(['Back office: customers'], SECURITY.staff);
+const applicationsDoc = routeDocs(['Back office: applications'], SECURITY.staff);
+const owner = { staffRole: 'owner' as const };
+const Customer = { 200: AdminCustomerAnswer, ...REFUSALS };
+const CustomerChanged = { 200: AdminCustomerChangedAnswer, ...REFUSALS };
 
 function customerIdOf(value: string): string {
   if (!CUSTOMER_ID.test(value)) throw new HttpError(404, `There is no customer ${value.slice(0, 50)}.`);
@@ -45,62 +69,132 @@ function contactIdOf(value: string): string {
 
 export function customerRoutes(app: FastifyInstance, deps: AdminDeps) {
   const { db } = deps;
-  const owner = { config: { staffRole: 'owner' as const } };
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/admin/customers', async (request, reply) => {
-    const query = parseOr400(customerListQuerySchema, request.query);
-    const { rows, total } = await listCustomers(db, query);
-    return reply.send({ scode: 200, customers: pageOf(rows, total, query) });
-  });
+  api.get(
+    '/api/admin/customers',
+    {
+      schema: customersDoc('Customers, by text (id, company, contact) or state', {
+        querystring: customerListQuerySchema,
+        response: { 200: AdminCustomersAnswer, ...REFUSALS },
+      }),
+    },
+    async (request, reply) => {
+      const { rows, total } = await listCustomers(db, request.query);
+      return reply.send({ scode: 200, customers: pageOf(rows, total, request.query) });
+    },
+  );
 
-  app.get<CustomerParams>('/api/admin/customers/:customerId', async (request, reply) => {
-    const id = customerIdOf(request.params.customerId);
-    const customer = await customerDetail(db, id);
-    if (!customer) throw new HttpError(404, `There is no customer ${id}.`);
-    return reply.send({ scode: 200, customer });
-  });
-
-  app.post('/api/admin/customers', owner, async (request, reply) => {
-    const { customer } = await createCustomer(deps, actorOf(request), request.body);
-    return reply.send({
-      scode: 200,
-      smessage: `Customer ${customer.customer_id} has been created; ${customer.primary_contact?.email} has been mailed the Customer ID and a link to set the password.`,
-      customer,
-    });
-  });
-
-  app.patch<CustomerParams>('/api/admin/customers/:customerId', owner, async (request, reply) => {
-    const id = customerIdOf(request.params.customerId);
-    return reply.send({
-      scode: 200,
-      customer: await updateCustomer(deps, actorOf(request), id, request.body),
-    });
-  });
-
-  app.post<CustomerParams>('/api/admin/customers/:customerId/disable', owner, async (request, reply) => {
-    const id = customerIdOf(request.params.customerId);
-    const customer = await setCustomerDisabled(deps, actorOf(request), id, true);
-    return reply.send({
-      scode: 200,
-      smessage: `Customer ${id} is disabled; their sessions have ended.`,
-      customer,
-    });
-  });
-
-  app.post<CustomerParams>('/api/admin/customers/:customerId/enable', owner, async (request, reply) => {
-    const id = customerIdOf(request.params.customerId);
-    const customer = await setCustomerDisabled(deps, actorOf(request), id, false);
-    return reply.send({ scode: 200, smessage: `Customer ${id} can sign in again.`, customer });
-  });
-
-  app.post<CustomerParams>(
-    '/api/admin/customers/:customerId/password-link',
-    owner,
+  api.get(
+    '/api/admin/customers/:customerId',
+    {
+      schema: customersDoc('A customer with its buyers, latest orders, messages and history', {
+        params: AdminCustomerPath,
+        response: Customer,
+      }),
+    },
     async (request, reply) => {
       const id = customerIdOf(request.params.customerId);
-      const body = (request.body ?? {}) as { contact_person_id?: unknown };
-      const contact =
-        typeof body.contact_person_id === 'string' ? contactIdOf(body.contact_person_id) : undefined;
+      const customer = await customerDetail(db, id);
+      if (!customer) throw new HttpError(404, `There is no customer ${id}.`);
+      return reply.send({ scode: 200, customer });
+    },
+  );
+
+  api.post(
+    '/api/admin/customers',
+    {
+      config: owner,
+      schema: customersDoc(
+        'Opens a customer (from an application or not); the primary contact is mailed a link to set the password (owners only)',
+        { body: customerCreateSchema, response: CustomerChanged },
+      ),
+    },
+    async (request, reply) => {
+      const { customer } = await createCustomer(deps, actorOf(request), request.body);
+      return reply.send({
+        scode: 200,
+        smessage: `Customer ${customer.customer_id} has been created; ${customer.primary_contact?.email} has been mailed the Customer ID and a link to set the password.`,
+        customer,
+      });
+    },
+  );
+
+  api.patch(
+    '/api/admin/customers/:customerId',
+    {
+      config: owner,
+      schema: customersDoc(
+        "Changes a customer's company name, percentage or number of sign-ins (owners only)",
+        {
+          params: AdminCustomerPath,
+          body: customerUpdateSchema,
+          response: Customer,
+        },
+      ),
+    },
+    async (request, reply) => {
+      const id = customerIdOf(request.params.customerId);
+      return reply.send({
+        scode: 200,
+        customer: await updateCustomer(deps, actorOf(request), id, request.body),
+      });
+    },
+  );
+
+  api.post(
+    '/api/admin/customers/:customerId/disable',
+    {
+      config: owner,
+      schema: customersDoc('Disables a customer: nobody of it signs in, its sessions end (owners only)', {
+        params: AdminCustomerPath,
+        response: CustomerChanged,
+      }),
+    },
+    async (request, reply) => {
+      const id = customerIdOf(request.params.customerId);
+      const customer = await setCustomerDisabled(deps, actorOf(request), id, true);
+      return reply.send({
+        scode: 200,
+        smessage: `Customer ${id} is disabled; their sessions have ended.`,
+        customer,
+      });
+    },
+  );
+
+  api.post(
+    '/api/admin/customers/:customerId/enable',
+    {
+      config: owner,
+      schema: customersDoc('Enables a disabled customer again (owners only)', {
+        params: AdminCustomerPath,
+        response: CustomerChanged,
+      }),
+    },
+    async (request, reply) => {
+      const id = customerIdOf(request.params.customerId);
+      const customer = await setCustomerDisabled(deps, actorOf(request), id, false);
+      return reply.send({ scode: 200, smessage: `Customer ${id} can sign in again.`, customer });
+    },
+  );
+
+  api.post(
+    '/api/admin/customers/:customerId/password-link',
+    {
+      config: owner,
+      schema: customersDoc(
+        'Mails a buyer (or the primary contact) a link to set a new password (owners only)',
+        {
+          params: AdminCustomerPath,
+          body: PasswordLinkBody,
+          response: { 200: AdminMessageAnswer, ...REFUSALS },
+        },
+      ),
+    },
+    async (request, reply) => {
+      const id = customerIdOf(request.params.customerId);
+      const { contact_person_id } = request.body;
+      const contact = contact_person_id === undefined ? undefined : contactIdOf(contact_person_id);
       const sent = await sendResetLink(deps, actorOf(request), id, contact);
       return reply.send({
         scode: 200,
@@ -109,19 +203,40 @@ export function customerRoutes(app: FastifyInstance, deps: AdminDeps) {
     },
   );
 
-  app.post<CustomerParams>('/api/admin/customers/:customerId/contacts', owner, async (request, reply) => {
-    const id = customerIdOf(request.params.customerId);
-    const added = await addContact(deps, actorOf(request), id, request.body);
-    return reply.send({
-      scode: 200,
-      smessage: `${added.contact.email} has been mailed a link to set their password; they sign in with their e-mail.`,
-      customer: await customerDetail(db, id),
-    });
-  });
+  api.post(
+    '/api/admin/customers/:customerId/contacts',
+    {
+      config: owner,
+      schema: customersDoc(
+        'Adds a buyer, mailed a link to set a password; they sign in with their e-mail (owners only)',
+        {
+          params: AdminCustomerPath,
+          body: contactCreateSchema,
+          response: CustomerChanged,
+        },
+      ),
+    },
+    async (request, reply) => {
+      const id = customerIdOf(request.params.customerId);
+      const added = await addContact(deps, actorOf(request), id, request.body);
+      return reply.send({
+        scode: 200,
+        smessage: `${added.contact.email} has been mailed a link to set their password; they sign in with their e-mail.`,
+        customer: (await customerDetail(db, id))!,
+      });
+    },
+  );
 
-  app.patch<ContactParams>(
+  api.patch(
     '/api/admin/customers/:customerId/contacts/:contactId',
-    owner,
+    {
+      config: owner,
+      schema: customersDoc("Changes a buyer's details, role, or turns them off or on (owners only)", {
+        params: AdminContactPath,
+        body: contactUpdateSchema,
+        response: Customer,
+      }),
+    },
     async (request, reply) => {
       const id = customerIdOf(request.params.customerId);
       const contact = contactIdOf(request.params.contactId);
@@ -132,28 +247,50 @@ export function customerRoutes(app: FastifyInstance, deps: AdminDeps) {
     },
   );
 
-  app.post<CustomerParams>('/api/admin/customers/:customerId/messages', async (request, reply) => {
-    const id = customerIdOf(request.params.customerId);
-    const { body } = parseOr400(customerMessageSchema, request.body);
-    const sent = await sendCustomerMessage(deps, actorOf(request), id, body);
-    return reply.send({
-      scode: 200,
-      smessage: `Message ${sent.messageId} sent to ${id}${sent.mailedTo ? ` and mailed to ${sent.mailedTo}` : ''}.`,
-      customer: await customerDetail(db, id),
-    });
-  });
+  api.post(
+    '/api/admin/customers/:customerId/messages',
+    {
+      schema: customersDoc('Sends the customer a message (shown in the account, and mailed)', {
+        params: AdminCustomerPath,
+        body: customerMessageSchema,
+        response: CustomerChanged,
+      }),
+    },
+    async (request, reply) => {
+      const id = customerIdOf(request.params.customerId);
+      const sent = await sendCustomerMessage(deps, actorOf(request), id, request.body.body);
+      return reply.send({
+        scode: 200,
+        smessage: `Message ${sent.messageId} sent to ${id}${sent.mailedTo ? ` and mailed to ${sent.mailedTo}` : ''}.`,
+        customer: (await customerDetail(db, id))!,
+      });
+    },
+  );
 
   // ---- Applications
 
-  app.get('/api/admin/applications', async (request, reply) => {
-    const query = parseOr400(applicationListQuerySchema, request.query);
-    const { rows, total } = await listApplications(db, query);
-    return reply.send({ scode: 200, applications: pageOf(rows, total, query) });
-  });
+  api.get(
+    '/api/admin/applications',
+    {
+      schema: applicationsDoc('Account applications by status (New when not given)', {
+        querystring: applicationListQuerySchema,
+        response: { 200: AdminApplicationsAnswer, ...REFUSALS },
+      }),
+    },
+    async (request, reply) => {
+      const { rows, total } = await listApplications(db, request.query);
+      return reply.send({ scode: 200, applications: pageOf(rows, total, request.query) });
+    },
+  );
 
-  const NO_APPLICATION = 'There is no such application.';
-  app.get<{ Params: { applicationId: string } }>(
+  api.get(
     '/api/admin/applications/:applicationId',
+    {
+      schema: applicationsDoc('An application, with the new-customer form filled in from it', {
+        params: ApplicationPath,
+        response: { 200: AdminApplicationAnswer, ...REFUSALS },
+      }),
+    },
     async (request, reply) => {
       const application = await findApplication(db, numericId(request.params.applicationId, NO_APPLICATION));
       if (!application) throw new HttpError(404, NO_APPLICATION);
@@ -161,9 +298,16 @@ export function customerRoutes(app: FastifyInstance, deps: AdminDeps) {
     },
   );
 
-  app.post<{ Params: { applicationId: string } }>(
+  api.post(
     '/api/admin/applications/:applicationId/reject',
-    owner,
+    {
+      config: owner,
+      schema: applicationsDoc('Rejects an application; the reason is mailed to the applicant (owners only)', {
+        params: ApplicationPath,
+        body: applicationRejectSchema,
+        response: { 200: AdminApplicationRejectedAnswer, ...REFUSALS },
+      }),
+    },
     async (request, reply) => {
       const id = numericId(request.params.applicationId, NO_APPLICATION);
       const application = await rejectApplication(deps, actorOf(request), id, request.body);

@@ -11,8 +11,8 @@ import {
   BUYER_INVITES_PER_DAY,
   BUYER_INVITES_PER_HOUR,
   type ContactRole,
-  contactCreateSchema,
-  contactUpdateSchema,
+  type contactCreateSchema,
+  type contactUpdateSchema,
   customerCreateSchema,
   customerUpdateSchema,
   RESET_LINK_HOURS,
@@ -20,6 +20,7 @@ import {
 } from '@shop/domain/admin';
 import { isLang, type Lang } from '@shop/domain/i18n';
 import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { accountApplications, contacts, customers } from '../../db/schema';
 import { mailLanguageOf } from '../../i18n/buyer-lang';
@@ -35,6 +36,9 @@ import { listMessages } from './queries';
 
 type CustomerRow = typeof customers.$inferSelect;
 type ContactRow = typeof contacts.$inferSelect;
+/** A new buyer, and a change of one, as the routes' schemas read them. */
+export type ContactCreate = z.output<typeof contactCreateSchema>;
+export type ContactUpdate = z.output<typeof contactUpdateSchema>;
 
 const NO_CUSTOMER = (id: string) => `There is no customer ${id}.`;
 const NO_CONTACT = 'There is no such buyer of this customer.';
@@ -272,12 +276,16 @@ async function assertUsernameFree(tx: Queryable, username: string, exceptContact
     throw new HttpError(409, `${username} already signs in to another account; use another e-mail address.`);
 }
 
+/**
+ * A new customer and its primary contact, mailed a link to set the password. The form is checked here (the
+ * route's schema has checked it already; the seller's commands send what was typed).
+ */
 export async function createCustomer(
   deps: AdminDeps,
   actor: Actor,
-  body: unknown,
+  form: z.input<typeof customerCreateSchema>,
 ): Promise<{ customer: AdminCustomerDetail; link: string }> {
-  const input = parseOr400(customerCreateSchema, body);
+  const input = parseOr400(customerCreateSchema, form);
   let made: { customerId: string; link: string; mailIds: number[] };
   try {
     made = await deps.db.transaction(async (tx) => {
@@ -378,9 +386,17 @@ async function lockCustomer(tx: Tx, customerId: string): Promise<CustomerRow> {
   return row;
 }
 
-/** The company name, the percentage and the number of sign-ins; the customer's next request shows the new prices. */
-export async function updateCustomer(deps: AdminDeps, actor: Actor, customerId: string, body: unknown) {
-  const input = parseOr400(customerUpdateSchema, body);
+/**
+ * The company name, the percentage and the number of sign-ins; the customer's next request shows the new
+ * prices. The change is checked here, as in createCustomer.
+ */
+export async function updateCustomer(
+  deps: AdminDeps,
+  actor: Actor,
+  customerId: string,
+  change: z.input<typeof customerUpdateSchema>,
+) {
+  const input = parseOr400(customerUpdateSchema, change);
   await deps.db.transaction(async (tx) => {
     const before = await lockCustomer(tx, customerId);
     const [after] = await tx
@@ -536,10 +552,9 @@ export async function addContact(
   deps: AdminDeps,
   actor: Actor,
   customerId: string,
-  body: unknown,
+  input: ContactCreate,
   addedBy: AddedBy = 'seller',
 ) {
-  const input = parseOr400(contactCreateSchema, body);
   let sent: { link: string; mailId: number; contact: AdminContact };
   try {
     sent = await deps.db.transaction(async (tx) => {
@@ -623,9 +638,8 @@ export async function updateContact(
   actor: Actor,
   customerId: string,
   contactPersonId: string,
-  body: unknown,
+  input: ContactUpdate,
 ) {
-  const input = parseOr400(contactUpdateSchema, body);
   try {
     await deps.db.transaction(async (tx) => {
       await lockCustomer(tx, customerId);
@@ -732,9 +746,14 @@ export async function findApplication(db: Queryable, applicationId: number) {
   return row ? presentApplication(row) : null;
 }
 
-/** Rejects an application with a reason mailed to the applicant. */
-export async function rejectApplication(deps: AdminDeps, actor: Actor, applicationId: number, body: unknown) {
-  const { reason } = parseOr400(applicationRejectSchema, body);
+/** Rejects an application with a reason mailed to the applicant (checked here, as in createCustomer). */
+export async function rejectApplication(
+  deps: AdminDeps,
+  actor: Actor,
+  applicationId: number,
+  form: z.input<typeof applicationRejectSchema>,
+) {
+  const { reason } = parseOr400(applicationRejectSchema, form);
   const done = await deps.db.transaction(async (tx) => {
     const [application] = await tx
       .select()

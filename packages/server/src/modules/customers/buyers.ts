@@ -2,16 +2,17 @@
  * A company's buyers, as its administrators manage them from the account area: the same functions the
  * back office uses (so the same rules, mails and audit), acting as the administrator.
  */
+import type { buyerChangeSchema } from '@shop/domain/account';
 import type { AdminContact } from '@shop/domain/admin';
 import { MSG } from '@shop/domain/messages';
 import { asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { contacts } from '../../db/schema';
 import type { Actor, AdminDeps } from '../../lib/back-office';
-import { HttpError, parseOr400 } from '../../lib/http';
+import { HttpError } from '../../lib/http';
 import type { SessionUser } from '../sessions';
-import { addContact, presentContact, updateContact } from './admin-service';
+import { addContact, type ContactCreate, presentContact, updateContact } from './admin-service';
 
 /** The audit names the company's administrator who acted. */
 function actorOf(user: SessionUser): Actor {
@@ -40,27 +41,21 @@ export async function listBuyers(
     });
 }
 
-export async function addBuyer(deps: AdminDeps, user: SessionUser, body: unknown) {
-  await addContact(deps, actorOf(user), user.customerId, body, 'company');
+export async function addBuyer(deps: AdminDeps, user: SessionUser, buyer: ContactCreate) {
+  await addContact(deps, actorOf(user), user.customerId, buyer, 'company');
   return listBuyers(deps.db, user.customerId);
 }
 
-const changeSchema = z.object(
-  {
-    role: z.enum(['admin', 'buyer'], { error: 'Role must be admin or buyer.' }).optional(),
-    active: z.boolean({ error: 'Active is true or false.' }).optional(),
-  },
-  { error: 'Send the change as { role, active }.' },
-);
+/** A buyer's role, or turned off or on, as the route's schema read it. */
+export type BuyerChange = z.output<typeof buyerChangeSchema>;
 
 /** Turns a buyer off or on, or changes their role; an administrator cannot turn themself off. */
 export async function changeBuyer(
   deps: AdminDeps,
   user: SessionUser,
   contactPersonId: string,
-  body: unknown,
+  change: BuyerChange,
 ) {
-  const change = parseOr400(changeSchema, body);
   const [target] = await deps.db
     .select({ customerId: contacts.customerId })
     .from(contacts)

@@ -6,14 +6,15 @@
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
-import { ACCOUNT_MSG, passwordResetSchema, RESEND_SECONDS } from '@shop/domain/account';
+import { ACCOUNT_MSG, RESEND_SECONDS, RESET_USERNAME_MESSAGE } from '@shop/domain/account';
 import { tooManyCodeAttempts } from '@shop/domain/messages';
+import type { PasswordResetBody } from '@shop/domain/requests/account';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { contacts, passwordResetCodes } from '../../db/schema';
 import { mailLanguageOf } from '../../i18n/buyer-lang';
-import { HttpError, parseOr400 } from '../../lib/http';
+import { HttpError } from '../../lib/http';
 import { mailText } from '../../mail/templates';
 import { attemptSubject, beginAttempt, clearAttempts, hashPassword, RESET_POLICY } from '../sessions';
 import type { CustomerNeeds } from './needs';
@@ -23,15 +24,7 @@ export const CODE_TRIES = 5;
 export const CODES_PER_DAY = 5;
 /** Every send-code answer takes at least this long, so sending a code does not show in the timing. */
 export const SEND_CODE_MIN_MS = 300;
-export const USERNAME_MESSAGE = 'Please enter your Customer ID (up to 50 characters).';
-
-const usernameSchema = z.object({
-  username: z
-    .string({ error: USERNAME_MESSAGE })
-    .trim()
-    .min(1, { error: USERNAME_MESSAGE })
-    .max(50, { error: USERNAME_MESSAGE }),
-});
+export const USERNAME_MESSAGE = RESET_USERNAME_MESSAGE;
 
 function codeHash(code: string): string {
   return createHash('sha256').update(code).digest('hex');
@@ -49,8 +42,7 @@ const byUsername = (username: string) => sql`lower(${contacts.username}) = ${use
  * Sends a code when the account exists, none went out in the last minute and fewer than 5 today; the
  * caller always says the same, after the same time.
  */
-export async function sendResetCode(services: CustomerNeeds, body: unknown): Promise<void> {
-  const { username } = parseOr400(usernameSchema, body);
+export async function sendResetCode(services: CustomerNeeds, username: string): Promise<void> {
   const started = performance.now();
   const { db } = services.database;
   const mailId = await db.transaction(async (tx) => {
@@ -111,11 +103,10 @@ export async function sendResetCode(services: CustomerNeeds, body: unknown): Pro
 /** Checks the code and sets the new password; every session of that contact ends. */
 export async function resetPassword(
   services: CustomerNeeds,
-  body: unknown,
+  input: z.output<typeof PasswordResetBody>,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const { username } = parseOr400(usernameSchema, body);
-  const input = parseOr400(passwordResetSchema, body);
+  const { username } = input;
   const { db } = services.database;
   const [known] = await db
     .select({ id: contacts.contactPersonId })

@@ -1,5 +1,5 @@
 /** Reading a customer's account data. Every query is filtered by the session's customer id. */
-import type { Address, WishList, WishListItemKey } from '@shop/domain/api';
+import type { Address, PricedItemBrief, WishList, WishListItem, WishListItemKey } from '@shop/domain/api';
 import type { Condition } from '@shop/domain/catalog';
 import { isCondition } from '@shop/domain/catalog';
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import {
   wishLists,
 } from '../../db/schema';
 import type { CatalogStore } from '../catalog';
-import { type Brief, brief } from '../catalog';
+import { brief } from '../catalog';
 import type { SessionUser } from '../sessions';
 import type { CustomerNeeds } from './needs';
 
@@ -126,22 +126,28 @@ export function catalogRow(catalog: CatalogStore, itemId: string, condition: str
   return isCondition(condition) ? catalog.anyRow(itemId, condition as Condition) : null;
 }
 
+/** A card at a customer's percentage: with their prices, always. */
+function pricedBrief(row: Parameters<typeof brief>[0], percentage: number): PricedItemBrief {
+  return brief(row, percentage) as PricedItemBrief;
+}
+
 /** The items of one list (already checked to be the customer's), newest first, with personal prices. */
 export async function listWishListItems(
   db: Queryable,
   catalog: CatalogStore,
   listId: string,
   percentage: number,
-): Promise<(Brief & { list_id: string; added_at: string })[]> {
+): Promise<WishListItem[]> {
   const rows = await db
     .select()
     .from(wishListItems)
     .where(eq(wishListItems.listId, listId))
     .orderBy(desc(wishListItems.addedAt), asc(wishListItems.itemId));
-  const out: (Brief & { list_id: string; added_at: string })[] = [];
+  const out: WishListItem[] = [];
   for (const r of rows) {
     const row = catalogRow(catalog, r.itemId, r.itemCondition);
-    if (row) out.push({ ...brief(row, percentage), list_id: r.listId, added_at: r.addedAt.toISOString() });
+    if (row)
+      out.push({ ...pricedBrief(row, percentage), list_id: r.listId, added_at: r.addedAt.toISOString() });
   }
   return out;
 }
@@ -151,17 +157,17 @@ export async function listRecentlyViewed(
   catalog: CatalogStore,
   customerId: string,
   percentage: number,
-): Promise<Brief[]> {
+): Promise<PricedItemBrief[]> {
   const rows = await db
     .select({ itemId: recentlyViewed.itemId, itemCondition: recentlyViewed.itemCondition })
     .from(recentlyViewed)
     .where(eq(recentlyViewed.customerId, customerId))
     .orderBy(desc(recentlyViewed.viewedAt))
     .limit(RECENTLY_VIEWED_LIMIT);
-  const out: Brief[] = [];
+  const out: PricedItemBrief[] = [];
   for (const r of rows) {
     const row = catalogRow(catalog, r.itemId, r.itemCondition);
-    if (row) out.push(brief(row, percentage));
+    if (row) out.push(pricedBrief(row, percentage));
   }
   return out;
 }

@@ -1,10 +1,11 @@
 /** Account settings: the details are read-only (support changes them); only the password can change here. */
-import { ACCOUNT_MSG, accountUpdateSchema } from '@shop/domain/account';
-import { MSG, tooManySignInAttempts } from '@shop/domain/messages';
+import { ACCOUNT_MSG, type accountUpdateSchema } from '@shop/domain/account';
+import { tooManySignInAttempts } from '@shop/domain/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import { contacts } from '../../db/schema';
-import { HttpError, parseOr400 } from '../../lib/http';
+import { HttpError } from '../../lib/http';
 import type { SessionUser } from '../sessions';
 import {
   attemptSubject,
@@ -16,26 +17,20 @@ import {
 } from '../sessions';
 import type { CustomerNeeds } from './needs';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** The account settings form as the route's schema read it. */
+export type AccountUpdate = z.output<typeof accountUpdateSchema>;
 
 /**
- * Applies POST /user/information/update: checks the whole form, then changes the password when a new one
- * is given. The customer's other sessions end after a change; `sessionToken` (the current one) stays.
+ * Applies POST /user/information/update (its form checked by the route): changes the password when a new
+ * one is given. The customer's other sessions end after a change; `sessionToken` (the current one) stays.
  */
 export async function updateAccount(
   services: CustomerNeeds,
   user: SessionUser,
   sessionToken: string | undefined,
-  body: unknown,
+  form: AccountUpdate,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const info = isRecord(body) ? body.customerInfo : undefined;
-  if (isRecord(info) && info.customer_id !== undefined && info.customer_id !== user.customerId) {
-    throw new HttpError(403, MSG.forbidden);
-  }
-  const form = parseOr400(accountUpdateSchema, info);
   if (!form.newPassword) return;
   const { db } = services.database;
   // Checking the current password is a try at it like a sign-in: it counts with them, before the check.

@@ -1,14 +1,52 @@
 /** The customer's account: sessions of the account area, addresses, wish lists, settings, reset, export. */
-import { ACCOUNT_MSG, APPLICATION_MSG, accountApplicationSchema } from '@shop/domain/account';
+import {
+  ACCOUNT_MSG,
+  APPLICATION_MSG,
+  accountApplicationSchema,
+  resetCodeSchema,
+  subscriptionSchema,
+  WISH_LIST_NOT_FOUND,
+  wishListItemSchema,
+} from '@shop/domain/account';
+import {
+  AccountSectionAnswer,
+  AccountUpdateAnswer,
+  AddressDeletedAnswer,
+  AddressesAnswer,
+  BuyersChangedAnswer,
+  ExportAnswer,
+  PasswordResetAnswer,
+  RegisterAnswer,
+  ResetCodeSentAnswer,
+  SubscriptionChangedAnswer,
+  WishListItemAddedAnswer,
+  WishListItemRemovedAnswer,
+  WishListsAnswer,
+} from '@shop/domain/answers/account';
+import { REFUSALS } from '@shop/domain/contract';
 import { MSG } from '@shop/domain/messages';
-import { ordersQuerySchema } from '@shop/domain/orders';
+import {
+  AccountSectionItemPath,
+  AccountSectionPath,
+  AccountUpdateBody,
+  AddressBody,
+  AddressPath,
+  BuyerChangeBody,
+  BuyerCreateBody,
+  BuyerPath,
+  PasswordResetBody,
+  WishListBody,
+  WishListItemPath,
+  WishListPath,
+} from '@shop/domain/requests/account';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountApplications, subscriptions as subscriptionsTable } from '../../db/schema';
 import { requestLang } from '../../i18n/lang';
-import { HttpError, parseOr400 } from '../../lib/http';
+import { routeDocs, SECURITY } from '../../lib/contract';
+import { HttpError } from '../../lib/http';
 import { oneLine, quotedUnder } from '../../mail/text';
-import { listOrders } from '../orders';
 import type { SessionUser } from '../sessions';
 import {
   assertOwnCustomer,
@@ -20,6 +58,7 @@ import {
 import { ADDRESS_NOT_FOUND, createAddress, deleteAddress, updateAddress } from './addresses';
 import { addBuyer, changeBuyer, listBuyers } from './buyers';
 import { exportCsv, exportFileName, exportRows } from './export';
+import { formIn } from './forms';
 import type { CustomerNeeds } from './needs';
 import { resetPassword, sendResetCode } from './password-reset';
 import {
@@ -41,24 +80,24 @@ import {
   deleteWishList,
   removeWishListItem,
   renameWishList,
-  WISH_LIST_NOT_FOUND,
 } from './wish-lists';
 
 const LIMITED = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 const MAX_ID = 2_147_483_647;
+const doc = routeDocs(['Account'], SECURITY.session);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The object under `key` of a JSON body (undefined when the body has none). */
+/** The object under `key` of a JSON body as it came (undefined when the body has none). */
 function part(body: unknown, key: string): unknown {
   return isRecord(body) ? body[key] : undefined;
 }
 
-/** A numeric id from the path; anything else is a 400 that says so. */
-function numericId(value: string | undefined, label: string): number {
-  if (value === undefined || !/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > MAX_ID) {
+/** A numeric id of an account session (a message, an address); anything else is a 400 that says so. */
+function numericId(value: string, label: string): number {
+  if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > MAX_ID) {
     throw new HttpError(400, `${label} must be a whole number of 1 or more.`);
   }
   return Number(value);
@@ -77,28 +116,48 @@ function listIdOf(value: string): string {
   return value;
 }
 
-type SessionParams = { customerid: string; session: string; sessionid?: string };
+/**
+ * What a route checks before its body is read (preValidation): a visitor is told to sign in (401), a path
+ * or form naming another customer is refused (403), and so is a buyer where only the company's
+ * administrators may act (403), before what was sent is judged (400).
+ */
+function guard(options: { admin?: string; form?: string } = {}) {
+  return async (request: FastifyRequest) => {
+    const { customerid } = request.params as { customerid?: string };
+    if (customerid !== undefined) assertOwnCustomer(request, customerid);
+    const user = options.admin ? requireCompanyAdmin(request, options.admin) : requireUser(request);
+    if (options.form) assertOwnBodyCustomer(user, part(request.body, options.form));
+  };
+}
+
+/** The wish list hearts' calls tell a visitor to log in. */
+const loggedIn = async (request: FastifyRequest) => {
+  if (!request.user) throw new HttpError(401, ACCOUNT_MSG.pleaseLogin);
+};
 
 export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): void {
   const { catalog, mailer, config } = services;
   const db = services.database.db;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Views waiting in memory are written before the app stops.
   app.addHook('onClose', async () => {
     await flushProductViews(services);
   });
 
-  /** The arrays of the account area: GET /user/{customerid}/{session}[/{sessionid}]. */
-  const section = async (request: FastifyRequest<{ Params: SessionParams }>) => {
-    const { customerid, session, sessionid } = request.params;
+  /**
+   * The arrays of the account area: GET /user/{customerid}/{session}[/{sessionid}]. The orders session has
+   * a route of its own in the orders module (its query is the orders list's).
+   */
+  const section = async (
+    request: FastifyRequest,
+    { customerid, session, sessionid }: { customerid: string; session: string; sessionid?: string },
+  ) => {
     assertOwnCustomer(request, customerid);
     const user = requireUser(request);
     const id = user.customerId;
     const one = sessionid !== undefined;
     switch (session) {
-      case 'orders':
-        if (!one) return listOrders(db, id, parseOr400(ordersQuerySchema, request.query ?? {}));
-        break;
       case 'messages': {
         if (!one) return { messages: await listMessages(db, id) };
         const message = await openMessage(db, id, numericId(sessionid, 'Message id'));
@@ -146,68 +205,139 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
     throw new HttpError(400, 'Unknown account section.');
   };
 
-  app.get<{ Params: SessionParams }>('/api/user/:customerid/:session', async (request, reply) =>
-    reply.send({ scode: 200, ...(await section(request)) }),
+  const sectionAnswer = { 200: AccountSectionAnswer, ...REFUSALS };
+  api.get(
+    '/api/user/:customerid/:session',
+    {
+      schema: doc('A session of the account area: its array under its name (e.g. addresses)', {
+        params: AccountSectionPath,
+        response: sectionAnswer,
+      }),
+    },
+    async (request, reply) => reply.send({ scode: 200, ...(await section(request, request.params)) }),
   );
-  app.get<{ Params: SessionParams }>('/api/user/:customerid/:session/:sessionid', async (request, reply) =>
-    reply.send({ scode: 200, ...(await section(request)) }),
+  api.get(
+    '/api/user/:customerid/:session/:sessionid',
+    {
+      schema: doc('One thing of a session of the account area: a message (now read), an address, a list', {
+        params: AccountSectionItemPath,
+        response: sectionAnswer,
+      }),
+    },
+    async (request, reply) => reply.send({ scode: 200, ...(await section(request, request.params)) }),
   );
 
   // ---- Account settings and password reset
 
-  app.post(
+  api.post(
     '/api/user/information/update',
-    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: doc('Account settings: changes the password (the other details are read-only)', {
+        body: AccountUpdateBody,
+        response: { 200: AccountUpdateAnswer, ...REFUSALS },
+      }),
+      validatorCompiler: formIn('customerInfo'),
+      preValidation: guard({ form: 'customerInfo' }),
+    },
     async (request, reply) => {
       const user = requireUser(request);
-      await updateAccount(services, user, request.cookies[SESSION_COOKIE], request.body, request.log);
+      const form = request.body.customerInfo;
+      await updateAccount(services, user, request.cookies[SESSION_COOKIE], form, request.log);
       return reply.send({ scode: 200, smessage: ACCOUNT_MSG.updated, customerInfo: customerInfo(user) });
     },
   );
 
-  app.post('/api/user/forget/sendcode', { config: LIMITED }, async (request, reply) => {
-    await sendResetCode(services, request.body);
-    return reply.send({ scode: 200, smessage: ACCOUNT_MSG.resetCodeSent });
-  });
-
-  app.post('/api/user/forget/resetpassword', { config: LIMITED }, async (request, reply) => {
-    await resetPassword(services, request.body, request.log);
-    return reply.send({ code: 200, scode: 200, smessage: ACCOUNT_MSG.resetDone });
-  });
-
-  // ---- Addresses
-
-  app.post('/api/user/address/create', async (request, reply) => {
-    const user = requireCompanyAdmin(request, MSG.addressesAdminOnly);
-    const info = part(request.body, 'addressInfo');
-    assertOwnBodyCustomer(user, info);
-    const addresses = await createAddress(db, user.customerId, info);
-    // A company's first address may make its buyers' language French (billed in Quebec).
-    await services.sessions.refreshCustomer(user.customerId);
-    return reply.send({ scode: 200, addresses });
-  });
-
-  app.post<{ Params: { customerid: string; addressId: string } }>(
-    '/api/user/:customerid/address/:addressId/edit',
+  api.post(
+    '/api/user/forget/sendcode',
+    {
+      config: LIMITED,
+      schema: doc(
+        'Mails a password reset code to the account of a Customer ID (the same answer if there is none)',
+        { tags: ['Sign-in'], body: resetCodeSchema, response: { 200: ResetCodeSentAnswer, ...REFUSALS } },
+        SECURITY.open,
+      ),
+    },
     async (request, reply) => {
-      assertOwnCustomer(request, request.params.customerid);
-      const user = requireCompanyAdmin(request, MSG.addressesAdminOnly);
-      const addressId = numericId(request.params.addressId, 'Address id');
-      const info = part(request.body, 'addressInfo');
-      assertOwnBodyCustomer(user, info);
-      const addresses = await updateAddress(db, user.customerId, addressId, info);
+      await sendResetCode(services, request.body.username);
+      return reply.send({ scode: 200, smessage: ACCOUNT_MSG.resetCodeSent });
+    },
+  );
+
+  api.post(
+    '/api/user/forget/resetpassword',
+    {
+      config: LIMITED,
+      schema: doc(
+        'Sets a new password with the mailed code; every session of the account ends',
+        { tags: ['Sign-in'], body: PasswordResetBody, response: { 200: PasswordResetAnswer, ...REFUSALS } },
+        SECURITY.open,
+      ),
+    },
+    async (request, reply) => {
+      await resetPassword(services, request.body, request.log);
+      return reply.send({ code: 200, scode: 200, smessage: ACCOUNT_MSG.resetDone });
+    },
+  );
+
+  // ---- Addresses (the company's administrators)
+
+  const addressForm = formIn('addressInfo', ACCOUNT_MSG.addressInvalid);
+  api.post(
+    '/api/user/address/create',
+    {
+      schema: doc('Adds an address of the company', {
+        body: AddressBody,
+        response: { 200: AddressesAnswer, ...REFUSALS },
+      }),
+      validatorCompiler: addressForm,
+      preValidation: guard({ admin: MSG.addressesAdminOnly, form: 'addressInfo' }),
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const addresses = await createAddress(db, user.customerId, request.body.addressInfo);
+      // A company's first address may make its buyers' language French (billed in Quebec).
       await services.sessions.refreshCustomer(user.customerId);
       return reply.send({ scode: 200, addresses });
     },
   );
 
-  app.delete<{ Params: { customerid: string; addressId: string } }>(
-    '/api/user/:customerid/address/:addressId/delete',
+  api.post(
+    '/api/user/:customerid/address/:addressId/edit',
+    {
+      schema: doc('Changes an address of the company', {
+        params: AddressPath,
+        body: AddressBody,
+        response: { 200: AddressesAnswer, ...REFUSALS },
+      }),
+      validatorCompiler: addressForm,
+      preValidation: guard({ admin: MSG.addressesAdminOnly, form: 'addressInfo' }),
+    },
     async (request, reply) => {
-      assertOwnCustomer(request, request.params.customerid);
-      const user = requireCompanyAdmin(request, MSG.addressesAdminOnly);
-      const addressId = numericId(request.params.addressId, 'Address id');
-      const addresses = await deleteAddress(db, user.customerId, addressId);
+      const user = requireUser(request);
+      const addresses = await updateAddress(
+        db,
+        user.customerId,
+        request.params.addressId,
+        request.body.addressInfo,
+      );
+      await services.sessions.refreshCustomer(user.customerId);
+      return reply.send({ scode: 200, addresses });
+    },
+  );
+
+  api.delete(
+    '/api/user/:customerid/address/:addressId/delete',
+    {
+      schema: doc('Deletes an address of the company', {
+        params: AddressPath,
+        response: { 200: AddressDeletedAnswer, ...REFUSALS },
+      }),
+      preValidation: guard({ admin: MSG.addressesAdminOnly }),
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const addresses = await deleteAddress(db, user.customerId, request.params.addressId);
       await services.sessions.refreshCustomer(user.customerId);
       return reply.send({ scode: 200, addresses, smessage: 'Address has been deleted.' });
     },
@@ -216,50 +346,91 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
   // ---- The company's buyers (its administrators only)
 
   const deps = services.backOffice;
-  app.post('/api/user/buyers/create', async (request, reply) => {
-    const user = requireCompanyAdmin(request, MSG.buyersAdminOnly);
-    const info = part(request.body, 'buyerInfo');
-    assertOwnBodyCustomer(user, info);
-    const buyers = await addBuyer(deps, user, info);
-    return reply.send({
-      scode: 200,
-      smessage: 'The buyer has been added and mailed a link to set a password.',
-      buyers,
-    });
-  });
-
-  app.post<{ Params: { customerid: string; contactId: string } }>(
-    '/api/user/:customerid/buyers/:contactId/edit',
+  api.post(
+    '/api/user/buyers/create',
+    {
+      schema: doc('Adds a buyer of the company, mailed a link to set a password', {
+        body: BuyerCreateBody,
+        response: { 200: BuyersChangedAnswer, ...REFUSALS },
+      }),
+      validatorCompiler: formIn('buyerInfo'),
+      preValidation: guard({ admin: MSG.buyersAdminOnly, form: 'buyerInfo' }),
+    },
     async (request, reply) => {
-      assertOwnCustomer(request, request.params.customerid);
-      const user = requireCompanyAdmin(request, MSG.buyersAdminOnly);
-      const buyers = await changeBuyer(deps, user, request.params.contactId, part(request.body, 'buyerInfo'));
+      const user = requireUser(request);
+      const buyers = await addBuyer(deps, user, request.body.buyerInfo);
+      return reply.send({
+        scode: 200,
+        smessage: 'The buyer has been added and mailed a link to set a password.',
+        buyers,
+      });
+    },
+  );
+
+  api.post(
+    '/api/user/:customerid/buyers/:contactId/edit',
+    {
+      schema: doc("Changes a buyer's role, or turns them off or on", {
+        params: BuyerPath,
+        body: BuyerChangeBody,
+        response: { 200: BuyersChangedAnswer, ...REFUSALS },
+      }),
+      validatorCompiler: formIn('buyerInfo'),
+      preValidation: guard({ admin: MSG.buyersAdminOnly }),
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const buyers = await changeBuyer(deps, user, request.params.contactId, request.body.buyerInfo);
       return reply.send({ scode: 200, smessage: 'The buyer has been updated.', buyers });
     },
   );
 
   // ---- Wish lists
 
-  app.post('/api/user/wishList/create', async (request, reply) => {
-    const user = requireUser(request);
-    const wishList = part(request.body, 'wishList');
-    assertOwnBodyCustomer(user, wishList);
-    return reply.send({ scode: 200, wishLists: await createWishList(db, user.customerId, wishList) });
-  });
-
-  app.post<{ Params: { customerid: string; listId: string } }>(
-    '/api/user/:customerid/wishLists/:listId/edit',
+  api.post(
+    '/api/user/wishList/create',
+    {
+      schema: doc('Creates a wish list', {
+        body: WishListBody,
+        response: { 200: WishListsAnswer, ...REFUSALS },
+      }),
+      validatorCompiler: formIn('wishList'),
+      preValidation: guard({ form: 'wishList' }),
+    },
     async (request, reply) => {
-      assertOwnCustomer(request, request.params.customerid);
       const user = requireUser(request);
-      const listId = listIdOf(request.params.listId);
-      const wishLists = await renameWishList(db, user.customerId, listId, part(request.body, 'wishList'));
+      const wishLists = await createWishList(db, user.customerId, request.body.wishList.list_name);
       return reply.send({ scode: 200, wishLists });
     },
   );
 
-  app.delete<{ Params: { customerid: string; listId: string } }>(
+  api.post(
+    '/api/user/:customerid/wishLists/:listId/edit',
+    {
+      schema: doc('Renames a wish list', {
+        params: WishListPath,
+        body: WishListBody,
+        response: { 200: WishListsAnswer, ...REFUSALS },
+      }),
+      validatorCompiler: formIn('wishList'),
+      preValidation: guard(),
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const listId = listIdOf(request.params.listId);
+      const name = request.body.wishList.list_name;
+      return reply.send({ scode: 200, wishLists: await renameWishList(db, user.customerId, listId, name) });
+    },
+  );
+
+  api.delete(
     '/api/user/:customerid/wishLists/:listId/delete',
+    {
+      schema: doc('Deletes a wish list and its items', {
+        params: WishListPath,
+        response: { 200: WishListsAnswer, ...REFUSALS },
+      }),
+    },
     async (request, reply) => {
       assertOwnCustomer(request, request.params.customerid);
       const user = requireUser(request);
@@ -268,22 +439,38 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
     },
   );
 
-  app.post('/api/user/wishList/item/add', async (request, reply) => {
-    if (!request.user) throw new HttpError(401, ACCOUNT_MSG.pleaseLogin);
-    const change = await addWishListItem(db, catalog, request.user.customerId, request.body);
-    return reply.send({
-      scode: 200,
-      wishListsItems: change.wishListsItems,
-      wishLists: change.wishLists,
-      smessage: `${change.itemName} has been added to wish list ${change.listName}.`,
-    });
-  });
-
-  app.delete<{ Params: { listId: string; itemId: string; condition: string } }>(
-    '/api/user/wishList/:listId/item/:itemId/:condition/remove',
+  api.post(
+    '/api/user/wishList/item/add',
+    {
+      schema: doc('Adds an item (in its own condition unless one is named) to a wish list', {
+        body: wishListItemSchema,
+        response: { 200: WishListItemAddedAnswer, ...REFUSALS },
+      }),
+      preValidation: loggedIn,
+    },
     async (request, reply) => {
-      if (!request.user) throw new HttpError(401, ACCOUNT_MSG.pleaseLogin);
-      const user = request.user;
+      const user = requireUser(request);
+      const change = await addWishListItem(db, catalog, user.customerId, request.body);
+      return reply.send({
+        scode: 200,
+        wishListsItems: change.wishListsItems,
+        wishLists: change.wishLists,
+        smessage: `${change.itemName} has been added to wish list ${change.listName}.`,
+      });
+    },
+  );
+
+  api.delete(
+    '/api/user/wishList/:listId/item/:itemId/:condition/remove',
+    {
+      schema: doc('Takes an item out of a wish list (not there is not an error)', {
+        params: WishListItemPath,
+        response: { 200: WishListItemRemovedAnswer, ...REFUSALS },
+      }),
+      preValidation: loggedIn,
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
       const { itemId, condition } = request.params;
       const listId = listIdOf(request.params.listId);
       const change = await removeWishListItem(db, catalog, user.customerId, listId, itemId, condition);
@@ -299,86 +486,126 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
 
   // ---- Subscription
 
-  const subscriptionSchema = z.object({
-    subscribed: z.boolean({ error: 'Subscribed must be true or false.' }),
-  });
-  app.post('/api/user/subscription', async (request, reply) => {
-    const user = requireUser(request);
-    const { subscribed } = parseOr400(subscriptionSchema, request.body);
-    await db
-      .insert(subscriptionsTable)
-      .values({ customerId: user.customerId, subscribed })
-      .onConflictDoUpdate({
-        target: subscriptionsTable.customerId,
-        set: { subscribed, updatedAt: new Date() },
+  api.post(
+    '/api/user/subscription',
+    {
+      schema: doc('Subscribes to the newsletter, or unsubscribes', {
+        body: subscriptionSchema,
+        response: { 200: SubscriptionChangedAnswer, ...REFUSALS },
+      }),
+      preValidation: guard(),
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { subscribed } = request.body;
+      await db
+        .insert(subscriptionsTable)
+        .values({ customerId: user.customerId, subscribed })
+        .onConflictDoUpdate({
+          target: subscriptionsTable.customerId,
+          set: { subscribed, updatedAt: new Date() },
+        });
+      return reply.send({
+        scode: 200,
+        subscription: [{ subscribed }],
+        smessage: subscribed
+          ? 'You have subscribed to our newsletter.'
+          : 'You have unsubscribed from our newsletter.',
       });
-    return reply.send({
-      scode: 200,
-      subscription: [{ subscribed }],
-      smessage: subscribed
-        ? 'You have subscribed to our newsletter.'
-        : 'You have unsubscribed from our newsletter.',
-    });
-  });
+    },
+  );
 
   // ---- Export
 
-  app.get('/api/export', async (request, reply) => {
-    const user = requireUser(request);
-    return reply.send({ scode: 200, itemList: exportRows(catalog, user.percentage) });
-  });
+  api.get(
+    '/api/export',
+    {
+      schema: doc("The inventory at the customer's prices: every active item once", {
+        response: { 200: ExportAnswer, ...REFUSALS },
+      }),
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return reply.send({ scode: 200, itemList: exportRows(catalog, user.percentage) });
+    },
+  );
 
-  app.get('/api/export.csv', async (request, reply) => {
-    const user = requireUser(request);
-    const csv = exportCsv(exportRows(catalog, user.percentage), requestLang(request));
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${exportFileName()}"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
-  });
+  api.get(
+    '/api/export.csv',
+    {
+      schema: doc("The inventory at the customer's prices as a CSV file (headers in the buyer's language)", {
+        response: {
+          200: {
+            description: 'The same rows as GET /api/export, as an attachment',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...REFUSALS,
+        },
+      }),
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const csv = exportCsv(exportRows(catalog, user.percentage), requestLang(request));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName()}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
 
   // ---- Account application (visitors)
 
-  app.post('/api/user/register', { config: LIMITED }, async (request, reply) => {
-    const form = parseOr400(accountApplicationSchema, request.body);
-    await db.transaction(async (tx) => {
-      const [saved] = await tx
-        .insert(accountApplications)
-        .values({
-          company: form.company,
-          contactName: form.contactName,
-          email: form.email,
-          phoneNumber: form.phoneNumber,
-          province: form.province,
-          message: form.message,
-          language: requestLang(request),
-        })
-        .returning({ id: accountApplications.applicationId });
-      // The seller hears of it by mail, queued with the application: both are kept, or neither.
-      await mailer.enqueue(
-        {
-          to: config.SHOP_INBOX,
-          replyTo: form.email,
-          subject: `Account application #${saved!.id}: ${form.company}`,
-          // What the applicant typed cannot pass for a line of this mail: the one-line fields are on one
-          // line (the schema keeps them so), and the message is quoted line by line.
-          body: [
-            `Company: ${oneLine(form.company)}`,
-            `Contact: ${oneLine(form.contactName)}`,
-            `Email: ${oneLine(form.email)}`,
-            `Phone: ${form.phoneNumber}`,
-            `Province: ${form.province}`,
-            '',
-            ...quotedUnder('Message:', form.message),
-            '',
-            `Review it with: npm run seller -- applications`,
-          ].join('\n'),
-        },
-        tx,
-      );
-    });
-    mailer.kick();
-    return reply.send({ scode: 200, smessage: APPLICATION_MSG.received });
-  });
+  api.post(
+    '/api/user/register',
+    {
+      config: LIMITED,
+      schema: doc(
+        'Applies for an account: the seller is mailed the application',
+        { tags: ['Sign-in'], body: accountApplicationSchema, response: { 200: RegisterAnswer, ...REFUSALS } },
+        SECURITY.open,
+      ),
+    },
+    async (request, reply) => {
+      const form = request.body;
+      await db.transaction(async (tx) => {
+        const [saved] = await tx
+          .insert(accountApplications)
+          .values({
+            company: form.company,
+            contactName: form.contactName,
+            email: form.email,
+            phoneNumber: form.phoneNumber,
+            province: form.province,
+            message: form.message,
+            language: requestLang(request),
+          })
+          .returning({ id: accountApplications.applicationId });
+        // The seller hears of it by mail, queued with the application: both are kept, or neither.
+        await mailer.enqueue(
+          {
+            to: config.SHOP_INBOX,
+            replyTo: form.email,
+            subject: `Account application #${saved!.id}: ${form.company}`,
+            // What the applicant typed cannot pass for a line of this mail: the one-line fields are on one
+            // line (the schema keeps them so), and the message is quoted line by line.
+            body: [
+              `Company: ${oneLine(form.company)}`,
+              `Contact: ${oneLine(form.contactName)}`,
+              `Email: ${oneLine(form.email)}`,
+              `Phone: ${form.phoneNumber}`,
+              `Province: ${form.province}`,
+              '',
+              ...quotedUnder('Message:', form.message),
+              '',
+              `Review it with: npm run seller -- applications`,
+            ].join('\n'),
+          },
+          tx,
+        );
+      });
+      mailer.kick();
+      return reply.send({ scode: 200, smessage: APPLICATION_MSG.received });
+    },
+  );
 }

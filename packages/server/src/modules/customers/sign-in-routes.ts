@@ -1,16 +1,20 @@
 /** Sign in, sign out and the header data of a signed-in customer. */
 
+import { languageSchema } from '@shop/domain/account';
 import { ADMIN_MSG } from '@shop/domain/admin';
+import { HeaderAnswer, LanguageAnswer, SignInAnswer, SignOutAnswer } from '@shop/domain/answers/account';
 import { COOKIE_LIFE_MS } from '@shop/domain/catalog';
 import { loginSchema } from '@shop/domain/contact';
-import { LANG_COOKIE, LANGS } from '@shop/domain/i18n';
+import { REFUSALS } from '@shop/domain/contract';
+import { LANG_COOKIE } from '@shop/domain/i18n';
 import { MSG, tooManySignInAttempts } from '@shop/domain/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contacts, customers } from '../../db/schema';
 import { namedLang } from '../../i18n/lang';
-import { fail, parseOr400 } from '../../lib/http';
+import { routeDocs, SECURITY } from '../../lib/contract';
+import { fail } from '../../lib/http';
 import { cartOf } from '../cart';
 import {
   attemptSubject,
@@ -27,10 +31,10 @@ import {
 import type { CustomerNeeds } from './needs';
 import { headerParts } from './queries';
 
-export const LANGUAGE_INVALID = 'The language must be en or fr.';
 export const LANGUAGE_SAVED = 'Your language has been saved.';
 /** The language cookie lasts a year. */
 const LANG_COOKIE_SECONDS = 365 * 86_400;
+const doc = routeDocs(['Sign-in'], SECURITY.session);
 
 /** Cookies the page reads for display (SPEC §3); the server never trusts them. */
 const DISPLAY_COOKIES = [
@@ -51,6 +55,7 @@ export function authRoutes(app: FastifyInstance, services: CustomerNeeds) {
   const { config, sessions } = services;
   const db = services.database.db;
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: config.COOKIE_SECURE };
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   const setDisplayCookies = (reply: FastifyReply, user: SessionUser) => {
     const values: Record<(typeof DISPLAY_COOKIES)[number], string> = {
@@ -71,13 +76,18 @@ export function authRoutes(app: FastifyInstance, services: CustomerNeeds) {
     }
   };
 
-  app.post(
+  api.post(
     '/api/user/login',
     {
       config: { rateLimit: { max: config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } },
+      schema: doc(
+        'Signs in with the Customer ID (primary contact) or e-mail (buyers): sets the session cookie',
+        { body: loginSchema, response: { 200: SignInAnswer, ...REFUSALS } },
+        SECURITY.open,
+      ),
     },
     async (request, reply) => {
-      const { username, password } = parseOr400(loginSchema, request.body);
+      const { username, password } = request.body;
       // The primary contact signs in with the Customer ID, further buyers with their e-mail.
       const [contact] = await db
         .select({
@@ -133,32 +143,61 @@ export function authRoutes(app: FastifyInstance, services: CustomerNeeds) {
     },
   );
 
-  app.post('/api/user/logout', async (request, reply) => {
-    await sessions.destroy(request.cookies[SESSION_COOKIE]);
-    reply.clearCookie(SESSION_COOKIE, cookieBase);
-    for (const name of DISPLAY_COOKIES) reply.clearCookie(name, cookieBase);
-    return reply.send({ scode: 200, smessage: 'Signed out.' });
-  });
+  api.post(
+    '/api/user/logout',
+    {
+      schema: doc(
+        'Signs out: ends the session and clears its cookies',
+        { response: { 200: SignOutAnswer, ...REFUSALS } },
+        SECURITY.open,
+      ),
+    },
+    async (request, reply) => {
+      await sessions.destroy(request.cookies[SESSION_COOKIE]);
+      reply.clearCookie(SESSION_COOKIE, cookieBase);
+      for (const name of DISPLAY_COOKIES) reply.clearCookie(name, cookieBase);
+      return reply.send({ scode: 200, smessage: 'Signed out.' });
+    },
+  );
 
   /** The buyer's language: kept on their account (their mail follows it) and in the page's cookie. */
-  const languageSchema = z.object({
-    language: z.enum(LANGS, { error: LANGUAGE_INVALID }),
-  });
-  app.post('/api/user/language', async (request, reply) => {
-    const user = requireUser(request);
-    const { language } = parseOr400(languageSchema, request.body);
-    await db.transaction(async (tx) => {
-      await tx.update(contacts).set({ language }).where(eq(contacts.contactPersonId, user.contactPersonId));
-      await sessions.refreshContact(user.contactPersonId, tx);
-    });
-    reply.setCookie(LANG_COOKIE, language, { ...cookieBase, maxAge: LANG_COOKIE_SECONDS });
-    request.lang = language;
-    return reply.send({ scode: 200, smessage: LANGUAGE_SAVED, language });
-  });
+  api.post(
+    '/api/user/language',
+    {
+      schema: doc("Keeps the buyer's language (en or fr) on their account and in the page's cookie", {
+        tags: ['Account'],
+        body: languageSchema,
+        response: { 200: LanguageAnswer, ...REFUSALS },
+      }),
+      preValidation: async (request) => {
+        requireUser(request);
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { language } = request.body;
+      await db.transaction(async (tx) => {
+        await tx.update(contacts).set({ language }).where(eq(contacts.contactPersonId, user.contactPersonId));
+        await sessions.refreshContact(user.contactPersonId, tx);
+      });
+      reply.setCookie(LANG_COOKIE, language, { ...cookieBase, maxAge: LANG_COOKIE_SECONDS });
+      request.lang = language;
+      return reply.send({ scode: 200, smessage: LANGUAGE_SAVED, language });
+    },
+  );
 
-  app.get('/api/header', async (request, reply) => {
-    const user = requireUser(request);
-    const [parts, cart] = await Promise.all([headerParts(services, user), cartOf(services, user)]);
-    return reply.send({ scode: 200, cartItems: cart, ...parts, customer: [customerInfo(user)] });
-  });
+  api.get(
+    '/api/header',
+    {
+      schema: doc('What every page of a signed-in buyer shows: cart, addresses, wish lists, who they are', {
+        tags: ['Account'],
+        response: { 200: HeaderAnswer, ...REFUSALS },
+      }),
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const [parts, cart] = await Promise.all([headerParts(services, user), cartOf(services, user)]);
+      return reply.send({ scode: 200, cartItems: cart, ...parts, customer: [customerInfo(user)] });
+    },
+  );
 }

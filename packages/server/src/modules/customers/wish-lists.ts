@@ -1,21 +1,24 @@
 /** Wish lists: at most MAX_WISH_LISTS per customer and MAX_WISH_LIST_ITEMS per list, counted under locks. */
-import { ACCOUNT_MSG, MAX_WISH_LIST_ITEMS, MAX_WISH_LISTS, wishListNameSchema } from '@shop/domain/account';
-import { CONDITIONS, type Condition } from '@shop/domain/catalog';
+import {
+  ACCOUNT_MSG,
+  MAX_WISH_LIST_ITEMS,
+  MAX_WISH_LISTS,
+  WISH_LIST_NOT_FOUND,
+  type wishListItemSchema,
+} from '@shop/domain/account';
+import type { Condition } from '@shop/domain/catalog';
 import { MSG } from '@shop/domain/messages';
 import { and, count, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { wishListItems, wishLists } from '../../db/schema';
-import { HttpError, parseOr400 } from '../../lib/http';
+import { HttpError } from '../../lib/http';
 import type { CatalogStore } from '../catalog';
 import { lockCustomer } from './addresses';
 import { listWishListsAndKeys, type WishList, type WishListItemKey } from './queries';
 
-export const WISH_LIST_NOT_FOUND = 'This wish list does not exist in your account.';
-export const CONDITION_MESSAGE = 'Condition must be one of BrandNew, Recertified, ScratchDent or Warranty.';
-
-export async function createWishList(db: Db, customerId: string, input: unknown): Promise<WishList[]> {
-  const { list_name } = parseOr400(wishListNameSchema, input);
+/** Lists are named by the route's schema (wishListNameSchema): `listName` is its checked name. */
+export async function createWishList(db: Db, customerId: string, listName: string): Promise<WishList[]> {
   return db.transaction(async (tx) => {
     await lockCustomer(tx, customerId);
     const lists = await tx
@@ -32,7 +35,7 @@ export async function createWishList(db: Db, customerId: string, input: unknown)
         .from(wishLists)
         .where(eq(wishLists.listId, listId));
       if (!taken) {
-        await tx.insert(wishLists).values({ listId, customerId, listName: list_name, isPublic: false });
+        await tx.insert(wishLists).values({ listId, customerId, listName, isPublic: false });
         break;
       }
       stamp++;
@@ -45,13 +48,12 @@ export async function renameWishList(
   db: Db,
   customerId: string,
   listId: string,
-  input: unknown,
+  listName: string,
 ): Promise<WishList[]> {
-  const { list_name } = parseOr400(wishListNameSchema, input);
   return db.transaction(async (tx) => {
     const updated = await tx
       .update(wishLists)
-      .set({ listName: list_name })
+      .set({ listName })
       .where(and(eq(wishLists.customerId, customerId), eq(wishLists.listId, listId)))
       .returning({ listId: wishLists.listId });
     if (updated.length === 0) throw new HttpError(404, WISH_LIST_NOT_FOUND);
@@ -70,20 +72,8 @@ export async function deleteWishList(db: Db, customerId: string, listId: string)
   });
 }
 
-const addItemSchema = z.object({
-  listId: z
-    .string({ error: ACCOUNT_MSG.createListFirst })
-    .trim()
-    .min(1, { error: ACCOUNT_MSG.createListFirst })
-    .max(100, { error: WISH_LIST_NOT_FOUND }),
-  itemId: z
-    .string({ error: MSG.itemMissing })
-    .trim()
-    .min(1, { error: MSG.itemMissing })
-    .max(100, { error: MSG.itemMissing }),
-  sku: z.string().max(100).optional().nullable(),
-  item_condition: z.enum(CONDITIONS, { error: CONDITION_MESSAGE }).optional().nullable(),
-});
+/** An item for a list, as the route's schema read it. */
+export type WishListItemRequest = z.output<typeof wishListItemSchema>;
 
 export interface WishListChange {
   wishLists: WishList[];
@@ -97,9 +87,9 @@ export async function addWishListItem(
   db: Db,
   catalog: CatalogStore,
   customerId: string,
-  input: unknown,
+  input: WishListItemRequest,
 ): Promise<WishListChange> {
-  const { listId, itemId, item_condition } = parseOr400(addItemSchema, input);
+  const { listId, itemId, item_condition } = input;
   const item = catalog.items.get(itemId);
   const condition = (item_condition ?? item?.itemCondition) as Condition | undefined;
   const row = condition ? catalog.anyRow(itemId, condition) : null;
@@ -143,9 +133,8 @@ export async function removeWishListItem(
   customerId: string,
   listId: string,
   itemId: string,
-  condition: string,
+  condition: Condition,
 ): Promise<WishListChange> {
-  if (!(CONDITIONS as readonly string[]).includes(condition)) throw new HttpError(400, CONDITION_MESSAGE);
   return db.transaction(async (tx) => {
     const [list] = await tx
       .select({ listName: wishLists.listName })
