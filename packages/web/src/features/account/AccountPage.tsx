@@ -11,6 +11,7 @@ import { isSessionName, type SessionName } from './loader';
 import { AccountSettings } from './sessions/AccountSettings';
 import { Addresses } from './sessions/Addresses';
 import { AddressForm } from './sessions/AddressForm';
+import { ApiKeys } from './sessions/ApiKeys';
 import { Buyers } from './sessions/Buyers';
 import { Messages, MessageView } from './sessions/Messages';
 import { Orders } from './sessions/Orders';
@@ -19,8 +20,11 @@ import { Subscription } from './sessions/Subscription';
 import { WishListForm, WishListItems, WishLists } from './sessions/WishLists';
 import '../../styles/account.css';
 
+/** The account's sections: the sessions the server answers, and the company's API keys (read apart). */
+type Section = SessionName | 'apiKeys';
+
 /** The navigation; each entry's label is `account:nav.<session>`. */
-const NAV: { session: SessionName; also?: SessionName[]; adminsOnly?: boolean }[] = [
+const NAV: { session: Section; also?: Section[]; adminsOnly?: boolean }[] = [
   { session: 'orders' },
   { session: 'messages' },
   { session: 'addresses', also: ['addressForm'] },
@@ -29,14 +33,15 @@ const NAV: { session: SessionName; also?: SessionName[]; adminsOnly?: boolean }[
   { session: 'accountSettings' },
   { session: 'subscription' },
   { session: 'buyers', adminsOnly: true },
+  { session: 'apiKeys', adminsOnly: true },
 ];
 
 /** A session's name as the heading, the title and the breadcrumbs show it (the path keeps the session). */
-function sessionTitle(session: SessionName): string {
+function sessionTitle(session: Section): string {
   return t(`account:section.${session}`);
 }
 
-function SessionContent({ session, sessionid }: { session: SessionName; sessionid?: string }) {
+function SessionContent({ session, sessionid }: { session: Section; sessionid?: string }) {
   switch (session) {
     case 'orders':
       return <Orders />;
@@ -60,10 +65,12 @@ function SessionContent({ session, sessionid }: { session: SessionName; sessioni
       return <Subscription />;
     case 'buyers':
       return <Buyers />;
+    case 'apiKeys':
+      return <ApiKeys />;
   }
 }
 
-function crumbs(session: SessionName, sessionid?: string): Crumb[] {
+function crumbs(session: Section, sessionid?: string): Crumb[] {
   const trail: Crumb[] = [{ name: t('account:crumb.account'), pathname: '/account/orders' }];
   const parent = NAV.find((entry) => entry.also?.includes(session));
   if (parent) trail.push({ name: sessionTitle(parent.session), pathname: `/account/${parent.session}` });
@@ -83,12 +90,13 @@ export default function AccountPage() {
   const _location = useLocation();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
-  usePageTitle(isSessionName(session) ? sessionTitle(session) : session);
+  const known = isSessionName(session) || session === 'apiKeys';
+  usePageTitle(known ? sessionTitle(session) : session);
 
   if (leaving) return null;
   // Visitors sign in first and come back here.
   if (!loggedIn) return <SignInFirst />;
-  if (!isSessionName(session)) return <Redirect to="/acer/account/orders" />;
+  if (!known) return <Redirect to="/acer/account/orders" />;
 
   const unreadValue = (header as { unreadMessages?: unknown } | null)?.unreadMessages;
   const unread = typeof unreadValue === 'number' ? unreadValue : 0;
