@@ -7,7 +7,7 @@ import { API_MSG, MAX_ACTIVE_KEYS } from '@shop/domain/company-api';
 import { MSG } from '@shop/domain/messages';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, apiKeyUses, contacts } from '../../db/schema';
+import { apiKeys, apiKeyUses, contacts, customers } from '../../db/schema';
 import { translators } from '../../i18n/lang';
 import { call, clientAddress } from '../../test/admin';
 import { DEMO, signIn, useTestApp } from '../../test/harness';
@@ -209,6 +209,25 @@ describe('refused keys', () => {
     const wrong = await v1(`ak_live_abcdefgh_${'A'.repeat(43)}`);
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().smessage).toBe(API_MSG.unknownKey);
+  });
+
+  it('a key of a company the seller has disabled is refused (403) until it is enabled again', async () => {
+    const made = await makeKey(admin, 'Disabled company', ['prices:read']);
+    await ctx.database.db
+      .update(customers)
+      .set({ disabledAt: new Date() })
+      .where(eq(customers.customerId, 'C10001'));
+    try {
+      const refused = await v1(made.secret);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().smessage).toMatch(/^This account has been disabled\./);
+    } finally {
+      await ctx.database.db
+        .update(customers)
+        .set({ disabledAt: null })
+        .where(eq(customers.customerId, 'C10001'));
+    }
+    expect((await v1(made.secret)).statusCode).toBe(200);
   });
 
   it('a session cookie does not open /api/v1', async () => {
