@@ -38,6 +38,21 @@ describe('GET /api/openapi.json', () => {
     expect(missing).toEqual([]);
     expect(Object.keys(doc.paths)).toContain('/api/category/{category}');
   });
+
+  it('declares what each call answers', async () => {
+    const doc = await openapi();
+    const undeclared: string[] = [];
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const ok = Object.entries(operation.responses ?? {}).some(
+          ([status, r]) => status.startsWith('2') && r.content !== undefined,
+        );
+        const file = path.endsWith('.csv') || path.includes('/invoice') || path.includes('/media/');
+        if (!ok && !file) undeclared.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(undeclared).toEqual([]);
+  });
 });
 
 describe('GET /api/docs', () => {
