@@ -82,8 +82,11 @@ describe('graceful shutdown', () => {
     await gate.entered;
 
     shutdown.signal('SIGTERM');
-    // A new connection is refused at once ...
-    await expect(get(port, '/healthz')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    // A new connection is refused at once (or, accepted in the moment before the listener closed, closed
+    // at once unanswered) ...
+    await expect(get(port, '/healthz')).rejects.toMatchObject({
+      code: expect.stringMatching(/^(ECONNREFUSED|ECONNRESET)$/),
+    });
     expect(exit).not.toHaveBeenCalled();
     // ... while the one in flight gets its answer.
     gate.open();
