@@ -1,9 +1,3 @@
-/**
- * The company's orders over the API: placing one from the lines sent (the checkout's rules and
- * transaction, orders/placeOrderOfLines), reading the list and one order, and the saved addresses to ship
- * to. Amounts in cents.
- */
-import type { BuyerRole } from '@shop/domain/api';
 import type { ApiAddress, ApiOrder, ApiOrderRequest, ApiOrderSummary } from '@shop/domain/company-api';
 import { API_MSG } from '@shop/domain/company-api';
 import { toCents } from '@shop/domain/money';
@@ -14,7 +8,7 @@ import type { Queryable } from '../../db/client';
 import { addresses, contacts, customers, orders, products } from '../../db/schema';
 import { HttpError } from '../../lib/http';
 import { listOrders, type OrderMessages, orderView, placeOrderOfLines } from '../orders';
-import type { SessionUser } from '../sessions';
+import { BUYER_COLUMNS, buyerOf, type SessionUser } from '../sessions';
 import type { ApiCaller } from './keys';
 import type { CompanyApiNeeds } from './needs';
 
@@ -55,21 +49,7 @@ export async function companyAddresses(
  */
 async function actingUser(db: Queryable, caller: ApiCaller): Promise<SessionUser> {
   const [row] = await db
-    .select({
-      customerId: customers.customerId,
-      contactPersonId: contacts.contactPersonId,
-      contactName: contacts.contactName,
-      firstName: contacts.firstName,
-      lastName: contacts.lastName,
-      company: customers.company,
-      email: contacts.email,
-      phoneNumber: contacts.phoneNumber,
-      username: contacts.username,
-      percentage: customers.percentage,
-      role: sql<BuyerRole>`${contacts.role}`,
-      isPrimary: contacts.isPrimary,
-      language: contacts.language,
-    })
+    .select(BUYER_COLUMNS)
     .from(contacts)
     .innerJoin(customers, eq(customers.customerId, contacts.customerId))
     .where(
@@ -84,7 +64,7 @@ async function actingUser(db: Queryable, caller: ApiCaller): Promise<SessionUser
     .orderBy(desc(sql`${contacts.contactPersonId} = ${caller.createdBy}`), desc(contacts.isPrimary))
     .limit(1);
   if (!row) throw new HttpError(403, API_MSG.unknownKey);
-  return { ...row, language: row.language === 'en' || row.language === 'fr' ? row.language : null };
+  return buyerOf(row);
 }
 
 /** The lines with their items' ids: a SKU not in the catalog, or an unknown id, is refused here (400). */

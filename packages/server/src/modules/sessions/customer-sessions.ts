@@ -54,6 +54,34 @@ export function customerInfo(user: SessionUser): CustomerInfo {
   };
 }
 
+/**
+ * A signed-in buyer as one row of contacts joined to customers: what a session or a company's API key
+ * acts as. `language` is the buyer's (their choice, else French for a company billed in Quebec).
+ */
+export const BUYER_COLUMNS = {
+  customerId: customers.customerId,
+  contactPersonId: contacts.contactPersonId,
+  contactName: contacts.contactName,
+  firstName: contacts.firstName,
+  lastName: contacts.lastName,
+  company: customers.company,
+  email: contacts.email,
+  phoneNumber: contacts.phoneNumber,
+  username: contacts.username,
+  percentage: customers.percentage,
+  role: sql<BuyerRole>`${contacts.role}`,
+  isPrimary: contacts.isPrimary,
+  language: sessionLanguageSql,
+};
+
+/** A buyer's row read with BUYER_COLUMNS, as the session user. */
+export function buyerOf<R extends { language: unknown }>(
+  row: R,
+): Omit<R, 'language'> & { language: Lang | null } {
+  const { language, ...rest } = row;
+  return { ...rest, language: isLang(language) ? language : null };
+}
+
 export const SESSION_CHANNEL = 'session_changed';
 const CACHE_MAX = 20_000;
 /** A safety net only: a change made behind the application's back (SQL by hand) shows within this time. */
@@ -152,22 +180,7 @@ export class SessionService {
     }
     const generation = this.generation;
     const [row] = await this.db
-      .select({
-        customerId: customers.customerId,
-        contactPersonId: contacts.contactPersonId,
-        contactName: contacts.contactName,
-        firstName: contacts.firstName,
-        lastName: contacts.lastName,
-        company: customers.company,
-        email: contacts.email,
-        phoneNumber: contacts.phoneNumber,
-        username: contacts.username,
-        percentage: customers.percentage,
-        role: sql<BuyerRole>`${contacts.role}`,
-        isPrimary: contacts.isPrimary,
-        language: sessionLanguageSql,
-        expiresAt: sessions.expiresAt,
-      })
+      .select({ ...BUYER_COLUMNS, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(contacts, eq(contacts.contactPersonId, sessions.contactPersonId))
       .innerJoin(customers, eq(customers.customerId, contacts.customerId))
@@ -184,8 +197,8 @@ export class SessionService {
     let user: SessionUser | null = null;
     let ttl = CACHE_TTL_MS;
     if (row) {
-      const { expiresAt, language, ...rest } = row;
-      user = { ...rest, language: isLang(language) ? language : null };
+      const { expiresAt, ...rest } = row;
+      user = buyerOf(rest);
       ttl = Math.min(ttl, expiresAt.getTime() - Date.now());
     }
     if (trusted && this.notifier.connected && generation === this.generation && ttl > 0) {

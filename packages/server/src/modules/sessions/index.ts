@@ -27,7 +27,14 @@ export {
   requireUser,
   SESSION_COOKIE,
 } from './customer-guard';
-export { customerInfo, hashToken, SessionService, type SessionUser } from './customer-sessions';
+export {
+  BUYER_COLUMNS,
+  buyerOf,
+  customerInfo,
+  hashToken,
+  SessionService,
+  type SessionUser,
+} from './customer-sessions';
 export { dummyHash, hashPassword, verifyPassword } from './passwords';
 export { ADMIN_PREFIX, actorOf, staffOf } from './staff-guard';
 export { endStaffSessions, STAFF_COOKIE, StaffSessions, type StaffUser } from './staff-sessions';
