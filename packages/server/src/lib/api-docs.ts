@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { DOC_PARAMS, DOC_QUERY, DOC_RESPONSE } from './contract';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
@@ -52,7 +53,24 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
     transform: (document) => {
       if (!documented(document.url, document.schema !== undefined))
         return { schema: { ...document.schema, hide: true }, url: document.url };
-      return jsonSchemaTransform(document);
+      // A hot read's params, query and answers (contract.ts documentedOnly) are documented as any route's.
+      const {
+        [DOC_PARAMS]: params,
+        [DOC_QUERY]: querystring,
+        [DOC_RESPONSE]: response,
+        ...schema
+      } = (document.schema ?? {}) as Record<string, unknown>;
+      if (params === undefined && querystring === undefined && response === undefined)
+        return jsonSchemaTransform(document);
+      return jsonSchemaTransform({
+        ...document,
+        schema: {
+          ...schema,
+          ...(params ? { params } : {}),
+          ...(querystring ? { querystring } : {}),
+          ...(response ? { response } : {}),
+        },
+      });
     },
     transformObject: jsonSchemaTransformObject,
   });

@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { useContract } from './contract';
+import { documentedOnly, useContract } from './contract';
 import { HttpError } from './http';
 
 const Answer = z.object({ scode: z.literal(200), total: z.number().int() });
@@ -32,6 +32,13 @@ function appWith(checkAnswers: boolean) {
       .type('application/json; charset=utf-8')
       .header('content-encoding', 'gzip')
       .send(gzipSync(JSON.stringify({ scode: 200 })) as never),
+  );
+  // A hot read's answer, declared for the document and the test runs only.
+  api.get(
+    '/wrong-hot',
+    { schema: { summary: 'A hot read', ...documentedOnly({ response: { 200: Answer } }) } },
+    async (_request, reply) =>
+      reply.type('application/json; charset=utf-8').send(JSON.stringify({ scode: 200, total: -0.5 })),
   );
   return app;
 }
@@ -63,6 +70,12 @@ describe('the contract', () => {
     expect(res.statusCode).toBe(500);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json().smessage).toMatch(/does not match its declared schema: total/);
+  });
+
+  it("with CHECK_ANSWERS, checks a hot read's answer declared for the document only", async () => {
+    const res = await appWith(true).inject({ url: '/wrong-hot' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().smessage).toMatch(/GET \/wrong-hot \(200\) does not match its declared schema: total/);
   });
 
   it('without it (production), sends answers as they are', async () => {

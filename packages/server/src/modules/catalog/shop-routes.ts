@@ -35,6 +35,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLang } from '../../i18n/lang';
 import { sendCompressed } from '../../lib/compressed';
+import { documentedOnly, keptParse } from '../../lib/contract';
 import { HttpError, parseOr400 } from '../../lib/http';
 import { AnswerCache, queryKey, type Skeleton, type SkeletonBuilder } from './answers';
 import { imageUrl } from './images';
@@ -124,13 +125,19 @@ export function catalogRoutes(app: FastifyInstance, services: CatalogNeeds) {
   };
 
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // The reads' params and query, parsed once per URL (lib/contract.ts keptParse).
+  const categoryOf = keptParse(CategoryParams);
+  const subcategoryOf = keptParse(SubcategoryParams);
+  const listingOf = keptParse(ListingQuerySchema);
+  const searchOf = keptParse(SearchQuerySchema);
+  const productOf = keptParse(ProductParams);
   api.get(
     '/api/mainpage',
     {
       schema: {
         ...READS,
         summary: "The home page's sliders: featured, popular and new items",
-        response: { 200: MainPageAnswer, ...REFUSALS },
+        ...documentedOnly({ response: { 200: MainPageAnswer, ...REFUSALS } }),
       },
     },
     async (request, reply) => {
@@ -203,13 +210,16 @@ export function catalogRoutes(app: FastifyInstance, services: CatalogNeeds) {
       schema: {
         ...READS,
         summary: 'A category: its items (a page of them), filters and counts',
-        params: CategoryParams,
-        querystring: ListingQuerySchema,
-        response: listingAnswers,
+        ...documentedOnly({
+          params: CategoryParams,
+          querystring: ListingQuerySchema,
+          response: listingAnswers,
+        }),
       },
     },
     async (request, reply) => {
-      const { key, skeleton } = listing(request, request.params, request.query.listing);
+      const params = categoryOf(request.url, request.params);
+      const { key, skeleton } = listing(request, params, listingOf(request.url, request.query).listing);
       return send(request, reply, key, skeleton);
     },
   );
@@ -219,13 +229,16 @@ export function catalogRoutes(app: FastifyInstance, services: CatalogNeeds) {
       schema: {
         ...READS,
         summary: 'A subcategory: its items (a page of them), filters and counts',
-        params: SubcategoryParams,
-        querystring: ListingQuerySchema,
-        response: listingAnswers,
+        ...documentedOnly({
+          params: SubcategoryParams,
+          querystring: ListingQuerySchema,
+          response: listingAnswers,
+        }),
       },
     },
     async (request, reply) => {
-      const { key, skeleton } = listing(request, request.params, request.query.listing);
+      const params = subcategoryOf(request.url, request.params);
+      const { key, skeleton } = listing(request, params, listingOf(request.url, request.query).listing);
       return send(request, reply, key, skeleton);
     },
   );
@@ -236,12 +249,11 @@ export function catalogRoutes(app: FastifyInstance, services: CatalogNeeds) {
       schema: {
         ...READS,
         summary: 'Search the catalog, with the listing filters',
-        querystring: SearchQuerySchema,
-        response: { 200: SearchAnswer, ...REFUSALS },
+        ...documentedOnly({ querystring: SearchQuerySchema, response: { 200: SearchAnswer, ...REFUSALS } }),
       },
     },
     async (request, reply) => {
-      const { listing: query, text, column: asked }: ParsedListing = request.query;
+      const { listing: query, text, column: asked }: ParsedListing = searchOf(request.url, request.query);
       const column = query.search?.column ?? asked;
       const key = `s|${classOf(request)}|${JSON.stringify(text)}|${queryKey(query)}`;
       const body = cache.skeleton(key, { search: { column, terms: query.search?.terms ?? [] } }, (skeleton) =>
@@ -267,8 +279,7 @@ export function catalogRoutes(app: FastifyInstance, services: CatalogNeeds) {
     schema: {
       ...READS,
       summary: 'A product: its details, pictures, offers and every condition of its model side by side',
-      params: ProductParams,
-      response: { 200: ProductInfoAnswer, ...REFUSALS },
+      ...documentedOnly({ params: ProductParams, response: { 200: ProductInfoAnswer, ...REFUSALS } }),
     },
   };
   const productHandler = async (
@@ -293,10 +304,10 @@ export function catalogRoutes(app: FastifyInstance, services: CatalogNeeds) {
     return send(request, reply, key, body);
   };
   api.get('/api/product/:itemid', product, (request, reply) =>
-    productHandler(request, reply, request.params),
+    productHandler(request, reply, productOf(request.url, request.params)),
   );
   api.get('/api/product/:itemid/:condition', product, (request, reply) =>
-    productHandler(request, reply, request.params),
+    productHandler(request, reply, productOf(request.url, request.params)),
   );
 
   function productAnswer(
