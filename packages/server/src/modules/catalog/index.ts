@@ -21,10 +21,13 @@ export { upsertProducts } from './write';
 export const catalogModule: FastifyPluginAsync<CatalogNeeds> = async (app, needs) => {
   catalogRoutes(app, needs);
   imageRoutes(app);
-  // Uploads (pictures, import files) are parsed for the back office's product routes only.
-  await app.register(multipart, {
-    limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10, parts: 12 },
+  // Uploads (pictures, import files) are parsed for the back office's product routes only: in a scope of
+  // their own, since the multipart plugin's hooks would otherwise run on every catalog read too.
+  await app.register(async (backOffice) => {
+    await backOffice.register(multipart, {
+      limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10, parts: 12 },
+    });
+    productRoutes(backOffice, needs.backOffice);
+    mediaRoutes(backOffice, needs.backOffice);
   });
-  productRoutes(app, needs.backOffice);
-  mediaRoutes(app, needs.backOffice);
 };
