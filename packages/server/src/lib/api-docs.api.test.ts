@@ -37,6 +37,14 @@ describe('GET /api/openapi.json', () => {
       .map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
     expect(Object.keys(doc.paths)).toContain('/api/category/{category}');
+    // Parts declared for the document only (a hot read's query, a body a shared service parses) are in it.
+    const paths = doc.paths as Record<
+      string,
+      Record<string, { parameters?: { name: string }[]; requestBody?: unknown }>
+    >;
+    expect(paths['/api/search']?.get?.parameters?.map((p) => p.name)).toContain('string');
+    expect(paths['/api/admin/products']?.post?.requestBody).toBeDefined();
+    expect(paths['/api/admin/products/{itemId}']?.patch?.requestBody).toBeDefined();
   });
 
   it('declares what each call answers', async () => {

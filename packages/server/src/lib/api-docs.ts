@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { DOC_PARAMS, DOC_QUERY, DOC_RESPONSE } from './contract';
+import { DOC_BODY, DOC_PARAMS, DOC_QUERY, DOC_RESPONSE } from './contract';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
@@ -58,9 +58,10 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
         [DOC_PARAMS]: params,
         [DOC_QUERY]: querystring,
         [DOC_RESPONSE]: response,
+        [DOC_BODY]: body,
         ...schema
       } = (document.schema ?? {}) as Record<string, unknown>;
-      if (params === undefined && querystring === undefined && response === undefined)
+      if (params === undefined && querystring === undefined && response === undefined && body === undefined)
         return jsonSchemaTransform(document);
       return jsonSchemaTransform({
         ...document,
@@ -69,6 +70,7 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
           ...(params ? { params } : {}),
           ...(querystring ? { querystring } : {}),
           ...(response ? { response } : {}),
+          ...(body ? { body } : {}),
         },
       });
     },

@@ -112,7 +112,8 @@ export function routeDocs(tags: string[], security: Security) {
 }
 
 /**
- * A hot read's params, query and answers: in the document like any route's, but not handed to Fastify.
+ * A hot read's params, query and answers (or a body a shared service parses): in the document like any
+ * route's, but not handed to Fastify.
  * Its params and query are checked by the handler with `keptParse`; its answers, sent as kept bytes, are
  * checked in the test runs like any other. Measured: Fastify's validation step alone (whatever the
  * validator did) and a declared answer schema each cost the kept catalog answers about a sixth of their
@@ -121,13 +122,21 @@ export function routeDocs(tags: string[], security: Security) {
 export function documentedOnly(parts: {
   params?: AnySchema;
   querystring?: AnySchema;
+  /** A body read by a service the seller's commands share, which parses it itself. */
+  body?: AnySchema;
   response?: Record<string, AnySchema>;
 }) {
-  return { [DOC_PARAMS]: parts.params, [DOC_QUERY]: parts.querystring, [DOC_RESPONSE]: parts.response };
+  return {
+    [DOC_PARAMS]: parts.params,
+    [DOC_QUERY]: parts.querystring,
+    [DOC_BODY]: parts.body,
+    [DOC_RESPONSE]: parts.response,
+  };
 }
 export const DOC_PARAMS = 'x-documented-params';
 export const DOC_QUERY = 'x-documented-querystring';
 export const DOC_RESPONSE = 'x-documented-response';
+export const DOC_BODY = 'x-documented-body';
 
 /** Parses with a schema, keeping the last `max` results by key (e.g. the URL); a failure is the same 400. */
 export function keptParse<S extends AnySchema>(schema: S, max = 5000) {

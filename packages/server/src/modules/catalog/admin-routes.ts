@@ -4,6 +4,8 @@ import {
   AdminProductsAnswer,
   ImportApplyAnswer,
   ImportPreviewAnswer,
+  productCreateSchema,
+  productFieldsSchema,
   productListQuerySchema,
 } from '@shop/domain/admin';
 import { REFUSALS } from '@shop/domain/contract';
@@ -12,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AdminDeps } from '../../lib/back-office';
 import { pageOf } from '../../lib/back-office-http';
-import { routeDocs, SECURITY } from '../../lib/contract';
+import { documentedOnly, routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
 import { actorOf } from '../sessions';
 import { createProduct, listProducts, productDetail, updateProduct } from './admin-service';
@@ -61,9 +63,11 @@ export function productRoutes(app: FastifyInstance, deps: AdminDeps) {
 
   api.post(
     '/api/admin/products',
-    // The body (productCreateSchema) is read by createProduct, which the seller's commands share: its
-    // dollars become cents there, so the route does not read it first.
-    { schema: doc('Create a product (body: the product form, dollars)', { response: Saved }) },
+    // The body is read by createProduct, which the seller's commands share: its dollars become cents
+    // there, so the route documents it and does not read it first.
+    {
+      schema: doc('Create a product', { response: Saved, ...documentedOnly({ body: productCreateSchema }) }),
+    },
     async (request, reply) => {
       const made = await createProduct(deps, actorOf(request), request.body);
       return reply.send({ scode: 200, smessage: `Product ${made.product.sku} has been created.`, ...made });
@@ -73,9 +77,10 @@ export function productRoutes(app: FastifyInstance, deps: AdminDeps) {
   api.patch(
     '/api/admin/products/:itemId',
     {
-      schema: doc('Change a product: any of its fields, prices and stock (body: the fields, dollars)', {
+      schema: doc('Change a product: any of its fields, prices and stock', {
         params: ItemParams,
         response: Saved,
+        ...documentedOnly({ body: productFieldsSchema }),
       }),
     },
     async (request, reply) => {
