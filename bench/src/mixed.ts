@@ -8,8 +8,10 @@
  * more of the machine they take from browsing. So browsing is also measured while the same buyers order at
  * a fixed rate (BENCH_ORDER_RATE a second, together), which says what each order costs the listings.
  */
+
 import { Agent, request } from 'node:http';
-import { taxFor } from '@shop/domain/tax';
+import { taxLines, taxTotal } from '@shop/domain/tax';
+import { seededComponents } from '@shop/domain/tax-history';
 import autocannon from 'autocannon';
 import { type CpuSample, type CpuUse, cpuBetween } from './cpu';
 import type { BenchBuyer } from './seed';
@@ -159,7 +161,7 @@ export async function orders(
           continue;
         }
         const subtotal = lines.reduce((sum, line, i) => sum + line.unitCents * quantities[i]!, 0);
-        const tax = taxFor(subtotal, 'Ontario');
+        const tax = taxTotal(taxLines(subtotal, seededComponents('Ontario')));
         const order = await call(base, 'POST', '/api/placeorder', buyer.cookie, {
           checkout_key: `mixed-${process.pid}-${b}-${n}-${Date.now()}`,
           orderInfo: {

@@ -18,7 +18,7 @@ import {
   STAFF_ROLES,
 } from './admin-rules';
 import { Count, Dollars, Envelope, MessageAnswer, Price, Timestamp } from './answers/common';
-import { OrderAddress } from './answers/orders';
+import { OrderAddress, TaxLineAnswer } from './answers/orders';
 import { FILTER_FIELDS, type FilterField } from './catalog';
 
 /** One page of a list. */
@@ -72,8 +72,12 @@ export const OrderEventInfo = z.object({
     'delivered',
     'canceled',
     'declined',
+    'held',
+    'released',
     'invoiced',
     'invoice_corrected',
+    'payment',
+    'payment_reversed',
   ]),
   /** Staff e-mail, `cli`, or the contact person id of the buyer who placed it. */
   actor: z.string(),
@@ -122,6 +126,14 @@ export const AdminInvoice = z.object({
   /** Set on a replaced invoice (kept for the record). */
   replaced_at: Timestamp.nullable(),
   replaced_by: z.number().int().min(1).nullable(),
+  /** The tax by component: the order's plus each component's tax on what the invoice adds. */
+  taxes: z.array(TaxLineAnswer),
+  /** Payment terms (due_on_receipt, net15 ... net60) and the day it is due. */
+  terms: z.string(),
+  due_on: z.string(),
+  /** Paid so far (payments not reversed) and what is left (negative: a credit). */
+  paid: Price,
+  balance: Dollars,
   /** The order's items, then what the seller added (no item; a credit is negative). */
   lines: z.array(
     z.object({
@@ -131,6 +143,10 @@ export const AdminInvoice = z.object({
       item_condition: z.string(),
       quantity: z.number().int().min(1),
       rate: Dollars,
+      /** item, shipping, fee or other */
+      kind: z.string(),
+      /** Whether the province's own sales tax applies to the line. */
+      provincial_tax: z.boolean(),
     }),
   ),
 });
@@ -142,6 +158,8 @@ export const AdminOrderDetail = AdminOrderRow.extend({
   tax_rate: z.number().nonnegative(),
   subtotal: Price,
   items_tax: Price,
+  /** The order's tax by component, as placed. */
+  taxes: z.array(TaxLineAnswer),
   carrier: z.string(),
   tracking_number: z.string(),
   lines: z.array(

@@ -67,15 +67,9 @@ export type PasswordPurpose = (typeof PASSWORD_PURPOSES)[number];
 
 // ---- Orders
 
-export const ORDER_STATUSES = [
-  'Pending',
-  'Confirmed',
-  'Shipped',
-  'Delivered',
-  'Canceled',
-  'Declined',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { ORDER_STATUSES, type OrderStatus } from './orders';
+
+export { ORDER_STATUSES, type OrderStatus };
 
 /** Which status each action moves an order from and to. */
 export const ORDER_ACTIONS = {
@@ -83,7 +77,9 @@ export const ORDER_ACTIONS = {
   ship: { from: ['Confirmed'], to: 'Shipped' },
   deliver: { from: ['Shipped'], to: 'Delivered' },
   cancel: { from: ['Pending', 'Confirmed'], to: 'Canceled' },
-  decline: { from: ['Pending', 'Confirmed'], to: 'Declined' },
+  decline: { from: ['OnHold', 'Pending', 'Confirmed'], to: 'Declined' },
+  /** A held order passed the seller's credit review: it goes on as placed. */
+  release: { from: ['OnHold'], to: 'Pending' },
 } as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>;
 export type OrderAction = keyof typeof ORDER_ACTIONS;
 export const ORDER_ACTION_NAMES = Object.keys(ORDER_ACTIONS) as OrderAction[];
@@ -93,9 +89,9 @@ export function actionsFor(status: string): OrderAction[] {
   return ORDER_ACTION_NAMES.filter((a) => (ORDER_ACTIONS[a].from as readonly string[]).includes(status));
 }
 
-/** An order can be invoiced unless it was canceled or declined. */
+/** An order can be invoiced unless it was canceled or declined, or waits for a credit review. */
 export function canInvoice(status: string): boolean {
-  return status !== 'Canceled' && status !== 'Declined';
+  return status !== 'Canceled' && status !== 'Declined' && status !== 'OnHold';
 }
 
 export const APPLICATION_STATUSES = ['New', 'Approved', 'Rejected'] as const;

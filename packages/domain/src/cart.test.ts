@@ -13,6 +13,7 @@ import {
   typedQuantity,
   withinOrderLimit,
 } from './cart';
+import { seededComponents } from './tax-history';
 
 const line = (over: Partial<Parameters<typeof subtotal>[0][number]> = {}) => ({
   item_condition: 'BrandNew' as const,
@@ -35,16 +36,18 @@ describe('subtotal and totals', () => {
     expect(itemCount(lines)).toBe(6);
   });
   it('adds the shipping province tax on the subtotal, in cents', () => {
-    expect(orderTotals([line({ price: 999_99, quantity: 1 })], 'Ontario')).toEqual({
+    expect(orderTotals([line({ price: 999_99, quantity: 1 })], seededComponents('Ontario'))).toMatchObject({
       subtotal: 999_99,
       tax: 130_00, // 129.9987
       total: 1129_99,
     });
-    expect(orderTotals([line({ price: 10_00, quantity: 3 })], 'Quebec')).toEqual({
-      subtotal: 30_00,
-      tax: 4_49, // 4.4925
-      total: 34_49,
-    });
+    const quebec = orderTotals([line({ price: 10_00, quantity: 3 })], seededComponents('Quebec'));
+    expect(quebec).toMatchObject({ subtotal: 30_00, tax: 4_49, total: 34_49 });
+    // GST and QST each rounded once: 1.50 and 2.9925.
+    expect(quebec.taxes.map((t) => [t.component, t.taxCents])).toEqual([
+      ['GST', 1_50],
+      ['QST', 2_99],
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 /** Cart and checkout rules (SPEC §4 Cart, §5 Add to cart, Cart quantity, Checkout) and their messages. */
 import { type Cents, formatMoney } from './money';
 import { type PricedOffer, unitPrice } from './pricing';
-import { type Province, taxFor } from './tax';
+import { type ChargedComponent, type TaxLine, taxLines, taxTotal } from './tax';
 
 export const MAX_CART_LINES = 100;
 export const MAX_LINE_QUANTITY = 9999;
@@ -72,15 +72,25 @@ export function itemCount(lines: readonly { quantity: number }[]): number {
 
 export interface OrderTotals {
   subtotal: Cents;
+  /** The sum of the components' taxes. */
   tax: Cents;
   total: Cents;
+  /** Each component of the tax (GST, QST, ...) on the subtotal, rounded once. */
+  taxes: TaxLine[];
 }
 
-/** Subtotal, tax by the shipping province (on the subtotal) and total; shipping is added later on the invoice. */
-export function orderTotals(lines: readonly CartLine[], province: Province): OrderTotals {
+/**
+ * Subtotal, the tax of each component in force where the order ships (on the subtotal) and total; shipping
+ * and fees are added later on the invoice.
+ */
+export function orderTotals(
+  lines: readonly CartLine[],
+  components: readonly ChargedComponent[],
+): OrderTotals {
   const sub = subtotal(lines);
-  const tax = taxFor(sub, province);
-  return { subtotal: sub, tax, total: sub + tax };
+  const taxes = taxLines(sub, components);
+  const tax = taxTotal(taxes);
+  return { subtotal: sub, tax, total: sub + tax, taxes };
 }
 
 /** Whether an amount (a cart's subtotal, an order's total) fits in one order. */

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 
 export const ORDER_STATUSES = [
+  /** Placed over the company's credit limit: waits for the seller's credit review (stock kept). */
+  'OnHold',
   'Pending',
   'Confirmed',
   'Shipped',

@@ -35,6 +35,7 @@ import { pageModule } from './modules/page';
 import { seoModule } from './modules/seo';
 import { SessionService, StaffSessions, sessionsModule } from './modules/sessions';
 import { staffModule } from './modules/staff';
+import { taxModule } from './modules/tax';
 import { seedDemo } from './seed/seed';
 
 /** What the composition root builds once and hands to the modules, each taking what it declares. */
@@ -223,6 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(cartModule, shop);
   await app.register(ordersModule, shop);
+  await app.register(taxModule, shop);
   await app.register(companyApiModule, shop);
   await app.register(messagesModule, shop);
   await app.register(staffModule, { backOffice, staffSessions });

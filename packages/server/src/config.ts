@@ -109,6 +109,8 @@ const schema = z
     /** On invoices: the seller's legal name, GST/HST registration number and payment terms. */
     SHOP_LEGAL_NAME: z.string().min(1).default('Acer Store for Business Inc.'),
     SHOP_TAX_NUMBER: z.string().min(1).default('12345 6789 RT0001'),
+    /** The seller's Quebec (QST) registration number, on every invoice beside the GST/HST number. */
+    SHOP_QST_NUMBER: z.string().min(1).default('1234567890 TQ0001'),
     SHOP_PAYMENT_TERMS: z.string().min(1).default('Net 30 days'),
     IMAGE_PREFIX: z.string().default('/images/'),
     IMAGE_SUFFIX: z.string().default('.svg'),

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { CONDITIONS } from '../catalog';
 import { ORDER_STATUSES } from '../orders';
+import { TAX_COMPONENTS } from '../tax';
 import { Count, Dollars, Envelope, ErrorAnswer, MessageAnswer, Price, Timestamp } from './common';
 
 const condition = z.enum(CONDITIONS);
@@ -69,6 +70,8 @@ export const InvoiceLine = z.object({
   item_condition: z.union([condition, z.literal('')]),
   quantity: z.number().int().min(1),
   item_rate: Dollars,
+  /** item, shipping, fee (environmental handling) or other (a line the seller added). */
+  kind: z.enum(['item', 'shipping', 'fee', 'other']),
   /** The order's status. */
   status,
 });
@@ -87,6 +90,41 @@ export const OrderAddress = z.object({
   phone_number: z.string(),
 });
 export type OrderAddress = z.infer<typeof OrderAddress>;
+
+/** The exemption that left a tax component out, as it stood when the order was placed. */
+export const TaxExemptionAnswer = z.object({
+  scope: z.enum(['provincial', 'all']),
+  /** The province whose own sales tax it lifts; null for all tax. */
+  province: z.string().nullable(),
+  /** The exemption number or document reference. */
+  reference: z.string(),
+  reason: z.string(),
+  /** YYYY-MM-DD: the first day it no longer applies; null for none. */
+  expires_on: z.string().nullable(),
+});
+export type TaxExemptionAnswer = z.infer<typeof TaxExemptionAnswer>;
+
+/** One component of the tax (GST, HST, PST, RST, QST): its rate, what it taxed and the tax, 0 when exempt. */
+export const TaxLineAnswer = z.object({
+  component: z.enum(TAX_COMPONENTS),
+  /** In percent, e.g. 5 or 9.975. */
+  rate: z.number().nonnegative(),
+  /** What it taxed. */
+  base: Dollars,
+  amount: Price,
+  exemption: TaxExemptionAnswer.nullable(),
+});
+export type TaxLineAnswer = z.infer<typeof TaxLineAnswer>;
+
+/** The seller as an invoice names it: legal name and tax registration numbers. */
+export const InvoiceSeller = z.object({
+  legal_name: z.string(),
+  /** GST/HST registration number. */
+  gst_hst_number: z.string(),
+  /** Quebec QST registration number. */
+  qst_number: z.string(),
+});
+export type InvoiceSeller = z.infer<typeof InvoiceSeller>;
 
 export const OrderDetail = z.object({
   order_id: z.number().int().min(1),
@@ -110,10 +148,15 @@ export const OrderDetail = z.object({
   tracking_number: z.string(),
   /** The note of a corrected invoice ('' for none). */
   invoice_note: z.string(),
-  /** The items' tax rate in percent, e.g. 13 or 14.975. */
+  /** The items' tax rate in percent, e.g. 13 or 14.975: the components charged, together. */
   tax_rate: z.number().nonnegative(),
   subtotal: Price,
   items_tax: Price,
+  /**
+   * The tax by component: the order's on its subtotal; on the invoice's view, the invoice's (the order's
+   * plus each component's tax on shipping and fees).
+   */
+  taxes: z.array(TaxLineAnswer),
   /** Shipping and its tax: on the invoice's view only (0 on the order's). */
   shipping: Price,
   shipping_tax: Price,
@@ -122,6 +165,14 @@ export const OrderDetail = z.object({
   line_items: z.array(OrderLine),
   /** The invoice's lines on the invoice's view; the order's lines otherwise. */
   zoho_line_items: z.array(InvoiceLine),
+  /** The current invoice's payment terms (due_on_receipt, net15 ... net60), due day and what is left to pay; null before it. */
+  invoice_terms: z.string().nullable(),
+  invoice_due_on: z.string().nullable(),
+  invoice_paid: Price.nullable(),
+  /** Negative for a credit (paid more than a corrected invoice's total). */
+  invoice_balance: Dollars.nullable(),
+  /** On the invoice's view: who issues it, with the GST/HST and QST numbers; null on the order's. */
+  seller: InvoiceSeller.nullable(),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 
@@ -144,6 +195,8 @@ export type InvoiceAnswer = z.infer<typeof InvoiceAnswer>;
 export const PlaceOrderAnswer = MessageAnswer.extend({
   orderId: z.number().int().min(1),
   orderNumber: z.string(),
+  /** OnHold when the order would take the company past its credit limit: it waits for the seller's review. */
+  status,
 });
 export type PlaceOrderAnswer = z.infer<typeof PlaceOrderAnswer>;
 

@@ -8,11 +8,13 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -134,6 +136,10 @@ export const customers = pgTable('customers', {
    * then, so the company API counts each item as changed at least at this time. Null: not since it was added.
    */
   pricesChangedAt: timestamp('prices_changed_at', { withTimezone: true }),
+  /** When the company's invoices fall due: due_on_receipt, net15, net30, net45 or net60. */
+  paymentTerms: text('payment_terms').notNull().default('net30'),
+  /** What the company may owe before a new order waits for a credit review; null for no limit. */
+  creditLimitCents: cents('credit_limit_cents'),
 });
 
 export const contacts = pgTable(
@@ -426,7 +432,9 @@ export const orders = pgTable(
     purchaseOrderId: text('purchase_order_id').notNull(),
     shippingMethod: text('shipping_method').notNull(),
     subtotalCents: cents('subtotal_cents').notNull(),
+    /** The sum of the order's tax components (order_taxes). */
     itemsTaxCents: cents('items_tax_cents').notNull(),
+    /** The rates charged together, in thousandths of a percent (the components are in order_taxes). */
     taxRateMilli: integer('tax_rate_milli').notNull(),
     totalCents: cents('total_cents').notNull(),
     /** The buyer's local time as the page sent it: information only, never shown as the order's date. */
@@ -502,6 +510,9 @@ export const invoices = pgTable(
     replacedBy: integer('replaced_by'),
     /** The seller's note on a correction, shown on the invoice. */
     note: text('note').notNull().default(''),
+    /** The company's payment terms when it was made, and the day it is due (a correction keeps the first's). */
+    terms: text('terms').notNull().default('net30'),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
   },
   (t) => [
     // One current invoice per order.
@@ -525,8 +536,182 @@ export const invoiceLines = pgTable(
     itemCondition: text('item_condition').notNull().default(''),
     quantity: integer('quantity').notNull(),
     rateCents: cents('rate_cents').notNull(),
+    /** item, shipping, fee (an environmental handling fee) or other (a line the seller adds). */
+    kind: text('kind').notNull().default('item'),
+    /** Whether the province's own sales tax (PST, RST, QST) applies to the line; GST and HST always do. */
+    provincialTax: boolean('provincial_tax').notNull().default(true),
   },
   (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId)],
+);
+
+/**
+ * Sales tax rates by authority: a component (GST, HST, PST, RST, QST) of a province, in thousandths of a
+ * percent, from a day on (the province's midnight). A rate of 0 ends a component. Rows are never changed:
+ * a new rate is a new row, and orders keep the components they used (order_taxes).
+ */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    rateId: serial('rate_id').primaryKey(),
+    province: text('province').notNull(),
+    component: text('component').notNull(),
+    rateMilli: integer('rate_milli').notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Staff e-mail, `cli`, or `seed` for the rates the shop starts with. */
+    createdBy: text('created_by').notNull().default('seed'),
+  },
+  (t) => [
+    uniqueIndex('tax_rates_key_idx').on(t.province, t.component, t.effectiveFrom),
+    check('tax_rates_rate_check', sql`${t.rateMilli} >= 0 and ${t.rateMilli} <= 100000`),
+  ],
+);
+
+/**
+ * A company's tax exemption: from one province's own sales tax (a reseller's PST, RST or QST number, with
+ * an expiry day) or from all tax (the document's reference). It stops applying on `expires_on`.
+ */
+export const taxExemptions = pgTable(
+  'tax_exemptions',
+  {
+    exemptionId: serial('exemption_id').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.customerId, { onDelete: 'cascade' }),
+    /** provincial or all */
+    scope: text('scope').notNull(),
+    province: text('province'),
+    reference: text('reference').notNull(),
+    reason: text('reason').notNull().default(''),
+    expiresOn: date('expires_on', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by'),
+  },
+  (t) => [
+    index('tax_exemptions_customer_idx').on(t.customerId),
+    check(
+      'tax_exemptions_scope_check',
+      sql`(${t.scope} = 'all' and ${t.province} is null) or (${t.scope} = 'provincial' and ${t.province} is not null and ${t.expiresOn} is not null)`,
+    ),
+  ],
+);
+
+/** The exemption a tax line was left out by, as it stood then. */
+export interface StoredExemption {
+  scope: 'provincial' | 'all';
+  province: string | null;
+  reference: string;
+  reason: string;
+  expiresOn: string | null;
+}
+
+/** The tax components an order was charged when it was placed (on its subtotal); they never change. */
+export const orderTaxes = pgTable(
+  'order_taxes',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    component: text('component').notNull(),
+    rateMilli: integer('rate_milli').notNull(),
+    baseCents: cents('base_cents').notNull(),
+    taxCents: cents('tax_cents').notNull(),
+    /** The exemption that left it out (tax 0), or null. */
+    exemption: jsonb('exemption').$type<StoredExemption>(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.position] })],
+);
+
+/** An invoice's tax components: the order's, plus each component's tax on what the invoice adds. */
+export const invoiceTaxes = pgTable(
+  'invoice_taxes',
+  {
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.invoiceId, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    component: text('component').notNull(),
+    rateMilli: integer('rate_milli').notNull(),
+    baseCents: cents('base_cents').notNull(),
+    taxCents: cents('tax_cents').notNull(),
+    exemption: jsonb('exemption').$type<StoredExemption>(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.position] })],
+);
+
+/**
+ * Environmental handling (recycling) fees: per unit, by province and fee category (laptops, displays...),
+ * from a day on. The invoice's fee lines are filled from it when the seller makes the invoice. `demo`
+ * marks the values the shop starts with, which are not any program's real fees.
+ */
+export const feeRates = pgTable(
+  'fee_rates',
+  {
+    feeId: serial('fee_id').primaryKey(),
+    province: text('province').notNull(),
+    category: text('category').notNull(),
+    cents: cents('cents').notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    /** Whether the province's own sales tax applies to the fee (GST or HST always does). */
+    provincialTax: boolean('provincial_tax').notNull().default(true),
+    demo: boolean('demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').notNull().default('seed'),
+  },
+  (t) => [
+    uniqueIndex('fee_rates_key_idx').on(t.province, t.category, t.effectiveFrom),
+    check('fee_rates_cents_check', sql`${t.cents} >= 0`),
+  ],
+);
+
+/** Money received against an invoice; a reversed payment stays, marked, with the reason. */
+export const payments = pgTable(
+  'payments',
+  {
+    paymentId: serial('payment_id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.invoiceId),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.customerId),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    /** cheque, eft, wire, card or other */
+    method: text('method').notNull(),
+    reference: text('reference').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').notNull(),
+    staffId: integer('staff_id'),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    reversedBy: text('reversed_by'),
+    reversalReason: text('reversal_reason'),
+  },
+  (t) => [
+    index('payments_invoice_idx').on(t.invoiceId),
+    index('payments_customer_idx').on(t.customerId),
+    check('payments_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * The overdue reminders sent for an order's invoice: one row per stage (0 on the due day, 15 and 30 days
+ * past it). The row is written with the mail, so a stage is mailed once whatever the number of processes.
+ */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    stage: integer('stage').notNull(),
+    invoiceId: integer('invoice_id').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.stage] })],
 );
 
 // ---- Back office: staff, one-time links, order history, contact replies, audit
@@ -596,7 +781,7 @@ export const orderEvents = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.orderId, { onDelete: 'cascade' }),
-    /** placed, confirmed, shipped, delivered, canceled, declined, invoiced, invoice_corrected */
+    /** placed, held, released, confirmed, shipped, delivered, canceled, declined, invoiced, invoice_corrected, payment, payment_reversed */
     kind: text('kind').notNull(),
     /** Staff e-mail, `cli`, or the contact person who placed the order. */
     actor: text('actor').notNull(),

@@ -3,11 +3,13 @@
  * Accept-Language; a buyer can keep a language on their account; a company billed in Quebec gets its mail
  * and invoices in French, others stay in English.
  */
+
 import { ACCOUNT_MSG } from '@shop/domain/account';
 import { CART_MSG, orderTotals } from '@shop/domain/cart';
 import specFr from '@shop/domain/locales/fr/spec.json';
 import { MSG } from '@shop/domain/messages';
 import { personalPrice } from '@shop/domain/money';
+import { seededComponents } from '@shop/domain/tax-history';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addresses, contacts, products } from '../db/schema';
@@ -240,7 +242,7 @@ function orderBody(buyer: Buyer, province: 'Quebec' | 'Ontario', po: string) {
         quantity: 1,
       },
     ],
-    province,
+    seededComponents(province),
   );
   return {
     ...body,
@@ -294,7 +296,9 @@ describe('a company billed in Quebec', () => {
       `Merci pour votre commande ${placed.orderNumber}, bon de commande PO-QC-1`,
     );
     expect(confirmation.text).toContain('Sous-total\u00a0:');
-    expect(confirmation.text).toMatch(/Taxes \(Québec 14,975\u00a0%\)\u00a0: [\d\u00a0]+,\d\d\u00a0\$/);
+    // GST and QST each on a line of its own, by their French names.
+    expect(confirmation.text).toMatch(/Taxes \(TPS 5\u00a0%\)\u00a0: [\d\u00a0]+,\d\d\u00a0\$/);
+    expect(confirmation.text).toMatch(/Taxes \(TVQ 9,975\u00a0%\)\u00a0: [\d\u00a0]+,\d\d\u00a0\$/);
     expect(confirmation.text).not.toContain('Thank you');
     // The shop's inbox keeps its English notice.
     await waitFor('the shop notice', () =>

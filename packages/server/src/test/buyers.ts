@@ -1,8 +1,10 @@
 /** Customers made straight in the database for tests that place many orders, each with a session and an address. */
+
 import { randomBytes } from 'node:crypto';
 import { orderTotals } from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
 import { personalPrice } from '@shop/domain/money';
+import { seededComponents } from '@shop/domain/tax-history';
 import type { Db } from '../db/client';
 import { addresses, contacts, customers, sessions } from '../db/schema';
 import type { ProductRecord } from '../modules/catalog';
@@ -84,7 +86,7 @@ export function checkoutBody(
     scratch_dent_price: personalPrice(product.scratchDentPriceCents, PERCENTAGE),
     quantity,
   };
-  const totals = orderTotals([line], 'Ontario');
+  const totals = orderTotals([line], seededComponents('Ontario'));
   return {
     orderInfo: {
       customer_id: buyer.customerId,

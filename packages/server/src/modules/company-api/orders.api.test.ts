@@ -5,9 +5,11 @@
  * once there is one; each key is limited in requests a minute; a browser's cross-site check does not
  * stand in the way of a key.
  */
+
 import { orderTotals } from '@shop/domain/cart';
 import { API_MSG, type ApiOrder } from '@shop/domain/company-api';
 import { personalPrice } from '@shop/domain/money';
+import { seededComponents } from '@shop/domain/tax-history';
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addresses, cartItems, orders, products } from '../../db/schema';
@@ -150,7 +152,7 @@ describe('placing an order with a key', () => {
           quantity: 1,
         },
       ],
-      'Ontario',
+      seededComponents('Ontario'),
     );
     expect(order).toMatchObject({
       status: 'Pending',

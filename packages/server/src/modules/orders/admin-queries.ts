@@ -9,20 +9,23 @@ import {
   type OrderStatus,
 } from '@shop/domain/admin';
 import { toAmount } from '@shop/domain/money';
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {
   contacts,
   customers,
   invoiceLines,
   invoices,
+  invoiceTaxes,
   orderEvents,
   orderLines,
   orders,
+  orderTaxes,
+  payments,
 } from '../../db/schema';
 import { likePattern } from '../../lib/back-office-http';
 import { auditOf } from '../audit';
-import { addressOf } from './queries';
+import { addressOf, taxAnswers } from './queries';
 
 const rowColumns = {
   order_id: orders.orderId,
@@ -112,14 +115,32 @@ export async function pendingOrderCount(db: Queryable): Promise<number> {
 export async function adminOrderDetail(db: Queryable, orderId: number): Promise<AdminOrderDetail | null> {
   const [order] = await db.select().from(orders).where(eq(orders.orderId, orderId));
   if (!order) return null;
-  const [[customer], [placedBy], lines, invoiceRows, events, audit] = await Promise.all([
+  const [[customer], [placedBy], lines, invoiceRows, events, audit, placedTaxes] = await Promise.all([
     db.select().from(customers).where(eq(customers.customerId, order.customerId)),
     db.select().from(contacts).where(eq(contacts.contactPersonId, order.contactPersonId)),
     db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.lineId)),
     db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(desc(invoices.invoiceId)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.eventId)),
     auditOf(db, 'order', String(orderId)),
+    db.select().from(orderTaxes).where(eq(orderTaxes.orderId, orderId)).orderBy(asc(orderTaxes.position)),
   ]);
+  const ids = invoiceRows.map((i) => i.invoiceId);
+  const [invoiceTaxRows, paidRows] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .select()
+            .from(invoiceTaxes)
+            .where(inArray(invoiceTaxes.invoiceId, ids))
+            .orderBy(asc(invoiceTaxes.position)),
+          db
+            .select({ invoiceId: payments.invoiceId, paid: sql<string>`sum(${payments.amountCents})` })
+            .from(payments)
+            .where(and(inArray(payments.invoiceId, ids), isNull(payments.reversedAt)))
+            .groupBy(payments.invoiceId),
+        ]);
+  const paidOf = (invoiceId: number) => Number(paidRows.find((p) => p.invoiceId === invoiceId)?.paid ?? 0);
   const invoiceLineRows =
     invoiceRows.length === 0
       ? []
@@ -144,6 +165,11 @@ export async function adminOrderDetail(db: Queryable, orderId: number): Promise<
     note: i.note,
     replaced_at: i.replacedAt?.toISOString() ?? null,
     replaced_by: i.replacedBy,
+    taxes: taxAnswers(invoiceTaxRows.filter((t) => t.invoiceId === i.invoiceId)),
+    terms: i.terms,
+    due_on: i.dueOn,
+    paid: toAmount(paidOf(i.invoiceId)),
+    balance: toAmount(Number(i.totalCents) - paidOf(i.invoiceId)),
     lines: invoiceLineRows
       .filter((l) => l.invoiceId === i.invoiceId)
       .map((l) => ({
@@ -153,6 +179,8 @@ export async function adminOrderDetail(db: Queryable, orderId: number): Promise<
         item_condition: l.itemCondition,
         quantity: l.quantity,
         rate: toAmount(Number(l.rateCents)),
+        kind: l.kind,
+        provincial_tax: l.provincialTax,
       })),
   });
   const history: OrderEventInfo[] = events.map((e) => ({
@@ -185,6 +213,7 @@ export async function adminOrderDetail(db: Queryable, orderId: number): Promise<
     tax_rate: order.taxRateMilli / 1000,
     subtotal: toAmount(Number(order.subtotalCents)),
     items_tax: toAmount(Number(order.itemsTaxCents)),
+    taxes: taxAnswers(placedTaxes),
     carrier: order.shippingCarrier,
     tracking_number: order.trackingNumber,
     lines: lines.map((l) => ({

@@ -3,12 +3,25 @@
  * corrected invoices. The back office and the seller's commands both come through here; each change is
  * one transaction with its history event, its audit entry and the customer's mail.
  */
-import { ORDER_ACTIONS, type OrderAction } from '@shop/domain/admin';
+import { canInvoice, ORDER_ACTIONS, type OrderAction } from '@shop/domain/admin';
 import type { Lang } from '@shop/domain/i18n';
-import { formatMoney, roundMoney, toAmount } from '@shop/domain/money';
+import { formatMoney, toAmount } from '@shop/domain/money';
+import { dayIn, type TaxComponent, taxLines, taxTotal } from '@shop/domain/tax';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
-import { contacts, invoiceLines, invoices, orderEvents, orderLines, orders, products } from '../../db/schema';
+import {
+  contacts,
+  customers,
+  invoiceLines,
+  invoices,
+  invoiceTaxes,
+  orderEvents,
+  orderLines,
+  orders,
+  orderTaxes,
+  payments,
+  products,
+} from '../../db/schema';
 import { mailLanguageOf } from '../../i18n/buyer-lang';
 import { type Actor, CLI_ACTOR } from '../../lib/back-office';
 import { HttpError } from '../../lib/http';
@@ -20,6 +33,9 @@ import { recordAudit } from '../audit';
 export { ORDER_ACTIONS, type OrderAction };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The shop's own day (invoices' dates, due days, aging) is Toronto's. */
+export const SHOP_TIME_ZONE = 'America/Toronto';
 type OrderRow = typeof orders.$inferSelect;
 
 const EVENT_OF: Record<OrderAction, string> = {
@@ -28,6 +44,7 @@ const EVENT_OF: Record<OrderAction, string> = {
   deliver: 'delivered',
   cancel: 'canceled',
   decline: 'declined',
+  release: 'released',
 };
 
 async function findOrder(db: Queryable, ref: string) {
@@ -172,7 +189,7 @@ export async function changeOrderStatus(
 }
 
 /** The statuses the customer is mailed about (their texts are mail.status.<status> in mail.json). */
-const STATUS_MAILED = new Set(['Confirmed', 'Shipped', 'Delivered', 'Canceled', 'Declined']);
+const STATUS_MAILED = new Set(['Pending', 'Confirmed', 'Shipped', 'Delivered', 'Canceled', 'Declined']);
 
 type MailT = (key: string, values?: Record<string, string | number>) => string;
 
@@ -222,8 +239,18 @@ function invoiceShipping(t: MailT, lang: Lang, shippingCents: number, extras: re
 
 export interface ExtraLine {
   name: string;
-  /** Negative for a credit. */
+  /** Negative for a credit; per unit when `quantity` is given. */
   cents: number;
+  quantity?: number;
+  /** fee: an environmental handling fee; other (the default): any line the seller adds. */
+  kind?: 'fee' | 'other';
+  /** Whether the province's own sales tax (PST, RST, QST) applies; GST or HST always does. Default true. */
+  provincialTax?: boolean;
+}
+
+/** What an extra line comes to: its amount times its quantity. */
+export function extraAmount(e: ExtraLine): number {
+  return e.cents * (e.quantity ?? 1);
 }
 
 export interface InvoiceOptions {
@@ -240,10 +267,17 @@ function checkAmounts(shippingCents: number, extras: readonly ExtraLine[]) {
   for (const e of extras) {
     if (!Number.isInteger(e.cents) || e.name.trim() === '')
       throw new HttpError(400, 'Each extra line needs a name and an amount in dollars.');
+    if (e.quantity !== undefined && (!Number.isInteger(e.quantity) || e.quantity < 1 || e.quantity > 100_000))
+      throw new HttpError(400, 'The quantity of an extra line is a whole number from 1 to 100000.');
   }
 }
 
-/** Writes an invoice of the order: its lines plus shipping and extras, taxed at the order's rate. */
+/**
+ * Writes an invoice of the order: its lines plus shipping and extras. Each of the order's tax components
+ * (as placed, exemptions included) is the order's tax plus its tax on what the invoice adds, rounded once
+ * (docs/decisions/015-tax-components.md). It is due by the company's payment terms from the day it is
+ * made; a corrected invoice keeps the first one's terms and due day.
+ */
 async function writeInvoice(
   tx: Tx,
   order: OrderRow,
@@ -253,8 +287,24 @@ async function writeInvoice(
   replaces: InvoiceRow | null,
 ) {
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.orderId));
-  const extraTotal = extras.reduce((n, e) => n + e.cents, 0);
-  const shippingTax = roundMoney(((shippingCents + extraTotal) * order.taxRateMilli) / 100_000);
+  const placedTaxes = await tx
+    .select()
+    .from(orderTaxes)
+    .where(eq(orderTaxes.orderId, order.orderId))
+    .orderBy(asc(orderTaxes.position));
+  const extraTotal = extras.reduce((n, e) => n + extraAmount(e), 0);
+  const added = taxLines(
+    [
+      { cents: shippingCents },
+      ...extras.map((e) => ({ cents: extraAmount(e), provincial: e.provincialTax ?? true })),
+    ],
+    placedTaxes.map((t) => ({
+      component: t.component as TaxComponent,
+      rateMilli: t.rateMilli,
+      exemption: t.exemption ?? null,
+    })),
+  );
+  const shippingTax = taxTotal(added);
   const total = order.totalCents + shippingCents + extraTotal + shippingTax;
   if (total < 0) throw new HttpError(400, 'The invoice total would be below zero; check the extra lines.');
   const { rows } = (await tx.execute(
@@ -262,6 +312,9 @@ async function writeInvoice(
   )) as unknown as { rows: [{ id: number }] };
   const id = rows[0].id;
   const invoiceNumber = `INV-${String(id).padStart(6, '0')}`;
+  const terms = replaces
+    ? { terms: replaces.terms, dueOn: replaces.dueOn }
+    : await termsOf(tx, order.customerId);
   if (replaces) {
     await tx
       .update(invoices)
@@ -276,7 +329,24 @@ async function writeInvoice(
     shippingTaxCents: shippingTax,
     totalCents: total,
     note,
+    terms: terms.terms,
+    dueOn: terms.dueOn,
   });
+  if (placedTaxes.length > 0)
+    await tx.insert(invoiceTaxes).values(
+      placedTaxes.map((t, i) => ({
+        invoiceId: id,
+        position: t.position,
+        component: t.component,
+        rateMilli: t.rateMilli,
+        baseCents: Number(t.baseCents) + added[i]!.baseCents,
+        taxCents: Number(t.taxCents) + added[i]!.taxCents,
+        exemption: t.exemption,
+      })),
+    );
+  // The payments made on the invoice it replaces count toward this one.
+  if (replaces)
+    await tx.update(payments).set({ invoiceId: id }).where(eq(payments.invoiceId, replaces.invoiceId));
   await tx.insert(invoiceLines).values([
     ...lines.map((l) => ({
       invoiceId: id,
@@ -295,6 +365,7 @@ async function writeInvoice(
             itemName: `Shipping (${order.shippingMethod})`,
             quantity: 1,
             rateCents: shippingCents,
+            kind: 'shipping',
           },
         ]
       : []),
@@ -302,11 +373,35 @@ async function writeInvoice(
       invoiceId: id,
       itemId: null,
       itemName: e.name.trim(),
-      quantity: 1,
+      quantity: e.quantity ?? 1,
       rateCents: e.cents,
+      kind: e.kind ?? 'other',
+      provincialTax: e.provincialTax ?? true,
     })),
   ]);
   return { id, invoiceNumber, total, shippingTax };
+}
+
+/** The days each payment term gives. */
+export const TERM_DAYS: Record<string, number> = {
+  due_on_receipt: 0,
+  net15: 15,
+  net30: 30,
+  net45: 45,
+  net60: 60,
+};
+
+/** The company's payment terms and the day an invoice made today under them is due (Toronto's day). */
+async function termsOf(tx: Tx, customerId: string): Promise<{ terms: string; dueOn: string }> {
+  const [row] = await tx
+    .select({ terms: customers.paymentTerms })
+    .from(customers)
+    .where(eq(customers.customerId, customerId));
+  const terms = row?.terms ?? 'net30';
+  const today = dayIn(new Date(), SHOP_TIME_ZONE);
+  const due = new Date(`${today}T12:00:00Z`);
+  due.setUTCDate(due.getUTCDate() + (TERM_DAYS[terms] ?? 30));
+  return { terms, dueOn: due.toISOString().slice(0, 10) };
 }
 
 async function currentInvoice(tx: Queryable, orderId: number): Promise<InvoiceRow | null> {
@@ -341,8 +436,13 @@ export async function createInvoice(
   const actor = options.actor ?? CLI_ACTOR;
   return db.transaction(async (tx) => {
     const order = await findOrder(tx, ref);
-    if (order.status === 'Canceled' || order.status === 'Declined') {
-      throw new HttpError(409, `Order ${order.orderNumber} is ${order.status}; it cannot be invoiced.`);
+    if (!canInvoice(order.status)) {
+      throw new HttpError(
+        409,
+        order.status === 'OnHold'
+          ? `Order ${order.orderNumber} is on hold for a credit review; release it before invoicing it.`
+          : `Order ${order.orderNumber} is ${order.status}; it cannot be invoiced.`,
+      );
     }
     const already = await currentInvoice(tx, order.orderId);
     if (already)

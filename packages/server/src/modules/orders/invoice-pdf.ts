@@ -4,6 +4,7 @@
  * the shipping province, shipping and extra lines, and the total. Labels come in as a table so the invoice
  * can be written in another language.
  */
+import type { InvoiceSeller } from '@shop/domain/answers/orders';
 import { type Lang, LOCALE } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
 import { and, asc, eq } from 'drizzle-orm';
@@ -175,6 +176,15 @@ export function sellerOf(config: Config): Seller {
     email: config.SHOP_EMAIL,
     taxNumber: config.SHOP_TAX_NUMBER,
     paymentTerms: config.SHOP_PAYMENT_TERMS,
+  };
+}
+
+/** Who issues invoices, as the invoice answers name them. */
+export function invoiceSeller(config: Config): InvoiceSeller {
+  return {
+    legal_name: config.SHOP_LEGAL_NAME,
+    gst_hst_number: config.SHOP_TAX_NUMBER,
+    qst_number: config.SHOP_QST_NUMBER,
   };
 }
 

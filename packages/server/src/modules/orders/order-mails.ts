@@ -1,16 +1,11 @@
 /** The mails a new order sends: the buyer's confirmation and the shop inbox's notice. */
-import { formatNumberIn, type Lang } from '@shop/domain/i18n';
+import type { Lang } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
+import { type TaxLine, taxLabel } from '@shop/domain/tax';
 import { translators } from '../../i18n/lang';
 import type { MailMessage } from '../../mail/outbox';
 import { formatOrderDate, mailText } from '../../mail/templates';
 import { oneLine } from '../../mail/text';
-
-/** A province's name in a language (invoice.json), e.g. Québec. */
-function provinceName(lang: Lang, province: string): string {
-  const key = `invoice.province.${province}`;
-  return translators[lang].has(key) ? translators[lang].t(key) : province;
-}
 
 /** An order line's condition or the shipping method, in a language (English keeps the shop's own words). */
 export function mailWord(lang: Lang, kind: 'condition' | 'shipping', word: string): string {
@@ -38,11 +33,10 @@ export interface OrderMailData {
   lines: readonly OrderMailLine[];
   subtotalCents: number;
   taxCents: number;
-  /** e.g. "Ontario 13%". */
-  taxLabel: string;
-  /** The province taxed and its rate in percent (for the label in other languages). */
-  taxProvince?: string;
-  taxRatePercent?: number;
+  /** The tax by component (GST, QST, ...), an exempt one with its exemption. */
+  taxes: readonly TaxLine[];
+  /** Placed on hold for a credit review (over the company's credit limit). */
+  held?: boolean;
   /** The language of the buyer's confirmation (the shop's notice is in English). */
   lang?: Lang;
   totalCents: number;
@@ -54,10 +48,6 @@ export interface OrderMailData {
 function linesAndTotals(order: OrderMailData, lang: Lang): string[] {
   const t = (key: string, values?: Record<string, string | number>) => mailText(lang, key, values);
   const money = (cents: number) => formatMoney(cents, lang);
-  const label =
-    lang !== 'en' && order.taxProvince !== undefined && order.taxRatePercent !== undefined
-      ? `${provinceName(lang, order.taxProvince)} ${formatNumberIn(lang, order.taxRatePercent)}\u00a0%`
-      : order.taxLabel;
   return [
     ...order.lines.map((l) =>
       t('mail.placed.line', {
@@ -70,7 +60,18 @@ function linesAndTotals(order: OrderMailData, lang: Lang): string[] {
     ),
     '',
     t('mail.placed.subtotal', { amount: money(order.subtotalCents) }),
-    t('mail.placed.tax', { label, amount: money(order.taxCents) }),
+    ...order.taxes.map((tax) =>
+      tax.exemption
+        ? t('mail.placed.taxExempt', {
+            label: taxLabel(tax.component, tax.rateMilli, lang),
+            reason: oneLine(tax.exemption.reason),
+            reference: oneLine(tax.exemption.reference),
+          })
+        : t('mail.placed.tax', {
+            label: taxLabel(tax.component, tax.rateMilli, lang),
+            amount: money(tax.taxCents),
+          }),
+    ),
     t('mail.placed.total', { amount: money(order.totalCents) }),
     '',
     t('mail.placed.shipping', {
@@ -118,6 +119,7 @@ export function orderPlacedMails(placed: OrderMailData, shopInbox: string): Mail
         }),
         '',
         ...linesAndTotals(order, lang),
+        ...(order.held ? [t('mail.placed.held'), ''] : []),
         t('mail.placed.closing'),
       ].join('\n'),
     });
@@ -132,6 +134,9 @@ export function orderPlacedMails(placed: OrderMailData, shopInbox: string): Mail
       `Customer: ${order.company} (${order.customerId})`,
       `Placed by: ${order.buyer.name}${order.buyer.email ? ` <${order.buyer.email}>` : ''}`,
       `Purchase order: ${po}`,
+      ...(order.held
+        ? ['On hold: credit review (over the credit limit). Release or decline it in the back office.']
+        : []),
       '',
       ...linesAndTotals(order, 'en'),
       '',

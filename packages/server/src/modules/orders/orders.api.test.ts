@@ -1,4 +1,6 @@
 import { CART_MSG } from '@shop/domain/cart';
+import { taxLines, taxTotal } from '@shop/domain/tax';
+import { seededComponents } from '@shop/domain/tax-history';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addresses, contacts, outbox, products } from '../../db/schema';
@@ -111,7 +113,8 @@ async function checkout(cookie: string, shipping: number, rate: number, extra: R
   const { body } = await call('GET', '/api/header', cookie);
   const lines = body.cartItems as Line[];
   const subtotalCents = lines.reduce((n, l) => n + Math.round(unit(l) * 100) * l.quantity, 0);
-  const taxCents = Math.floor((subtotalCents * rate) / 100 + 0.5 + 1e-9);
+  // Each component rounded once (GST and QST apart in Quebec).
+  const taxCents = taxTotal(taxLines(subtotalCents, seededComponents(rate === 13 ? 'Ontario' : 'Quebec')));
   return {
     orderInfo: {
       customer_id: body.customer[0].customer_id,
@@ -246,6 +249,14 @@ describe('placing an order', () => {
     expect(placed.status).toBe(200);
     const view = await call('GET', `/api/user/C10001/orders/${placed.body.orderId}`, c1);
     expect(view.body.orderInfo.order.tax_rate).toBe(14.975);
+    // Each component on a line of its own, rounded once on the subtotal.
+    const subtotal = view.body.orderInfo.order.subtotal;
+    const expected = taxLines(Math.round(subtotal * 100), seededComponents('Quebec'));
+    expect(view.body.orderInfo.order.taxes).toEqual([
+      { component: 'GST', rate: 5, base: subtotal, amount: expected[0]!.taxCents / 100, exemption: null },
+      { component: 'QST', rate: 9.975, base: subtotal, amount: expected[1]!.taxCents / 100, exemption: null },
+    ]);
+    expect(view.body.orderInfo.order.items_tax).toBe((expected[0]!.taxCents + expected[1]!.taxCents) / 100);
   });
 
   it('refuses a forged total or price with a clear message and changes nothing', async () => {

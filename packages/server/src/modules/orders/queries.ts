@@ -1,12 +1,22 @@
 /** Reading a customer's orders. */
-import type { OrderInfo, OrdersListAnswer } from '@shop/domain/answers/orders';
+import type { InvoiceSeller, OrderInfo, OrdersListAnswer, TaxLineAnswer } from '@shop/domain/answers/orders';
 import type { Condition } from '@shop/domain/catalog';
 import { toAmount } from '@shop/domain/money';
 import { ORDERS_PAGE_SIZE, type OrderStatus, type OrdersQuery, ordersQuerySchema } from '@shop/domain/orders';
+import type { TaxComponent } from '@shop/domain/tax';
 import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { contacts, invoiceLines, invoices, orderLines, orders } from '../../db/schema';
+import {
+  contacts,
+  invoiceLines,
+  invoices,
+  invoiceTaxes,
+  orderLines,
+  orders,
+  orderTaxes,
+} from '../../db/schema';
 import { likePattern } from '../../lib/back-office-http';
+import { invoiceBalanceSql } from './balance';
 
 /**
  * The orders list of the account area, newest first: searched by order or PO number, filtered by status and
@@ -74,6 +84,35 @@ export async function listOrders(
 
 type OrderRow = typeof orders.$inferSelect;
 
+type StoredTax = Pick<
+  typeof orderTaxes.$inferSelect,
+  'component' | 'rateMilli' | 'baseCents' | 'taxCents' | 'exemption'
+>;
+
+/** Stored tax components as the answers show them. */
+export function taxAnswers(rows: readonly StoredTax[]): TaxLineAnswer[] {
+  return rows.map((t) => ({
+    component: t.component as TaxComponent,
+    rate: t.rateMilli / 1000,
+    base: toAmount(Number(t.baseCents)),
+    amount: toAmount(Number(t.taxCents)),
+    exemption: t.exemption
+      ? {
+          scope: t.exemption.scope,
+          province: t.exemption.province,
+          reference: t.exemption.reference,
+          reason: t.exemption.reason,
+          expires_on: t.exemption.expiresOn,
+        }
+      : null,
+  }));
+}
+
+const EXTERNAL_KINDS = new Set(['item', 'shipping', 'fee', 'other']);
+function lineKind(kind: string): 'item' | 'shipping' | 'fee' | 'other' {
+  return (EXTERNAL_KINDS.has(kind) ? kind : 'other') as 'item' | 'shipping' | 'fee' | 'other';
+}
+
 /** An order's shipping or billing address as it was when the order was placed. */
 export function addressOf(o: OrderRow, kind: 'shipping' | 'billing') {
   const s = kind === 'shipping';
@@ -98,6 +137,8 @@ export async function orderView(
   db: Queryable,
   customerId: string,
   ref: { orderId?: number; invoiceId?: number },
+  /** Who issues the invoice (named on the invoice's view). */
+  seller: InvoiceSeller | null = null,
 ): Promise<OrderInfo | null> {
   let invoice: typeof invoices.$inferSelect | undefined;
   let order: OrderRow | undefined;
@@ -144,6 +185,26 @@ export async function orderView(
         .orderBy(asc(invoiceLines.lineId))
     : [];
   const showInvoice = ref.invoiceId !== undefined ? invoice : undefined;
+  const taxes = showInvoice
+    ? await db
+        .select()
+        .from(invoiceTaxes)
+        .where(eq(invoiceTaxes.invoiceId, showInvoice.invoiceId))
+        .orderBy(asc(invoiceTaxes.position))
+    : await db
+        .select()
+        .from(orderTaxes)
+        .where(eq(orderTaxes.orderId, order.orderId))
+        .orderBy(asc(orderTaxes.position));
+  const balance = invoice
+    ? Number(
+        (
+          (await db.execute(
+            sql`select ${invoiceBalanceSql('i')} as balance from invoices i where i.invoice_id = ${invoice.invoiceId}`,
+          )) as unknown as { rows: { balance: string | number }[] }
+        ).rows[0]?.balance ?? 0,
+      )
+    : null;
   return {
     order: {
       order_id: order.orderId,
@@ -166,6 +227,7 @@ export async function orderView(
       tax_rate: order.taxRateMilli / 1000,
       subtotal: toAmount(order.subtotalCents),
       items_tax: toAmount(order.itemsTaxCents),
+      taxes: taxAnswers(taxes),
       shipping: toAmount(showInvoice ? showInvoice.shippingCents : 0),
       shipping_tax: toAmount(showInvoice ? showInvoice.shippingTaxCents : 0),
       total: toAmount(showInvoice ? showInvoice.totalCents : order.totalCents),
@@ -187,6 +249,7 @@ export async function orderView(
             item_condition: l.itemCondition as Condition | '',
             quantity: l.quantity,
             item_rate: toAmount(l.rateCents),
+            kind: lineKind(l.kind),
           }))
         : lines.map((l) => ({
             item_id: l.itemId,
@@ -195,8 +258,14 @@ export async function orderView(
             item_condition: l.itemCondition as Condition,
             quantity: l.quantity,
             item_rate: toAmount(l.itemRateCents),
+            kind: 'item' as const,
           }))
       ).map((l) => ({ ...l, status: order.status as OrderStatus })),
+      invoice_terms: invoice?.terms ?? null,
+      invoice_due_on: invoice?.dueOn ?? null,
+      invoice_paid: invoice && balance !== null ? toAmount(Number(invoice.totalCents) - balance) : null,
+      invoice_balance: balance === null ? null : toAmount(balance),
+      seller: showInvoice ? seller : null,
     },
     billingAddress: addressOf(order, 'billing'),
     shippingAddress: addressOf(order, 'shipping'),

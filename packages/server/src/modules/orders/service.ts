@@ -18,7 +18,14 @@ import { isLang, type Lang } from '@shop/domain/i18n';
 import { personalPrice, toCents } from '@shop/domain/money';
 import type { PlaceOrderRequest } from '@shop/domain/order-request';
 import { unitPrice } from '@shop/domain/pricing';
-import { PROVINCES, type Province, taxRatePercent } from '@shop/domain/tax';
+import {
+  chargedRateMilli,
+  componentsFor,
+  isProvince,
+  provinceDay,
+  type TaxExemption,
+  type TaxRate,
+} from '@shop/domain/tax';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orders } from '../../db/schema';
@@ -26,6 +33,7 @@ import { isQuebec } from '../../i18n/buyer-lang';
 import { HttpError } from '../../lib/http';
 import { imageUrl } from '../catalog';
 import type { SessionUser } from '../sessions';
+import { openBalanceCents } from './balance';
 import type { OrderNeeds } from './needs';
 import { orderPlacedMails } from './order-mails';
 
@@ -33,6 +41,8 @@ export interface PlacedOrder {
   orderId: number;
   orderNumber: string;
   repeated: boolean;
+  /** OnHold when it would take the company past its credit limit (it waits for the seller), else Pending. */
+  status: 'OnHold' | 'Pending' | string;
   /** The outbox rows queued with the order. */
   mailIds?: number[];
   /** The buyer's language after this order (their choice, else French when billed in Quebec). */
@@ -143,9 +153,14 @@ async function place(services: OrderNeeds, user: SessionUser, source: Source, ke
 }
 
 interface OrderState {
-  existing: { orderId: number; orderNumber: string } | null;
+  existing: { orderId: number; orderNumber: string; status: string } | null;
   percentage: number | null;
   company: string | null;
+  credit_limit: number | null;
+  /** The rates of the shipping address's province, every day's (a handful of rows). */
+  rates: TaxRate[];
+  /** The company's exemptions not revoked (expired ones are told apart by day). */
+  exemptions: TaxExemption[];
   next_id: number | null;
   addresses: AddressRow[];
   cart: { item_id: string; item_condition: string; quantity: number }[];
@@ -218,12 +233,20 @@ async function placeOnce(
           select * from products where item_id in (select item_id from cart) order by item_id for update
         ),
         existing as (
-          select order_id, order_number from orders where customer_id = ${customerId} and checkout_key = ${key}
+          select order_id, order_number, status from orders where customer_id = ${customerId} and checkout_key = ${key}
         )
         select json_build_object(
-          'existing', (select json_build_object('orderId', order_id, 'orderNumber', order_number) from existing),
+          'existing', (select json_build_object('orderId', order_id, 'orderNumber', order_number, 'status', status) from existing),
           'percentage', (select percentage from customers where customer_id = ${customerId}),
           'company', (select company from customers where customer_id = ${customerId}),
+          'credit_limit', (select credit_limit_cents from customers where customer_id = ${customerId}),
+          'rates', coalesce((select json_agg(json_build_object('province', r.province, 'component', r.component,
+              'rateMilli', r.rate_milli, 'effectiveFrom', r.effective_from::text))
+            from tax_rates r where r.province = (select province from addresses
+              where customer_id = ${customerId} and address_id = ${info.shipping_address_id})), '[]'),
+          'exemptions', coalesce((select json_agg(json_build_object('scope', e.scope, 'province', e.province,
+              'reference', e.reference, 'reason', e.reason, 'expiresOn', e.expires_on::text) order by e.exemption_id)
+            from tax_exemptions e where e.customer_id = ${customerId} and e.revoked_at is null), '[]'),
           'next_id', (select nextval(pg_get_serial_sequence('orders', 'order_id')) where not exists (select 1 from existing)),
           'addresses', coalesce((select json_agg(a) from addresses a
             where a.customer_id = ${customerId} and a.address_id in (${info.shipping_address_id}, ${info.billing_address_id})), '[]'),
@@ -243,8 +266,7 @@ async function placeOnce(
     const shipping = state.addresses.find((a) => a.address_id === info.shipping_address_id);
     const billing = state.addresses.find((a) => a.address_id === info.billing_address_id);
     if (!shipping || !billing) throw new HttpError(400, messages.noAddress);
-    if (!(PROVINCES as readonly string[]).includes(shipping.province))
-      throw new HttpError(400, messages.noAddress);
+    if (!isProvince(shipping.province)) throw new HttpError(400, messages.noAddress);
 
     const cart = state.cart;
     if (cart.length === 0) throw new HttpError(400, CART_MSG.noItems);
@@ -293,8 +315,16 @@ async function placeOnce(
       });
     }
 
-    const province = shipping.province as Province;
-    const totals = orderTotals(lines, province);
+    // The taxes in force today where the order goes (the province's day), less the company's exemptions.
+    const placedAt = new Date();
+    const province = shipping.province;
+    const components = componentsFor(
+      state.rates,
+      state.exemptions,
+      province,
+      provinceDay(placedAt, province),
+    );
+    const totals = orderTotals(lines, components);
     if (!withinOrderLimit(totals.total)) throw new HttpError(400, messages.orderTooLarge);
     if (
       fromCart &&
@@ -313,7 +343,11 @@ async function placeOnce(
     const orderNumber = `SO-${String(id).padStart(6, '0')}`;
     const po = info.purchase_order_id.trim();
     const attention = (a: AddressRow) => `${a.first_name} ${a.last_name}`;
-    const placedAt = new Date();
+    // Over the credit limit (what the company owes and has ordered, with this order), it waits for review.
+    const held =
+      state.credit_limit !== null &&
+      (await openBalanceCents(tx, customerId, { lock: true })) + totals.total > Number(state.credit_limit);
+    const status = held ? 'OnHold' : 'Pending';
     // The buyer's language: their choice, else French when this order (now their latest) is billed in Quebec.
     const language = isLang(state.contact?.language)
       ? state.contact.language
@@ -338,9 +372,8 @@ async function placeOnce(
         })),
         subtotalCents: totals.subtotal,
         taxCents: totals.tax,
-        taxLabel: `${shipping.province} ${taxRatePercent(province)}%`,
-        taxProvince: shipping.province,
-        taxRatePercent: taxRatePercent(province),
+        taxes: totals.taxes,
+        held,
         lang: language ?? 'en',
         totalCents: totals.total,
         shippingMethod: info.shipping_method,
@@ -354,12 +387,16 @@ async function placeOnce(
     const lineValues = sql.join(
       lines.map(
         (l) =>
-          sql`(${id}, ${l.itemId}, ${l.name}, ${l.sku}, ${l.item_condition}, ${l.quantity}::int, ${unitPrice(l)}::bigint, ${imageUrl(l.image, services.config)})`,
+          sql`(${l.itemId}, ${l.name}, ${l.sku}, ${l.item_condition}, ${l.quantity}::int, ${unitPrice(l)}::bigint, ${imageUrl(l.image, services.config)})`,
       ),
       sql`, `,
     );
     const stockValues = [...taken.entries()].map(
       ([itemId, t]) => sql`(${itemId}, ${t.stock}::int, ${t.sd}::int)`,
+    );
+    const taxValues = totals.taxes.map(
+      (t, i) =>
+        sql`(${id}, ${i}::int, ${t.component}, ${t.rateMilli}::int, ${t.baseCents}::bigint, ${t.taxCents}::bigint, ${t.exemption ? JSON.stringify(t.exemption) : null}::jsonb)`,
     );
     const mailValues = mails.map((m) => sql`(${m.to}, ${m.replyTo ?? null}, ${m.subject}, ${m.body})`);
     const written = firstRow<{
@@ -369,22 +406,38 @@ async function placeOnce(
     }>(
       await tx.execute(sql`
         with ord as (
-          insert into orders (order_id, order_number, customer_id, contact_person_id, checkout_key, purchase_order_id,
+          insert into orders (order_id, order_number, status, customer_id, contact_person_id, checkout_key, purchase_order_id,
             shipping_method, subtotal_cents, items_tax_cents, tax_rate_milli, total_cents, created_time, created_at,
             shipping_attention, shipping_company, shipping_address_1, shipping_address_2, shipping_city,
             shipping_province, shipping_zip, shipping_country, shipping_phone,
             billing_attention, billing_company, billing_address_1, billing_address_2, billing_city,
             billing_province, billing_zip, billing_country, billing_phone)
-          values (${id}, ${orderNumber}, ${customerId}, ${user.contactPersonId}, ${key}, ${po},
-            ${info.shipping_method}, ${totals.subtotal}, ${totals.tax}, ${Math.round(taxRatePercent(province) * 1000)},
+          values (${id}, ${orderNumber}, ${status}, ${customerId}, ${user.contactPersonId}, ${key}, ${po},
+            ${info.shipping_method}, ${totals.subtotal}, ${totals.tax}, ${chargedRateMilli(components)},
             ${totals.total}, ${info.created_time}, ${placedAt.toISOString()}::timestamptz,
             ${address(shipping)}, ${address(billing)})
           returning order_id
         ),
         lines as (
-          insert into order_lines (order_id, item_id, item_name, sku, item_condition, quantity, item_rate_cents, main_image)
-          values ${lineValues}
-        ),
+          insert into order_lines (order_id, status, item_id, item_name, sku, item_condition, quantity, item_rate_cents, main_image)
+          select ${id}::int, ${status}::text, v.* from (values ${lineValues}) as v
+        ),${
+          taxValues.length > 0
+            ? sql`
+        taxes as (
+          insert into order_taxes (order_id, position, component, rate_milli, base_cents, tax_cents, exemption)
+          values ${sql.join(taxValues, sql`, `)}
+        ),`
+            : sql``
+        }${
+          held
+            ? sql`
+        held as (
+          insert into order_events (order_id, kind, actor, reason)
+          values (${id}, 'held', ${user.contactPersonId}, 'Over the credit limit')
+        ),`
+            : sql``
+        }
         emptied as (${
           fromCart
             ? sql`delete from cart_items where contact_person_id = ${user.contactPersonId} returning item_id, item_condition, quantity`
@@ -414,7 +467,7 @@ async function placeOnce(
       // The cart changed between the read and the write (another tab): nothing of this order is kept.
       throw new HttpError(409, CART_MSG.cartChanged);
     }
-    return { orderId: id, orderNumber, repeated: false, mailIds: written.mail_ids ?? [], language };
+    return { orderId: id, orderNumber, status, repeated: false, mailIds: written.mail_ids ?? [], language };
   });
 }
 
@@ -452,7 +505,7 @@ function sqlState(error: unknown): string | undefined {
 
 async function findByKey(db: Tx | OrderNeeds['database']['db'], customerId: string, key: string) {
   const [row] = await db
-    .select({ orderId: orders.orderId, orderNumber: orders.orderNumber })
+    .select({ orderId: orders.orderId, orderNumber: orders.orderNumber, status: orders.status })
     .from(orders)
     .where(and(eq(orders.customerId, customerId), eq(orders.checkoutKey, key)));
   return row ?? null;

@@ -4,7 +4,7 @@ import { InvoiceAnswer, OrderAnswer, OrdersListAnswer, PlaceOrderAnswer } from '
 import { isCondition } from '@shop/domain/catalog';
 import { REFUSALS } from '@shop/domain/contract';
 import { placeOrderSchema } from '@shop/domain/order-request';
-import { ordersQuerySchema } from '@shop/domain/orders';
+import { type OrderStatus, ordersQuerySchema } from '@shop/domain/orders';
 import { CustomerPath } from '@shop/domain/requests/account';
 import { InvoicePath, OrderPath } from '@shop/domain/requests/orders';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -15,7 +15,7 @@ import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
 import { addLines, cartOf, summary } from '../cart';
 import { assertOwnCustomer, requireUser } from '../sessions';
-import { invoiceDocument, renderInvoicePdf, sellerOf } from './invoice-pdf';
+import { invoiceDocument, invoiceSeller, renderInvoicePdf, sellerOf } from './invoice-pdf';
 import type { OrderNeeds } from './needs';
 import { listOrders, orderView } from './queries';
 import { placeOrder } from './service';
@@ -58,9 +58,12 @@ export function orderRoutes(app: FastifyInstance, services: OrderNeeds) {
         scode: 200,
         smessage: placed.repeated
           ? `Order ${placed.orderNumber} was already placed.`
-          : `Order ${placed.orderNumber} has been placed.`,
+          : placed.status === 'OnHold'
+            ? `Order ${placed.orderNumber} has been placed. It is on hold for a credit review: with it, your company's open balance would pass its credit limit.`
+            : `Order ${placed.orderNumber} has been placed.`,
         orderId: placed.orderId,
         orderNumber: placed.orderNumber,
+        status: placed.status as OrderStatus,
       });
     },
   );
@@ -155,7 +158,12 @@ export function orderRoutes(app: FastifyInstance, services: OrderNeeds) {
       assertOwnCustomer(request, request.params.customerid);
       const user = requireUser(request);
       if (!ID.test(request.params.invoiceid)) throw new HttpError(404, NO_INVOICE);
-      const view = await orderView(db, user.customerId, { invoiceId: Number(request.params.invoiceid) });
+      const view = await orderView(
+        db,
+        user.customerId,
+        { invoiceId: Number(request.params.invoiceid) },
+        invoiceSeller(services.config),
+      );
       if (!view) throw new HttpError(404, NO_INVOICE);
       return reply.send({ scode: 200, orderInfo: view });
     },

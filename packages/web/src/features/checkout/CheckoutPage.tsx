@@ -1,10 +1,11 @@
 import { ACCOUNT_MSG, type AddressInput, addressSchema } from '@shop/domain/account';
+import type { CheckoutTaxesAnswer } from '@shop/domain/answers/tax';
 import type { Address, AddressesAnswer } from '@shop/domain/api';
 import { CART_MSG, isValidPo, SHIPPING_METHODS, type ShippingMethod, truncatePo } from '@shop/domain/cart';
 import { fieldErrors } from '@shop/domain/contact';
 import type { PlaceOrderInput } from '@shop/domain/order-request';
-import { PROVINCES, type Province, taxFor, taxRatePercent } from '@shop/domain/tax';
-import { useId, useMemo, useState } from 'react';
+import { isProvince, taxLabel, taxLines, taxTotal } from '@shop/domain/tax';
+import { Fragment, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AddressFields, type AddressValues, EMPTY_ADDRESS } from '../../components/AddressFields';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -13,7 +14,7 @@ import { SignInFirst } from '../../components/SignInFirst';
 import { ApiError, api } from '../../lib/api';
 import { cartSubtotalCents, lineUnitCents, useCart } from '../../lib/cart';
 import { translatedErrors } from '../../lib/failures';
-import { money, t, tm } from '../../lib/i18n';
+import { money, pageLang, t, tm } from '../../lib/i18n';
 import { provinceName } from '../../lib/labels';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
@@ -135,6 +136,20 @@ export default function CheckoutPage() {
   const [missing, setMissing] = useState<string[]>([]);
   // One key per visit of this page: a repeated submission of the same checkout makes one order.
   const checkoutKey = useMemo(() => `${Date.now().toString(36)}-${crypto.randomUUID()}`, []);
+  /** What each province charges the company today (the server's rates and the company's exemptions). */
+  const [taxes, setTaxes] = useState<CheckoutTaxesAnswer['taxes'] | null>(null);
+  useEffect(() => {
+    if (!loggedIn || !customerId) return;
+    let live = true;
+    api<CheckoutTaxesAnswer>(`/api/user/${encodeURIComponent(customerId)}/taxes`)
+      .then((answer) => {
+        if (live) setTaxes(answer.taxes);
+      })
+      .catch((error: unknown) => console.error(error));
+    return () => {
+      live = false;
+    };
+  }, [loggedIn, customerId]);
 
   if (!loggedIn) return <SignInFirst />;
   if (!header) return <Loading fill />;
@@ -146,11 +161,26 @@ export default function CheckoutPage() {
   const shipping = addresses.find((a) => a.address_id === shippingAddressId) ?? null;
   const billingAddressId = same ? shippingAddressId : chosen(billingId);
   const subtotal = cartSubtotalCents(lines);
-  const province =
-    shipping && (PROVINCES as readonly string[]).includes(shipping.province)
-      ? (shipping.province as Province)
+  const province = shipping && isProvince(shipping.province) ? shipping.province : null;
+  // Each component rounded once on the subtotal, as the server computes it when the order is placed.
+  const components =
+    province && taxes
+      ? taxes[province].map((c) => ({
+          component: c.component,
+          rateMilli: c.rate_milli,
+          exemption: c.exemption
+            ? {
+                scope: c.exemption.scope,
+                province: c.exemption.province,
+                reference: c.exemption.reference,
+                reason: c.exemption.reason,
+                expiresOn: c.exemption.expires_on,
+              }
+            : null,
+        }))
       : null;
-  const tax = province ? taxFor(subtotal, province) : 0;
+  const taxRows = components ? taxLines(subtotal, components) : null;
+  const tax = taxRows ? taxTotal(taxRows) : 0;
   // A message beside a field stays until what it asks for is there.
   const poMissing = missing.includes(CART_MSG.poNumber) && !isValidPo(po);
   const addressMissing = missing.includes(CART_MSG.noAddress) && !(shippingAddressId && billingAddressId);
@@ -164,6 +194,8 @@ export default function CheckoutPage() {
     setMissing(problems);
     if (problems.length > 0 || !shippingAddressId || !billingAddressId)
       return window.alert(problems.map((message) => tm(message)).join('\n'));
+    // The totals wait for the rates (a moment after the page opens).
+    if (!taxRows) return;
     // What the server checks (domain/order-request.ts): the cart's lines as shown and the totals shown.
     const request: PlaceOrderInput & { checkout_key: string } = {
       orderInfo: {
@@ -278,19 +310,41 @@ export default function CheckoutPage() {
           <dl>
             <dt>{t('cart:checkout.subtotal')}</dt>
             <dd>{money(subtotal)}</dd>
-            <dt>
-              {province
-                ? t('cart:checkout.taxIn', {
-                    province: provinceName(province),
-                    rate: taxRatePercent(province),
-                  })
-                : t('cart:checkout.tax')}
-            </dt>
-            <dd>{province ? money(tax) : t('cart:checkout.taxLater')}</dd>
+            {taxRows && province ? (
+              taxRows.map((row) => (
+                <Fragment key={row.component}>
+                  <dt data-tax={row.component}>
+                    {t('cart:checkout.taxOf', {
+                      label: taxLabel(row.component, row.rateMilli, pageLang()),
+                      province: provinceName(province),
+                    })}
+                  </dt>
+                  <dd>
+                    {row.exemption
+                      ? t('cart:checkout.taxExempt', {
+                          reason: row.exemption.reason,
+                          reference: row.exemption.reference,
+                        })
+                      : money(row.taxCents)}
+                  </dd>
+                </Fragment>
+              ))
+            ) : (
+              <>
+                <dt>{t('cart:checkout.tax')}</dt>
+                <dd>{province ? '…' : t('cart:checkout.taxLater')}</dd>
+              </>
+            )}
             <dt>{t('cart:checkout.total')}</dt>
             <dd>{money(subtotal + tax)}</dd>
           </dl>
-          <button type="button" className="btn btn--primary" onClick={placeOrder}>
+          <p className="checkout__note">{t('cart:checkout.feesNote')}</p>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={placeOrder}
+            disabled={!taxRows && !!province}
+          >
             {t('cart:checkout.placeOrder')}
           </button>
         </aside>

@@ -78,6 +78,7 @@ const ACTION_LABELS: Record<OrderAction, string> = {
   deliver: 'Mark as delivered',
   cancel: 'Cancel order',
   decline: 'Decline order',
+  release: 'Release (credit approved)',
 };
 
 const EVENT_LABELS: Record<OrderEventInfo['kind'], string> = {
@@ -87,8 +88,12 @@ const EVENT_LABELS: Record<OrderEventInfo['kind'], string> = {
   delivered: 'Delivered',
   canceled: 'Canceled',
   declined: 'Declined',
+  released: 'Released from credit review',
+  held: 'Held for credit review',
   invoiced: 'Invoiced',
   invoice_corrected: 'Invoice corrected',
+  payment: 'Payment recorded',
+  payment_reversed: 'Payment reversed',
 };
 
 function Address({ title, address }: { title: string; address: Record<string, string> }) {

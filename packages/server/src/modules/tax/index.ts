@@ -1,0 +1,14 @@
+/**
+ * Sales tax by authority and date: the rates (tax_rates), companies' exemptions, and the checkout's view
+ * of them. Orders apply them when placed and keep what they used.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { TaxNeeds } from './needs';
+import { taxShopRoutes } from './shop-routes';
+
+export type { TaxNeeds } from './needs';
+export { allTaxRates, checkoutTaxes, exemptionsOf } from './rules';
+
+export const taxModule: FastifyPluginAsync<TaxNeeds> = async (app, needs) => {
+  taxShopRoutes(app, needs);
+};
