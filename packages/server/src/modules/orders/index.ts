@@ -5,6 +5,7 @@ import type { OrderNeeds } from './needs';
 import { orderRoutes } from './shop-routes';
 
 export { listAdminOrders } from './admin-queries';
+export { invoiceBalanceSql, OWING_STATUSES, openBalanceCents } from './balance';
 export {
   changeOrderStatus,
   correctInvoice,
@@ -12,10 +13,12 @@ export {
   type ExtraLine,
   ORDER_ACTIONS,
   type OrderAction,
+  SHOP_TIME_ZONE,
+  TERM_DAYS,
 } from './admin-service';
-export { invoiceDocument, renderInvoicePdf, sellerOf } from './invoice-pdf';
+export { invoiceDocument, invoiceSeller, renderInvoicePdf, sellerOf } from './invoice-pdf';
 export type { OrderNeeds } from './needs';
-export { listOrders, orderView } from './queries';
+export { listOrders, orderView, taxAnswers } from './queries';
 export { type LinesOrder, type OrderMessages, type PlacedOrder, placeOrderOfLines } from './service';
 
 export const ordersModule: FastifyPluginAsync<OrderNeeds> = async (app, needs) => {

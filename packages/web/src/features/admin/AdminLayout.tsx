@@ -91,8 +91,17 @@ export function AdminLayout({ me, flash, children }: { me: Me | null; flash: str
                   Messages <Count n={me.new_contact_messages} label="new" />
                 </NavLink>
               </li>
+              <li>
+                <NavLink to={`${ADMIN_BASE}/receivables`}>Receivables</NavLink>
+              </li>
               {owner && (
                 <>
+                  <li>
+                    <NavLink to={`${ADMIN_BASE}/tax-rates`}>Tax rates</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={`${ADMIN_BASE}/fees`}>Recycling fees</NavLink>
+                  </li>
                   <li>
                     <NavLink to={`${ADMIN_BASE}/staff`}>Staff</NavLink>
                   </li>

@@ -19,6 +19,7 @@ import { auditPage } from './pages/Audit';
 import { customerPage } from './pages/CustomerDetail';
 import { customerNewPage } from './pages/CustomerNew';
 import { customersPage } from './pages/Customers';
+import { feesPage } from './pages/Fees';
 import { importPage } from './pages/Import';
 import { messagesPage } from './pages/Messages';
 import { orderPage } from './pages/OrderDetail';
@@ -26,9 +27,11 @@ import { ordersPage } from './pages/Orders';
 import { passwordPage } from './pages/Password';
 import { productEditPage, productNewPage } from './pages/ProductEdit';
 import { productsPage } from './pages/Products';
+import { receivablesPage } from './pages/Receivables';
 import { setPasswordPage } from './pages/SetPassword';
 import { signInPage, signOutPage } from './pages/SignIn';
 import { staffPage } from './pages/Staff';
+import { taxRatesPage } from './pages/TaxRates';
 import { type AdminData, type AdminPage, type Me, takeFlash, useAdminData } from './routing';
 import './admin.css';
 
@@ -56,6 +59,9 @@ const PAGES: AdminPage[] = [
   productEditPage,
   importPage,
   messagesPage,
+  receivablesPage,
+  taxRatesPage,
+  feesPage,
   staffPage,
   auditPage,
   passwordPage,
