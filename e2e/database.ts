@@ -12,7 +12,7 @@ export const E2E_DATABASE_NAME = `shop_e2e${DATABASE_SUFFIX}`;
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** The embedded database's directory, relative to e2e/ (the server's working directory). */
-export const E2E_DATA_ROOT = '../.data/e2e';
+export const E2E_DATA_ROOT = `../.data/e2e${DATABASE_SUFFIX}`;
 export const E2E_DATA_DIR = `${E2E_DATA_ROOT}/pglite`;
 
 /** The maintenance database's URL, when the run is on PostgreSQL. */
