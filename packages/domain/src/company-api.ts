@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { isValidPo, MAX_LINE_QUANTITY, SHIPPING_METHODS } from './cart';
 import { CONDITIONS, PRIMARY_CONDITIONS } from './catalog';
 import { ORDER_STATUSES } from './orders';
+import { TAX_COMPONENTS } from './tax';
 
 // ---- Keys
 
@@ -518,14 +519,29 @@ export type ApiOrderSummary = z.infer<typeof ApiOrderSummary>;
 
 export const ApiOrderAddress = ApiAddress.omit({ address_id: true });
 
+/** One component of the sales tax (GST, HST, PST, RST, QST) as charged: what it taxed and the tax, in cents. */
+export const ApiTaxLine = z.object({
+  component: z.enum(TAX_COMPONENTS),
+  rate_percent: z.number().nonnegative(),
+  base_cents: Cents,
+  tax_cents: Cents,
+  /** The company's exemption that left it out (its tax is then 0), or null. */
+  exemption: z
+    .object({ reference: z.string(), reason: z.string(), expires_on: z.string().nullable() })
+    .nullable(),
+});
+export type ApiTaxLine = z.infer<typeof ApiTaxLine>;
+
 export const ApiOrder = ApiOrderSummary.extend({
   shipping_method: z.string(),
   shipping_carrier: z.string(),
   tracking_number: z.string(),
   subtotal_cents: Cents,
   tax_cents: Cents,
-  /** The sales tax rate of the shipping province, in percent (13 for Ontario's HST). */
+  /** The sales tax rate of the shipping province, in percent (13 for Ontario's HST): the components together. */
   tax_rate_percent: z.number().nonnegative(),
+  /** The tax by component, as charged when the order was placed (tax_cents is their sum). */
+  taxes: z.array(ApiTaxLine),
   lines: z.array(
     z.object({
       item_id: z.string(),
@@ -546,6 +562,13 @@ export const ApiOrder = ApiOrderSummary.extend({
       shipping_cents: Cents,
       shipping_tax_cents: Cents,
       total_cents: Cents,
+      /** The invoice's tax by component: the order's plus the tax on shipping and fees. */
+      taxes: z.array(ApiTaxLine),
+      /** Payment terms (due_on_receipt, net15, net30, net45, net60) and the day it is due. */
+      terms: z.string(),
+      due_on: z.string(),
+      /** What is left to pay after the payments received (negative: a credit). */
+      balance_cents: z.number().int(),
       note: z.string(),
       /** Where its PDF is. */
       pdf: z.string(),
@@ -580,6 +603,7 @@ const orderExample = {
   subtotal_cents: 524_995,
   tax_cents: 68_249,
   tax_rate_percent: 13,
+  taxes: [{ component: 'HST', rate_percent: 13, base_cents: 524_995, tax_cents: 68_249, exemption: null }],
   lines: [
     {
       item_id: '5308',
@@ -620,6 +644,12 @@ export const ApiOrderAnswer = z.object({ scode: z.literal(200), order: ApiOrder 
           shipping_cents: 10_000,
           shipping_tax_cents: 1_300,
           total_cents: 604_544,
+          taxes: [
+            { component: 'HST', rate_percent: 13, base_cents: 534_995, tax_cents: 69_549, exemption: null },
+          ],
+          terms: 'net30',
+          due_on: '2026-12-24',
+          balance_cents: 604_544,
           note: '',
           pdf: '/api/v1/orders/SO-000142/invoice.pdf',
         },

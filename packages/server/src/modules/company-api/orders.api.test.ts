@@ -161,6 +161,16 @@ describe('placing an order with a key', () => {
       tax_cents: totals.tax,
       total_cents: totals.total,
       tax_rate_percent: 13,
+      // The tax by component, in cents: Ontario's HST alone.
+      taxes: [
+        {
+          component: 'HST',
+          rate_percent: 13,
+          base_cents: totals.subtotal,
+          tax_cents: totals.tax,
+          exemption: null,
+        },
+      ],
       invoice: null,
       shipping_address: { city: 'Toronto', province: 'Ontario' },
     });
@@ -417,6 +427,13 @@ describe('invoices', () => {
       pdf: `/api/v1/orders/${number}/invoice.pdf`,
     });
     expect(order.invoice_total_cents).toBe(order.invoice!.total_cents);
+    // Its tax by component is the order's plus the tax on what it added; nothing paid yet; Net 30 by default.
+    const taxed = order.invoice!.taxes.reduce((n, t) => n + t.tax_cents, 0);
+    expect(order.invoice!.taxes.map((t) => t.component)).toEqual(['HST']);
+    expect(taxed).toBe(order.tax_cents + order.invoice!.shipping_tax_cents);
+    expect(order.invoice!.terms).toBe('net30');
+    expect(order.invoice!.due_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(order.invoice!.balance_cents).toBe(order.invoice!.total_cents);
   });
 });
 

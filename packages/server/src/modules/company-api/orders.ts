@@ -1,4 +1,11 @@
-import type { ApiAddress, ApiOrder, ApiOrderRequest, ApiOrderSummary } from '@shop/domain/company-api';
+import type { TaxLineAnswer } from '@shop/domain/answers/orders';
+import type {
+  ApiAddress,
+  ApiOrder,
+  ApiOrderRequest,
+  ApiOrderSummary,
+  ApiTaxLine,
+} from '@shop/domain/company-api';
 import { API_MSG } from '@shop/domain/company-api';
 import { toCents } from '@shop/domain/money';
 import type { OrderStatus, OrdersQuery } from '@shop/domain/orders';
@@ -168,6 +175,18 @@ export async function invoiceIdOf(
   return { found: view !== null, invoiceId: view?.order.invoice_id ?? null };
 }
 
+function apiTax(t: TaxLineAnswer): ApiTaxLine {
+  return {
+    component: t.component,
+    rate_percent: t.rate,
+    base_cents: toCents(t.base),
+    tax_cents: toCents(t.amount),
+    exemption: t.exemption
+      ? { reference: t.exemption.reference, reason: t.exemption.reason, expires_on: t.exemption.expires_on }
+      : null,
+  };
+}
+
 async function readOrder(db: Queryable, customerId: string, orderId: number): Promise<ApiOrder | null> {
   const view = await orderView(db, customerId, { orderId });
   if (!view) return null;
@@ -200,6 +219,7 @@ async function readOrder(db: Queryable, customerId: string, orderId: number): Pr
     subtotal_cents: toCents(o.subtotal),
     tax_cents: toCents(o.items_tax),
     tax_rate_percent: o.tax_rate,
+    taxes: o.taxes.map(apiTax),
     lines: o.line_items.map((l) => ({
       item_id: l.item_id,
       sku: l.sku,
@@ -218,6 +238,10 @@ async function readOrder(db: Queryable, customerId: string, orderId: number): Pr
             shipping_cents: toCents(invoice.order.shipping),
             shipping_tax_cents: toCents(invoice.order.shipping_tax),
             total_cents: toCents(invoice.order.total),
+            taxes: invoice.order.taxes.map(apiTax),
+            terms: invoice.order.invoice_terms ?? '',
+            due_on: invoice.order.invoice_due_on ?? '',
+            balance_cents: toCents(invoice.order.invoice_balance ?? 0),
             note: invoice.order.invoice_note,
             pdf: `/api/v1/orders/${encodeURIComponent(o.order_number)}/invoice.pdf`,
           }
