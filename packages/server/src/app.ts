@@ -23,6 +23,7 @@ import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { requestForLog } from './lib/request-log';
 import { apiSecurityHeaders, securityHeaders } from './lib/security-headers';
 import { Mailer } from './mail/mailer';
+import { accountsModule } from './modules/accounts';
 import { auditModule } from './modules/audit';
 import { cartModule } from './modules/cart';
 import { CatalogStore, catalogModule } from './modules/catalog';
@@ -225,6 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cartModule, shop);
   await app.register(ordersModule, shop);
   await app.register(taxModule, shop);
+  await app.register(accountsModule, shop);
   await app.register(companyApiModule, shop);
   await app.register(messagesModule, shop);
   await app.register(staffModule, { backOffice, staffSessions });

@@ -121,6 +121,8 @@ const schema = z
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** How often each process asks the database for catalog changes made by others. */
     CATALOG_POLL_MS: z.coerce.number().int().min(50).default(1000),
+    /** How often each process looks for invoices whose overdue reminder is due (0: this process never does). */
+    REMINDER_POLL_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     /** Requests a company API key may make a minute, over every /api/v1 call, counted across processes. */
     API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
