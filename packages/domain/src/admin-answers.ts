@@ -20,6 +20,7 @@ import {
 import { Count, Dollars, Envelope, MessageAnswer, Price, Timestamp } from './answers/common';
 import { OrderAddress, TaxLineAnswer } from './answers/orders';
 import { FILTER_FIELDS, type FilterField } from './catalog';
+import { FEE_CATEGORIES } from './fees';
 
 /** One page of a list. */
 export interface Page<T> {
@@ -151,6 +152,35 @@ export const AdminInvoice = z.object({
   ),
 });
 export type AdminInvoice = z.infer<typeof AdminInvoice>;
+
+/** An environmental handling fee line as the fee table suggests it for an order's invoice. */
+export const AdminFeeLine = z.object({
+  /** The invoice line's name (English), e.g. "Environmental handling fee: Portable computers (Ontario)". */
+  name: z.string(),
+  /** The fee category (portable, desktop, display, tablet, phone, peripheral). */
+  category: z.enum(FEE_CATEGORIES),
+  /** The order's units in that category. */
+  quantity: z.number().int().min(1),
+  /** Per unit, in dollars. */
+  amount: Price,
+  /** Whether the province's own sales tax applies to the fee (GST or HST always does). */
+  provincial_tax: z.boolean(),
+  /** A demo value of the table the shop starts with, not any program's real fee. */
+  demo: z.boolean(),
+  /** YYYY-MM-DD: the day the fee took effect. */
+  effective_from: z.string(),
+});
+export type AdminFeeLine = z.infer<typeof AdminFeeLine>;
+
+/** What the invoice of an order would start from: its fee lines from the fee table. */
+export const AdminInvoiceDraft = z.object({
+  /** The shipping province, whose fee table applies. */
+  province: z.string(),
+  /** YYYY-MM-DD: the order's day in that province, whose fees apply. */
+  day: z.string(),
+  fees: z.array(AdminFeeLine),
+});
+export type AdminInvoiceDraft = z.infer<typeof AdminInvoiceDraft>;
 
 export const AdminOrderDetail = AdminOrderRow.extend({
   placed_by: z.object({ contact_person_id: z.string(), name: z.string(), email: z.string() }),
@@ -455,6 +485,10 @@ export type AdminOrderAnswer = z.infer<typeof AdminOrderAnswer>;
 export const AdminOrderChangedAnswer = AdminOrderAnswer.extend({ smessage: z.string() });
 export type AdminOrderChangedAnswer = z.infer<typeof AdminOrderChangedAnswer>;
 
+/** GET /api/admin/orders/{id}/invoice-draft: the fee lines the invoice form starts with. */
+export const AdminInvoiceDraftAnswer = Envelope.extend({ draft: AdminInvoiceDraft });
+export type AdminInvoiceDraftAnswer = z.infer<typeof AdminInvoiceDraftAnswer>;
+
 /** GET /api/admin/products */
 export const AdminProductsAnswer = Envelope.extend({ products: pageSchema(AdminProductRow) });
 export type AdminProductsAnswer = z.infer<typeof AdminProductsAnswer>;
@@ -528,6 +562,7 @@ export const ADMIN_ANSWERS = {
   'GET /api/admin/orders/pending-count': AdminPendingCountAnswer,
   'GET /api/admin/orders/:orderId': AdminOrderAnswer,
   'POST /api/admin/orders/:orderId/status': AdminOrderChangedAnswer,
+  'GET /api/admin/orders/:orderId/invoice-draft': AdminInvoiceDraftAnswer,
   'POST /api/admin/orders/:orderId/invoice': AdminOrderChangedAnswer,
   'POST /api/admin/orders/:orderId/invoice/correct': AdminOrderChangedAnswer,
   'GET /api/admin/products': AdminProductsAnswer,

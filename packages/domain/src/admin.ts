@@ -39,8 +39,11 @@ export {
   AdminCustomerDetail,
   AdminCustomerRow,
   AdminCustomersAnswer,
+  AdminFeeLine,
   AdminImage,
   AdminInvoice,
+  AdminInvoiceDraft,
+  AdminInvoiceDraftAnswer,
   AdminMeAnswer,
   AdminMediaAnswer,
   AdminMessageAnswer,
@@ -241,22 +244,93 @@ export const orderActionSchema = z
   });
 export type OrderActionInput = z.input<typeof orderActionSchema>;
 
-export const invoiceLineSchema = z.object({
-  name: line(100, 'Each extra line needs a name of at most 100 characters.', true),
-  /** Negative for a credit (e.g. a price correction). */
-  amount: dollars('The amount of an extra line', { min: -10_000_000 }),
-});
+/** What an extra line is: an environmental handling fee, or any other line the seller adds. */
+export const INVOICE_LINE_KINDS = ['fee', 'other'] as const;
 
-export const invoiceSchema = z.object({
-  shipping: dollars('Shipping').optional().default(0),
-  lines: z
-    .array(invoiceLineSchema, { error: 'Extra lines are a list of {name, amount}.' })
-    .max(20, { message: 'An invoice has at most 20 extra lines.' })
-    .optional()
-    .default([]),
-  note: text(1000, 'The note has at most 1000 characters.', false).optional().default(''),
-});
+export const invoiceLineSchema = z
+  .object({
+    name: line(100, 'Each extra line needs a name of at most 100 characters.', true),
+    /** Negative for a credit (e.g. a price correction); per unit when `quantity` is given. */
+    amount: dollars('The amount of an extra line', { min: -10_000_000 }),
+    /** fee (an environmental handling fee) or other (the default). */
+    kind: z
+      .enum(INVOICE_LINE_KINDS, { error: 'The kind of an extra line is fee or other.' })
+      .optional()
+      .default('other'),
+    quantity: z
+      .preprocess(
+        (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+        z
+          .number({ error: 'The quantity of an extra line is a whole number from 1 to 100000.' })
+          .int({ message: 'The quantity of an extra line is a whole number from 1 to 100000.' })
+          .min(1, { message: 'The quantity of an extra line is a whole number from 1 to 100000.' })
+          .max(100_000, { message: 'The quantity of an extra line is a whole number from 1 to 100000.' }),
+      )
+      .optional()
+      .default(1),
+    /** Whether the province's own sales tax (PST, RST, QST) applies; GST or HST always does. */
+    provincial_tax: flag('provincial_tax').optional().default(true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'fee' && v.amount < 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: 'A fee line is an amount of 0 or more; a credit is a line of its own.',
+      });
+  });
+
+/**
+ * Where the invoice's fee lines come from: `table` fills them from the fee table (the order's province and
+ * products), `given` takes the fee lines sent, none included. Left out: `given` when a line of kind fee is
+ * sent, else `table`.
+ */
+export const INVOICE_FEE_SOURCES = ['table', 'given'] as const;
+
+export const invoiceSchema = z
+  .object({
+    shipping: dollars('Shipping').optional().default(0),
+    lines: z
+      .array(invoiceLineSchema, { error: 'Extra lines are a list of {name, amount}.' })
+      .max(20, { message: 'An invoice has at most 20 extra lines.' })
+      .optional()
+      .default([]),
+    fees: z
+      .enum(INVOICE_FEE_SOURCES, {
+        error: 'fees is table (the fee lines from the fee table) or given (the fee lines sent).',
+      })
+      .optional(),
+    note: text(1000, 'The note has at most 1000 characters.', false).optional().default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.fees === 'table' && v.lines.some((l) => l.kind === 'fee'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fees'],
+        message:
+          'The fee lines come from the fee table (fees: table); send fees: given to set them yourself.',
+      });
+  });
 export type InvoiceInput = z.input<typeof invoiceSchema>;
+
+const journalDay = (name: string) =>
+  z
+    .string({ error: `${name} is a day written YYYY-MM-DD, e.g. 2026-01-31.` })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${name} is a day written YYYY-MM-DD, e.g. 2026-01-31.` })
+    .refine(
+      (v) =>
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      {
+        message: `${name} is not a day of the calendar.`,
+      },
+    );
+
+/** The sales-tax journal's period: the invoices made from `from` to `to` (Toronto's days, both included). */
+export const invoiceJournalQuerySchema = z
+  .object({ from: journalDay('from'), to: journalDay('to') })
+  .refine((v) => v.from <= v.to, { path: ['to'], message: 'The first day must not be after the last day.' });
+export type InvoiceJournalQuery = z.output<typeof invoiceJournalQuerySchema>;
 
 // ---- Customers, buyers and applications
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CONDITIONS } from '../catalog';
+import { FEE_CATEGORIES, FEE_CATEGORY_NAMES, type FeeCategory } from '../fees';
 import { ORDER_STATUSES } from '../orders';
 import { TAX_COMPONENTS } from '../tax';
 import { Count, Dollars, Envelope, ErrorAnswer, MessageAnswer, Price, Timestamp } from './common';
@@ -72,10 +73,30 @@ export const InvoiceLine = z.object({
   item_rate: Dollars,
   /** item, shipping, fee (environmental handling) or other (a line the seller added). */
   kind: z.enum(['item', 'shipping', 'fee', 'other']),
+  /** Whether the province's own sales tax (PST, RST, QST) applies to the line; GST or HST always does. */
+  provincial_tax: z.boolean(),
   /** The order's status. */
   status,
 });
 export type InvoiceLine = z.infer<typeof InvoiceLine>;
+
+const FEE_LINE = /^Environmental handling fee: (.+) \((.+)\)$/;
+
+/**
+ * The name an environmental handling fee line is kept with on the invoice (in English, as the seller's
+ * records read), e.g. "Environmental handling fee: Portable computers (Ontario)".
+ */
+export function feeLineName(category: FeeCategory, province: string): string {
+  return `Environmental handling fee: ${FEE_CATEGORY_NAMES[category].en} (${province})`;
+}
+
+/** The category and province of a fee line's kept name, to name it in another language; null for another name. */
+export function readFeeLineName(name: string): { category: FeeCategory; province: string } | null {
+  const found = FEE_LINE.exec(name);
+  if (!found) return null;
+  const category = FEE_CATEGORIES.find((c) => FEE_CATEGORY_NAMES[c].en === found[1]);
+  return category ? { category, province: found[2]! } : null;
+}
 
 /** An address of the order as it was when the order was placed. */
 export const OrderAddress = z.object({

@@ -322,7 +322,8 @@ describe('a company billed in Quebec', () => {
       'FACTURE',
       'Numéro de facture',
       'Facturer à',
-      'TPS et TVQ (Québec 14,975 %)',
+      'TPS 5 %',
+      'TVQ 9,975 %',
       'Livraison (Standard)',
       'Merci de votre confiance.',
       'Montréal',
@@ -352,7 +353,7 @@ describe('a company billed in Quebec', () => {
     );
     const text = await invoicePdf(ontario, invoice.invoiceId);
     expect(text).toContain('INVOICE');
-    expect(text).toContain('Tax (Ontario 13%)');
+    expect(text).toContain('HST 13 %');
     expect(text).toContain('Shipping (Standard)');
     expect(text).not.toContain('FACTURE');
   });

@@ -199,9 +199,11 @@ describe('orders in the back office', () => {
     const url = `/api/admin/orders/${order.orderId}`;
     const noCorrection = await call(ctx.app, 'POST', `${url}/invoice/correct`, owner, { shipping: 10 });
     expect(noCorrection.status).toBe(409);
+    // The seller's own lines, no fee line from the fee table (fees: given).
     const first = await call(ctx.app, 'POST', `${url}/invoice`, owner, {
       shipping: '25.00',
       lines: [{ name: 'Recycling fee', amount: 5 }],
+      fees: 'given',
     });
     expect(first.status).toBe(200);
     const invoice = first.body.order.invoices[0];
@@ -220,6 +222,7 @@ describe('orders in the back office', () => {
     const corrected = await call(ctx.app, 'POST', `${url}/invoice/correct`, owner, {
       shipping: 15,
       lines: [{ name: 'Price correction', amount: -10 }],
+      fees: 'given',
       note: 'Shipping was overcharged.',
     });
     const [current, replaced] = corrected.body.order.invoices;

@@ -1,25 +1,32 @@
-/** /api/admin/orders: the list, the Pending count, one order, and the seller's actions on it. */
+/**
+ * /api/admin/orders: the list, the Pending count, one order, its invoice's suggested fee lines, and the
+ * seller's actions on it; /api/admin/invoices.csv: the sales-tax journal of a period.
+ */
 import {
+  AdminInvoiceDraftAnswer,
   AdminOrderAnswer,
   AdminOrderChangedAnswer,
   AdminOrdersAnswer,
   AdminPendingCountAnswer,
+  invoiceJournalQuerySchema,
   invoiceSchema,
   orderActionSchema,
   orderListQuerySchema,
 } from '@shop/domain/admin';
 import { REFUSALS } from '@shop/domain/contract';
+import { toAmount } from '@shop/domain/money';
 import { AdminOrderPath } from '@shop/domain/requests/orders';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type Actor, type AdminDeps, deliverQueued } from '../../lib/back-office';
 import { numericId, pageOf } from '../../lib/back-office-http';
 import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
 import { actorOf } from '../sessions';
 import { adminOrderDetail, listAdminOrders, pendingOrderCount } from './admin-queries';
-import { changeOrderStatus, correctInvoice, createInvoice } from './admin-service';
+import { changeOrderStatus, correctInvoice, createInvoice, invoiceDraft } from './admin-service';
+import { invoiceJournalCsv } from './invoice-journal';
 
 const NO_ORDER = 'There is no such order.';
 const doc = routeDocs(['Back office: orders'], SECURITY.staff);
@@ -111,8 +118,14 @@ export function orderAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
   /** Makes the order's invoice, or a corrected one that replaces it; the customer is mailed it. */
   const invoice = async (correct: boolean, id: string, input: InvoiceRequest, actor: Actor) => {
     const orderId = numericId(id, NO_ORDER);
-    const extras = input.lines.map((l) => ({ name: l.name, cents: l.amount }));
-    const options = { actor, note: input.note };
+    const extras = input.lines.map((l) => ({
+      name: l.name,
+      cents: l.amount,
+      quantity: l.quantity,
+      kind: l.kind,
+      provincialTax: l.provincial_tax,
+    }));
+    const options = { actor, note: input.note, fees: input.fees };
     const made = correct
       ? await correctInvoice(db, String(orderId), input.shipping, extras, options)
       : await createInvoice(db, String(orderId), input.shipping, extras, options);
@@ -123,10 +136,47 @@ export function orderAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
       order: await detail(orderId),
     };
   };
+  api.get(
+    '/api/admin/orders/:orderId/invoice-draft',
+    {
+      schema: doc(
+        "The invoice's environmental handling fee lines from the fee table (the order's province, day and products), for the invoice form to start from",
+        { params: AdminOrderPath, response: { 200: AdminInvoiceDraftAnswer, ...REFUSALS } },
+      ),
+    },
+    async (request, reply) => {
+      const orderId = numericId(request.params.orderId, NO_ORDER);
+      const draft = await invoiceDraft(db, String(orderId)).catch((error: unknown) => {
+        throw error instanceof HttpError && error.statusCode === 404 ? new HttpError(404, NO_ORDER) : error;
+      });
+      return reply.send({
+        scode: 200,
+        draft: {
+          province: draft.province,
+          day: draft.day,
+          fees: draft.fees.map((f) => ({
+            name: f.name,
+            category: f.category,
+            quantity: f.quantity,
+            amount: toAmount(f.cents),
+            provincial_tax: f.provincialTax,
+            demo: f.demo,
+            effective_from: f.effectiveFrom,
+          })),
+        },
+      });
+    },
+  );
+
   const invoiceBody = { params: AdminOrderPath, body: invoiceSchema, response: Changed };
   api.post(
     '/api/admin/orders/:orderId/invoice',
-    { schema: doc('Invoices the order: shipping and extra lines in dollars, and a note', invoiceBody) },
+    {
+      schema: doc(
+        'Invoices the order: shipping and extra lines in dollars (a fee line with its quantity and whether provincial tax applies), the fee lines from the fee table unless given (fees), and a note',
+        invoiceBody,
+      ),
+    },
     async (request, reply) =>
       reply.send(await invoice(false, request.params.orderId, request.body, actorOf(request))),
   );
@@ -137,5 +187,32 @@ export function orderAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
     },
     async (request, reply) =>
       reply.send(await invoice(true, request.params.orderId, request.body, actorOf(request))),
+  );
+
+  api.get(
+    '/api/admin/invoices.csv',
+    {
+      schema: doc(
+        "The sales-tax journal: the current invoices made from one day to another (Toronto's days), a row each with subtotal, shipping, fees, other lines, each tax component at each rate and the total, and a row of sums",
+        {
+          querystring: invoiceJournalQuerySchema,
+          response: {
+            200: {
+              description: 'The journal as a CSV file (an attachment)',
+              content: { 'text/csv': { schema: z.string() } },
+            },
+            ...REFUSALS,
+          },
+        },
+      ),
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="sales-tax-${from}-to-${to}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(await invoiceJournalCsv(db, from, to));
+    },
   );
 }

@@ -4,14 +4,17 @@
  * one transaction with its history event, its audit entry and the customer's mail.
  */
 import { canInvoice, ORDER_ACTIONS, type OrderAction } from '@shop/domain/admin';
+import { feeLineName, readFeeLineName } from '@shop/domain/answers/orders';
+import { FEE_CATEGORIES, FEE_CATEGORY_NAMES, type FeeCategory, feeCategoryOf } from '@shop/domain/fees';
 import type { Lang } from '@shop/domain/i18n';
 import { formatMoney, toAmount } from '@shop/domain/money';
-import { dayIn, type TaxComponent, taxLines, taxTotal } from '@shop/domain/tax';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { dayIn, isProvince, provinceDay, type TaxComponent, taxLines, taxTotal } from '@shop/domain/tax';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import {
   contacts,
   customers,
+  feeRates,
   invoiceLines,
   invoices,
   invoiceTaxes,
@@ -47,15 +50,16 @@ const EVENT_OF: Record<OrderAction, string> = {
   release: 'released',
 };
 
-async function findOrder(db: Queryable, ref: string) {
+/** An order by its id (123) or number (SO-000123), locked for the change about to be made unless `lock` is false. */
+async function findOrder(db: Queryable, ref: string, lock = true) {
   const byNumber = /^SO-\d+$/i.test(ref);
   if (!byNumber && !/^\d{1,9}$/.test(ref))
     throw new HttpError(400, `"${ref}" is not an order id (123) or number (SO-000123).`);
-  const [order] = await db
+  const query = db
     .select()
     .from(orders)
-    .where(byNumber ? eq(orders.orderNumber, ref.toUpperCase()) : eq(orders.orderId, Number(ref)))
-    .for('update');
+    .where(byNumber ? eq(orders.orderNumber, ref.toUpperCase()) : eq(orders.orderId, Number(ref)));
+  const [order] = lock ? await query.for('update') : await query;
   if (!order) throw new HttpError(404, `There is no order ${ref}.`);
   return order;
 }
@@ -227,14 +231,36 @@ async function tellCustomer(
   });
 }
 
-/** The shipping and extra lines of an invoice mail: "Shipping: $10.00, Recycling fee: $2.00." */
+/**
+ * The shipping and extra lines of an invoice mail: "Shipping: $10.00, Price correction: -$5.00.", then the
+ * environmental handling fees on a line of their own: "Environmental handling fees: Portable computers,
+ * 2 x $1.20."
+ */
 function invoiceShipping(t: MailT, lang: Lang, shippingCents: number, extras: readonly ExtraLine[]): string {
-  return t('mail.invoice.shipping', {
+  const fees = extras.filter((e) => e.kind === 'fee');
+  const shipping = t('mail.invoice.shipping', {
     shipping: formatMoney(shippingCents, lang),
     extras: extras
-      .map((e) => t('mail.invoice.extra', { name: e.name, amount: formatMoney(e.cents, lang) }))
+      .filter((e) => e.kind !== 'fee')
+      .map((e) => t('mail.invoice.extra', { name: e.name, amount: formatMoney(extraAmount(e), lang) }))
       .join(''),
   });
+  if (fees.length === 0) return shipping;
+  return [
+    shipping,
+    t('invoice.mailFees', {
+      fees: fees
+        .map((e) => {
+          const fee = readFeeLineName(e.name);
+          return t('invoice.mailFee', {
+            name: fee ? FEE_CATEGORY_NAMES[fee.category][lang] : e.name,
+            quantity: String(e.quantity ?? 1),
+            amount: formatMoney(e.cents, lang),
+          });
+        })
+        .join(t('invoice.mailFeeSeparator')),
+    }),
+  ].join('\n');
 }
 
 export interface ExtraLine {
@@ -257,6 +283,11 @@ export interface InvoiceOptions {
   actor?: Actor;
   /** Shown on a corrected invoice: why it replaces the first. */
   note?: string;
+  /**
+   * Where the fee lines come from: the fee table, or the extra lines of kind fee as given (none
+   * included). Left out: as given when a fee line is given, else the table.
+   */
+  fees?: FeeSource;
 }
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -269,7 +300,127 @@ function checkAmounts(shippingCents: number, extras: readonly ExtraLine[]) {
       throw new HttpError(400, 'Each extra line needs a name and an amount in dollars.');
     if (e.quantity !== undefined && (!Number.isInteger(e.quantity) || e.quantity < 1 || e.quantity > 100_000))
       throw new HttpError(400, 'The quantity of an extra line is a whole number from 1 to 100000.');
+    if (e.kind === 'fee' && e.cents < 0)
+      throw new HttpError(400, 'A fee line is an amount of 0 or more; a credit is a line of its own.');
   }
+}
+
+/** An environmental handling fee the fee table gives an order: one line per fee category. */
+export interface SuggestedFee {
+  category: FeeCategory;
+  /** The invoice line's name, e.g. "Environmental handling fee: Portable computers (Ontario)". */
+  name: string;
+  /** The order's units in the category. */
+  quantity: number;
+  /** Per unit. */
+  cents: number;
+  provincialTax: boolean;
+  /** A demo value of the table the shop starts with. */
+  demo: boolean;
+  effectiveFrom: string;
+}
+
+type FeeOrder = Pick<OrderRow, 'orderId' | 'shippingProvince' | 'createdAt'>;
+
+/**
+ * The fee lines of an order from the fee table: its lines' products by fee category (a warranty or a
+ * product no program covers has none), at the fees of its shipping province in force on the order's day
+ * there (the latest from that day or before); a fee of 0 is no line.
+ */
+export async function suggestedFees(
+  db: Queryable,
+  order: FeeOrder,
+): Promise<{ province: string; day: string; fees: SuggestedFee[] }> {
+  const province = order.shippingProvince;
+  const day = isProvince(province)
+    ? provinceDay(order.createdAt, province)
+    : dayIn(order.createdAt, SHOP_TIME_ZONE);
+  if (!isProvince(province)) return { province, day, fees: [] };
+  const lines = await db
+    .select({
+      quantity: orderLines.quantity,
+      condition: orderLines.itemCondition,
+      category: products.category,
+      subCategory: products.subCategory,
+    })
+    .from(orderLines)
+    .leftJoin(products, eq(products.itemId, orderLines.itemId))
+    .where(eq(orderLines.orderId, order.orderId));
+  const units = new Map<FeeCategory, number>();
+  for (const l of lines) {
+    if (l.condition === 'Warranty' || l.category === null) continue;
+    const category = feeCategoryOf(l.category, l.subCategory ?? '');
+    if (category) units.set(category, (units.get(category) ?? 0) + l.quantity);
+  }
+  if (units.size === 0) return { province, day, fees: [] };
+  const rates = await db
+    .select()
+    .from(feeRates)
+    .where(
+      and(
+        eq(feeRates.province, province),
+        inArray(feeRates.category, [...units.keys()]),
+        lte(feeRates.effectiveFrom, day),
+      ),
+    )
+    .orderBy(desc(feeRates.effectiveFrom), desc(feeRates.feeId));
+  const fees: SuggestedFee[] = [];
+  for (const category of FEE_CATEGORIES) {
+    const quantity = units.get(category);
+    const rate = rates.find((r) => r.category === category);
+    if (!quantity || !rate || Number(rate.cents) <= 0) continue;
+    fees.push({
+      category,
+      name: feeLineName(category, province),
+      quantity,
+      cents: Number(rate.cents),
+      provincialTax: rate.provincialTax,
+      demo: rate.demo,
+      effectiveFrom: rate.effectiveFrom,
+    });
+  }
+  return { province, day, fees };
+}
+
+/** The fee lines of an order's invoice as extra lines. */
+export function feeExtras(fees: readonly SuggestedFee[]): ExtraLine[] {
+  return fees.map((f) => ({
+    name: f.name,
+    cents: f.cents,
+    quantity: f.quantity,
+    kind: 'fee' as const,
+    provincialTax: f.provincialTax,
+  }));
+}
+
+/** The suggested fees of an order by its id or number (the back office's invoice form starts from them). */
+export async function invoiceDraft(db: Db, ref: string) {
+  const order = await findOrder(db, ref, false);
+  return suggestedFees(db, order);
+}
+
+/**
+ * Where an invoice's fee lines come from: the fee table (`table`), or the lines given (`given`, none
+ * included). Left out: `given` when a fee line is given, else `table`.
+ */
+export type FeeSource = 'table' | 'given';
+
+/** The extra lines of the invoice with its fee lines: from the table first, or as given. */
+async function withFees(
+  tx: Tx,
+  order: OrderRow,
+  extras: readonly ExtraLine[],
+  source: FeeSource | undefined,
+): Promise<ExtraLine[]> {
+  const given = extras.some((e) => e.kind === 'fee');
+  if ((source ?? (given ? 'given' : 'table')) === 'given') return [...extras];
+  if (given)
+    throw new HttpError(
+      400,
+      'The fee lines come from the fee table (fees: table); send fees: given to set them yourself.',
+    );
+  const { fees } = await suggestedFees(tx, order);
+  return [...feeExtras(fees), ...extras];
 }
 
 /**
@@ -413,17 +564,44 @@ async function currentInvoice(tx: Queryable, orderId: number): Promise<InvoiceRo
   return row ?? null;
 }
 
+/** An extra line as the audit keeps it. */
+function auditLine(e: {
+  name: string;
+  cents: number;
+  quantity: number;
+  kind: string;
+  provincialTax: boolean;
+}) {
+  return {
+    name: e.name,
+    amount: toAmount(e.cents),
+    ...(e.quantity !== 1 ? { quantity: e.quantity } : {}),
+    ...(e.kind === 'fee' ? { kind: 'fee' } : {}),
+    ...(e.provincialTax ? {} : { provincial_tax: false }),
+  };
+}
+
 function invoiceSummary(shippingCents: number, extras: readonly ExtraLine[], total: number) {
   return {
     shipping: toAmount(shippingCents),
-    lines: extras.map((e) => ({ name: e.name, amount: toAmount(e.cents) })),
+    lines: extras.map((e) =>
+      auditLine({
+        name: e.name,
+        cents: e.cents,
+        quantity: e.quantity ?? 1,
+        kind: e.kind ?? 'other',
+        provincialTax: e.provincialTax ?? true,
+      }),
+    ),
     total: toAmount(total),
   };
 }
 
 /**
- * Makes the invoice of an order: the order's lines plus shipping and any extra lines (e.g. a recycling
- * fee). Shipping and extras are taxed at the order's rate. One current invoice per order.
+ * Makes the invoice of an order: the order's lines plus shipping, its environmental handling fees (from
+ * the fee table unless given, see InvoiceOptions.fees) and any other extra lines (e.g. a credit). Shipping
+ * and extras are taxed by the order's components (a fee without provincial tax by GST or HST only). One
+ * current invoice per order.
  */
 export async function createInvoice(
   db: Db,
@@ -450,7 +628,8 @@ export async function createInvoice(
         409,
         `Order ${order.orderNumber} already has invoice ${already.invoiceNumber}; make a corrected invoice instead.`,
       );
-    const made = await writeInvoice(tx, order, shippingCents, extras, options.note?.trim() ?? '', null);
+    const lines = await withFees(tx, order, extras, options.fees);
+    const made = await writeInvoice(tx, order, shippingCents, lines, options.note?.trim() ?? '', null);
     await tx.insert(orderEvents).values({
       orderId: order.orderId,
       kind: 'invoiced',
@@ -462,7 +641,7 @@ export async function createInvoice(
       action: 'order.invoice',
       entityType: 'order',
       entityId: String(order.orderId),
-      after: { invoice_number: made.invoiceNumber, ...invoiceSummary(shippingCents, extras, made.total) },
+      after: { invoice_number: made.invoiceNumber, ...invoiceSummary(shippingCents, lines, made.total) },
     });
     const mailId = await tellCustomer(tx, order, (t, lang) => ({
       subject: t('mail.invoice.subject', {
@@ -475,7 +654,7 @@ export async function createInvoice(
           orderNumber: order.orderNumber,
           po: oneLine(order.purchaseOrderId),
         }),
-        invoiceShipping(t, lang, shippingCents, extras),
+        invoiceShipping(t, lang, shippingCents, lines),
         t('mail.invoice.total', { total: formatMoney(made.total, lang) }),
       ].join('\n'),
     }));
@@ -492,7 +671,8 @@ export async function createInvoice(
 
 /**
  * A corrected invoice: replaces the order's current invoice (kept, marked replaced) with a new one made
- * from the order's lines and the given shipping and extra lines. The customer sees the new one.
+ * from the order's lines and the given shipping and extra lines, its fee lines as for a first invoice. The
+ * customer sees the new one.
  */
 export async function correctInvoice(
   db: Db,
@@ -514,7 +694,8 @@ export async function correctInvoice(
       .from(invoiceLines)
       .where(and(eq(invoiceLines.invoiceId, old.invoiceId), isNull(invoiceLines.itemId)))
       .orderBy(asc(invoiceLines.lineId));
-    const made = await writeInvoice(tx, order, shippingCents, extras, note, old);
+    const lines = await withFees(tx, order, extras, options.fees);
+    const made = await writeInvoice(tx, order, shippingCents, lines, note, old);
     await tx.insert(orderEvents).values({
       orderId: order.orderId,
       kind: 'invoice_corrected',
@@ -531,13 +712,21 @@ export async function correctInvoice(
         invoice_number: old.invoiceNumber,
         shipping: toAmount(old.shippingCents),
         lines: oldLines
-          .filter((l) => !l.itemName.startsWith('Shipping ('))
-          .map((l) => ({ name: l.itemName, amount: toAmount(l.rateCents) })),
+          .filter((l) => l.kind !== 'shipping')
+          .map((l) =>
+            auditLine({
+              name: l.itemName,
+              cents: Number(l.rateCents),
+              quantity: l.quantity,
+              kind: l.kind,
+              provincialTax: l.provincialTax,
+            }),
+          ),
         total: toAmount(old.totalCents),
       },
       after: {
         invoice_number: made.invoiceNumber,
-        ...invoiceSummary(shippingCents, extras, made.total),
+        ...invoiceSummary(shippingCents, lines, made.total),
         note,
       },
     });
@@ -554,7 +743,7 @@ export async function correctInvoice(
           po: oneLine(order.purchaseOrderId),
         }),
         note ? t('mail.corrected.why', { note }) : '',
-        invoiceShipping(t, lang, shippingCents, extras),
+        invoiceShipping(t, lang, shippingCents, lines),
         t('mail.corrected.total', {
           total: formatMoney(made.total, lang),
           oldTotal: formatMoney(old.totalCents, lang),

@@ -5,17 +5,21 @@ import type { OrderNeeds } from './needs';
 import { orderRoutes } from './shop-routes';
 
 export { listAdminOrders } from './admin-queries';
-export { invoiceBalanceSql, OWING_STATUSES, openBalanceCents } from './balance';
 export {
   changeOrderStatus,
   correctInvoice,
   createInvoice,
   type ExtraLine,
+  type FeeSource,
   ORDER_ACTIONS,
   type OrderAction,
   SHOP_TIME_ZONE,
+  type SuggestedFee,
+  suggestedFees,
   TERM_DAYS,
 } from './admin-service';
+export { invoiceBalanceSql, OWING_STATUSES, openBalanceCents } from './balance';
+export { invoiceJournalCsv } from './invoice-journal';
 export { invoiceDocument, invoiceSeller, renderInvoicePdf, sellerOf } from './invoice-pdf';
 export type { OrderNeeds } from './needs';
 export { listOrders, orderView, taxAnswers } from './queries';

@@ -80,13 +80,15 @@ describe('the invoice PDF', () => {
     for (const expected of [
       'Northern Test Traders Ltd.',
       'GST/HST registration number: 87654 3210 RT0001',
-      'Net 30 days',
+      'Payment terms',
+      'Net 30',
+      'Due date',
       invoiceNumber,
       'PO-PDF-4711',
       'Northwind Systems Inc.',
       '10 King St W',
       'Recycling fee',
-      'Tax (Ontario 13%)',
+      'HST 13 %',
       `$${total.toLocaleString('en-CA', { minimumFractionDigits: 2 })}`,
     ]) {
       expect(text).toContain(expected);

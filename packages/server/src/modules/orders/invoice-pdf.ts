@@ -1,35 +1,29 @@
 /**
- * The invoice as a PDF a business can file: the seller's legal name, address and GST/HST registration number,
- * payment terms, invoice number and date, order and PO numbers, bill-to and ship-to, the lines, the tax of
- * the shipping province, shipping and extra lines, and the total. Labels come in as a table so the invoice
- * can be written in another language.
+ * The invoice as a PDF a business can file: the seller's legal name, address, GST/HST and QST registration
+ * numbers, the invoice's payment terms and due date, invoice number and date, order and PO numbers, bill-to
+ * and ship-to, the lines (environmental handling fees among them), subtotal, shipping, fees and other
+ * lines, each tax component by name and rate (an exempt one with its exemption), the total and what is left
+ * to pay. Labels come in as a table so the invoice can be written in another language.
  */
-import type { InvoiceSeller } from '@shop/domain/answers/orders';
+import { type InvoiceSeller, readFeeLineName } from '@shop/domain/answers/orders';
+import { FEE_CATEGORY_NAMES } from '@shop/domain/fees';
 import { type Lang, LOCALE } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
-import { and, asc, eq } from 'drizzle-orm';
+import { type TaxComponent, taxLabel } from '@shop/domain/tax';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/client';
-import { invoiceLines, invoices, orders } from '../../db/schema';
+import { invoiceLines, invoices, invoiceTaxes, orders, type StoredExemption } from '../../db/schema';
 import { translators } from '../../i18n/lang';
+import { invoiceBalanceSql } from './balance';
 
-/** Which sales taxes a province charges, named on a French invoice (TPS, TVH, TVQ, TVP). */
-const TAX_KIND: Record<string, 'HST' | 'GST_QST' | 'GST_PST' | 'GST'> = {
-  Ontario: 'HST',
-  'Nova Scotia': 'HST',
-  'New Brunswick': 'HST',
-  'Prince Edward Island': 'HST',
-  'Newfoundland and Labrador': 'HST',
-  Quebec: 'GST_QST',
-  Manitoba: 'GST_PST',
-  'British Columbia': 'GST_PST',
-  Saskatchewan: 'GST_PST',
-  Alberta: 'GST',
-  'Northwest Territories': 'GST',
-  Yukon: 'GST',
-  Nunavut: 'GST',
-};
+/** An exemption's last day: the day before it stops applying. */
+function lastDayOf(expiresOn: string): string {
+  const day = new Date(`${expiresOn}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+}
 
 /** The invoice's labels in a language, from invoice.json. */
 export function invoiceLabels(lang: Lang) {
@@ -37,6 +31,7 @@ export function invoiceLabels(lang: Lang) {
   const t = (key: string, values?: Record<string, string>) => tr.t(key, values);
   const word = (prefix: string, value: string) =>
     tr.has(`${prefix}.${value}`) ? t(`${prefix}.${value}`) : value;
+  const date = new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'long', timeZone: 'UTC' });
   return {
     invoice: t('invoice.title'),
     invoiceNumber: t('invoice.invoiceNumber'),
@@ -44,8 +39,14 @@ export function invoiceLabels(lang: Lang) {
     orderNumber: t('invoice.orderNumber'),
     poNumber: t('invoice.poNumber'),
     terms: t('invoice.terms'),
+    dueDate: t('invoice.dueDate'),
+    /** A payment term's name: "Net 30", "Due on receipt". */
+    termsName: (terms: string) => word('invoice.termsName', terms),
+    /** A day (YYYY-MM-DD) written out: "March 3, 2026", "3 mars 2026". */
+    day: (day: string) => date.format(new Date(`${day}T12:00:00Z`)),
     taxNumber: t('invoice.taxNumber'),
     taxNumberLine: (number: string) => t('invoice.taxNumberLine', { number }),
+    qstNumberLine: (number: string) => t('invoice.qstNumberLine', { number }),
     billTo: t('invoice.billTo'),
     shipTo: t('invoice.shipTo'),
     sku: t('invoice.sku'),
@@ -54,27 +55,60 @@ export function invoiceLabels(lang: Lang) {
     unitPrice: t('invoice.unitPrice'),
     amount: t('invoice.amount'),
     subtotal: t('invoice.subtotal'),
-    tax: (province: string, rate: string) =>
-      t(`invoice.tax.${TAX_KIND[province] ?? 'GST'}`, { province: word('invoice.province', province), rate }),
-    shippingAndExtras: t('invoice.shippingAndExtras'),
-    taxOnShipping: t('invoice.taxOnShipping'),
+    /** A tax component's line: "GST 5 %", "TVQ 9,975 %"; with its base when it differs from the others'. */
+    tax: (tax: InvoiceTax, base: string | null) => {
+      const label = taxLabel(tax.component, tax.rateMilli, lang);
+      const named = base ? t('invoice.taxOn', { label, base }) : label;
+      if (!tax.exemption) return named;
+      const values = { label: named, reason: tax.exemption.reason, reference: tax.exemption.reference };
+      return tax.exemption.expiresOn
+        ? t('invoice.taxExemptUntil', { ...values, until: lastDayOf(tax.exemption.expiresOn) })
+        : t('invoice.taxExempt', values);
+    },
+    shipping: t('invoice.shipping'),
+    fees: t('invoice.fees'),
+    otherCharges: t('invoice.otherCharges'),
     total: t('invoice.total'),
+    paid: t('invoice.paid'),
+    balance: t('invoice.balance'),
     conditions: Object.fromEntries(
       ['BrandNew', 'Recertified', 'ScratchDent', 'Warranty'].map((c) => [c, t(`invoice.condition.${c}`)]),
     ) as Record<string, string>,
     shippingMethod: (method: string) =>
       t('invoice.shippingMethod', { method: word('invoice.method', method) }),
-    /** An invoice line the seller added: "Shipping (Standard)" is named in the language, others as written. */
+    /**
+     * A line the seller added: "Shipping (Standard)" and the fee lines the fee table names are named in the
+     * language, others as written.
+     */
     extraLine: (name: string) => {
       const shipping = /^Shipping \((.+)\)$/.exec(name);
-      return shipping ? t('invoice.shippingLine', { method: word('invoice.method', shipping[1]!) }) : name;
+      if (shipping) return t('invoice.shippingLine', { method: word('invoice.method', shipping[1]!) });
+      const fee = readFeeLineName(name);
+      if (fee)
+        return t('invoice.feeLine', {
+          category: FEE_CATEGORY_NAMES[fee.category][lang],
+          province: word('invoice.province', fee.province),
+        });
+      return name;
     },
+    /** Marks a line the province's own sales tax does not apply to. */
+    noProvincialTax: t('invoice.noProvincialTax'),
     thanks: t('invoice.thanks'),
   };
 }
 
 export const INVOICE_LABELS_EN = invoiceLabels('en');
 export type InvoiceLabels = typeof INVOICE_LABELS_EN;
+
+/** A tax component of the invoice (the order's plus its tax on what the invoice adds). */
+export interface InvoiceTax {
+  component: TaxComponent;
+  rateMilli: number;
+  baseCents: number;
+  /** 0 when exempt. */
+  taxCents: number;
+  exemption: StoredExemption | null;
+}
 
 export interface InvoiceDocument {
   invoiceNumber: string;
@@ -83,7 +117,9 @@ export interface InvoiceDocument {
   purchaseOrderId: string;
   shippingMethod: string;
   province: string;
-  taxRatePercent: number;
+  /** The payment terms (net30 ...) and the day it is due (YYYY-MM-DD). */
+  terms: string;
+  dueOn: string;
   billTo: string[];
   shipTo: string[];
   lines: {
@@ -93,12 +129,25 @@ export interface InvoiceDocument {
     quantity: number;
     rateCents: number;
     item: boolean;
+    /** item, shipping, fee or other */
+    kind: string;
+    provincialTax: boolean;
   }[];
   subtotalCents: number;
+  /** The order's tax on its items. */
   itemsTaxCents: number;
+  /** The shipping line(s). */
   shippingCents: number;
+  /** The environmental handling fee lines. */
+  feesCents: number;
+  /** The other lines the seller added (a credit is negative). */
+  otherCents: number;
   shippingTaxCents: number;
+  taxes: InvoiceTax[];
   totalCents: number;
+  /** Paid so far (payments not reversed) and what is left (negative: a credit). */
+  paidCents: number;
+  balanceCents: number;
 }
 
 /** The invoice of one customer's order, or null when the invoice is not theirs. */
@@ -114,11 +163,21 @@ export async function invoiceDocument(
     .where(and(eq(invoices.invoiceId, invoiceId), eq(orders.customerId, customerId)));
   if (!row) return null;
   const { invoice, order } = row;
-  const lines = await db
-    .select()
-    .from(invoiceLines)
-    .where(eq(invoiceLines.invoiceId, invoice.invoiceId))
-    .orderBy(asc(invoiceLines.lineId));
+  const [lines, taxes, balance] = await Promise.all([
+    db
+      .select()
+      .from(invoiceLines)
+      .where(eq(invoiceLines.invoiceId, invoice.invoiceId))
+      .orderBy(asc(invoiceLines.lineId)),
+    db
+      .select()
+      .from(invoiceTaxes)
+      .where(eq(invoiceTaxes.invoiceId, invoice.invoiceId))
+      .orderBy(asc(invoiceTaxes.position)),
+    db.execute(
+      sql`select ${invoiceBalanceSql('i')} as balance from invoices i where i.invoice_id = ${invoice.invoiceId}`,
+    ) as unknown as Promise<{ rows: { balance: string | number }[] }>,
+  ]);
   const address = (a: 'shipping' | 'billing') => {
     const s = a === 'shipping';
     return [
@@ -131,6 +190,11 @@ export async function invoiceDocument(
       s ? order.shippingPhone : order.billingPhone,
     ].filter((part) => part && part.trim() !== '');
   };
+  const sumOf = (kind: string) =>
+    lines
+      .filter((l) => l.itemId === null && l.kind === kind)
+      .reduce((n, l) => n + Number(l.rateCents) * l.quantity, 0);
+  const balanceCents = Number(balance.rows[0]?.balance ?? invoice.totalCents);
   return {
     invoiceNumber: invoice.invoiceNumber,
     invoiceDate: invoice.createdAt,
@@ -138,7 +202,8 @@ export async function invoiceDocument(
     purchaseOrderId: order.purchaseOrderId,
     shippingMethod: order.shippingMethod,
     province: order.shippingProvince,
-    taxRatePercent: order.taxRateMilli / 1000,
+    terms: invoice.terms,
+    dueOn: invoice.dueOn,
     billTo: address('billing'),
     shipTo: address('shipping'),
     lines: lines.map((l) => ({
@@ -148,14 +213,25 @@ export async function invoiceDocument(
       quantity: l.quantity,
       rateCents: Number(l.rateCents),
       item: l.itemId !== null,
+      kind: l.kind,
+      provincialTax: l.provincialTax,
     })),
     subtotalCents: Number(order.subtotalCents),
     itemsTaxCents: Number(order.itemsTaxCents),
-    shippingCents: lines
-      .filter((l) => l.itemId === null)
-      .reduce((n, l) => n + Number(l.rateCents) * l.quantity, 0),
+    shippingCents: sumOf('shipping'),
+    feesCents: sumOf('fee'),
+    otherCents: sumOf('other'),
     shippingTaxCents: Number(invoice.shippingTaxCents),
+    taxes: taxes.map((t) => ({
+      component: t.component as TaxComponent,
+      rateMilli: t.rateMilli,
+      baseCents: Number(t.baseCents),
+      taxCents: Number(t.taxCents),
+      exemption: t.exemption ?? null,
+    })),
     totalCents: Number(invoice.totalCents),
+    paidCents: Number(invoice.totalCents) - balanceCents,
+    balanceCents,
   };
 }
 
@@ -164,8 +240,10 @@ export interface Seller {
   address: string;
   phone: string;
   email: string;
+  /** GST/HST registration number. */
   taxNumber: string;
-  paymentTerms: string;
+  /** Quebec QST registration number. */
+  qstNumber: string;
 }
 
 export function sellerOf(config: Config): Seller {
@@ -175,7 +253,7 @@ export function sellerOf(config: Config): Seller {
     phone: config.SHOP_PHONE,
     email: config.SHOP_EMAIL,
     taxNumber: config.SHOP_TAX_NUMBER,
-    paymentTerms: config.SHOP_PAYMENT_TERMS,
+    qstNumber: config.SHOP_QST_NUMBER,
   };
 }
 
@@ -216,19 +294,21 @@ export function renderInvoicePdf(doc: InvoiceDocument, seller: Seller, lang: Lan
   pdf.text(seller.address);
   pdf.text(`${seller.phone} · ${seller.email}`);
   pdf.text(labels.taxNumberLine(seller.taxNumber));
+  pdf.text(labels.qstNumberLine(seller.qstNumber));
   pdf
     .font('Helvetica-Bold')
     .fontSize(20)
     .fillColor('#000')
     .text(labels.invoice, left, 50, { width, align: 'right' });
 
-  let y = 130;
+  let y = 140;
   const facts: [string, string][] = [
     [labels.invoiceNumber, doc.invoiceNumber],
     [labels.invoiceDate, date],
     [labels.orderNumber, doc.orderNumber],
     [labels.poNumber, doc.purchaseOrderId],
-    [labels.terms, seller.paymentTerms],
+    [labels.terms, labels.termsName(doc.terms)],
+    [labels.dueDate, labels.day(doc.dueOn)],
   ];
   pdf.fontSize(9);
   for (const [label, value] of facts) {
@@ -274,7 +354,7 @@ export function renderInvoicePdf(doc: InvoiceDocument, seller: Seller, lang: Lan
   for (const line of doc.lines) {
     const description = line.item
       ? `${line.name} (${labels.conditions[line.condition] ?? line.condition})`
-      : labels.extraLine(line.name);
+      : `${labels.extraLine(line.name)}${line.provincialTax ? '' : ` ${labels.noProvincialTax}`}`;
     const height = Math.max(
       pdf.heightOfString(description, { width: cols.qty - cols.desc - 5 }),
       pdf.heightOfString(line.sku || ' ', { width: 90 }),
@@ -293,25 +373,40 @@ export function renderInvoicePdf(doc: InvoiceDocument, seller: Seller, lang: Lan
   pdf.moveTo(left, y).lineTo(right, y).strokeColor('#999').stroke();
   y += 8;
 
-  const rate = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(doc.taxRatePercent);
-  const totals: [string, number][] = [
-    [labels.subtotal, doc.subtotalCents],
-    [labels.tax(doc.province, rate), doc.itemsTaxCents],
-  ];
-  if (doc.shippingCents > 0) totals.push([labels.shippingAndExtras, doc.shippingCents]);
-  if (doc.shippingTaxCents > 0) totals.push([labels.taxOnShipping, doc.shippingTaxCents]);
+  // A component whose base is not the largest (a fee without provincial tax) shows what it taxed.
+  const widest = Math.max(0, ...doc.taxes.map((t) => t.baseCents));
+  const totals: [string, number][] = [[labels.subtotal, doc.subtotalCents]];
+  if (doc.shippingCents !== 0) totals.push([labels.shipping, doc.shippingCents]);
+  if (doc.feesCents !== 0) totals.push([labels.fees, doc.feesCents]);
+  if (doc.otherCents !== 0) totals.push([labels.otherCharges, doc.otherCents]);
+  for (const tax of doc.taxes)
+    totals.push([labels.tax(tax, tax.baseCents === widest ? null : money(tax.baseCents)), tax.taxCents]);
   for (const [label, cents] of totals) {
-    pdf.text(label, right - 290, y, { width: 210, align: 'right' });
+    const height = pdf.heightOfString(label, { width: 260 });
+    if (y + height > pdf.page.height - 90) {
+      pdf.addPage();
+      y = 50;
+    }
+    pdf.text(label, right - 340, y, { width: 260, align: 'right' });
     pdf.text(money(cents), cols.amount, y, { width: 70, align: 'right' });
-    y += 14;
+    y += height + 3;
   }
   pdf.font('Helvetica-Bold').fontSize(11);
   pdf.text(labels.total, right - 290, y + 4, { width: 210, align: 'right' });
   pdf.text(money(doc.totalCents), cols.amount - 20, y + 4, { width: 90, align: 'right' });
-  pdf
-    .font('Helvetica')
-    .fontSize(9)
-    .text(labels.thanks, left, y + 40);
+  y += 22;
+  pdf.font('Helvetica').fontSize(9);
+  if (doc.paidCents !== 0) {
+    for (const [label, cents] of [
+      [labels.paid, doc.paidCents],
+      [labels.balance, doc.balanceCents],
+    ] as const) {
+      pdf.text(label, right - 340, y, { width: 260, align: 'right' });
+      pdf.text(money(cents), cols.amount, y, { width: 70, align: 'right' });
+      y += 14;
+    }
+  }
+  pdf.text(labels.thanks, left, y + 18);
   pdf.end();
   return done;
 }

@@ -250,6 +250,7 @@ export async function orderView(
             quantity: l.quantity,
             item_rate: toAmount(l.rateCents),
             kind: lineKind(l.kind),
+            provincial_tax: l.provincialTax,
           }))
         : lines.map((l) => ({
             item_id: l.itemId,
@@ -259,6 +260,7 @@ export async function orderView(
             quantity: l.quantity,
             item_rate: toAmount(l.itemRateCents),
             kind: 'item' as const,
+            provincial_tax: true,
           }))
       ).map((l) => ({ ...l, status: order.status as OrderStatus })),
       invoice_terms: invoice?.terms ?? null,

@@ -1,0 +1,177 @@
+/**
+ * The sales-tax journal: the current invoices made in a period (Toronto's days), one row each, with what
+ * they charged (subtotal, shipping, environmental handling fees, other lines), the tax of each component
+ * at each rate the period holds, and the total; a last row sums every amount. For the seller's accounts
+ * and their GST/HST and QST returns.
+ */
+import { toAmount } from '@shop/domain/money';
+import { TAX_COMPONENTS, type TaxComponent, taxLabel } from '@shop/domain/tax';
+import { stringify } from 'csv-stringify/sync';
+import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { customers, invoiceLines, invoices, invoiceTaxes, orders } from '../../db/schema';
+import { SHOP_TIME_ZONE } from './admin-service';
+
+/** The journal's fixed columns before the tax columns. */
+const HEAD = [
+  'Date',
+  'Invoice',
+  'Order',
+  'Customer ID',
+  'Company',
+  'Province',
+  'Subtotal',
+  'Shipping',
+  'Environmental fees',
+  'Other lines',
+] as const;
+
+interface JournalRow {
+  day: string;
+  invoiceNumber: string;
+  orderNumber: string;
+  customerId: string;
+  company: string;
+  province: string;
+  subtotal: number;
+  shipping: number;
+  fees: number;
+  other: number;
+  taxes: Map<string, number>;
+  total: number;
+  exemptions: string[];
+}
+
+/** A spreadsheet would run a cell starting with = + - @ as a formula; a leading quote keeps it text. */
+function safeText(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+const columnKey = (component: string, rateMilli: number) => `${component}@${rateMilli}`;
+const money = (cents: number) => toAmount(cents).toFixed(2);
+
+/** The journal of the invoices made from `from` to `to` (YYYY-MM-DD, both included) as CSV text. */
+export async function invoiceJournalCsv(db: Queryable, from: string, to: string): Promise<string> {
+  const made = await db
+    .select({
+      invoiceId: invoices.invoiceId,
+      invoiceNumber: invoices.invoiceNumber,
+      createdAt: invoices.createdAt,
+      shippingCents: invoices.shippingCents,
+      totalCents: invoices.totalCents,
+      orderNumber: orders.orderNumber,
+      customerId: orders.customerId,
+      company: customers.company,
+      province: orders.shippingProvince,
+      subtotalCents: orders.subtotalCents,
+    })
+    .from(invoices)
+    .innerJoin(orders, sql`${orders.orderId} = ${invoices.orderId}`)
+    .leftJoin(customers, sql`${customers.customerId} = ${orders.customerId}`)
+    .where(
+      and(
+        isNull(invoices.replacedAt),
+        sql`${invoices.createdAt} >= (${from}::date)::timestamp at time zone ${SHOP_TIME_ZONE}`,
+        sql`${invoices.createdAt} < (${to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE}`,
+      ),
+    )
+    .orderBy(asc(invoices.createdAt), asc(invoices.invoiceId));
+  const ids = made.map((i) => i.invoiceId);
+  const [taxRows, lineSums] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .select()
+            .from(invoiceTaxes)
+            .where(inArray(invoiceTaxes.invoiceId, ids))
+            .orderBy(asc(invoiceTaxes.invoiceId), asc(invoiceTaxes.position)),
+          db
+            .select({
+              invoiceId: invoiceLines.invoiceId,
+              kind: invoiceLines.kind,
+              cents: sql<string>`sum(${invoiceLines.rateCents} * ${invoiceLines.quantity})`,
+            })
+            .from(invoiceLines)
+            .where(and(inArray(invoiceLines.invoiceId, ids), sql`${invoiceLines.kind} in ('fee', 'other')`))
+            .groupBy(invoiceLines.invoiceId, invoiceLines.kind),
+        ]);
+
+  // One column per component and rate found in the period: federal first (TAX_COMPONENTS' order), then by rate.
+  const columns = new Map<string, { component: TaxComponent; rateMilli: number }>();
+  for (const t of taxRows)
+    columns.set(columnKey(t.component, t.rateMilli), {
+      component: t.component as TaxComponent,
+      rateMilli: t.rateMilli,
+    });
+  const taxColumns = [...columns.entries()].sort(
+    ([, a], [, b]) =>
+      TAX_COMPONENTS.indexOf(a.component) - TAX_COMPONENTS.indexOf(b.component) || a.rateMilli - b.rateMilli,
+  );
+
+  const rows: JournalRow[] = made.map((i) => {
+    const sum = (kind: string) =>
+      Number(lineSums.find((l) => l.invoiceId === i.invoiceId && l.kind === kind)?.cents ?? 0);
+    const own = taxRows.filter((t) => t.invoiceId === i.invoiceId);
+    const taxes = new Map<string, number>();
+    for (const t of own) {
+      const key = columnKey(t.component, t.rateMilli);
+      taxes.set(key, (taxes.get(key) ?? 0) + Number(t.taxCents));
+    }
+    return {
+      day: new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(i.createdAt),
+      invoiceNumber: i.invoiceNumber,
+      orderNumber: i.orderNumber,
+      customerId: i.customerId,
+      company: i.company ?? '',
+      province: i.province,
+      subtotal: Number(i.subtotalCents),
+      shipping: Number(i.shippingCents),
+      fees: sum('fee'),
+      other: sum('other'),
+      taxes,
+      total: Number(i.totalCents),
+      exemptions: own
+        .filter((t) => t.exemption)
+        .map((t) =>
+          `${taxLabel(t.component as TaxComponent, t.rateMilli)}: ${t.exemption!.reason} ${t.exemption!.reference}`.trim(),
+        ),
+    };
+  });
+
+  const add = (pick: (r: JournalRow) => number) => rows.reduce((n, r) => n + pick(r), 0);
+  const records: string[][] = [
+    [...HEAD, ...taxColumns.map(([, c]) => taxLabel(c.component, c.rateMilli)), 'Total', 'Exemptions'],
+    ...rows.map((r) => [
+      r.day,
+      r.invoiceNumber,
+      r.orderNumber,
+      safeText(r.customerId),
+      safeText(r.company),
+      safeText(r.province),
+      money(r.subtotal),
+      money(r.shipping),
+      money(r.fees),
+      money(r.other),
+      ...taxColumns.map(([key]) => money(r.taxes.get(key) ?? 0)),
+      money(r.total),
+      safeText(r.exemptions.join('; ')),
+    ]),
+    [
+      `Total (${rows.length} ${rows.length === 1 ? 'invoice' : 'invoices'})`,
+      '',
+      '',
+      '',
+      '',
+      '',
+      money(add((r) => r.subtotal)),
+      money(add((r) => r.shipping)),
+      money(add((r) => r.fees)),
+      money(add((r) => r.other)),
+      ...taxColumns.map(([key]) => money(add((r) => r.taxes.get(key) ?? 0))),
+      money(add((r) => r.total)),
+      '',
+    ],
+  ];
+  return stringify(records);
+}
