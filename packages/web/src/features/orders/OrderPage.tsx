@@ -1,4 +1,6 @@
-import type { OrderAddress, OrderInfo } from '@shop/domain/api';
+import { type OrderAddress, type OrderInfo, readFeeLineName } from '@shop/domain/api';
+import { FEE_CATEGORY_NAMES } from '@shop/domain/fees';
+import { formatDateIn } from '@shop/domain/i18n';
 import { toCents } from '@shop/domain/money';
 import { Link, useLocation } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -13,6 +15,7 @@ import { usePageTitle } from '../../lib/title';
 import '../../styles/cart.css';
 import { useOrderReads } from './loader';
 import { OrderPeople, OrderTools } from './OrderTools';
+import { InvoiceSellerBlock, OrderTotals } from './OrderTotals';
 
 /** An amount in dollars, as the order records it. */
 const dollars = (amount: number) => money(toCents(amount));
@@ -25,11 +28,24 @@ function keyed(key: string, fallback: string): string {
 
 const statusName = (status: string) => keyed(`orders:status.${status}`, status);
 const methodName = (method: string) => keyed(`orders:shipping.${method}`, method);
-/** The invoice's shipping line is named by the server in English, e.g. "Shipping (Pick Up)". */
+/**
+ * The invoice's shipping and fee lines are named by the server in English, e.g. "Shipping (Pick Up)",
+ * "Environmental handling fee: Portable computers (Ontario)"; they are named in the page's language.
+ */
 function extraName(name: string | undefined): string {
   const shipping = /^Shipping \((.+)\)$/.exec(name ?? '');
-  return shipping ? t('orders:line.shipping', { method: methodName(shipping[1] ?? '') }) : (name ?? '');
+  if (shipping) return t('orders:line.shipping', { method: methodName(shipping[1] ?? '') });
+  const fee = readFeeLineName(name ?? '');
+  if (fee)
+    return t('orders:line.fee', {
+      category: FEE_CATEGORY_NAMES[fee.category][pageLang()],
+      province: provinceName(fee.province),
+    });
+  return name ?? '';
 }
+/** A day (YYYY-MM-DD) written out in the page's language: "Dec 24, 2026" / "24 déc. 2026". */
+const dayName = (day: string) => formatDateIn(pageLang(), `${day}T12:00:00Z`, { timeZone: 'UTC' });
+
 /** The condition as English shows it today (its code); French names it. */
 const conditionText = (condition: string) => (pageLang() === 'en' ? condition : conditionName(condition));
 
@@ -127,7 +143,25 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
         <dd className={o.status === 'Canceled' ? 'status--canceled' : undefined}>{statusName(o.status)}</dd>
         <dt>{t('orders:fact.method')}</dt>
         <dd>{methodName(o.shipping_method)}</dd>
+        {kind === 'invoice' && o.invoice_terms && (
+          <>
+            <dt>{t('orders:fact.terms')}</dt>
+            <dd>{keyed(`orders:terms.${o.invoice_terms}`, o.invoice_terms)}</dd>
+          </>
+        )}
+        {kind === 'invoice' && o.invoice_due_on && (
+          <>
+            <dt>{t('orders:fact.due')}</dt>
+            <dd>{dayName(o.invoice_due_on)}</dd>
+          </>
+        )}
       </dl>
+      {o.status === 'OnHold' && (
+        <p className="banner order__hold" role="note">
+          {t('orders:hold.note')}
+        </p>
+      )}
+      {kind === 'invoice' && o.seller && <InvoiceSellerBlock seller={o.seller} />}
       <OrderPeople order={o} />
       <div className="order__addresses">
         <AddressBlock title={t('orders:address.shipping')} a={info.shippingAddress} />
@@ -161,7 +195,10 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
           ))}
           {extra.map((l, i) => (
             <tr key={`extra-${l.zoho_item_name}-${i}`} className="order__extra">
-              <td>{extraName(l.zoho_item_name)}</td>
+              <td>
+                {extraName(l.zoho_item_name)}
+                {!l.provincial_tax && ` ${t('orders:line.noProvincialTax')}`}
+              </td>
               <td>{l.sku}</td>
               <td>{conditionText(l.item_condition)}</td>
               <td>{l.quantity}</td>
@@ -174,20 +211,10 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
           ))}
         </tbody>
       </table>
-      <dl className="order__totals">
-        <dt>{t('orders:total.subtotal')}</dt>
-        <dd>{dollars(o.subtotal)}</dd>
-        <dt>{t('orders:total.tax', { rate: o.tax_rate })}</dt>
-        <dd>{dollars(o.items_tax)}</dd>
-        {kind === 'invoice' && (
-          <>
-            <dt>{t('orders:total.shippingTax')}</dt>
-            <dd>{dollars(o.shipping_tax)}</dd>
-          </>
-        )}
-        <dt>{t('orders:total.total')}</dt>
-        <dd>{dollars(o.total)}</dd>
-      </dl>
+      <OrderTotals order={o} kind={kind} />
+      {kind === 'order' && !o.invoice_number && o.status !== 'Canceled' && o.status !== 'Declined' && (
+        <p className="order__note">{t('orders:total.feesLater')}</p>
+      )}
     </div>
   );
 }

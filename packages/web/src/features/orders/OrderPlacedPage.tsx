@@ -5,15 +5,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { ApiError, api } from '../../lib/api';
-import { t, tm } from '../../lib/i18n';
+import { loadNamespaces, t, tm } from '../../lib/i18n';
 import { refreshReads } from '../../lib/reads';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
 import '../../styles/cart.css';
+import './order-tools.css';
 
 type Status =
   | { state: 'ordering' }
-  | { state: 'confirmed'; orderId: number; orderNumber: string }
+  | { state: 'confirmed'; orderId: number; orderNumber: string; onHold: boolean }
   | { state: 'failed'; message: string }
   | { state: 'expired' }
   | { state: 'none' };
@@ -47,8 +48,16 @@ export default function OrderPlacedPage() {
     started.current = true;
     sessionStorage.setItem(SENT + request.checkout_key, '1');
     api<PlaceOrderAnswer>('/placeorder', { method: 'POST', body: request })
-      .then((answer) => {
-        setStatus({ state: 'confirmed', orderId: answer.orderId, orderNumber: answer.orderNumber });
+      .then(async (answer) => {
+        const onHold = answer.status === 'OnHold';
+        // The hold's sentence is in the orders' catalogue, which this page does not load otherwise.
+        if (onHold) await loadNamespaces('orders').catch(() => undefined);
+        setStatus({
+          state: 'confirmed',
+          orderId: answer.orderId,
+          orderNumber: answer.orderNumber,
+          onHold,
+        });
         void reloadHeader();
         refreshReads('/user/');
       })
@@ -79,6 +88,11 @@ export default function OrderPlacedPage() {
             <strong>{status.orderNumber}</strong>
             {t('cart:placed.numberAfter')}
           </p>
+          {status.onHold && (
+            <p className="banner order__hold" role="status">
+              {t('orders:placed.onHold')}
+            </p>
+          )}
           <p>
             <Link className="btn btn--primary" to={`/acer/order/${status.orderId}`}>
               {t('cart:placed.view')}
