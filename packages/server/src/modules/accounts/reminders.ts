@@ -149,6 +149,7 @@ async function remind(
     )
     .orderBy(asc(contacts.contactPersonId));
   const mailIds: number[] = [];
+  // A stage mailed late (a process was down on the day) says how late it really is.
   const days = daysOverdue(invoice.dueOn, today);
   for (const admin of admins) {
     const lang = await mailLanguageOf(tx, admin.contactPersonId);
@@ -169,11 +170,11 @@ async function remind(
       await queueMail(tx, {
         to: admin.email.trim(),
         replyTo: deps.config.SHOP_EMAIL,
-        subject: t(`mail.reminder.subject.${stage}`, facts),
+        subject: t(`mail.reminder.subject.${days === 0 ? 0 : stage === 30 ? 30 : 15}`, facts),
         body: [
           t('mail.hello', { name: oneLine(name) }),
           '',
-          stage === 0 ? t('mail.reminder.due', facts) : t('mail.reminder.overdue', facts),
+          days === 0 ? t('mail.reminder.due', facts) : t('mail.reminder.overdue', facts),
           t('mail.reminder.balance', {
             balance: formatMoney(balanceCents, lang),
             total: formatMoney(Number(invoice.totalCents), lang),

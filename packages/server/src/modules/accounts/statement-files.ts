@@ -175,21 +175,30 @@ export function renderStatementPdf(
   y += 14;
 
   // The invoices: number | order | PO | date | due | total | paid | balance | status.
-  const cols = [
-    { key: 'invoice', x: left, w: 62 },
-    { key: 'order', x: left + 64, w: 58 },
-    { key: 'po', x: left + 124, w: 70 },
-    { key: 'invoiceDate', x: left + 196, w: 56 },
-    { key: 'dueOn', x: left + 254, w: 56 },
-    { key: 'total', x: left + 312, w: 58, right: true },
-    { key: 'paid', x: left + 372, w: 58, right: true },
-    { key: 'balanceColumn', x: left + 432, w: 60, right: true },
-    { key: 'status', x: left + 496, w: width - 496 },
+  // Widths that add up to the page's (with a 3-point gap between columns).
+  const widths = [
+    ['invoice', 54],
+    ['order', 52],
+    ['po', 55],
+    ['invoiceDate', 48],
+    ['dueOn', 48],
+    ['total', 56, true],
+    ['paid', 52, true],
+    ['balanceColumn', 56, true],
+    ['status', 62],
   ] as const;
+  let x = left;
+  const cols = widths.map(([key, w, alignRight]) => {
+    // The status, text after amounts, stands a little apart.
+    if (key === 'status') x += 5;
+    const c = { key, x, w: key === 'status' ? right - x : w, right: alignRight === true };
+    x += w + 3;
+    return c;
+  });
   const header = (at: number) => {
     pdf.font('Helvetica-Bold').fontSize(8);
     for (const c of cols)
-      pdf.text(t(`statement.${c.key}`), c.x, at, { width: c.w, align: 'right' in c ? 'right' : 'left' });
+      pdf.text(t(`statement.${c.key}`), c.x, at, { width: c.w, align: c.right ? 'right' : 'left' });
     pdf
       .moveTo(left, at + 12)
       .lineTo(right, at + 12)
@@ -230,7 +239,7 @@ export function renderStatementPdf(
       }
       cells.forEach((text, i) => {
         const c = cols[i]!;
-        pdf.text(text, c.x, y, { width: c.w, align: 'right' in c ? 'right' : 'left' });
+        pdf.text(text, c.x, y, { width: c.w, align: c.right ? 'right' : 'left' });
       });
       y += height + 5;
     }
