@@ -138,14 +138,18 @@ export default function CheckoutPage() {
   const checkoutKey = useMemo(() => `${Date.now().toString(36)}-${crypto.randomUUID()}`, []);
   /** What each province charges the company today (the server's rates and the company's exemptions). */
   const [taxes, setTaxes] = useState<CheckoutTaxesAnswer['taxes'] | null>(null);
+  const [taxesFailed, setTaxesFailed] = useState(false);
   useEffect(() => {
     if (!loggedIn || !customerId) return;
     let live = true;
-    api<CheckoutTaxesAnswer>(`/api/user/${encodeURIComponent(customerId)}/taxes`)
+    api<CheckoutTaxesAnswer>(`/user/${encodeURIComponent(customerId)}/taxes`)
       .then((answer) => {
         if (live) setTaxes(answer.taxes);
       })
-      .catch((error: unknown) => console.error(error));
+      .catch((error: unknown) => {
+        console.error(error);
+        if (live) setTaxesFailed(true);
+      });
     return () => {
       live = false;
     };
@@ -338,6 +342,11 @@ export default function CheckoutPage() {
             <dt>{t('cart:checkout.total')}</dt>
             <dd>{money(subtotal + tax)}</dd>
           </dl>
+          {taxesFailed && !taxRows && (
+            <p className="field-error" role="alert">
+              {t('cart:checkout.taxesFailed')}
+            </p>
+          )}
           <p className="checkout__note">{t('cart:checkout.feesNote')}</p>
           <button
             type="button"
