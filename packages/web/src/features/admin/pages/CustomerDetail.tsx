@@ -1,7 +1,8 @@
 /**
- * /acer/admin/customers/{id}: a customer with its buyers, latest orders, messages and audit. The owner edits
- * the company and percentage, disables or enables it, mails a password link and adds or turns off buyers;
- * any staff member sends it a message.
+ * /acer/admin/customers/{id}: a customer with its buyers, latest orders, tax and credit, messages and audit.
+ * The owner edits the company and percentage, its payment terms and credit limit, disables or enables it,
+ * mails a password link and adds or turns off buyers; any staff member records or revokes its tax
+ * exemptions and sends it a message.
  */
 import {
   type AdminContact,
@@ -15,6 +16,19 @@ import {
   customerMessageSchema,
   customerUpdateSchema,
 } from '@shop/domain/admin';
+import {
+  type AdminCredit,
+  type AdminCreditAnswer,
+  type AdminExemption,
+  type AdminExemptionChangedAnswer,
+  type AdminExemptionsAnswer,
+  type AdminTaxRatesAnswer,
+  creditUpdateSchema,
+  exemptionCreateSchema,
+  PAYMENT_TERM_NAMES,
+  PAYMENT_TERMS,
+} from '@shop/domain/admin-tax';
+import { isProvincialComponent } from '@shop/domain/tax';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_BASE, adminApi, attempt, done, failed, invalid, readBody } from '../api';
@@ -22,6 +36,7 @@ import { type AdminPage, type PageArgs, useIsOwner, usePageData } from '../routi
 import {
   AuditTrail,
   Field,
+  Money,
   PageTitle,
   Result,
   Select,
@@ -32,12 +47,30 @@ import {
 } from '../ui';
 import { OrdersTable } from './Orders';
 
-async function loader({ request, params }: PageArgs) {
-  const { customer } = await adminApi<AdminCustomerAnswer>(
-    `/admin/customers/${encodeURIComponent(params.customerId ?? '')}`,
-    { signal: request.signal },
-  );
-  return customer;
+interface CustomerData {
+  customer: AdminCustomerDetail;
+  credit: AdminCredit;
+  exemptions: AdminExemption[];
+  /** The provinces with a sales tax of their own, with its components (PST, RST, QST): what an exemption can be from. */
+  provincial: Record<string, string[]>;
+}
+
+async function loader({ request, params }: PageArgs): Promise<CustomerData> {
+  const base = `/admin/customers/${encodeURIComponent(params.customerId ?? '')}`;
+  const signal = request.signal;
+  const [{ customer }, { credit }, { exemptions }, { rates }] = await Promise.all([
+    adminApi<AdminCustomerAnswer>(base, { signal }),
+    adminApi<AdminCreditAnswer>(`${base}/credit`, { signal }),
+    adminApi<AdminExemptionsAnswer>(`${base}/exemptions`, { signal }),
+    adminApi<AdminTaxRatesAnswer>('/admin/tax-rates', { signal }),
+  ]);
+  const provincial: Record<string, string[]> = {};
+  for (const r of rates) {
+    if (!isProvincialComponent(r.component) || r.state === 'replaced' || r.rate === 0) continue;
+    const list = provincial[r.province] ?? [];
+    if (!list.includes(r.component)) provincial[r.province] = [...list, r.component];
+  }
+  return { customer, credit, exemptions, provincial };
 }
 
 async function action({ request, params }: PageArgs) {
@@ -128,6 +161,42 @@ async function action({ request, params }: PageArgs) {
         on ? 'The buyer can sign in again.' : 'The buyer is turned off; their sessions have ended.',
       );
     }
+    case 'credit': {
+      const input = { payment_terms: body.payment_terms, credit_limit: body.credit_limit };
+      const parsed = creditUpdateSchema.safeParse(input);
+      if (!parsed.success) return invalid(parsed.error.issues);
+      return attempt(
+        request,
+        () => adminApi<AdminCreditAnswer>(`${base}/credit`, { method: 'PUT', body: input }),
+        'Saved.',
+      );
+    }
+    case 'add-exemption': {
+      const input = {
+        scope: body.scope,
+        province: body.scope === 'all' ? '' : body.province,
+        reference: body.reference,
+        reason: body.reason,
+        expires_on: body.expires_on,
+      };
+      const parsed = exemptionCreateSchema.safeParse(input);
+      if (!parsed.success) return invalid(parsed.error.issues);
+      return attempt(
+        request,
+        () => adminApi<AdminExemptionChangedAnswer>(`${base}/exemptions`, { body: input }),
+        'The exemption has been recorded.',
+      );
+    }
+    case 'revoke-exemption':
+      return attempt(
+        request,
+        () =>
+          adminApi<AdminExemptionChangedAnswer>(
+            `${base}/exemptions/${encodeURIComponent(String(body.exemption_id ?? ''))}/revoke`,
+            { method: 'POST' },
+          ),
+        'The exemption has been revoked.',
+      );
     case 'message': {
       const parsed = customerMessageSchema.safeParse({ body: body.body });
       if (!parsed.success) return invalid(parsed.error.issues);
@@ -479,6 +548,259 @@ function Contacts({ customer, owner }: { customer: AdminCustomerDetail; owner: b
   );
 }
 
+function CreditForm({ credit }: { credit: AdminCredit }) {
+  const ref = useRef<HTMLFormElement>(null);
+  const { fetcher, busy, result, errors } = useAction();
+  useFocusFirstError(ref, result);
+  return (
+    <fetcher.Form
+      method="post"
+      ref={ref}
+      className="admin-form"
+      noValidate
+      aria-label="Payment terms and credit limit"
+    >
+      <input type="hidden" name="intent" value="credit" />
+      <Result result={result} />
+      <Select
+        id="credit-terms"
+        name="payment_terms"
+        label="Payment terms"
+        defaultValue={credit.payment_terms}
+        key={`terms-${credit.payment_terms}`}
+        options={PAYMENT_TERMS.map((t) => ({ value: t, label: PAYMENT_TERM_NAMES[t] }))}
+        hint="For invoices made from now on."
+        error={errors.payment_terms}
+      />
+      <Field
+        id="credit-limit"
+        name="credit_limit"
+        label="Credit limit (dollars)"
+        inputMode="decimal"
+        maxLength={14}
+        defaultValue={credit.credit_limit === null ? '' : credit.credit_limit.toFixed(2)}
+        key={`limit-${credit.credit_limit}`}
+        hint="Empty for no limit. An order that would take the open balance past it is placed on hold for a credit review."
+        error={errors.credit_limit}
+      />
+      <div className="admin-actions">
+        <button type="submit" className="admin-btn admin-btn--primary" disabled={busy}>
+          Save terms and limit
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function exemptFrom(e: AdminExemption, provincial: Record<string, string[]>): string {
+  if (e.scope === 'all') return 'All tax';
+  const components = provincial[e.province ?? '']?.join(', ');
+  return `${components ? `${components} of ` : 'Provincial tax of '}${e.province}`;
+}
+
+const EXEMPTION_STATE: Record<AdminExemption['state'], { label: string; className: string }> = {
+  active: { label: 'Applies', className: 'admin-status admin-status--delivered' },
+  expired: { label: 'Expired', className: 'admin-status admin-status--declined' },
+  revoked: { label: 'Revoked', className: 'admin-status admin-status--canceled' },
+};
+
+function ExemptionRow({
+  exemption,
+  provincial,
+}: {
+  exemption: AdminExemption;
+  provincial: Record<string, string[]>;
+}) {
+  const { fetcher, busy, result } = useAction();
+  const e = exemption;
+  const state = EXEMPTION_STATE[e.state];
+  return (
+    <tr data-exemption={e.exemption_id}>
+      <td>{exemptFrom(e, provincial)}</td>
+      <td>{e.reference}</td>
+      <td>{e.reason}</td>
+      <td>{e.expires_on ?? 'No expiry'}</td>
+      <td>
+        <span className={state.className}>{state.label}</span>
+        {e.revoked_at && (
+          <span className="admin-note">
+            {' '}
+            by {e.revoked_by}, <When at={e.revoked_at} />
+          </span>
+        )}
+      </td>
+      <td>
+        {e.created_by}, <When at={e.created_at} />
+      </td>
+      <td>
+        {e.state !== 'revoked' && (
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="revoke-exemption" />
+            <input type="hidden" name="exemption_id" value={e.exemption_id} />
+            <button type="submit" className="admin-btn admin-btn--small admin-btn--danger" disabled={busy}>
+              Revoke<span className="visually-hidden"> exemption {e.reference}</span>
+            </button>
+          </fetcher.Form>
+        )}
+        <Result result={result?.ok ? null : result} />
+      </td>
+    </tr>
+  );
+}
+
+function AddExemption({ provincial }: { provincial: Record<string, string[]> }) {
+  const ref = useRef<HTMLFormElement>(null);
+  const [scope, setScope] = useState('provincial');
+  const { fetcher, busy, result, errors } = useAction(() => {
+    ref.current?.reset();
+    setScope('provincial');
+  });
+  useFocusFirstError(ref, result);
+  return (
+    <div className="admin-card">
+      <h3 id="add-exemption-heading">Record an exemption</h3>
+      <p className="admin-note">
+        Checkout and invoices leave the exempt tax out and name the exemption. It stops applying on its expiry
+        date; orders placed before keep their tax.
+      </p>
+      <Result result={result} />
+      <fetcher.Form
+        method="post"
+        ref={ref}
+        className="admin-form admin-grid"
+        noValidate
+        aria-labelledby="add-exemption-heading"
+      >
+        <input type="hidden" name="intent" value="add-exemption" />
+        <Select
+          id="exemption-scope"
+          name="scope"
+          label="Exempt from"
+          value={scope}
+          onChange={(event) => setScope(event.target.value)}
+          options={[
+            { value: 'provincial', label: "A province's own sales tax (e.g. a reseller's PST or QST)" },
+            { value: 'all', label: 'All tax (e.g. a status-exempt buyer)' },
+          ]}
+          error={errors.scope}
+        />
+        {scope === 'provincial' && (
+          <Select
+            id="exemption-province"
+            name="province"
+            label="Province"
+            required
+            options={Object.entries(provincial).map(([p, components]) => ({
+              value: p,
+              label: `${p} (${components.join(', ')})`,
+            }))}
+            error={errors.province}
+          />
+        )}
+        <Field
+          id="exemption-reference"
+          name="reference"
+          label={scope === 'all' ? 'Reference of the document' : 'Exemption number (PST, RST or QST number)'}
+          required
+          maxLength={50}
+          error={errors.reference}
+        />
+        <Field
+          id="exemption-reason"
+          name="reason"
+          label="Reason"
+          required
+          maxLength={100}
+          hint="Shown at checkout and on invoices, such as Reseller."
+          error={errors.reason}
+        />
+        <Field
+          id="exemption-expires"
+          name="expires_on"
+          type="date"
+          label="Expiry date"
+          required={scope === 'provincial'}
+          hint={
+            scope === 'provincial'
+              ? 'The first day it no longer applies.'
+              : 'Optional: the first day it no longer applies.'
+          }
+          error={errors.expires_on}
+        />
+        <div className="admin-actions admin-grid__full">
+          <button type="submit" className="admin-btn admin-btn--primary" disabled={busy}>
+            Record exemption
+          </button>
+        </div>
+      </fetcher.Form>
+    </div>
+  );
+}
+
+function TaxAndCredit({ data, owner }: { data: CustomerData; owner: boolean }) {
+  const { customer, credit, exemptions, provincial } = data;
+  return (
+    <section className="admin-section" aria-labelledby="tax-credit-heading">
+      <h2 id="tax-credit-heading">Tax and credit</h2>
+      <dl className="admin-facts">
+        <dt>Payment terms</dt>
+        <dd>{PAYMENT_TERM_NAMES[credit.payment_terms]}</dd>
+        <dt>Credit limit</dt>
+        <dd>{credit.credit_limit === null ? 'None' : <Money amount={credit.credit_limit} />}</dd>
+        <dt>Open balance</dt>
+        <dd>
+          <Money amount={credit.open_balance} />{' '}
+          <span className="admin-note">
+            (unpaid invoices and orders not yet invoiced, held ones included)
+          </span>
+        </dd>
+        <dt>On hold for credit review</dt>
+        <dd>
+          {credit.held_orders === 0 ? (
+            'No orders'
+          ) : (
+            <Link to={`${ADMIN_BASE}/orders?status=OnHold&q=${encodeURIComponent(customer.customer_id)}`}>
+              {credit.held_orders} {credit.held_orders === 1 ? 'order' : 'orders'}
+            </Link>
+          )}
+        </dd>
+      </dl>
+      {owner && (
+        <div className="admin-card">
+          <h3>Payment terms and credit limit</h3>
+          <CreditForm credit={credit} />
+        </div>
+      )}
+      <h3 id="exemptions-heading">Tax exemptions</h3>
+      {exemptions.length === 0 ? (
+        <p>No exemptions: the company pays every tax of the province it ships to.</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table" aria-labelledby="exemptions-heading">
+            <thead>
+              <tr>
+                <th scope="col">Exempt from</th>
+                <th scope="col">Number or reference</th>
+                <th scope="col">Reason</th>
+                <th scope="col">Expires</th>
+                <th scope="col">Status</th>
+                <th scope="col">Recorded</th>
+                <th scope="col">Change</th>
+              </tr>
+            </thead>
+            <tbody>
+              {exemptions.map((e) => (
+                <ExemptionRow key={e.exemption_id} exemption={e} provincial={provincial} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <AddExemption provincial={provincial} />
+    </section>
+  );
+}
+
 function Messages({ customer }: { customer: AdminCustomerDetail }) {
   const ref = useRef<HTMLFormElement>(null);
   const { fetcher, busy, result, errors } = useAction(() => ref.current?.reset());
@@ -523,7 +845,8 @@ function Messages({ customer }: { customer: AdminCustomerDetail }) {
 }
 
 function CustomerDetail() {
-  const customer = usePageData<AdminCustomerDetail>();
+  const data = usePageData<CustomerData>();
+  const { customer } = data;
   const owner = useIsOwner();
   return (
     <>
@@ -575,6 +898,7 @@ function CustomerDetail() {
           </Link>
         </p>
       </section>
+      <TaxAndCredit data={data} owner={owner} />
       <Messages customer={customer} />
       <AuditTrail entries={customer.audit} />
     </>
