@@ -272,6 +272,7 @@ describe("a customer's answers", () => {
           tax_rate: 13,
           subtotal: 1699.98,
           items_tax: 221,
+          taxes: [{ component: 'HST', rate: 13, base: 1719.98, amount: 223.6, exemption: null }],
           shipping: 20,
           shipping_tax: 2.6,
           total: 1943.58,
@@ -284,6 +285,8 @@ describe("a customer's answers", () => {
               item_condition: 'BrandNew',
               quantity: 2,
               item_rate: 849.99,
+              kind: 'item',
+              provincial_tax: true,
               status: 'Shipped',
             },
             {
@@ -293,15 +296,37 @@ describe("a customer's answers", () => {
               item_condition: '',
               quantity: 1,
               item_rate: 20,
+              kind: 'shipping',
+              provincial_tax: true,
               status: 'Shipped',
             },
           ],
+          invoice_terms: 'net30',
+          invoice_due_on: '2026-12-22',
+          invoice_paid: 0,
+          invoice_balance: 1943.58,
+          seller: {
+            legal_name: 'Acer Store for Business Inc.',
+            gst_hst_number: '12345 6789 RT0001',
+            qst_number: '',
+          },
         },
         billingAddress: address,
         shippingAddress: address,
       },
     };
     expect(OrderAnswer.parse(answer).orderInfo.order.zoho_line_items[1]?.item_id).toBeNull();
+    // A tax component the domain does not know is refused.
+    const order = answer.orderInfo.order;
+    expect(
+      OrderAnswer.safeParse({
+        ...answer,
+        orderInfo: {
+          ...answer.orderInfo,
+          order: { ...order, taxes: [{ ...order.taxes[0], component: 'VAT' }] },
+        },
+      }).success,
+    ).toBe(false);
     expect(
       OrderAnswer.safeParse({
         ...answer,
