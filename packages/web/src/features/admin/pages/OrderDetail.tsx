@@ -1,10 +1,13 @@
 /**
- * /acer/admin/orders/{id}: one order with its lines, addresses, totals, customer, history and audit, and the
- * seller's actions: confirm, ship (carrier and tracking), deliver, cancel or decline (with a reason), invoice
- * and a corrected invoice.
+ * /acer/admin/orders/{id}: one order with its lines, addresses, totals by tax component, customer, history
+ * and audit, and the seller's actions: confirm, ship (carrier and tracking), deliver, release a held order
+ * (credit approved), cancel or decline (with a reason), invoice (its environmental handling fee lines
+ * filled from the fee table, each editable) and a corrected invoice.
  */
 import {
   type AdminInvoice,
+  type AdminInvoiceDraft,
+  type AdminInvoiceDraftAnswer,
   type AdminOrderAnswer,
   type AdminOrderChangedAnswer,
   type AdminOrderDetail,
@@ -13,12 +16,15 @@ import {
   type OrderEventInfo,
   orderActionSchema,
 } from '@shop/domain/admin';
+import type { TaxLineAnswer } from '@shop/domain/api';
+import { taxLabel } from '@shop/domain/tax';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_BASE, adminApi, attempt, failed, invalid, readBody } from '../api';
 import { type AdminPage, type PageArgs, setFlash, usePageData } from '../routing';
 import {
   AuditTrail,
+  Checkbox,
   Field,
   Money,
   PageTitle,
@@ -30,11 +36,22 @@ import {
 } from '../ui';
 import { StatusTag } from './Orders';
 
-async function loader({ request, params }: PageArgs) {
-  const { order } = await adminApi<AdminOrderAnswer>(`/admin/orders/${params.orderId}`, {
-    signal: request.signal,
-  });
-  return order;
+interface OrderData {
+  order: AdminOrderDetail;
+  /** The invoice's fee lines from the fee table (null when they could not be read). */
+  draft: AdminInvoiceDraft | null;
+}
+
+async function loader({ request, params }: PageArgs): Promise<OrderData> {
+  const [{ order }, draft] = await Promise.all([
+    adminApi<AdminOrderAnswer>(`/admin/orders/${params.orderId}`, { signal: request.signal }),
+    adminApi<AdminInvoiceDraftAnswer>(`/admin/orders/${params.orderId}/invoice-draft`, {
+      signal: request.signal,
+    })
+      .then((answer) => answer.draft)
+      .catch(() => null),
+  ]);
+  return { order, draft };
 }
 
 async function action({ request, params }: PageArgs) {
@@ -56,7 +73,7 @@ async function action({ request, params }: PageArgs) {
     );
   }
   if (body.intent === 'invoice' || body.intent === 'correct') {
-    const input = { shipping: body.shipping, lines: body.lines, note: body.note };
+    const input = { shipping: body.shipping, lines: body.lines, fees: body.fees, note: body.note };
     const parsed = invoiceSchema.safeParse(input);
     if (!parsed.success) return invalid(parsed.error.issues);
     const path = body.intent === 'correct' ? `${base}/invoice/correct` : `${base}/invoice`;
@@ -132,6 +149,20 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
       <Result result={result} />
       {order.actions.length === 0 && <p>No status change is open to a {order.status} order.</p>}
       <div className="admin-cards">
+        {can('release') && (
+          <fetcher.Form method="post" className="admin-card admin-form">
+            <input type="hidden" name="intent" value="status" />
+            <input type="hidden" name="action" value="release" />
+            <p>
+              On hold for a credit review: with this order the company's open balance would pass its credit
+              limit. Releasing it makes it Pending and mails the customer; declining it (below) puts the stock
+              back.
+            </p>
+            <button type="submit" className="admin-btn admin-btn--primary" disabled={busy}>
+              {ACTION_LABELS.release}
+            </button>
+          </fetcher.Form>
+        )}
         {can('confirm') && (
           <fetcher.Form method="post" className="admin-card admin-form">
             <input type="hidden" name="intent" value="status" />
@@ -214,36 +245,106 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
   );
 }
 
+/** "GST 5 %", or "QST 9.975 %: exempt (Reseller, no. 1234567890TQ0001, until 2026-12-31)". */
+function taxName(tax: TaxLineAnswer): string {
+  const label = taxLabel(tax.component, Math.round(tax.rate * 1000));
+  const e = tax.exemption;
+  if (!e) return label;
+  if (!e.expires_on) return `${label}: exempt (${e.reason}, no. ${e.reference})`;
+  const last = new Date(`${e.expires_on}T12:00:00Z`);
+  last.setUTCDate(last.getUTCDate() - 1);
+  return `${label}: exempt (${e.reason}, no. ${e.reference}, until ${last.toISOString().slice(0, 10)})`;
+}
+
+/** Rows of a table's foot: one per tax component. */
+function TaxRows({ taxes, span }: { taxes: TaxLineAnswer[]; span: number }) {
+  return (
+    <>
+      {taxes.map((tax) => (
+        <tr key={tax.component}>
+          <th scope="row" colSpan={span}>
+            {taxName(tax)}
+          </th>
+          <td className="admin-num">
+            <Money amount={tax.amount} />
+          </td>
+        </tr>
+      ))}
+    </>
+  );
+}
+
+const TERMS: Record<string, string> = {
+  due_on_receipt: 'Due on receipt',
+  net15: 'Net 15',
+  net30: 'Net 30',
+  net45: 'Net 45',
+  net60: 'Net 60',
+};
+
 interface ExtraLine {
   key: number;
   name: string;
   amount: string;
 }
 
-/** The extra lines of an invoice: every line not of the order's products, less the shipping line. */
-function extrasOf(invoice: AdminInvoice, shippingMethod: string): ExtraLine[] {
-  let shippingSeen = invoice.shipping <= 0;
+interface FeeLine {
+  key: number;
+  name: string;
+  quantity: string;
+  /** Per unit. */
+  amount: string;
+  provincialTax: boolean;
+  /** A demo value of the fee table. */
+  demo: boolean;
+}
+
+/** The other lines of an invoice: every line the seller added that is not shipping or a fee. */
+function extrasOf(invoice: AdminInvoice): ExtraLine[] {
   return invoice.lines
-    .filter((l) => {
-      if (l.item_id !== null) return false;
-      if (!shippingSeen && l.item_name === `Shipping (${shippingMethod})` && l.rate === invoice.shipping) {
-        shippingSeen = true;
-        return false;
-      }
-      return true;
-    })
+    .filter((l) => l.item_id === null && l.kind !== 'shipping' && l.kind !== 'fee')
     .map((l, key) => ({ key, name: l.item_name, amount: l.rate.toFixed(2) }));
 }
 
-function InvoiceForm({ order, correcting }: { order: AdminOrderDetail; correcting: AdminInvoice | null }) {
+/** The fee lines of an invoice, or of the fee table's draft. */
+function feesOf(invoice: AdminInvoice | null, draft: AdminInvoiceDraft | null): FeeLine[] {
+  if (invoice)
+    return invoice.lines
+      .filter((l) => l.item_id === null && l.kind === 'fee')
+      .map((l, key) => ({
+        key: 1000 + key,
+        name: l.item_name,
+        quantity: String(l.quantity),
+        amount: l.rate.toFixed(2),
+        provincialTax: l.provincial_tax,
+        demo: false,
+      }));
+  return (draft?.fees ?? []).map((f, key) => ({
+    key: 1000 + key,
+    name: f.name,
+    quantity: String(f.quantity),
+    amount: f.amount.toFixed(2),
+    provincialTax: f.provincial_tax,
+    demo: f.demo,
+  }));
+}
+
+function InvoiceForm({
+  order,
+  correcting,
+  draft,
+}: {
+  order: AdminOrderDetail;
+  correcting: AdminInvoice | null;
+  draft: AdminInvoiceDraft | null;
+}) {
   const uid = useId();
   const prefix = correcting ? 'correct' : 'invoice';
   const [shipping, setShipping] = useState(correcting ? correcting.shipping.toFixed(2) : '');
-  const [lines, setLines] = useState<ExtraLine[]>(() =>
-    correcting ? extrasOf(correcting, order.shipping_method) : [],
-  );
+  const [lines, setLines] = useState<ExtraLine[]>(() => (correcting ? extrasOf(correcting) : []));
+  const [fees, setFees] = useState<FeeLine[]>(() => feesOf(correcting, draft));
   const [note, setNote] = useState('');
-  const nextKey = useRef(lines.length + 1);
+  const nextKey = useRef(2000);
   const ref = useRef<HTMLFormElement>(null);
   const { fetcher, busy, result, errors } = useAction(() => {
     if (!correcting) setLines([]);
@@ -257,7 +358,18 @@ function InvoiceForm({ order, correcting }: { order: AdminOrderDetail; correctin
       {
         intent: correcting ? 'correct' : 'invoice',
         shipping: shipping.trim() === '' ? 0 : shipping,
-        lines: lines.map((l) => ({ name: l.name, amount: l.amount })),
+        lines: [
+          ...fees.map((f) => ({
+            name: f.name,
+            amount: f.amount,
+            quantity: f.quantity,
+            kind: 'fee',
+            provincial_tax: f.provincialTax,
+          })),
+          ...lines.map((l) => ({ name: l.name, amount: l.amount })),
+        ],
+        // The fee lines as shown, none included: the seller has seen and may have changed them.
+        fees: 'given',
         note,
       },
       { method: 'post', encType: 'application/json' },
@@ -265,6 +377,9 @@ function InvoiceForm({ order, correcting }: { order: AdminOrderDetail; correctin
   };
   const update = (key: number, change: Partial<ExtraLine>) =>
     setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
+  const updateFee = (key: number, change: Partial<FeeLine>) =>
+    setFees((all) => all.map((f) => (f.key === key ? { ...f, ...change, demo: false } : f)));
+  const province = draft?.province ?? order.shipping_address.province;
 
   return (
     <form
@@ -288,8 +403,90 @@ function InvoiceForm({ order, correcting }: { order: AdminOrderDetail; correctin
         hint="Tax on shipping follows the shipping address's province."
       />
       <fieldset className="admin-fieldset">
+        <legend>Environmental handling fees ({province})</legend>
+        {fees.length === 0 ? (
+          <p className="admin-note">None: no product of this order is in a fee category of {province}.</p>
+        ) : (
+          <p className="admin-note">
+            From the fee table for the order's day in {province}, per unit; GST or HST always applies, the
+            province's own sales tax where ticked.
+            {fees.some((f) => f.demo) && (
+              <strong> Demo values: check them against the program's fees before invoicing.</strong>
+            )}
+          </p>
+        )}
+        {fees.map((f, i) => (
+          <div key={f.key} className="admin-row">
+            <Field
+              id={`${prefix}-fee-${f.key}-name`}
+              label={`Fee ${i + 1} name`}
+              value={f.name}
+              maxLength={100}
+              onChange={(e) => updateFee(f.key, { name: e.target.value })}
+            />
+            <Field
+              id={`${prefix}-fee-${f.key}-quantity`}
+              label={`Fee ${i + 1} quantity`}
+              inputMode="numeric"
+              value={f.quantity}
+              onChange={(e) => updateFee(f.key, { quantity: e.target.value })}
+            />
+            <Field
+              id={`${prefix}-fee-${f.key}-amount`}
+              label={`Fee ${i + 1} per unit (dollars)${f.demo ? ' (demo)' : ''}`}
+              inputMode="decimal"
+              value={f.amount}
+              onChange={(e) => updateFee(f.key, { amount: e.target.value })}
+            />
+            <Checkbox
+              id={`${prefix}-fee-${f.key}-provincial`}
+              label={`Fee ${i + 1}: provincial sales tax applies`}
+              checked={f.provincialTax}
+              onChange={(e) => updateFee(f.key, { provincialTax: e.target.checked })}
+            />
+            <button
+              type="button"
+              className="admin-btn admin-btn--small"
+              onClick={() => setFees((all) => all.filter((x) => x.key !== f.key))}
+            >
+              Remove fee {i + 1}
+            </button>
+          </div>
+        ))}
+        <div className="admin-actions">
+          <button
+            type="button"
+            className="admin-btn admin-btn--small"
+            onClick={() =>
+              setFees((all) => [
+                ...all,
+                {
+                  key: nextKey.current++,
+                  name: '',
+                  quantity: '1',
+                  amount: '',
+                  provincialTax: true,
+                  demo: false,
+                },
+              ])
+            }
+          >
+            Add a fee line
+          </button>
+          {draft && (
+            <button
+              type="button"
+              className="admin-btn admin-btn--small"
+              onClick={() => setFees(feesOf(null, draft))}
+            >
+              Use the fee table's lines
+            </button>
+          )}
+        </div>
+      </fieldset>
+      <fieldset className="admin-fieldset">
         <legend>Extra lines</legend>
-        {lines.length === 0 && <p className="admin-note">None. A recycling fee or a credit goes here.</p>}
+        {lines.length === 0 && <p className="admin-note">None. A charge or a credit goes here.</p>}
         {lines.map((l, i) => (
           <div key={l.key} className="admin-row">
             <Field
@@ -351,12 +548,23 @@ function InvoiceForm({ order, correcting }: { order: AdminOrderDetail; correctin
 function InvoiceView({
   invoice,
   current,
-  itemsTax,
+  subtotal,
 }: {
   invoice: AdminInvoice;
   current: boolean;
-  itemsTax: number;
+  subtotal: number;
 }) {
+  const added = (kind: string) =>
+    invoice.lines
+      .filter((l) => l.item_id === null && l.kind === kind)
+      .reduce((n, l) => n + Math.round(l.rate * 100) * l.quantity, 0) / 100;
+  const charges = (
+    [
+      ['Shipping', added('shipping')],
+      ['Environmental handling fees', added('fee')],
+      ['Other lines', added('other')],
+    ] as [string, number][]
+  ).filter(([, amount]) => amount !== 0);
   return (
     <div className="admin-card">
       <h3>
@@ -371,6 +579,20 @@ function InvoiceView({
         )}
         {invoice.note && <>. Note: {invoice.note}</>}
       </p>
+      <dl className="admin-facts">
+        <dt>Terms</dt>
+        <dd>{TERMS[invoice.terms] ?? invoice.terms}</dd>
+        <dt>Due</dt>
+        <dd>{invoice.due_on}</dd>
+        <dt>Paid</dt>
+        <dd>
+          <Money amount={invoice.paid} />
+        </dd>
+        <dt>Balance</dt>
+        <dd>
+          <Money amount={invoice.balance} />
+        </dd>
+      </dl>
       <table className="admin-table admin-table--compact">
         <caption className="visually-hidden">Lines of invoice {invoice.invoice_number}</caption>
         <thead>
@@ -390,6 +612,7 @@ function InvoiceView({
               <td>
                 {l.item_name}
                 {l.sku ? ` (${l.sku})` : ''}
+                {l.kind === 'fee' && !l.provincial_tax ? ' (no provincial tax)' : ''}
               </td>
               <td className="admin-num">{l.quantity}</td>
               <td className="admin-num">
@@ -401,20 +624,23 @@ function InvoiceView({
         <tfoot>
           <tr>
             <th scope="row" colSpan={2}>
-              Tax on items
+              Subtotal
             </th>
             <td className="admin-num">
-              <Money amount={itemsTax} />
+              <Money amount={subtotal} />
             </td>
           </tr>
-          <tr>
-            <th scope="row" colSpan={2}>
-              Tax on shipping and extra lines
-            </th>
-            <td className="admin-num">
-              <Money amount={invoice.shipping_tax} />
-            </td>
-          </tr>
+          {charges.map(([label, amount]) => (
+            <tr key={label}>
+              <th scope="row" colSpan={2}>
+                {label}
+              </th>
+              <td className="admin-num">
+                <Money amount={amount} />
+              </td>
+            </tr>
+          ))}
+          <TaxRows taxes={invoice.taxes} span={2} />
           <tr>
             <th scope="row" colSpan={2}>
               Total
@@ -430,7 +656,7 @@ function InvoiceView({
 }
 
 function OrderDetail() {
-  const order = usePageData<AdminOrderDetail>();
+  const { order, draft } = usePageData<OrderData>();
   const current = order.invoices.find((i) => i.replaced_at === null) ?? null;
   return (
     <>
@@ -522,14 +748,7 @@ function OrderDetail() {
                   <Money amount={order.subtotal} />
                 </td>
               </tr>
-              <tr>
-                <th scope="row" colSpan={5}>
-                  Tax ({order.tax_rate}%)
-                </th>
-                <td className="admin-num">
-                  <Money amount={order.items_tax} />
-                </td>
-              </tr>
+              <TaxRows taxes={order.taxes} span={5} />
               <tr>
                 <th scope="row" colSpan={5}>
                   Total
@@ -554,17 +773,22 @@ function OrderDetail() {
       <section className="admin-section" aria-labelledby="invoice-heading">
         <h2 id="invoice-heading">Invoice</h2>
         <div className="admin-cards">
-          {order.can_invoice && <InvoiceForm key="new" order={order} correcting={null} />}
-          {current && <InvoiceView invoice={current} current itemsTax={order.items_tax} />}
+          {order.can_invoice && <InvoiceForm key="new" order={order} correcting={null} draft={draft} />}
+          {current && <InvoiceView invoice={current} current subtotal={order.subtotal} />}
           {current && order.status !== 'Canceled' && order.status !== 'Declined' && (
-            <InvoiceForm key={`correct-${current.invoice_id}`} order={order} correcting={current} />
+            <InvoiceForm
+              key={`correct-${current.invoice_id}`}
+              order={order}
+              correcting={current}
+              draft={draft}
+            />
           )}
           {!order.can_invoice && !current && <p>This order cannot be invoiced.</p>}
         </div>
         {order.invoices
           .filter((i) => i !== current)
           .map((i) => (
-            <InvoiceView key={i.invoice_id} invoice={i} current={false} itemsTax={order.items_tax} />
+            <InvoiceView key={i.invoice_id} invoice={i} current={false} subtotal={order.subtotal} />
           ))}
       </section>
 

@@ -1,7 +1,18 @@
-/** /acer/admin/orders: every order, newest first, by status and by order number, PO, customer id or company. */
-import { type AdminOrderRow, type AdminOrdersAnswer, ORDER_STATUSES, type Page } from '@shop/domain/admin';
+/**
+ * /acer/admin/orders: every order, newest first, by status and by order number, PO, customer id or company;
+ * and the sales-tax journal of a period as a CSV file.
+ */
+import {
+  type AdminOrderRow,
+  type AdminOrdersAnswer,
+  invoiceJournalQuerySchema,
+  ORDER_STATUSES,
+  type Page,
+} from '@shop/domain/admin';
+import { dayIn } from '@shop/domain/tax';
+import { useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
-import { ADMIN_BASE, adminApi, queryOf } from '../api';
+import { ADMIN_BASE, adminApi, queryOf, zodErrors } from '../api';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import { Field, Money, Pager, PageTitle, Select, When } from '../ui';
 
@@ -68,6 +79,68 @@ export function OrdersTable({ rows, caption }: { rows: AdminOrderRow[]; caption:
   );
 }
 
+/**
+ * The sales-tax journal: the current invoices made from one day to another (Toronto's days) as a CSV file,
+ * a column per tax component and rate, for the accounts and the GST/HST and QST returns.
+ */
+function TaxJournal() {
+  const today = dayIn(new Date(), 'America/Toronto');
+  const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
+  const [to, setTo] = useState(today);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    const parsed = invoiceJournalQuerySchema.safeParse({ from, to });
+    if (parsed.success) {
+      setErrors({});
+      return;
+    }
+    event.preventDefault();
+    const found = zodErrors(parsed.error.issues);
+    setErrors(found);
+    document.getElementById(found.from ? 'journal-from' : 'journal-to')?.focus();
+  };
+  return (
+    <section className="admin-section" aria-labelledby="journal-heading">
+      <h2 id="journal-heading">Sales-tax journal</h2>
+      <form
+        method="get"
+        action="/api/admin/invoices.csv"
+        className="admin-filters"
+        onSubmit={submit}
+        noValidate
+        aria-describedby="journal-hint"
+      >
+        <Field
+          id="journal-from"
+          name="from"
+          type="date"
+          label="First day"
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+          error={errors.from}
+        />
+        <Field
+          id="journal-to"
+          name="to"
+          type="date"
+          label="Last day"
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          error={errors.to}
+        />
+        <button type="submit" className="admin-btn">
+          Download the CSV
+        </button>
+      </form>
+      <p id="journal-hint" className="admin-note">
+        The current invoices made in the period (Toronto's days): subtotal, shipping, environmental handling
+        fees, other lines, each tax component at each rate (GST, HST, PST, RST, QST), the total and any
+        exemption, with a row of sums.
+      </p>
+    </section>
+  );
+}
+
 function Orders() {
   const orders = usePage();
   const [params] = useSearchParams();
@@ -101,6 +174,7 @@ function Orders() {
         <OrdersTable rows={orders.items} caption="Orders, newest first" />
       )}
       <Pager page={orders.page} pages={orders.pages} total={orders.total} noun="order" />
+      <TaxJournal />
     </>
   );
 }
