@@ -161,8 +161,8 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
           {t('orders:hold.note')}
         </p>
       )}
-      {kind === 'invoice' && o.seller && <InvoiceSellerBlock seller={o.seller} />}
       <OrderPeople order={o} />
+      {kind === 'invoice' && o.seller && <InvoiceSellerBlock seller={o.seller} />}
       <div className="order__addresses">
         <AddressBlock title={t('orders:address.shipping')} a={info.shippingAddress} />
         <AddressBlock title={t('orders:address.billing')} a={info.billingAddress} />
