@@ -128,3 +128,31 @@ test('a QST exemption the seller records shows as Exempt at the buyer’s checko
   await expect(summary).toContainText('$50.40');
   await shop.close();
 });
+
+test('the owner sees the demo fees marked and sets a fee from a later day', async ({ adminPage: page }) => {
+  const day = daysAhead(400 + (Date.now() % 3000));
+  await page.goto(`${ADMIN}/fees`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Recycling fees');
+  await expect(page.getByRole('note')).toContainText('demo values');
+  const demo = page.locator('tr[data-fee="Ontario|display|2000-01-01"]');
+  await expect(demo).toContainText('Demo value');
+  await expect(demo).toContainText('In force');
+
+  const form = page.getByRole('region', { name: 'Add or change a fee from a date' });
+  await form.getByLabel('Province or territory').selectOption('Ontario');
+  await form.getByLabel('Category').selectOption({ label: 'Display devices' });
+  await form.getByLabel('Fee per unit (dollars)').fill('3.75');
+  await form.getByLabel('Start date').fill(day);
+  await form.getByRole('button', { name: 'Add fee' }).click();
+  await expect(statusMessage(page).filter({ hasText: `$3.75 a unit from ${day}` })).toBeVisible();
+  const added = page.locator(`tr[data-fee="Ontario|display|${day}"]`);
+  await expect(added).toContainText(`Not yet in force (from ${day})`);
+  await expect(added).not.toContainText('Demo value');
+  await expect(demo).toContainText('In force');
+
+  // Not started yet: it may still be corrected.
+  await added.getByLabel(`Fee per unit of Display devices in Ontario from ${day}`).fill('3.80');
+  await added.getByRole('button', { name: /^Change/ }).click();
+  await expect(added.getByRole('status')).toContainText(`$3.80 a unit from ${day}`);
+  await expectNoSeriousA11y(page);
+});
