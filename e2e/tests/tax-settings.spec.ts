@@ -35,11 +35,12 @@ test('the owner adds a rate for a later day and sees it listed as not yet in for
   const current = page.locator('tr[data-rate="Prince Edward Island|HST|2000-01-01"]');
   await expect(current).toContainText('In force');
 
-  await page.getByLabel('Province or territory').selectOption('Prince Edward Island');
-  await page.getByLabel('Component').selectOption('HST');
-  await page.getByLabel('Rate (percent)').fill('14.5');
-  await page.getByLabel('Start date').fill(day);
-  await page.getByRole('button', { name: 'Add rate' }).click();
+  const form = page.getByRole('region', { name: 'Add a rate' });
+  await form.getByLabel('Province or territory').selectOption('Prince Edward Island');
+  await form.getByLabel('Component').selectOption('HST');
+  await form.getByLabel('Rate (percent)').fill('14.5');
+  await form.getByLabel('Start date').fill(day);
+  await form.getByRole('button', { name: 'Add rate' }).click();
   await expect(statusMessage(page).filter({ hasText: `from ${day} has been added` })).toBeVisible();
 
   const added = page.locator(`tr[data-rate="Prince Edward Island|HST|${day}"]`);
@@ -50,11 +51,17 @@ test('the owner adds a rate for a later day and sees it listed as not yet in for
   await expect(current).toContainText('In force');
   await expectNoSeriousA11y(page);
 
+  // Not started yet, it may still be corrected.
+  await added.getByLabel(`Rate (percent) of HST of Prince Edward Island from ${day}`).fill('14.25');
+  await added.getByRole('button', { name: /^Correct/ }).click();
+  await expect(added.getByRole('status')).toContainText('is now 14.25 %');
+  await expect(added).toContainText('14.25 %');
+
   // A day already past is refused with the reason, beside the field.
-  await page.getByLabel('Rate (percent)').fill('14');
-  await page.getByLabel('Start date').fill('2020-01-01');
-  await page.getByRole('button', { name: 'Add rate' }).click();
-  await expect(page.getByRole('alert')).toContainText('cannot start before today');
+  await form.getByLabel('Rate (percent)').fill('14');
+  await form.getByLabel('Start date').fill('2020-01-01');
+  await form.getByRole('button', { name: 'Add rate' }).click();
+  await expect(form.getByRole('alert')).toContainText('cannot start before today');
 });
 
 test('a QST exemption the seller records shows as Exempt at the buyer’s checkout for Quebec', async ({

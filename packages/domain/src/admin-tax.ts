@@ -117,6 +117,12 @@ export const taxRateCreateSchema = z.object({
 });
 export type TaxRateCreateInput = z.input<typeof taxRateCreateSchema>;
 
+/** PUT /api/admin/tax-rates/{rateId}: a rate that has not started yet, corrected (one in force never is). */
+export const taxRateUpdateSchema = z.object({ rate: RatePercent });
+export type TaxRateUpdateInput = z.input<typeof taxRateUpdateSchema>;
+
+export const TaxRatePath = z.object({ rateId: z.string().describe('The rate row (rate_id).') });
+
 /** Where a rate stands today: the one charged, one that starts later, or one a later rate replaced. */
 export const RATE_STATES = ['in_force', 'scheduled', 'replaced'] as const;
 export type RateState = (typeof RATE_STATES)[number];

@@ -17,7 +17,9 @@ import {
   FeePath,
   feeCreateSchema,
   feeUpdateSchema,
+  TaxRatePath,
   taxRateCreateSchema,
+  taxRateUpdateSchema,
 } from '@shop/domain/admin-tax';
 import { REFUSALS } from '@shop/domain/contract';
 import { AdminCustomerPath } from '@shop/domain/requests/admin-customers';
@@ -33,6 +35,7 @@ import {
   addFee,
   addTaxRate,
   changeFee,
+  changeTaxRate,
   creditOf,
   listExemptions,
   listFees,
@@ -43,6 +46,7 @@ import {
 
 const CUSTOMER_ID = /^[A-Za-z0-9]{1,50}$/;
 const NO_FEE = 'There is no such fee.';
+const NO_RATE = 'There is no such tax rate.';
 const NO_EXEMPTION = 'There is no such exemption of this customer.';
 const taxDoc = routeDocs(['Back office: taxes and fees'], SECURITY.staff);
 const customerDoc = routeDocs(['Back office: customers'], SECURITY.staff);
@@ -81,6 +85,25 @@ export function taxAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
     },
     async (request, reply) =>
       reply.send({ scode: 200, ...(await addTaxRate(db, actorOf(request), request.body)) }),
+  );
+
+  api.put(
+    '/api/admin/tax-rates/:rateId',
+    {
+      config: owner,
+      schema: taxDoc(
+        'Corrects a rate that has not started yet in its province; one that has is never rewritten (owners only)',
+        {
+          params: TaxRatePath,
+          body: taxRateUpdateSchema,
+          response: { 200: AdminTaxRateAddedAnswer, ...REFUSALS },
+        },
+      ),
+    },
+    async (request, reply) => {
+      const rateId = numericId(request.params.rateId, NO_RATE);
+      return reply.send({ scode: 200, ...(await changeTaxRate(db, actorOf(request), rateId, request.body)) });
+    },
   );
 
   // ---- Recycling fees

@@ -17,6 +17,7 @@ import {
   type PaymentTerms,
   type RateState,
   type taxRateCreateSchema,
+  type taxRateUpdateSchema,
 } from '@shop/domain/admin-tax';
 import { FEE_CATEGORY_NAMES, type FeeCategory } from '@shop/domain/fees';
 import { formatMoney, toAmount } from '@shop/domain/money';
@@ -47,6 +48,7 @@ const FEE = 'fee' as AuditEntity;
 
 /** What the routes' schemas give (their outputs). */
 export type TaxRateCreate = z.output<typeof taxRateCreateSchema>;
+export type TaxRateUpdate = z.output<typeof taxRateUpdateSchema>;
 export type FeeCreate = z.output<typeof feeCreateSchema>;
 export type FeeUpdate = z.output<typeof feeUpdateSchema>;
 export type ExemptionCreate = z.output<typeof exemptionCreateSchema>;
@@ -194,6 +196,51 @@ export async function addTaxRate(db: Db, actor: Actor, input: TaxRateCreate, at 
     if (isUniqueViolation(error)) throw new HttpError(409, duplicate);
     throw error;
   }
+}
+
+/** Corrects a rate that has not started yet in its province; one that has is never rewritten. */
+export async function changeTaxRate(
+  db: Db,
+  actor: Actor,
+  rateId: number,
+  input: TaxRateUpdate,
+  at = new Date(),
+) {
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(taxRates).where(eq(taxRates.rateId, rateId)).for('update');
+    if (!before) throw new HttpError(404, 'There is no such tax rate.');
+    const today = provinceDay(at, before.province as Province);
+    if (before.effectiveFrom <= today)
+      throw new HttpError(
+        409,
+        `The ${before.component} of ${before.province} from ${before.effectiveFrom} has started already and is never rewritten: add a new rate from today or a later date.`,
+      );
+    const [after] = await tx
+      .update(taxRates)
+      .set({ rateMilli: input.rate })
+      .where(eq(taxRates.rateId, rateId))
+      .returning();
+    const snapshot = (r: TaxRateRow) => ({
+      province: r.province,
+      component: r.component,
+      rate: ratePercent(r.rateMilli),
+      effective_from: r.effectiveFrom,
+    });
+    await recordAudit(tx, actor, {
+      action: 'tax_rate.change',
+      entityType: TAX_RATE,
+      entityId: String(rateId),
+      before: snapshot(before),
+      after: snapshot(after!),
+    });
+    return after!;
+  });
+  const listed = await listTaxRates(db, at);
+  return {
+    ...listed,
+    rate: listed.rates.find((r) => r.rate_id === row.rateId)!,
+    smessage: `The ${row.component} of ${row.province} from ${row.effectiveFrom} is now ${ratePercent(row.rateMilli)} %.`,
+  };
 }
 
 // ---- Recycling fees

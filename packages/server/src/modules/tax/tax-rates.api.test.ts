@@ -9,7 +9,7 @@ import { call, OWNER, staffSignIn } from '../../test/admin';
 import { type Buyer, createBuyers } from '../../test/buyers';
 import { useTestApp } from '../../test/harness';
 import type { ProductRecord } from '../catalog';
-import { addressIn, checkoutTaxesOf, clerkCookie, orderOf, placeTo, stockedItem } from './test-support';
+import { addressIn, checkoutTaxesOf, clerkCookie, orderOf, placeTo, send, stockedItem } from './test-support';
 
 const ctx = useTestApp();
 let owner = '';
@@ -238,5 +238,35 @@ describe('adding a rate', () => {
     });
     expect(ended.status).toBe(200);
     expect(ended.body.smessage).toContain('ends from');
+  });
+
+  it('corrects a rate that has not started; one in force is never rewritten', async () => {
+    const day = nextDay(nextDay(today('Manitoba')));
+    const added = await call(ctx.app, 'POST', '/api/admin/tax-rates', owner, {
+      province: 'Manitoba',
+      component: 'RST',
+      rate: 70,
+      effective_from: day,
+    });
+    const id = added.body.rate.rate_id;
+    expect((await send(ctx.app, 'PUT', `/api/admin/tax-rates/${id}`, clerk, { rate: 7 })).status).toBe(403);
+    const fixed = await send(ctx.app, 'PUT', `/api/admin/tax-rates/${id}`, owner, { rate: 7 });
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    expect(fixed.body.rate).toMatchObject({ rate_id: id, rate: 7, effective_from: day, state: 'scheduled' });
+    const audit = await call(ctx.app, 'GET', `/api/admin/audit?entity_type=tax_rate&entity_id=${id}`, owner);
+    expect(audit.body.audit.items[0]).toMatchObject({
+      action: 'tax_rate.change',
+      before: { rate: 70 },
+      after: { rate: 7 },
+    });
+    const inForce = fixed.body.rates.find(
+      (r: { province: string; component: string; in_force: boolean }) =>
+        r.province === 'Manitoba' && r.component === 'RST' && r.in_force,
+    );
+    const refused = await send(ctx.app, 'PUT', `/api/admin/tax-rates/${inForce.rate_id}`, owner, { rate: 8 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.smessage).toContain('never rewritten');
+    expect((await send(ctx.app, 'PUT', '/api/admin/tax-rates/999999', owner, { rate: 8 })).status).toBe(404);
+    expect((await send(ctx.app, 'PUT', `/api/admin/tax-rates/${id}`, owner, { rate: 'x' })).status).toBe(400);
   });
 });

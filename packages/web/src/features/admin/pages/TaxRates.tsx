@@ -1,13 +1,15 @@
 /**
  * /acer/admin/tax-rates (owners): every sales tax rate by province and component with the day it starts,
- * the one charged today marked, and a form to add a rate from a day on. A rate is never changed: a new one
- * takes over from its day, and orders keep the rates they were placed with.
+ * the one charged today marked, and a form to add a rate from a day on. A rate in force is never changed:
+ * a new one takes over from its day (one not started yet may be corrected), and orders keep the rates they
+ * were placed with.
  */
 import {
   type AdminTaxRate,
   type AdminTaxRateAddedAnswer,
   type AdminTaxRatesAnswer,
   taxRateCreateSchema,
+  taxRateUpdateSchema,
 } from '@shop/domain/admin-tax';
 import { PROVINCES, TAX_COMPONENTS } from '@shop/domain/tax';
 import { useRef } from 'react';
@@ -21,6 +23,20 @@ async function loader({ request }: PageArgs) {
 
 async function action({ request }: PageArgs) {
   const body = await readBody(request);
+  if (body.intent === 'change') {
+    const input = { rate: body.rate };
+    const parsed = taxRateUpdateSchema.safeParse(input);
+    if (!parsed.success) return invalid(parsed.error.issues);
+    return attempt(
+      request,
+      () =>
+        adminApi<AdminTaxRateAddedAnswer>(
+          `/admin/tax-rates/${encodeURIComponent(String(body.rate_id ?? ''))}`,
+          { method: 'PUT', body: input },
+        ),
+      'The rate has been corrected.',
+    );
+  }
   if (body.intent !== 'add') return failed('Unknown action.');
   const input = {
     province: body.province,
@@ -49,6 +65,31 @@ export function RateState({ state, from }: { state: AdminTaxRate['state']; from:
   if (state === 'scheduled')
     return <span className="admin-status admin-status--pending">Not yet in force (from {from})</span>;
   return <span className="admin-status">Replaced</span>;
+}
+
+/** A rate not started yet: it may still be corrected. */
+function CorrectScheduled({ rate }: { rate: AdminTaxRate }) {
+  const { fetcher, busy, result, errors } = useAction();
+  const what = `${rate.component} of ${rate.province} from ${rate.effective_from}`;
+  return (
+    <fetcher.Form method="post" className="admin-inline" noValidate aria-label={`Correct ${what}`}>
+      <input type="hidden" name="intent" value="change" />
+      <input type="hidden" name="rate_id" value={rate.rate_id} />
+      <Field
+        id={`rate-${rate.rate_id}`}
+        name="rate"
+        label={<span className="visually-hidden">Rate (percent) of {what}</span>}
+        inputMode="decimal"
+        maxLength={7}
+        defaultValue={String(rate.rate)}
+        error={errors.rate}
+      />
+      <button type="submit" className="admin-btn admin-btn--small" disabled={busy}>
+        Correct<span className="visually-hidden"> {what}</span>
+      </button>
+      <Result result={result} />
+    </fetcher.Form>
+  );
 }
 
 function AddRate({ today }: { today: AdminTaxRatesAnswer['today'] }) {
@@ -157,6 +198,7 @@ function TaxRates() {
                 <td>{r.effective_from}</td>
                 <td>
                   <RateState state={r.state} from={r.effective_from} />
+                  {r.state === 'scheduled' && <CorrectScheduled rate={r} />}
                 </td>
                 <td>
                   {r.created_by === 'seed' ? (
