@@ -16,16 +16,20 @@ import { Buyers } from './sessions/Buyers';
 import { Messages, MessageView } from './sessions/Messages';
 import { Orders } from './sessions/Orders';
 import { RecentlyViewed } from './sessions/RecentlyViewed';
+import { Statement } from './sessions/Statement';
 import { Subscription } from './sessions/Subscription';
 import { WishListForm, WishListItems, WishLists } from './sessions/WishLists';
 import '../../styles/account.css';
 
-/** The account's sections: the sessions the server answers, and the company's API keys (read apart). */
-type Section = SessionName | 'apiKeys';
+/** The account's sections: the sessions the server answers, and those read apart (statement, API keys). */
+type Section = SessionName | 'statement' | 'apiKeys';
+const APART: readonly string[] = ['statement', 'apiKeys'];
+const isApart = (value: string): value is 'statement' | 'apiKeys' => APART.includes(value);
 
 /** The navigation; each entry's label is `account:nav.<session>`. */
 const NAV: { session: Section; also?: Section[]; adminsOnly?: boolean }[] = [
   { session: 'orders' },
+  { session: 'statement' },
   { session: 'messages' },
   { session: 'addresses', also: ['addressForm'] },
   { session: 'wishLists', also: ['wishListCreate', 'wishListItems'] },
@@ -45,6 +49,8 @@ function SessionContent({ session, sessionid }: { session: Section; sessionid?: 
   switch (session) {
     case 'orders':
       return <Orders />;
+    case 'statement':
+      return <Statement />;
     case 'messages':
       return sessionid ? <MessageView /> : <Messages />;
     case 'addresses':
@@ -90,7 +96,7 @@ export default function AccountPage() {
   const _location = useLocation();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
-  const known = isSessionName(session) || session === 'apiKeys';
+  const known = isSessionName(session) || isApart(session);
   usePageTitle(known ? sessionTitle(session) : session);
 
   if (leaving) return null;
