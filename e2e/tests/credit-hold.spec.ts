@@ -73,6 +73,8 @@ test('an order over the credit limit is held; the seller releases it and the buy
   await expect(buyer.locator('.checkout__summary')).toContainText('$108.48');
   await buyer.locator('.checkout__summary').getByRole('button', { name: 'PLACE ORDER' }).click();
   await expect(buyer.getByRole('heading', { name: 'Thank you, your order has been received' })).toBeVisible();
+  // The buyer is told at once that the order waits for a credit review.
+  await expect(buyer.locator('.placed')).toContainText('Your order is on hold for a credit review');
   const orderNumber = (await buyer.locator('.placed strong').textContent()) ?? '';
   expect(orderNumber).toMatch(/^SO-\d+$/);
   // The confirmation tells the buyer the order waits for a credit review.
