@@ -353,8 +353,9 @@ test.describe('cart and checkout of a customer', () => {
     await expect(saved.last()).toBeChecked();
     await expect(page.getByRole('checkbox', { name: /Billing address is the same/ })).toBeChecked();
 
-    await expect(page.locator('.checkout__summary dt').nth(1)).toHaveText('Tax (Ontario 13%)');
-    await expect(termValue(page, '.checkout__summary', 'Tax (Ontario 13%)')).toHaveText(money(tax));
+    // Ontario's tax is one component, the HST, by name and rate.
+    await expect(page.locator('.checkout__summary dt').nth(1)).toHaveText('HST 13 % (Ontario)');
+    await expect(termValue(page, '.checkout__summary', 'HST 13 % (Ontario)')).toHaveText(money(tax));
     await expect(termValue(page, '.checkout__summary', 'Total')).toHaveText(money(subtotal + tax));
     await expect(page.getByRole('radio', { name: 'Standard' })).toBeChecked();
 
@@ -593,7 +594,7 @@ test('checkout starts with the company’s first address chosen for shipping and
   await expect(shipping.first()).toBeChecked();
   await expect(page.getByRole('checkbox', { name: /Billing address is the same/ })).toBeChecked();
   // The tax is worked out for the chosen address at once.
-  await expect(page.locator('.checkout__summary dt').nth(1)).toHaveText(/^Tax \(.+ \d+(\.\d+)?%\)$/);
+  await expect(page.locator('.checkout__summary dt').nth(1)).toHaveText(/^(GST|HST) \d+(\.\d+)? % \(.+\)$/);
   // Billing elsewhere starts from the same first address; another choice is kept.
   await page.getByRole('checkbox', { name: /Billing address is the same/ }).uncheck();
   const billing = page.getByRole('group', { name: 'Billing address' }).getByRole('radio');

@@ -12,7 +12,9 @@ export type EntityType =
   | 'staff'
   | 'application'
   | 'contact_message'
-  | 'catalog';
+  | 'catalog'
+  | 'tax_rate'
+  | 'fee';
 
 export interface AuditRecord {
   action: string;

@@ -34,6 +34,12 @@ const OWNER_ONLY = [
   'PATCH /api/admin/customers/:customerId/contacts/:contactId',
   'POST /api/admin/applications/:applicationId/reject',
   'GET /api/admin/audit',
+  'POST /api/admin/tax-rates',
+  'PUT /api/admin/tax-rates/:rateId',
+  'GET /api/admin/fees',
+  'POST /api/admin/fees',
+  'PUT /api/admin/fees/:feeId',
+  'PUT /api/admin/customers/:customerId/credit',
 ];
 
 let owner = '';

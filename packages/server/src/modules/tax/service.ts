@@ -40,11 +40,8 @@ import { HttpError } from '../../lib/http';
 import { recordAudit } from '../audit';
 import { openBalanceCents, SHOP_TIME_ZONE } from '../orders';
 
-type AuditEntity = Extract<Parameters<typeof recordAudit>[2], { entityType: unknown }>['entityType'];
-// Rates and fees are the shop's own entities in the audit trail; the audit module's list of entity types
-// names the ones it filters by, and these two are written as they are.
-const TAX_RATE = 'tax_rate' as AuditEntity;
-const FEE = 'fee' as AuditEntity;
+const TAX_RATE = 'tax_rate';
+const FEE = 'fee';
 
 /** What the routes' schemas give (their outputs). */
 export type TaxRateCreate = z.output<typeof taxRateCreateSchema>;

@@ -5,7 +5,17 @@ import { adminApi, queryOf } from '../api';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import { AuditTrail, Field, Pager, PageTitle, Select } from '../ui';
 
-const ENTITY_TYPES = ['order', 'customer', 'product', 'staff', 'application', 'contact_message', 'catalog'];
+const ENTITY_TYPES = [
+  'order',
+  'customer',
+  'product',
+  'staff',
+  'application',
+  'contact_message',
+  'catalog',
+  'tax_rate',
+  'fee',
+];
 
 async function loader({ request }: PageArgs) {
   const p = new URL(request.url).searchParams;
