@@ -127,7 +127,8 @@ export async function invoiceOrder(
   orderId: number,
   shipping: string,
 ): Promise<{ invoiceId: number; invoiceNumber: string; total: number }> {
-  await call(staff, 'POST', `/api/admin/orders/${orderId}/invoice`, { shipping, lines: [] });
+  // Shipping only: no fee lines from the fee table, so the journeys' amounts stay what they check.
+  await call(staff, 'POST', `/api/admin/orders/${orderId}/invoice`, { shipping, lines: [], fees: 'given' });
   const { orderInfo } = await call<{
     orderInfo: { order: { invoice_id: number; invoice_number: string } };
   }>(shop, 'GET', `/api/user/${customerId}/orders/${orderId}`);

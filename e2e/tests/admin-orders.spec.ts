@@ -99,6 +99,12 @@ test('a buyer order is confirmed, shipped with tracking, delivered, invoiced and
   // Invoice: shipping and an extra line.
   since = await lastMailId();
   await page.getByLabel('Shipping (dollars)').first().fill('25.00');
+  // The form starts with the order's environmental handling fee from the fee table: the mouse's, 2 × $0.25.
+  await expect(page.getByLabel('Fee 1 name')).toHaveValue(
+    /^Environmental handling fee: Computer peripherals/,
+  );
+  await expect(page.getByLabel('Fee 1 quantity')).toHaveValue('2');
+  await expect(page.getByLabel(/^Fee 1 per unit \(dollars\)/)).toHaveValue('0.25');
   await page.getByRole('button', { name: 'Add a line' }).first().click();
   await page.getByLabel('Line 1 name').fill('Recycling fee');
   await page.getByLabel('Line 1 amount (dollars)').fill('5.00');
@@ -109,11 +115,12 @@ test('a buyer order is confirmed, shipped with tracking, delivered, invoiced and
   mail = await nextMailTo(customer.email, since);
   expect(mail.subject).toBe(`Invoice ${invoiceNumber} for order ${order.orderNumber}`);
   expect(mail.text).toContain('Shipping: $25.00, Recycling fee: $5.00.');
-  // Items 96.00 and their tax 12.48, shipping 25.00 and the fee 5.00 with Ontario's 13 % on them.
+  // Items 96.00 and their tax 12.48; shipping 25.00, the line 5.00 and the fee 0.50 with Ontario's 13 %
+  // on them (3.965, rounded once).
   const invoice = page.getByRole('region', { name: 'Invoice' });
   await expect(invoice.getByRole('heading', { name: `Invoice ${invoiceNumber} (current)` })).toBeVisible();
   await expect(invoice.getByRole('row', { name: /^Total/ }).first()).toContainText(
-    money(9600 + 1248 + 2500 + 325 + 500 + 65),
+    money(9600 + 1248 + 2500 + 500 + 50 + 397),
   );
 
   // Deliver.

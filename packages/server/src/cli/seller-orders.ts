@@ -16,14 +16,19 @@ function cents(text: string | undefined, what: string): number {
   return value;
 }
 
-/** Reads `--shipping 25.00`, `--line "name" 5.00` (repeatable) and `--note "text"`. */
-function invoiceOptions(rest: string[]) {
+/**
+ * Reads `--shipping 25.00`, `--line "name" 5.00` (repeatable), `--note "text"` and `--no-fees` (no
+ * environmental handling fee lines; without it they come from the fee table).
+ */
+export function invoiceOptions(rest: string[]) {
   let shipping = 0;
   let note = '';
+  let fees: 'table' | 'given' = 'table';
   const extras: ExtraLine[] = [];
   for (let i = 0; i < rest.length; i++) {
     if (rest[i] === '--shipping') shipping = cents(rest[++i], 'Shipping');
     else if (rest[i] === '--note') note = rest[++i] ?? '';
+    else if (rest[i] === '--no-fees') fees = 'given';
     else if (rest[i] === '--line') {
       const name = rest[++i];
       if (!name) throw new Error('A --line needs a name and an amount.');
@@ -33,7 +38,7 @@ function invoiceOptions(rest: string[]) {
       extras.push({ name, cents: negative ? -amount : amount });
     } else throw new Error(`Unknown option ${rest[i]}.`);
   }
-  return { shipping, extras, note };
+  return { shipping, extras, note, fees };
 }
 
 const ACTIONS = Object.keys(ORDER_ACTIONS).join('|');
@@ -67,27 +72,29 @@ export const orderCommands: Record<string, SellerCommand> = {
     },
   },
   invoice: {
-    usage: '<order id or number> --shipping 25.00 [--line "Recycling fee" 5.00]...',
-    summary: 'Makes the invoice of an order with a shipping line (and other lines), taxed at the order rate.',
+    usage: '<order id or number> --shipping 25.00 [--line "Handling" 5.00]... [--no-fees]',
+    summary:
+      "Makes the invoice of an order with a shipping line, its environmental handling fees from the fee table (none with --no-fees) and other lines, each taxed by the order's tax components.",
     async run({ db }, args) {
       const [ref, ...rest] = args;
       if (!ref) throw new Error('Usage: invoice <order id or number> --shipping 25.00');
-      const { shipping, extras, note } = invoiceOptions(rest);
-      const result = await createInvoice(db, ref, shipping, extras, { actor: CLI_ACTOR, note });
+      const { shipping, extras, note, fees } = invoiceOptions(rest);
+      const result = await createInvoice(db, ref, shipping, extras, { actor: CLI_ACTOR, note, fees });
       console.log(
         `Invoice ${result.invoiceNumber} (id ${result.invoiceId}) for order ${result.orderNumber}: total $${result.total.toFixed(2)}.`,
       );
     },
   },
   'invoice-correct': {
-    usage: '<order id or number> --shipping 25.00 [--line "Price correction" -50.00]... [--note "why"]',
+    usage:
+      '<order id or number> --shipping 25.00 [--line "Price correction" -50.00]... [--note "why"] [--no-fees]',
     summary:
       "Replaces an order's invoice with a corrected one (the first is kept for the record); the customer sees the new one.",
     async run({ db }, args) {
       const [ref, ...rest] = args;
       if (!ref) throw new Error('Usage: invoice-correct <order id or number> --shipping 25.00');
-      const { shipping, extras, note } = invoiceOptions(rest);
-      const result = await correctInvoice(db, ref, shipping, extras, { actor: CLI_ACTOR, note });
+      const { shipping, extras, note, fees } = invoiceOptions(rest);
+      const result = await correctInvoice(db, ref, shipping, extras, { actor: CLI_ACTOR, note, fees });
       console.log(
         `Invoice ${result.invoiceNumber} replaces ${result.replaced} for order ${result.orderNumber}: total $${result.total.toFixed(2)}.`,
       );
