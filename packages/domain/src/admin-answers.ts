@@ -410,6 +410,8 @@ export type AdminSignInAnswer = z.infer<typeof AdminSignInAnswer>;
 export const AdminMeAnswer = Envelope.extend({
   staff: StaffInfo,
   pending_orders: Count,
+  /** Orders on hold for a credit review (over their company's credit limit). */
+  held_orders: Count,
   new_applications: Count,
   new_contact_messages: Count,
 });

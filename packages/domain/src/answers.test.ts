@@ -360,6 +360,7 @@ describe('the back office answers', () => {
         created_at: '2026-01-02T03:04:05.000Z',
       },
       pending_orders: 3,
+      held_orders: 1,
       new_applications: 0,
       new_contact_messages: 1,
     };

@@ -108,9 +108,10 @@ export function staffRoutes(app: FastifyInstance, deps: AdminDeps, sessions: Sta
     async (request, reply) => {
       const me = staffOf(request);
       const count = sql<number>`count(*)::int`;
-      const [[row], [pending], [applications], [contact]] = await Promise.all([
+      const [[row], [pending], [held], [applications], [contact]] = await Promise.all([
         db.select().from(staff).where(eq(staff.staffId, me.staffId)),
         db.select({ n: count }).from(orders).where(eq(orders.status, 'Pending')),
+        db.select({ n: count }).from(orders).where(eq(orders.status, 'OnHold')),
         db.select({ n: count }).from(accountApplications).where(eq(accountApplications.status, 'New')),
         db.select({ n: count }).from(contactMessages).where(eq(contactMessages.status, 'new')),
       ]);
@@ -119,6 +120,7 @@ export function staffRoutes(app: FastifyInstance, deps: AdminDeps, sessions: Sta
         scode: 200,
         staff: presentStaff(row!),
         pending_orders: pending?.n ?? 0,
+        held_orders: held?.n ?? 0,
         new_applications: applications?.n ?? 0,
         new_contact_messages: contact?.n ?? 0,
       });

@@ -68,6 +68,7 @@ export function AdminLayout({ me, flash, children }: { me: Me | null; flash: str
               <li>
                 <NavLink to={`${ADMIN_BASE}/orders`}>
                   Orders <Count n={me.pending_orders} label="pending" />
+                  <Count n={me.held_orders} label="on hold" />
                 </NavLink>
               </li>
               <li>
