@@ -255,6 +255,9 @@ describe('reversing a payment', () => {
       reason: 'Twice',
     });
     expect(again.status).toBe(409);
+    expect(again.body.smessage).toBe(
+      `This payment was reversed already, by ${OWNER.email}: Cheque returned NSF`,
+    );
 
     const [audit] = await ctx.database.db
       .select()

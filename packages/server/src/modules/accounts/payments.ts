@@ -169,7 +169,7 @@ export async function reversePayment(
     if (payment.reversedAt)
       throw new HttpError(
         409,
-        `This payment was already reversed by ${payment.reversedBy ?? 'someone'}: ${payment.reversalReason ?? ''}`.trim(),
+        `This payment was reversed already, by ${payment.reversedBy ?? 'someone'}: ${payment.reversalReason ?? ''}`,
       );
     const [reversed] = await tx
       .update(payments)
