@@ -106,12 +106,11 @@ const schema = z
     SHOP_EMAIL: z.string().email().default('info@example.com'),
     SHOP_SALES_EMAIL: z.string().email().default('sales@example.com'),
     SHOP_ADDRESS: z.string().default('10 East Beaver Creek Rd, Richmond Hill, ON L4B 1H3, Canada'),
-    /** On invoices: the seller's legal name, GST/HST registration number and payment terms. */
+    /** On invoices: the seller's legal name and GST/HST registration number (terms are each company's). */
     SHOP_LEGAL_NAME: z.string().min(1).default('Acer Store for Business Inc.'),
     SHOP_TAX_NUMBER: z.string().min(1).default('12345 6789 RT0001'),
     /** The seller's Quebec (QST) registration number, on every invoice beside the GST/HST number. */
     SHOP_QST_NUMBER: z.string().min(1).default('1234567890 TQ0001'),
-    SHOP_PAYMENT_TERMS: z.string().min(1).default('Net 30 days'),
     IMAGE_PREFIX: z.string().default('/images/'),
     IMAGE_SUFFIX: z.string().default('.svg'),
     /** Secure cookies: the browser sends them over HTTPS only (set it whenever the shop is served over HTTPS). */

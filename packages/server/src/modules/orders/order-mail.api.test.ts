@@ -148,10 +148,10 @@ describe('order mail', () => {
       ),
     );
     expect(mailsTo(second!.email, `Order ${canceled.orderNumber} canceled`)[0]!.text).toContain(
-      'Your order has been canceled. A refund goes to the original payment method.',
+      'Your order has been canceled. Nothing is owed for it; anything already paid on it is refunded the way it was paid.',
     );
     expect(mailsTo(third!.email, `Order ${declined.orderNumber} declined`)[0]!.text).toContain(
-      'We could not accept your order. A refund goes to the original payment method.',
+      'We could not accept your order. Nothing is owed for it; anything already paid on it is refunded the way it was paid.',
     );
     // Placed, confirmed, declined: three mails for that order, no more.
     expect(mailsTo(third!.email, declined.orderNumber)).toHaveLength(3);
