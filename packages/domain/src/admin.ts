@@ -320,7 +320,10 @@ const journalDay = (name: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${name} is a day written YYYY-MM-DD, e.g. 2026-01-31.` })
     .refine(
       (v) =>
-        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+        // Year 0 parses in JavaScript but is no day in the database.
+        Number(v.slice(0, 4)) >= 1 &&
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+        new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
       {
         message: `${name} is not a day of the calendar.`,
       },

@@ -18,7 +18,10 @@ export const ORDERS_PAGE_SIZE = 20;
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Dates are written YYYY-MM-DD, e.g. 2026-11-22.' })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { message: 'That date does not exist.' });
+  // Year 0 parses in JavaScript but is no day in the database.
+  .refine((v) => Number(v.slice(0, 4)) >= 1 && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), {
+    message: 'That date does not exist.',
+  });
 
 /** An empty form field means "not given". */
 function blankIsUnset<T extends z.ZodType>(schema: T) {

@@ -69,14 +69,20 @@ export async function recordPayment(
   today: string = shopToday(),
 ): Promise<PaymentDone> {
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ invoice: invoices, order: orders })
+    const [target] = await tx
+      .select({ orderId: invoices.orderId })
       .from(invoices)
-      .innerJoin(orders, eq(orders.orderId, invoices.orderId))
-      .where(eq(invoices.invoiceId, invoiceId))
-      .for('update', { of: invoices });
-    if (!found) throw new HttpError(404, NO_INVOICE);
-    const { invoice, order } = found;
+      .where(eq(invoices.invoiceId, invoiceId));
+    if (!target) throw new HttpError(404, NO_INVOICE);
+    // The order, then the invoice: the order invoicing and status changes lock them in, so a cancel or a
+    // corrected invoice at the same moment is waited for, never crossed.
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.orderId, target.orderId))
+      .for('no key update');
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.invoiceId, invoiceId)).for('update');
+    if (!order || !invoice) throw new HttpError(404, NO_INVOICE);
     if (invoice.replacedAt) {
       const [by] = await tx
         .select({ number: invoices.invoiceNumber })

@@ -23,7 +23,7 @@ import { type Actor, type AdminDeps, deliverQueued } from '../../lib/back-office
 import { numericId, pageOf } from '../../lib/back-office-http';
 import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
-import { actorOf } from '../sessions';
+import { actorOf, staffOf } from '../sessions';
 import { adminOrderDetail, listAdminOrders, pendingOrderCount } from './admin-queries';
 import { changeOrderStatus, correctInvoice, createInvoice, invoiceDraft } from './admin-service';
 import { invoiceJournalCsv } from './invoice-journal';
@@ -94,6 +94,9 @@ export function orderAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
     async (request, reply) => {
       const orderId = numericId(request.params.orderId, NO_ORDER);
       const input = request.body;
+      // Releasing a held order overrides the credit limit, which only owners set.
+      if (input.action === 'release' && staffOf(request).role !== 'owner')
+        throw new HttpError(403, 'Only an owner can release an order held for a credit review.');
       const done = await changeOrderStatus(db, String(orderId), input.action, {
         actor: actorOf(request),
         carrier: input.carrier,

@@ -59,7 +59,8 @@ async function findOrder(db: Queryable, ref: string, lock = true) {
     .select()
     .from(orders)
     .where(byNumber ? eq(orders.orderNumber, ref.toUpperCase()) : eq(orders.orderId, Number(ref)));
-  const [order] = lock ? await query.for('update') : await query;
+  // Not a key update: a payment or reminder recorded meanwhile (its row refers to the order) need not wait.
+  const [order] = lock ? await query.for('no key update') : await query;
   if (!order) throw new HttpError(404, `There is no order ${ref}.`);
   return order;
 }

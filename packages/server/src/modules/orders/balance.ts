@@ -26,7 +26,7 @@ export async function openBalanceCents(
   options: { lock?: boolean } = {},
 ): Promise<number> {
   if (options.lock)
-    await db.execute(sql`select 1 from customers where customer_id = ${customerId} for update`);
+    await db.execute(sql`select 1 from customers where customer_id = ${customerId} for no key update`);
   const result = (await db.execute(sql`
     select
       coalesce((select sum(${invoiceBalanceSql('i')}) from invoices i join orders o on o.order_id = i.order_id

@@ -11,6 +11,7 @@ import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { customers, invoiceLines, invoices, invoiceTaxes, orders } from '../../db/schema';
 import { SHOP_TIME_ZONE } from './admin-service';
+import { OWING_STATUSES } from './balance';
 
 /** The journal's fixed columns before the tax columns. */
 const HEAD = [
@@ -71,6 +72,8 @@ export async function invoiceJournalCsv(db: Queryable, from: string, to: string)
     .where(
       and(
         isNull(invoices.replacedAt),
+        // A canceled or declined order owes nothing: its invoice's tax is not collected.
+        inArray(orders.status, [...OWING_STATUSES]),
         sql`${invoices.createdAt} >= (${from}::date)::timestamp at time zone ${SHOP_TIME_ZONE}`,
         sql`${invoices.createdAt} < (${to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE}`,
       ),

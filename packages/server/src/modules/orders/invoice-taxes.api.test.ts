@@ -18,6 +18,7 @@ import { type Buyer, createBuyers } from '../../test/buyers';
 import { useTestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import type { ProductRecord } from '../catalog';
+import { changeOrderStatus } from './admin-service';
 
 const GST_HST = '87654 3210 RT0001';
 const QST = '1029384756 TQ0001';
@@ -520,6 +521,15 @@ describe('the sales-tax journal', () => {
     expect(exempt[col('Exemptions')]).toBe(`QST 9.975 %: Reseller ${RESELLER.reference}`);
     const quebecRow = invoices.find((r) => r[3] === quebec.customerId)!;
     expect(quebecRow[col('Province')]).toBe('Quebec');
+    // An invoiced order the seller then cancels owes nothing: its invoice leaves the journal.
+    const canceled = invoices.find((r) => r[3] === quebec.customerId)!;
+    await changeOrderStatus(ctx.database.db, canceled[2]!, 'cancel', { reason: 'Canceled after invoicing.' });
+    const after = parse(
+      (await call(ctx.app, 'GET', `/api/admin/invoices.csv?from=${day(-1)}&to=${day(1)}`, owner)).response
+        .body,
+    ) as string[][];
+    expect(after.map((r) => r[1])).not.toContain(canceled[1]);
+    expect(after.at(-1)![0]).toBe('Total (4 invoices)');
     expect(Number(quebecRow[col('QST 9.975 %')])).toBeGreaterThan(0);
     expect(quebecRow[col('Environmental fees')]).toBe('2.40');
 
@@ -533,6 +543,15 @@ describe('the sales-tax journal', () => {
     const bad = await call(ctx.app, 'GET', '/api/admin/invoices.csv?from=2026-02-30&to=2026-03-01', owner);
     expect(bad.status).toBe(400);
     expect(bad.body.smessage).toBe('from is not a day of the calendar.');
+    // Year 0 parses in JavaScript but is no day in the database: a 400, not a failure.
+    const yearZero = await call(
+      ctx.app,
+      'GET',
+      '/api/admin/invoices.csv?from=0000-01-01&to=2026-03-01',
+      owner,
+    );
+    expect(yearZero.status).toBe(400);
+    expect(yearZero.body.smessage).toBe('from is not a day of the calendar.');
     const backwards = await call(
       ctx.app,
       'GET',

@@ -191,7 +191,13 @@ describe('an order over the credit limit', () => {
     const invoice = await call(ctx.app, 'POST', `/api/admin/orders/${held.body.orderId}/invoice`, owner, {});
     expect(invoice.status).toBe(409);
 
-    const released = await call(ctx.app, 'POST', `/api/admin/orders/${held.body.orderId}/status`, clerk, {
+    // A clerk cannot override the credit limit (only owners set it); an owner releases it.
+    const byClerk = await call(ctx.app, 'POST', `/api/admin/orders/${held.body.orderId}/status`, clerk, {
+      action: 'release',
+    });
+    expect(byClerk.status).toBe(403);
+    expect(byClerk.body.smessage).toBe('Only an owner can release an order held for a credit review.');
+    const released = await call(ctx.app, 'POST', `/api/admin/orders/${held.body.orderId}/status`, owner, {
       action: 'release',
     });
     expect(released.status, JSON.stringify(released.body)).toBe(200);
@@ -202,7 +208,7 @@ describe('an order over the credit limit', () => {
     expect(mail).toContain('passed its credit review');
     expect(await stockOf(ctx.database.db, itemA.itemId)).toBe(stockBefore - 1);
     // Released once: a second release is refused.
-    const again = await call(ctx.app, 'POST', `/api/admin/orders/${held.body.orderId}/status`, clerk, {
+    const again = await call(ctx.app, 'POST', `/api/admin/orders/${held.body.orderId}/status`, owner, {
       action: 'release',
     });
     expect(again.status).toBe(409);

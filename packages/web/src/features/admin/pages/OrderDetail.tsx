@@ -21,7 +21,7 @@ import { taxLabel } from '@shop/domain/tax';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_BASE, adminApi, attempt, failed, invalid, readBody } from '../api';
-import { type AdminPage, type PageArgs, setFlash, usePageData } from '../routing';
+import { type AdminPage, type PageArgs, setFlash, useIsOwner, usePageData } from '../routing';
 import {
   AuditTrail,
   Checkbox,
@@ -143,13 +143,21 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
   const ref = useRef<HTMLDivElement>(null);
   useFocusFirstError(ref, result);
   const can = (a: OrderAction) => order.actions.includes(a);
+  // Releasing overrides the credit limit, which only owners set.
+  const owner = useIsOwner();
   return (
     <section className="admin-section" aria-labelledby="actions-heading" ref={ref}>
       <h2 id="actions-heading">Actions</h2>
       <Result result={result} />
       {order.actions.length === 0 && <p>No status change is open to a {order.status} order.</p>}
       <div className="admin-cards">
-        {can('release') && (
+        {can('release') && !owner && (
+          <p className="admin-card">
+            On hold for a credit review: with this order the company's open balance would pass its credit
+            limit. An owner releases it; you may decline it (below), which puts the stock back.
+          </p>
+        )}
+        {can('release') && owner && (
           <fetcher.Form method="post" className="admin-card admin-form">
             <input type="hidden" name="intent" value="status" />
             <input type="hidden" name="action" value="release" />
