@@ -90,8 +90,10 @@ ALTER TABLE "invoice_lines" ADD COLUMN "kind" text DEFAULT 'item' NOT NULL;--> s
 ALTER TABLE "invoice_lines" ADD COLUMN "provincial_tax" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "terms" text DEFAULT 'net30' NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "due_on" date;--> statement-breakpoint
--- Invoices made before terms existed: Net 30 from the day they were made (Toronto).
-UPDATE "invoices" SET "due_on" = (("created_at" AT TIME ZONE 'America/Toronto')::date + 30);--> statement-breakpoint
+-- Invoices made before terms existed: Net 30 from the day the order's first invoice was made (Toronto), as a
+-- corrected invoice keeps the first one's due day.
+UPDATE "invoices" i SET "due_on" = (((SELECT min(j."created_at") FROM "invoices" j WHERE j."order_id" = i."order_id")
+  AT TIME ZONE 'America/Toronto')::date + 30);--> statement-breakpoint
 ALTER TABLE "invoices" ALTER COLUMN "due_on" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoice_reminders" ADD CONSTRAINT "invoice_reminders_order_id_orders_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("order_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_taxes" ADD CONSTRAINT "invoice_taxes_invoice_id_invoices_invoice_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("invoice_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -164,4 +166,12 @@ FROM "invoices" i
 JOIN "orders" o ON o."order_id" = i."order_id"
 JOIN "split_components" s ON s."province" = o."shipping_province"
 JOIN "order_taxes" t ON t."order_id" = o."order_id";--> statement-breakpoint
-DROP TABLE "split_components";
+DROP TABLE "split_components";--> statement-breakpoint
+-- Nothing recorded payments before: the invoices already made are taken as settled, by a payment the seller
+-- can reverse (with a reason) for any that is still owed. Otherwise every past invoice would show as overdue,
+-- count against credit limits and be reminded.
+INSERT INTO "payments" ("invoice_id", "customer_id", "received_on", "amount_cents", "method", "reference", "created_by")
+SELECT i."invoice_id", o."customer_id", (i."created_at" AT TIME ZONE 'America/Toronto')::date, i."total_cents", 'other',
+  'Settled before payments were recorded', 'migration'
+FROM "invoices" i JOIN "orders" o ON o."order_id" = i."order_id"
+WHERE i."replaced_at" IS NULL AND i."total_cents" > 0 AND o."status" NOT IN ('Canceled', 'Declined');
