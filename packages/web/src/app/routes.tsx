@@ -8,6 +8,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { accountLoader } from '../features/account/loader';
 import { listingLoader } from '../features/catalog/loader';
+import { checkoutLoader } from '../features/checkout/loader';
 import { homeLoader } from '../features/home/loader';
 import { invoiceLoader, orderLoader } from '../features/orders/loader';
 import { productLoader } from '../features/product/loader';
@@ -52,7 +53,12 @@ export const routes: RouteObject[] = [
       { path: 'add-to-cart', lazy: page(() => import('../features/cart/AddToCartPage'), 'cart') },
       { path: 'cart', lazy: page(() => import('../features/cart/CartPage'), 'cart') },
       { path: 'quick-order', lazy: page(() => import('../features/quickorder/QuickOrderPage'), 'cart') },
-      { path: 'checkout', lazy: page(() => import('../features/checkout/CheckoutPage'), 'cart') },
+      {
+        path: 'checkout',
+        id: 'checkout',
+        loader: checkoutLoader,
+        lazy: page(() => import('../features/checkout/CheckoutPage'), 'cart'),
+      },
       { path: 'order/placed', lazy: page(() => import('../features/orders/OrderPlacedPage'), 'cart') },
       {
         path: 'order/:orderid',

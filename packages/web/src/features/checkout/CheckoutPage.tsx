@@ -1,11 +1,10 @@
 import { ACCOUNT_MSG, type AddressInput, addressSchema } from '@shop/domain/account';
-import type { CheckoutTaxesAnswer } from '@shop/domain/answers/tax';
 import type { Address, AddressesAnswer } from '@shop/domain/api';
 import { CART_MSG, isValidPo, SHIPPING_METHODS, type ShippingMethod, truncatePo } from '@shop/domain/cart';
 import { fieldErrors } from '@shop/domain/contact';
 import type { PlaceOrderInput } from '@shop/domain/order-request';
 import { isProvince, taxLabel, taxLines, taxTotal } from '@shop/domain/tax';
-import { Fragment, useEffect, useId, useMemo, useState } from 'react';
+import { Fragment, useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AddressFields, type AddressValues, EMPTY_ADDRESS } from '../../components/AddressFields';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -16,8 +15,10 @@ import { cartSubtotalCents, lineUnitCents, useCart } from '../../lib/cart';
 import { translatedErrors } from '../../lib/failures';
 import { money, pageLang, t, tm } from '../../lib/i18n';
 import { provinceName } from '../../lib/labels';
+import { useRead } from '../../lib/reads';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
+import { useCheckoutReads } from './loader';
 import '../../styles/cart.css';
 
 /** Local time as an ISO string without the zone, as the order records it. */
@@ -137,23 +138,8 @@ export default function CheckoutPage() {
   // One key per visit of this page: a repeated submission of the same checkout makes one order.
   const checkoutKey = useMemo(() => `${Date.now().toString(36)}-${crypto.randomUUID()}`, []);
   /** What each province charges the company today (the server's rates and the company's exemptions). */
-  const [taxes, setTaxes] = useState<CheckoutTaxesAnswer['taxes'] | null>(null);
-  const [taxesFailed, setTaxesFailed] = useState(false);
-  useEffect(() => {
-    if (!loggedIn || !customerId) return;
-    let live = true;
-    api<CheckoutTaxesAnswer>(`/user/${encodeURIComponent(customerId)}/taxes`)
-      .then((answer) => {
-        if (live) setTaxes(answer.taxes);
-      })
-      .catch((error: unknown) => {
-        console.error(error);
-        if (live) setTaxesFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [loggedIn, customerId]);
+  const { data: taxes, error: taxesError } = useRead(useCheckoutReads().taxes);
+  const taxesFailed = taxesError !== undefined;
 
   if (!loggedIn) return <SignInFirst />;
   if (!header) return <Loading fill />;
