@@ -1,6 +1,6 @@
 /** The checkout's taxes (GET /api/user/{customerid}/taxes): what each province charges the company today. */
 import { z } from 'zod';
-import { PROVINCES, TAX_COMPONENTS } from '../tax';
+import { type ChargedComponent, PROVINCES, TAX_COMPONENTS } from '../tax';
 import { Envelope } from './common';
 import { TaxExemptionAnswer } from './orders';
 
@@ -17,3 +17,20 @@ export const CheckoutTaxesAnswer = Envelope.extend({
   taxes: z.record(z.enum(PROVINCES), z.array(ComponentInForce)),
 });
 export type CheckoutTaxesAnswer = z.infer<typeof CheckoutTaxesAnswer>;
+
+/** The components of the answer as the domain's tax functions take them (taxLines, orderTotals). */
+export function chargedComponents(components: readonly ComponentInForce[]): ChargedComponent[] {
+  return components.map((c) => ({
+    component: c.component,
+    rateMilli: c.rate_milli,
+    exemption: c.exemption
+      ? {
+          scope: c.exemption.scope,
+          province: c.exemption.province,
+          reference: c.exemption.reference,
+          reason: c.exemption.reason,
+          expiresOn: c.exemption.expires_on,
+        }
+      : null,
+  }));
+}

@@ -607,6 +607,17 @@ export interface StoredExemption {
   expiresOn: string | null;
 }
 
+/** A tax component as a sale was charged it: its place, rate in thousandths of a percent, base and tax. */
+const taxLineColumns = () => ({
+  position: integer('position').notNull(),
+  component: text('component').notNull(),
+  rateMilli: integer('rate_milli').notNull(),
+  baseCents: cents('base_cents').notNull(),
+  taxCents: cents('tax_cents').notNull(),
+  /** The exemption that left it out (tax 0), or null. */
+  exemption: jsonb('exemption').$type<StoredExemption>(),
+});
+
 /** The tax components an order was charged when it was placed (on its subtotal); they never change. */
 export const orderTaxes = pgTable(
   'order_taxes',
@@ -614,13 +625,7 @@ export const orderTaxes = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.orderId, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    component: text('component').notNull(),
-    rateMilli: integer('rate_milli').notNull(),
-    baseCents: cents('base_cents').notNull(),
-    taxCents: cents('tax_cents').notNull(),
-    /** The exemption that left it out (tax 0), or null. */
-    exemption: jsonb('exemption').$type<StoredExemption>(),
+    ...taxLineColumns(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.position] })],
 );
@@ -632,12 +637,7 @@ export const invoiceTaxes = pgTable(
     invoiceId: integer('invoice_id')
       .notNull()
       .references(() => invoices.invoiceId, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    component: text('component').notNull(),
-    rateMilli: integer('rate_milli').notNull(),
-    baseCents: cents('base_cents').notNull(),
-    taxCents: cents('tax_cents').notNull(),
-    exemption: jsonb('exemption').$type<StoredExemption>(),
+    ...taxLineColumns(),
   },
   (t) => [primaryKey({ columns: [t.invoiceId, t.position] })],
 );

@@ -2,7 +2,7 @@
  * For the tax module's API tests: addresses in any province, an order placed as the checkout page places
  * it (the cart, then the totals computed from the checkout's own taxes answer), a clerk, and PUT.
  */
-import type { CheckoutTaxesAnswer } from '@shop/domain/answers/tax';
+import { type CheckoutTaxesAnswer, chargedComponents } from '@shop/domain/answers/tax';
 import { orderTotals } from '@shop/domain/cart';
 import { personalPrice } from '@shop/domain/money';
 import type { Province } from '@shop/domain/tax';
@@ -125,19 +125,7 @@ export async function placeTo(
     .where(eq(customers.customerId, buyer.customerId));
   const percentage = customer!.percentage;
   const taxes = await checkoutTaxesOf(app, buyer);
-  const components = taxes[options.province].map((c) => ({
-    component: c.component,
-    rateMilli: c.rate_milli,
-    exemption: c.exemption
-      ? {
-          scope: c.exemption.scope,
-          province: c.exemption.province,
-          reference: c.exemption.reference,
-          reason: c.exemption.reason,
-          expiresOn: c.exemption.expires_on,
-        }
-      : null,
-  }));
+  const components = chargedComponents(taxes[options.province]);
   const p = options.item;
   const totals = orderTotals(
     [

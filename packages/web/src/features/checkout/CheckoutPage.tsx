@@ -1,4 +1,5 @@
 import { ACCOUNT_MSG, type AddressInput, addressSchema } from '@shop/domain/account';
+import { chargedComponents } from '@shop/domain/answers/tax';
 import type { Address, AddressesAnswer } from '@shop/domain/api';
 import { CART_MSG, isValidPo, SHIPPING_METHODS, type ShippingMethod, truncatePo } from '@shop/domain/cart';
 import { fieldErrors } from '@shop/domain/contact';
@@ -153,22 +154,7 @@ export default function CheckoutPage() {
   const subtotal = cartSubtotalCents(lines);
   const province = shipping && isProvince(shipping.province) ? shipping.province : null;
   // Each component rounded once on the subtotal, as the server computes it when the order is placed.
-  const components =
-    province && taxes
-      ? taxes[province].map((c) => ({
-          component: c.component,
-          rateMilli: c.rate_milli,
-          exemption: c.exemption
-            ? {
-                scope: c.exemption.scope,
-                province: c.exemption.province,
-                reference: c.exemption.reference,
-                reason: c.exemption.reason,
-                expiresOn: c.exemption.expires_on,
-              }
-            : null,
-        }))
-      : null;
+  const components = province && taxes ? chargedComponents(taxes[province]) : null;
   const taxRows = components ? taxLines(subtotal, components) : null;
   const tax = taxRows ? taxTotal(taxRows) : 0;
   // A message beside a field stays until what it asks for is there.
