@@ -3,6 +3,7 @@
  * items. Forms that create something (addressForm, wishListCreate without an id) read nothing.
  * What each session answers is the domain's (GET /user/{customerid}/{session}[/{sessionid}]).
  */
+import type { Statement, StatementAnswer } from '@shop/domain/answers/accounts';
 import type { AccountSessionAnswer, AccountSessionName, OrdersListAnswer } from '@shop/domain/api';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { cookieLogin } from '../../lib/cookies';
@@ -37,6 +38,8 @@ export type SessionData = {
 export type AccountReads = { [S in SessionName]?: Read<SessionData[S][]> } & {
   /** The orders list: one page of it, searched and filtered by the address's query. */
   orderList?: Read<OrdersListAnswer>;
+  /** The company's statement (GET /user/{customerid}/statement). */
+  statement?: Read<Statement>;
 };
 
 /** What the orders list reads from the address (domain/orders.ts checks them on the server). */
@@ -74,6 +77,13 @@ export function accountLoader({ params, request }: LoaderFunctionArgs): AccountR
   const { loggedIn, customerId } = cookieLogin();
   const session = params.session ?? 'orders';
   const id = params.sessionid;
+  if (loggedIn && session === 'statement')
+    return {
+      statement: read<Statement, StatementAnswer>(
+        `/user/${encodeURIComponent(customerId)}/statement`,
+        (answer) => answer.statement,
+      ),
+    };
   if (!loggedIn || !isSessionName(session)) return {};
   if ((session === 'addressForm' || session === 'wishListCreate') && !id) return {};
   if (session === 'orders' && !id) {

@@ -4,19 +4,14 @@
  * Any buyer of the company may read it.
  */
 import type { AgingBucket } from '@shop/domain/accounts';
-import type {
-  StatementAnswer,
-  Statement as StatementData,
-  StatementInvoice,
-} from '@shop/domain/answers/accounts';
+import type { Statement as StatementData, StatementInvoice } from '@shop/domain/answers/accounts';
 import { LOCALE } from '@shop/domain/i18n';
 import { toCents } from '@shop/domain/money';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Loading } from '../../../components/Loading';
-import { api } from '../../../lib/api';
 import { money, pageLang, t } from '../../../lib/i18n';
-import { useSession } from '../../../lib/session';
+import { useRead } from '../../../lib/reads';
+import { useAccountReads } from '../loader';
 import { LoadError } from './LoadError';
 import './statement.css';
 
@@ -209,23 +204,9 @@ function StatementView({ statement }: { statement: StatementData }) {
   );
 }
 
-/** The account's Statement section: read when it opens, as the buyer sees it now. */
+/** The account's Statement section: read by the account's loader, drawn by the server with the page. */
 export function Statement() {
-  const { customerId } = useSession();
-  const [statement, setStatement] = useState<StatementData | null>(null);
-  const [error, setError] = useState<unknown>(null);
-
-  useEffect(() => {
-    let live = true;
-    api<StatementAnswer>(`/user/${encodeURIComponent(customerId)}/statement`).then(
-      (answer) => live && setStatement(answer.statement),
-      (failure: unknown) => live && setError(failure),
-    );
-    return () => {
-      live = false;
-    };
-  }, [customerId]);
-
+  const { data: statement, error } = useRead(useAccountReads().statement);
   if (error) return <LoadError error={error} />;
   if (!statement) return <Loading label={t('account:statement.loading')} />;
   return <StatementView statement={statement} />;
