@@ -12,12 +12,12 @@ import { personalPrice } from '@shop/domain/money';
 import { seededComponents } from '@shop/domain/tax-history';
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addresses, cartItems, orders, products } from '../../db/schema';
+import { addresses, cartItems, customers, orders, products } from '../../db/schema';
 import { translators } from '../../i18n/lang';
 import { call, clientAddress } from '../../test/admin';
 import { DEMO, signIn, useSecondApp, useTestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
-import { createInvoice } from '../orders';
+import { changeOrderStatus, createInvoice } from '../orders';
 
 const LIMIT = 60;
 const ctx = useTestApp({ API_KEY_RATE_LIMIT: LIMIT });
@@ -374,6 +374,36 @@ describe('placing an order with a key', () => {
       payload: { itemData: { item_id: item.itemId, item_condition: 'BrandNew', quantity: 1 } },
     });
     expect(shop.statusCode).toBe(403);
+  });
+});
+
+describe('the credit limit', () => {
+  it('holds an order that would take the company past it, as the checkout does', async () => {
+    await ctx.database.db
+      .update(customers)
+      .set({ creditLimitCents: 1 })
+      .where(eq(customers.customerId, 'C10001'));
+    try {
+      const before = await stockOf(item.itemId);
+      const placed = await send(writer, 'POST', '/api/v1/orders', {
+        payload: orderBody(1, 'PO-API-HELD'),
+        idempotencyKey: newKey(),
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const order = placed.json().order as ApiOrder;
+      expect(order.status).toBe('OnHold');
+      // Held with its stock, until the seller releases or declines it.
+      expect(await stockOf(item.itemId)).toBe(before - 1);
+      await changeOrderStatus(ctx.database.db, order.order_number, 'decline', {
+        reason: 'Over the credit limit.',
+      });
+      expect(await stockOf(item.itemId)).toBe(before);
+    } finally {
+      await ctx.database.db
+        .update(customers)
+        .set({ creditLimitCents: null })
+        .where(eq(customers.customerId, 'C10001'));
+    }
   });
 });
 
