@@ -10,7 +10,11 @@ test('the API reference lists the calls of the shop, the back office and the com
     if (message.type() === 'error') problems.push(message.text());
   });
   await page.goto('/api/docs/');
-  await expect(page.getByRole('heading', { name: /Acer Store for Business API/ })).toBeVisible();
+  // Swagger UI draws the whole document (a few hundred calls) in the browser: on a busy machine that takes
+  // more than the default five seconds.
+  await expect(page.getByRole('heading', { name: /Acer Store for Business API/ })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(
     page.locator('.opblock-summary-path', { hasText: '/api/category/{category}' }).first(),
   ).toBeVisible();
