@@ -21,12 +21,19 @@ describe('productProblems', () => {
         images: [`media:${'a'.repeat(32)}`],
       }),
     ).toEqual([]);
+    expect(productProblems({ ...good, is_scratch_dent: true, scratch_dent_price_cents: 79_999 })).toEqual([]);
+    // With the offer off, a price of 0 is simply no scratch-and-dent price.
+    expect(productProblems({ ...good, is_scratch_dent: false, scratch_dent_price_cents: 0 })).toEqual([]);
   });
 
   it.each([
     [{ sale_price_cents: 99_999 }, 'sale_price must be below price'],
     [{ scratch_dent_price_cents: 100_000 }, 'scratch_dent_price must be below price'],
     [{ price_cents: 0 }, 'price must be above 0'],
+    [
+      { is_scratch_dent: true, scratch_dent_price_cents: 0 },
+      'A scratch-and-dent offer needs a scratch-and-dent price above 0; set the price or turn the offer off.',
+    ],
     [{ category: 'Warranty' }, 'item_condition Warranty goes with category Warranty, and only there'],
     [
       { category: 'Warranty', item_condition: 'Warranty', is_scratch_dent: true },

@@ -97,6 +97,10 @@ export interface ProductProblem {
   message: string;
 }
 
+/** A scratch-and-dent offer is sold at its own price, so the offer needs one. */
+export const SCRATCH_DENT_PRICE_NEEDED =
+  'A scratch-and-dent offer needs a scratch-and-dent price above 0; set the price or turn the offer off.';
+
 /** Everything wrong with a whole product; empty when it can be written. */
 export function productProblems(p: ProductValues): ProductProblem[] {
   const out: ProductProblem[] = [];
@@ -159,6 +163,8 @@ export function productProblems(p: ProductValues): ProductProblem[] {
     add('sale_price_cents', 'sale_price must be below price');
   if (p.scratch_dent_price_cents > 0 && p.scratch_dent_price_cents >= p.price_cents)
     add('scratch_dent_price_cents', 'scratch_dent_price must be below price');
+  else if (p.is_scratch_dent && p.item_condition !== 'Warranty' && p.scratch_dent_price_cents === 0)
+    add('scratch_dent_price_cents', SCRATCH_DENT_PRICE_NEEDED);
   if (p.images.length > MAX_IMAGES) add('images', `a product has at most ${MAX_IMAGES} pictures`);
   for (const link of p.images) {
     if (!isImageLink(link)) add('images', `image link "${link}" has no /d/{id}/ part`);

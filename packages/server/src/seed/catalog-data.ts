@@ -3113,7 +3113,14 @@ export function generateCatalog(count: number): ProductInput[] {
       nonWarranty++;
     }
     const scratchStock = isScratchDent && !r.chance(0.2) ? r.int(1, 12) : 0;
-    const scratchPrice = isScratchDent && !r.chance(0.1) ? discounted(price, 0.65 + r.next() * 0.2) : 0;
+    // An offer always has its own price (the form refuses one without); the draw that once left a few
+    // without is kept, so the rest of the catalog stays as it was.
+    const plainScratchPrice = isScratchDent && r.chance(0.1);
+    const scratchPrice = !isScratchDent
+      ? 0
+      : plainScratchPrice
+        ? discounted(price, 0.75)
+        : discounted(price, 0.65 + r.next() * 0.2);
 
     const stock = isWarranty || r.chance(0.12) ? 0 : 1 + Math.floor(119 * r.next() ** 2);
     const isActive = !r.chance(0.03);

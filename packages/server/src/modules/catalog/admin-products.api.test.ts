@@ -208,6 +208,53 @@ describe('products', () => {
     expect(tooLong.body.errors.description_fr).toBe('description_fr is longer than 20,000 characters');
   });
 
+  it('refuses a scratch-and-dent offer without a scratch-and-dent price, in the form and the import', async () => {
+    const NEEDED =
+      'A scratch-and-dent offer needs a scratch-and-dent price above 0; set the price or turn the offer off.';
+    const bare = { ...NEW_PRODUCT, sku: 'NX.ADMIN.SD0', scratch_dent_price: 0 };
+    const refused = await call(ctx.app, 'POST', '/api/admin/products', owner, bare);
+    expect(refused.status).toBe(400);
+    expect(refused.body.smessage).toBe(NEEDED);
+    expect(refused.body.errors).toEqual({ scratch_dent_price: NEEDED });
+    const [none] = await ctx.database.db.select().from(products).where(eq(products.sku, 'NX.ADMIN.SD0'));
+    expect(none).toBeUndefined();
+
+    const made = await call(ctx.app, 'POST', '/api/admin/products', owner, {
+      ...bare,
+      is_scratch_dent: false,
+    });
+    expect(made.status).toBe(200);
+    const itemId = made.body.product.item_id;
+    const turnedOn = await call(ctx.app, 'PATCH', `/api/admin/products/${itemId}`, owner, {
+      is_scratch_dent: true,
+    });
+    expect(turnedOn.status).toBe(400);
+    expect(turnedOn.body.errors.scratch_dent_price).toBe(NEEDED);
+    expect((await call(ctx.app, 'GET', `/api/admin/products/${itemId}`, owner)).body.product).toMatchObject({
+      is_scratch_dent: false,
+      scratch_dent_price: 0,
+    });
+    const priced = await call(ctx.app, 'PATCH', `/api/admin/products/${itemId}`, owner, {
+      is_scratch_dent: true,
+      scratch_dent_price: 750,
+    });
+    expect(priced.status).toBe(200);
+    const zeroed = await call(ctx.app, 'PATCH', `/api/admin/products/${itemId}`, owner, {
+      scratch_dent_price: 0,
+    });
+    expect(zeroed.body.errors.scratch_dent_price).toBe(NEEDED);
+
+    const file = {
+      name: 'scratch.csv',
+      type: 'text/csv',
+      data: Buffer.from(['sku,scratch_dent_price', 'NX.ADMIN.SD0,0'].join('\n')),
+    };
+    const preview = await upload('/api/admin/catalog/import/preview', file);
+    expect(preview.body.preview.rows).toEqual([
+      expect.objectContaining({ line: 2, status: 'error', errors: [NEEDED] }),
+    ]);
+  });
+
   it('filters by category, condition and stock, with paging', async () => {
     const warranty = await call(ctx.app, 'GET', '/api/admin/products?condition=Warranty&page_size=3', owner);
     expect(warranty.body.products.items).toHaveLength(3);

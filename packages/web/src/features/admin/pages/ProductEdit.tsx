@@ -471,7 +471,7 @@ function ProductForm({ product }: { product: AdminProduct | null }) {
             id="scratch_dent_price"
             label="Scratch-and-dent price"
             inputMode="decimal"
-            hint="Below the price; 0 for none."
+            hint="Below the price; above 0 while the scratch-and-dent offer is on."
             {...text('scratch_dent_price')}
           />
           <Field
