@@ -73,7 +73,7 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 /** Signs in through the form of /acer/signin (the page must show it). */
 async function signInWithForm(page: Page, password: string): Promise<void> {
   await expect(heading(page)).toHaveText('Sign in');
-  await page.getByLabel('Customer ID').fill(CUSTOMER);
+  await page.getByLabel('Customer ID or e-mail').fill(CUSTOMER);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'SIGN IN' }).click();
 }
@@ -369,7 +369,7 @@ test.describe('the account area of a customer', () => {
       await page.getByRole('link', { name: 'Forgot your password?' }).click();
       await expect(page).toHaveURL(/\/acer\/signin\/forget$/);
       await expect(heading(page)).toHaveText('Forgot password');
-      await page.getByLabel('Customer ID').fill(CUSTOMER);
+      await page.getByLabel('Customer ID or e-mail').fill(CUSTOMER);
       const after = await lastMailId();
       await page.getByRole('button', { name: 'SEND CODE' }).click();
 
@@ -390,7 +390,7 @@ test.describe('the account area of a customer', () => {
       const code = /verification code is (\d{6})\b/.exec(mail.text)?.[1];
       expect(code, mail.text).toBeTruthy();
 
-      await expect(page.getByLabel('Customer ID')).toHaveValue(CUSTOMER);
+      await expect(page.getByLabel('Customer ID or e-mail')).toHaveValue(CUSTOMER);
       await page.getByLabel('Verification code').fill(code!);
       await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
       await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(NEW_PASSWORD);

@@ -83,7 +83,7 @@ test('a new customer gets the welcome mail, sets a password through its link and
   await dialogs.next('Your password has been set. You can sign in now.');
   await expect(shop).toHaveURL(/\/acer\/signin$/);
 
-  await shop.getByLabel('Customer ID').fill(customerId);
+  await shop.getByLabel('Customer ID or e-mail').fill(customerId);
   await shop.getByLabel('Password').fill('Welcome@2025');
   await shop.getByRole('button', { name: 'SIGN IN' }).click();
   await expect(shop).toHaveURL(/\/acer\/account\/orders$/);

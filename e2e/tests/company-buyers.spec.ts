@@ -101,7 +101,7 @@ test('an administrator adds a buyer who sets a password from the mail and places
   await buyer.getByRole('button', { name: 'SET PASSWORD' }).click();
   await buyerDialogs.next(/^Your password has been set/);
   await expect(buyer).toHaveURL(/\/acer\/signin$/);
-  await buyer.getByLabel('Customer ID').fill(email);
+  await buyer.getByLabel('Customer ID or e-mail').fill(email);
   await buyer.getByLabel('Password').fill('Buyer@2026x');
   await buyer.getByRole('button', { name: 'SIGN IN' }).click();
   await expect(buyer).toHaveURL(/\/acer\/account\/orders$/);

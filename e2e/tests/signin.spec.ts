@@ -11,7 +11,7 @@ test.describe('sign in through the form', () => {
       alerts.push(dialog.message());
       void dialog.accept();
     });
-    await page.getByLabel('Customer ID').fill('C10001');
+    await page.getByLabel('Customer ID or e-mail').fill('C10001');
     await page.getByLabel('Password').fill('Wrong@10001');
     await page.getByRole('button', { name: 'SIGN IN' }).click();
 
@@ -30,7 +30,7 @@ test.describe('sign in through the form', () => {
     // Not while another test changes this customer's password.
     await useCustomer('C10002');
     await page.goto('/acer/signin');
-    await page.getByLabel('Customer ID').fill('C10002');
+    await page.getByLabel('Customer ID or e-mail').fill('C10002');
     await page.getByLabel('Password').fill('Demo@10002');
     await page.getByRole('button', { name: 'SIGN IN' }).click();
 

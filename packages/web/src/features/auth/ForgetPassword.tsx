@@ -58,7 +58,7 @@ export function ForgetPassword() {
       <form className="form signin__form" onSubmit={submit} noValidate>
         <TextField
           id="forget-username"
-          label={t('account:field.customerId')}
+          label={t('account:field.signInId')}
           required
           maxLength={50}
           autoComplete="username"

@@ -129,7 +129,7 @@ export function ResetPassword() {
       <form ref={formRef} className="form signin__form" onSubmit={submit} noValidate>
         <TextField
           id="reset-username"
-          label={t('account:field.customerId')}
+          label={t('account:field.signInId')}
           required
           maxLength={50}
           autoComplete="username"

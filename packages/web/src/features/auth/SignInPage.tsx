@@ -103,7 +103,7 @@ function SignInForm({
         </p>
       )}
       <form className="form signin__form" onSubmit={submit}>
-        <label htmlFor="username">{t('account:field.customerId')}</label>
+        <label htmlFor="username">{t('account:field.signInId')}</label>
         <input
           id="username"
           name="username"
