@@ -192,14 +192,19 @@ export async function addLines(
   return requests.map((r) => results.get(r)!);
 }
 
-/** The answer's one-line summary. */
+/**
+ * The answer's one-line summary. It counts the lines as the page lists them: "added" are the lines that went
+ * into the cart as asked; every other line, a line cut to the stock included, "could not be added" as asked.
+ * Only when no line went in as asked but some went in cut to the stock does it count those as added, so as
+ * never to say that nothing was added to a cart that changed.
+ */
 export function summary(results: readonly QuickOrderResult[]): string {
-  const added = results.filter(
-    (r) => r.status === 'added' || (r.status === 'clamped' && (r.quantity ?? 0) > 0),
-  );
-  const refused = results.length - added.length;
+  const asAsked = results.filter((r) => r.status === 'added').length;
+  const partly = results.filter((r) => r.status === 'clamped' && (r.quantity ?? 0) > 0).length;
+  const added = asAsked > 0 ? asAsked : partly;
+  const refused = results.length - added;
   const lines = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
-  if (refused === 0) return `${lines(added.length)} added to your cart.`;
-  if (added.length === 0) return `Nothing was added to your cart: ${lines(refused)} could not be added.`;
-  return `${lines(added.length)} added to your cart; ${lines(refused)} could not be added.`;
+  if (refused === 0) return `${lines(added)} added to your cart.`;
+  if (added === 0) return `Nothing was added to your cart: ${lines(refused)} could not be added.`;
+  return `${lines(added)} added to your cart; ${lines(refused)} could not be added.`;
 }

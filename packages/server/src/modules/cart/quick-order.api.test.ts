@@ -69,6 +69,9 @@ describe('quick order', () => {
       'removed',
       'added',
     ]);
+    // The summary counts the lines as the page lists them: three went in as asked, three did not (the
+    // line cut to the stock among them).
+    expect(body.smessage).toBe('3 lines added to your cart; 3 lines could not be added.');
     expect(body.results[2].message).toBe(QUICK_MSG.unknown('NO.SUCH.SKU'));
     expect(body.results[3].message).toBe(CART_MSG.clamped(3));
     expect(body.results[4].message).toBe(QUICK_MSG.removed(gone.sku));
@@ -88,9 +91,13 @@ describe('quick order', () => {
     await emptyCart();
     const item = pick(plain);
     await ctx.database.db.update(products).set({ stock: 4 }).where(eq(products.itemId, item.itemId));
-    await post('/api/user/cart/quick-order', { text: `${item.sku} 9999` });
+    const first = await post('/api/user/cart/quick-order', { text: `${item.sku} 9999` });
+    // Cut to the stock, but the cart did change: the summary never says that nothing was added.
+    expect(first.body.results[0]).toMatchObject({ status: 'clamped', quantity: 4 });
+    expect(first.body.smessage).toBe('1 line added to your cart.');
     const again = await post('/api/user/cart/quick-order', { text: `${item.sku} 2\n${item.sku} 2` });
     expect(again.body.results.map((r: { status: string }) => r.status)).toEqual(['clamped', 'clamped']);
+    expect(again.body.smessage).toBe('Nothing was added to your cart: 2 lines could not be added.');
     const [line] = await ctx.database.db.select().from(cartItems).where(eq(cartItems.customerId, 'C10001'));
     expect(line!.quantity).toBe(4);
   });
