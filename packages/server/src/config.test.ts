@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, trustProxyOption } from './config';
+import { loadConfig, startLine, trustProxyOption } from './config';
 
 const PG = 'postgres://shop@db.internal:5432/shop';
 
@@ -136,5 +136,42 @@ describe('other operations settings', () => {
         .slice(1)
         .map((line) => line.trim().split(':')[0]),
     ).toEqual(expect.arrayContaining(['TRUST_PROXY', 'SMTP_URL', 'CATALOG_POLL_MS']));
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  it('follows PORT when unset, so mail links lead to the shop', () => {
+    expect(load({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(load({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+  });
+
+  it('is taken as set, without a trailing slash, whatever PORT is', () => {
+    expect(load({ PORT: '8080', PUBLIC_URL: 'https://shop.example.com/' }).PUBLIC_URL).toBe(
+      'https://shop.example.com',
+    );
+    expect(problem({ PUBLIC_URL: 'shop.example.com' })).toMatch(/\n {2}PUBLIC_URL: /);
+  });
+});
+
+describe('HOST', () => {
+  it('listens on every interface for `npm run serve`, on this machine only for the demo of `npm start`', () => {
+    expect(load({}).HOST).toBe('0.0.0.0');
+    expect(loadConfig({} as NodeJS.ProcessEnv, {}, { local: true }).HOST).toBe('127.0.0.1');
+  });
+
+  it('follows HOST when set, however the shop was started', () => {
+    expect(loadConfig({ HOST: '0.0.0.0' } as NodeJS.ProcessEnv, {}, { local: true }).HOST).toBe('0.0.0.0');
+    expect(load({ HOST: '10.1.2.3' }).HOST).toBe('10.1.2.3');
+  });
+
+  it('says in the start line where to open the shop and who can reach it', () => {
+    const demo = loadConfig({ PORT: '3100' } as NodeJS.ProcessEnv, {}, { local: true });
+    expect(startLine(demo)).toBe(
+      'the shop is at http://localhost:3100/acer (listening on 127.0.0.1:3100: this machine only; set HOST=0.0.0.0 to open it to others)',
+    );
+    const served = load({ PUBLIC_URL: 'https://shop.example.com' });
+    expect(startLine(served, 4)).toBe(
+      'the shop is at https://shop.example.com/acer (4 processes, listening on 0.0.0.0:3000)',
+    );
   });
 });

@@ -81,7 +81,8 @@ const smtpUrl = z
 const schema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    /** Unset: every interface (0.0.0.0), or only this machine (127.0.0.1) for the demo of `npm start`. */
+    HOST: z.string().trim().min(1).optional(),
     /** PostgreSQL connection string; when unset the embedded database under DATA_DIR is used. */
     DATABASE_URL: z
       .string()
@@ -133,8 +134,8 @@ const schema = z
     PUBLIC_URL: z
       .string()
       .url()
-      .default('http://localhost:3000')
-      .transform((v) => v.replace(/\/+$/, '')),
+      .optional()
+      .transform((v) => v?.replace(/\/+$/, '')),
     /** Where pictures uploaded in the back office are kept; every server process must see the same one. */
     MEDIA_DIR: z.string().default('.data/media'),
     /** Where the built page lives; the API runs without it. */
@@ -164,12 +165,38 @@ const schema = z
       });
     }
   })
-  .transform(({ SEED_DEMO, ...c }) => ({
+  .transform(({ SEED_DEMO, PUBLIC_URL, HOST, ...c }) => ({
     ...c,
+    /** Set by loadConfig: HOST, else the default of the way the shop was started. */
+    HOST: HOST ?? '',
+    /** Unset, the address of this machine at PORT, where mail links then lead. */
+    PUBLIC_URL: PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     SEED_DEMO: SEED_DEMO === undefined ? !c.DATABASE_URL : SEED_DEMO === 'true' || SEED_DEMO === '1',
   }));
 
 export type Config = z.output<typeof schema>;
+
+/**
+ * The argument `npm start` gives the server: the demo, with its published passwords, listens on this machine
+ * only (127.0.0.1) unless HOST says otherwise. `npm run serve` goes without it and listens on 0.0.0.0.
+ */
+export const LOCAL_ARGUMENT = '--local';
+
+/** Where an unset HOST listens: 127.0.0.1 for the demo of `npm start` (`local`), else every interface. */
+export function defaultHost(local: boolean): string {
+  return local ? '127.0.0.1' : '0.0.0.0';
+}
+
+/** The line the shop logs once it listens: where to open it, and who can reach it. */
+export function startLine(config: Pick<Config, 'HOST' | 'PORT' | 'PUBLIC_URL'>, processes = 1): string {
+  const where = `the shop is at ${config.PUBLIC_URL}/acer`;
+  const count = processes > 1 ? `${processes} processes, ` : '';
+  const reach =
+    config.HOST === '127.0.0.1' || config.HOST === 'localhost' || config.HOST === '::1'
+      ? `listening on ${config.HOST}:${config.PORT}: this machine only; set HOST=0.0.0.0 to open it to others`
+      : `listening on ${config.HOST}:${config.PORT}`;
+  return `${where} (${count}${reach})`;
+}
 
 /**
  * TRUST_PROXY as Fastify takes it. Fastify refuses a bare hop count (it cannot tell a proxy from a
@@ -182,11 +209,20 @@ export function trustProxyOption(
   return (_address, hop) => hop < value;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+/**
+ * The configuration from the environment. `local`: started as the demo of `npm start` (the server was given
+ * LOCAL_ARGUMENT), so an unset HOST listens on 127.0.0.1.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Config> = {},
+  { local = false }: { local?: boolean } = {},
+): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, ...overrides };
+  const data = { ...parsed.data, HOST: parsed.data.HOST || defaultHost(local) };
+  return { ...data, ...overrides };
 }

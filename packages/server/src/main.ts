@@ -2,12 +2,12 @@ import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { runPrimary, STOP_MESSAGE } from './cluster';
-import { type Config, loadConfig } from './config';
+import { type Config, LOCAL_ARGUMENT, loadConfig, startLine } from './config';
 import { gracefulShutdown, type Shutdown } from './lib/shutdown';
 
 let config: Config;
 try {
-  config = loadConfig();
+  config = loadConfig(process.env, {}, { local: process.argv.includes(LOCAL_ARGUMENT) });
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
@@ -60,5 +60,5 @@ async function serve(config: Config): Promise<void> {
     app.log.fatal({ err: error }, 'unhandled promise rejection; stopping');
     stopper.request('unhandled promise rejection', 1);
   });
-  if (cluster.isPrimary) app.log.info(`the shop is at http://localhost:${config.PORT}/acer`);
+  if (cluster.isPrimary) app.log.info(startLine(config));
 }
