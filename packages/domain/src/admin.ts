@@ -21,6 +21,7 @@ import {
   REASON_MAX,
   STAFF_ROLES,
 } from './admin-rules';
+import { CARRIER_MSG, carrierNamed } from './carriers';
 import { FILTER_FIELDS, type FilterField, PRIMARY_CONDITIONS } from './catalog';
 import { EMAIL_PATTERN, oneLine } from './contact';
 import { toCents } from './money';
@@ -226,7 +227,12 @@ export const orderActionSchema = z
     action: z.enum(ORDER_ACTION_NAMES as [OrderAction, ...OrderAction[]], {
       error: `The action must be one of ${ORDER_ACTION_NAMES.join(', ')}.`,
     }),
-    carrier: line(100, 'The carrier has at most 100 characters.', false).optional().default(''),
+    /** One of CARRIERS (any case), or empty; kept as the list spells it. */
+    carrier: line(100, CARRIER_MSG.unknown, false)
+      .refine((v) => v === '' || carrierNamed(v) !== null, { message: CARRIER_MSG.unknown })
+      .transform((v) => carrierNamed(v) ?? '')
+      .optional()
+      .default(''),
     tracking_number: line(100, 'The tracking number has at most 100 characters.', false)
       .optional()
       .default(''),

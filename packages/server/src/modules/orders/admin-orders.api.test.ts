@@ -92,6 +92,9 @@ describe('orders in the back office', () => {
       placed_by: { email: buyer.email },
     });
     expect(detail.body.order.history).toEqual([expect.objectContaining({ kind: 'placed' })]);
+    // The shop's inbox is told, with the order's page in the back office on a line of its own.
+    const notice = await waitForMail(sink, ctx.config.SHOP_INBOX, `New order ${order.orderNumber}`);
+    expect(notice.split(/\r?\n/)).toContain(`${ctx.config.PUBLIC_URL}/acer/admin/orders/${order.orderId}`);
 
     const early = await call(ctx.app, 'POST', `${url}/status`, owner, { action: 'ship' });
     expect(early.status).toBe(409);
@@ -102,6 +105,18 @@ describe('orders in the back office', () => {
     expect(await waitForMail(sink, buyer.email, `Order ${order.orderNumber} confirmed`)).toContain(
       'We have confirmed your order',
     );
+
+    // A carrier not on the list is refused with the list; the order stays as it was.
+    const unknown = await call(ctx.app, 'POST', `${url}/status`, owner, {
+      action: 'ship',
+      carrier: 'Pigeon Express',
+      tracking_number: 'PE-1',
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.smessage).toBe(
+      'The carrier must be one of Canada Post, Purolator, UPS, FedEx, Canpar, Loomis, DHL, Other (or left empty).',
+    );
+    expect((await call(ctx.app, 'GET', url, owner)).body.order.status).toBe('Confirmed');
 
     const ship = await call(ctx.app, 'POST', `${url}/status`, owner, {
       action: 'ship',
@@ -116,6 +131,10 @@ describe('orders in the back office', () => {
     const shippedMail = await waitForMail(sink, buyer.email, `Order ${order.orderNumber} shipped`);
     expect(shippedMail).toContain('Carrier: Purolator');
     expect(shippedMail).toContain('Tracking number: PUR-332211');
+    // The carrier's tracking page, on a line of its own.
+    expect(shippedMail.split(/\r?\n/)).toContain(
+      'https://www.purolator.com/en/shipping/tracker?pin=PUR-332211',
+    );
     const mine = await call(
       ctx.app,
       'GET',

@@ -5,6 +5,7 @@
  */
 import { canInvoice, ORDER_ACTIONS, type OrderAction } from '@shop/domain/admin';
 import { feeLineName, readFeeLineName } from '@shop/domain/answers/orders';
+import { CARRIER_MSG, carrierNamed, trackingUrl } from '@shop/domain/carriers';
 import { FEE_CATEGORIES, FEE_CATEGORY_NAMES, type FeeCategory, feeCategoryOf } from '@shop/domain/fees';
 import type { Lang } from '@shop/domain/i18n';
 import { formatMoney, toAmount } from '@shop/domain/money';
@@ -118,7 +119,10 @@ export async function changeOrderStatus(
   const rule = ORDER_ACTIONS[action];
   if (!rule) throw new HttpError(400, `Unknown action ${action}.`);
   const actor = options.actor ?? CLI_ACTOR;
-  const carrier = options.carrier?.trim() ?? '';
+  const carrierGiven = options.carrier?.trim() ?? '';
+  // One of the listed carriers (as the list spells it), or none.
+  const carrier = carrierNamed(carrierGiven) ?? '';
+  if (carrierGiven !== '' && carrier === '') throw new HttpError(400, CARRIER_MSG.unknown);
   const trackingNumber = options.trackingNumber?.trim() ?? '';
   const reason = options.reason?.trim() ?? '';
   if ((action === 'cancel' || action === 'decline') && reason === '')
@@ -176,8 +180,13 @@ export async function changeOrderStatus(
           }),
           text: [
             t(`mail.status.${status}`),
-            action === 'ship' && carrier ? t('mail.status.carrier', { carrier }) : '',
-            action === 'ship' && trackingNumber ? t('mail.status.tracking', { trackingNumber }) : '',
+            action === 'ship' && carrier
+              ? t('mail.status.carrier', { carrier: carrierWord(t, carrier) })
+              : '',
+            action === 'ship' && trackingNumber
+              ? t('mail.status.tracking', { trackingNumber: oneLine(trackingNumber) })
+              : '',
+            ...trackingLines(t, action === 'ship' ? trackingUrl(carrier, trackingNumber) : null),
             reason ? t('mail.status.reason', { reason }) : '',
           ]
             .filter(Boolean)
@@ -191,6 +200,16 @@ export async function changeOrderStatus(
       mailIds: mailId === null ? [] : [mailId],
     };
   });
+}
+
+/** A carrier's name in the mail's language (Other is translated; the carriers' own names are not). */
+function carrierWord(t: MailT, carrier: string): string {
+  return carrier === 'Other' ? t('mail.carrier.Other') : carrier;
+}
+
+/** The carrier's tracking page: a line saying so, then the link on a line of its own. */
+function trackingLines(t: MailT, url: string | null): string[] {
+  return url ? [t('mail.status.trackingLink'), url] : [];
 }
 
 /** The statuses the customer is mailed about (their texts are mail.status.<status> in mail.json). */

@@ -102,6 +102,11 @@ describe('order mail', () => {
       const total = checkoutBody(buyer, product, 1).orderInfo.total;
       expect(notice).toContain(`Total: ${formatMoney(Math.round(total * 100))}`);
       expect(notices[0]!.raw).toMatch(new RegExp(`^Reply-To: ${buyer.email}`, 'im'));
+      // The seller opens the order in the back office from the notice, the link on a line of its own.
+      const lines = notice.split(/\r?\n/);
+      expect(lines).toContain('Confirm it in the back office:');
+      expect(lines).toContain(`${ctx.config.PUBLIC_URL}/acer/admin/orders/${placed[i]!.orderId}`);
+      expect(notice).not.toContain('npm run seller');
     }
     const rows = await ctx.database.db
       .select({ sentAt: outbox.sentAt, attempts: outbox.attempts })
@@ -121,12 +126,25 @@ describe('order mail', () => {
     ] as const;
     // As the seller's command does it: nothing wakes the servers but the queued row itself.
     for (const [action, word, text] of steps) {
-      await changeOrderStatus(ctx.database.db, orderNumber, action);
+      await changeOrderStatus(
+        ctx.database.db,
+        orderNumber,
+        action,
+        action === 'ship' ? { carrier: 'ups', trackingNumber: '1Z 999/AA' } : {},
+      );
       const subject = `Order ${orderNumber} ${word}`;
       await settle(`the ${word} mail`, () => mailsTo(buyer!.email, subject).length > 0);
       const mails = mailsTo(buyer!.email, subject);
       expect(mails).toHaveLength(1);
       expect(mails[0]!.text).toContain(text);
+      if (action === 'ship') {
+        // The carrier as the list spells it, the number, and its tracking page on a line of its own.
+        const lines = mails[0]!.text.split(/\r?\n/);
+        expect(lines).toContain('Carrier: UPS');
+        expect(lines).toContain('Tracking number: 1Z 999/AA');
+        expect(lines).toContain("Follow your parcel on the carrier's website:");
+        expect(lines).toContain('https://www.ups.com/track?tracknum=1Z%20999%2FAA');
+      }
     }
     const invoice = await createInvoice(ctx.database.db, orderNumber, 2500);
     await settle('the invoice mail', () => mailsTo(buyer!.email, invoice.invoiceNumber).length > 0);
@@ -155,6 +173,46 @@ describe('order mail', () => {
     );
     // Placed, confirmed, declined: three mails for that order, no more.
     expect(mailsTo(third!.email, declined.orderNumber)).toHaveLength(3);
+  });
+
+  it("links the tracking page in the buyer's language, and has no link for Other", async () => {
+    const [french, other] = await createBuyers(ctx.database.db, 2, 'C7');
+    await ctx.database.db
+      .update(contacts)
+      .set({ language: 'fr' })
+      .where(inArray(contacts.customerId, [french!.customerId, other!.customerId]));
+    const first = await placeOrder(ctx.app, french!);
+    const second = await placeOrder(ctx.app, other!);
+    for (const { orderNumber } of [first, second])
+      await changeOrderStatus(ctx.database.db, orderNumber, 'confirm');
+    await changeOrderStatus(ctx.database.db, first.orderNumber, 'ship', {
+      carrier: 'Canada Post',
+      trackingNumber: '7023 2100',
+    });
+    // The seller's command is held to the list too.
+    await expect(
+      changeOrderStatus(ctx.database.db, second.orderNumber, 'ship', { carrier: 'Pigeon Express' }),
+    ).rejects.toMatchObject({ statusCode: 400, message: expect.stringMatching(/carrier must be one of/) });
+    await changeOrderStatus(ctx.database.db, second.orderNumber, 'ship', {
+      carrier: 'Other',
+      trackingNumber: 'LOCAL-42',
+    });
+    // The shipped mail, in French.
+    const shipped = (buyer: Buyer) =>
+      sink.received.filter((m) => m.to.includes(buyer.email) && m.text.includes('Transporteur'));
+    await settle('the two shipped mails', () => Boolean(shipped(french!).length && shipped(other!).length));
+    const lines = shipped(french!)[0]!.text.split(/\r?\n/);
+    expect(lines).toContain('Transporteur\u00a0: Canada Post');
+    expect(lines).toContain('Numéro de suivi\u00a0: 7023 2100');
+    expect(lines).toContain('Suivez votre colis sur le site du transporteur\u00a0:');
+    expect(lines).toContain(
+      'https://www.canadapost-postescanada.ca/track-reperage/en#/search?searchFor=7023%202100',
+    );
+    const otherText = shipped(other!)[0]!.text;
+    expect(otherText.split(/\r?\n/)).toContain('Transporteur\u00a0: Autre');
+    expect(otherText).toContain('LOCAL-42');
+    expect(otherText).not.toContain('https://');
+    expect(otherText).not.toContain('Suivez votre colis');
   });
 
   it('keeps what buyers typed from passing for lines of the order mails', async () => {

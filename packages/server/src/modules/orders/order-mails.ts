@@ -22,6 +22,8 @@ export interface OrderMailLine {
 }
 
 export interface OrderMailData {
+  /** The order's id: the shop's notice links to it in the back office. */
+  orderId: number;
   orderNumber: string;
   /** The server's clock when the order was placed. */
   placedAt: Date;
@@ -98,8 +100,16 @@ function onOneLine(order: OrderMailData): OrderMailData {
   };
 }
 
-/** The buyer's confirmation (when the buyer has an e-mail address), then the notice to the shop's inbox. */
-export function orderPlacedMails(placed: OrderMailData, shopInbox: string): MailMessage[] {
+/** The order's page in the back office, from the address people open the shop at (PUBLIC_URL). */
+export function backOfficeOrderUrl(publicUrl: string, orderId: number): string {
+  return `${publicUrl.replace(/\/+$/, '')}/acer/admin/orders/${orderId}`;
+}
+
+/**
+ * The buyer's confirmation (when the buyer has an e-mail address), then the notice to the shop's inbox, which
+ * links to the order in the back office (`publicUrl`, the shop's PUBLIC_URL).
+ */
+export function orderPlacedMails(placed: OrderMailData, shopInbox: string, publicUrl: string): MailMessage[] {
   const order = onOneLine(placed);
   const po = order.purchaseOrderId;
   const mails: MailMessage[] = [];
@@ -140,7 +150,8 @@ export function orderPlacedMails(placed: OrderMailData, shopInbox: string): Mail
       '',
       ...linesAndTotals(order, 'en'),
       '',
-      `Confirm it with: npm run seller -- order ${order.orderNumber} confirm`,
+      order.held ? 'See it in the back office:' : 'Confirm it in the back office:',
+      backOfficeOrderUrl(publicUrl, order.orderId),
     ].join('\n'),
   });
   return mails;

@@ -357,6 +357,7 @@ async function placeOnce(
     // The buyer's confirmation and the shop's notice are queued with the order: all are kept, or none.
     const mails = orderPlacedMails(
       {
+        orderId: id,
         orderNumber,
         placedAt,
         purchaseOrderId: po,
@@ -380,6 +381,7 @@ async function placeOnce(
         shipTo: `${attention(shipping)}, ${shipping.address_line_1}, ${shipping.city}, ${shipping.province} ${shipping.zip}`,
       },
       services.config.SHOP_INBOX,
+      services.config.PUBLIC_URL,
     );
 
     const address = (a: AddressRow) =>
