@@ -6,7 +6,7 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { pino } from 'pino';
-import type { Config } from './config';
+import { type Config, startLine } from './config';
 
 /** Told to a worker over IPC; main.ts stops it with grace (a repeat, or the signal it got too, is ignored). */
 export const STOP_MESSAGE = 'shop:stop';
@@ -24,10 +24,7 @@ export function runPrimary(config: Config): void {
     worker.once('listening', () => {
       listening.add(worker.id);
       if (listening.size === config.WEB_CONCURRENCY) {
-        log.info(
-          { workers: config.WEB_CONCURRENCY },
-          `the shop is at http://localhost:${config.PORT}/acer (${config.WEB_CONCURRENCY} processes)`,
-        );
+        log.info({ workers: config.WEB_CONCURRENCY }, startLine(config, config.WEB_CONCURRENCY));
       }
     });
   };
