@@ -75,10 +75,23 @@ test('a buyer order is confirmed, shipped with tracking, delivered, invoiced and
   let mail = await nextMailTo(customer.email, since);
   expect(mail.subject).toBe(`Order ${order.orderNumber} confirmed (PO ${po})`);
 
-  // Ship with a carrier and a tracking number.
+  // Ship with a carrier picked from the list and a tracking number.
   const tracking = `1Z${uid()}`.toUpperCase();
+  const trackingPage = `https://www.purolator.com/en/shipping/tracker?pin=${tracking}`;
   since = await lastMailId();
-  await page.getByLabel('Carrier').fill('Purolator');
+  const carrier = page.getByLabel('Carrier');
+  await expect(carrier.getByRole('option')).toHaveText([
+    'Choose a carrier',
+    'Canada Post',
+    'Purolator',
+    'UPS',
+    'FedEx',
+    'Canpar',
+    'Loomis',
+    'DHL',
+    'Other',
+  ]);
+  await carrier.selectOption('Purolator');
   await page.getByLabel('Tracking number').fill(tracking);
   await page.getByRole('button', { name: 'Ship order' }).click();
   await expect(
@@ -88,13 +101,29 @@ test('a buyer order is confirmed, shipped with tracking, delivered, invoiced and
   expect(mail.subject).toBe(`Order ${order.orderNumber} shipped (PO ${po})`);
   expect(mail.text).toContain('Purolator');
   expect(mail.text).toContain(tracking);
-  // The customer sees the carrier and tracking number on the order.
+  // The mail links the carrier's tracking page on a line of its own.
+  expect(mail.text.split(/\r?\n/)).toContain(trackingPage);
+  // The back office links it too.
+  await expect(page.getByRole('link', { name: tracking, exact: true })).toHaveAttribute('href', trackingPage);
+  // The customer sees the carrier, and the tracking number as a link to the carrier's page in a new tab.
   const seen = await call<{ orderInfo: { order: Record<string, unknown> } }>(
     shop.request,
     'GET',
     `/api/user/${customer.customerId}/orders/${order.orderId}`,
   );
   expect(JSON.stringify(seen.orderInfo.order)).toContain(tracking);
+  const buyerPage = await shop.newPage();
+  await buyerPage.goto(`/acer/order/${order.orderId}`);
+  await expect(buyerPage.getByRole('heading', { level: 1 })).toHaveText(`Order ${order.orderNumber}`);
+  const facts = buyerPage.locator('.order__more');
+  await expect(facts).toContainText('Purolator');
+  const trackingLink = facts.getByRole('link', { name: new RegExp(`^${tracking}: track the parcel`) });
+  await expect(trackingLink).toHaveText(tracking);
+  await expect(trackingLink).toHaveAttribute('href', trackingPage);
+  await expect(trackingLink).toHaveAttribute('target', '_blank');
+  await expect(trackingLink).toHaveAttribute('rel', /\bnoopener\b/);
+  await expectNoSeriousA11y(buyerPage);
+  await buyerPage.close();
 
   // Invoice: shipping and an extra line.
   since = await lastMailId();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { orderActionSchema } from './admin';
 import { CARRIERS, carrierNamed, trackingUrl } from './carriers';
 
 describe('carriers', () => {
@@ -57,5 +58,18 @@ describe('carriers', () => {
     expect(trackingUrl('UPS', '')).toBeNull();
     expect(trackingUrl('UPS', '   ')).toBeNull();
     expect(trackingUrl('', '123')).toBeNull();
+  });
+
+  it('the ship action takes a listed carrier, as the list spells it, or none', () => {
+    expect(orderActionSchema.parse({ action: 'ship', carrier: ' fedex ' }).carrier).toBe('FedEx');
+    expect(orderActionSchema.parse({ action: 'ship', carrier: 'Purolator' }).carrier).toBe('Purolator');
+    expect(orderActionSchema.parse({ action: 'ship' }).carrier).toBe('');
+    const refused = orderActionSchema.safeParse({ action: 'ship', carrier: 'Pigeon Express' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]).toMatchObject({
+      path: ['carrier'],
+      message:
+        'The carrier must be one of Canada Post, Purolator, UPS, FedEx, Canpar, Loomis, DHL, Other (or left empty).',
+    });
   });
 });

@@ -4,6 +4,7 @@
  */
 
 import type { OrderDetail, ReorderAnswer } from '@shop/domain/api';
+import { carrierNamed, trackingUrl } from '@shop/domain/carriers';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { LineResults } from '../../components/LineResults';
@@ -14,7 +15,31 @@ import './order-tools.css';
 
 type Order = OrderDetail;
 
-/** Who placed the order and, once shipped, the carrier and tracking number. */
+/** The carrier's name as the buyer reads it: Other in their language, a carrier's own name as it is. */
+function carrierName(carrier: string): string {
+  return carrierNamed(carrier) === 'Other' ? t('orders:carrier.Other') : carrier;
+}
+
+/** The tracking number, linked to the carrier's tracking page (in a new tab) when the carrier has one. */
+function TrackingNumber({ carrier, number }: { carrier: string; number: string }) {
+  const url = trackingUrl(carrier, number);
+  if (!url) return <>{number}</>;
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={t('orders:fact.trackingLink', { number })}
+    >
+      {number}
+    </a>
+  );
+}
+
+/**
+ * Who placed the order and, once shipped, the carrier and tracking number (a link to the carrier's
+ * tracking page; a carrier not on the list, as older orders may hold, shows as written).
+ */
 export function OrderPeople({ order }: { order: Order }) {
   if (!order.placed_by && !order.shipping_carrier && !order.tracking_number) return null;
   return (
@@ -28,13 +53,15 @@ export function OrderPeople({ order }: { order: Order }) {
       {order.shipping_carrier && (
         <>
           <dt>{t('orders:fact.carrier')}</dt>
-          <dd>{order.shipping_carrier}</dd>
+          <dd>{carrierName(order.shipping_carrier)}</dd>
         </>
       )}
       {order.tracking_number && (
         <>
           <dt>{t('orders:fact.tracking')}</dt>
-          <dd>{order.tracking_number}</dd>
+          <dd>
+            <TrackingNumber carrier={order.shipping_carrier} number={order.tracking_number} />
+          </dd>
         </>
       )}
     </dl>

@@ -17,6 +17,7 @@ import {
   orderActionSchema,
 } from '@shop/domain/admin';
 import type { TaxLineAnswer } from '@shop/domain/api';
+import { CARRIERS, trackingUrl } from '@shop/domain/carriers';
 import { taxLabel } from '@shop/domain/tax';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -29,6 +30,7 @@ import {
   Money,
   PageTitle,
   Result,
+  Select,
   TextArea,
   useAction,
   useFocusFirstError,
@@ -113,6 +115,17 @@ const EVENT_LABELS: Record<OrderEventInfo['kind'], string> = {
   payment_reversed: 'Payment reversed',
 };
 
+/** The tracking number, linked to the carrier's tracking page when it has one (a new tab). */
+function TrackingNumber({ carrier, number }: { carrier: string; number: string }) {
+  const url = trackingUrl(carrier, number);
+  if (!url) return <>{number}</>;
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer">
+      {number}
+    </a>
+  );
+}
+
 function Address({ title, address }: { title: string; address: Record<string, string> }) {
   const a = address;
   const lines = [
@@ -185,7 +198,15 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
           <fetcher.Form method="post" className="admin-card admin-form" noValidate>
             <input type="hidden" name="intent" value="status" />
             <input type="hidden" name="action" value="ship" />
-            <Field id="ship-carrier" name="carrier" label="Carrier" maxLength={100} error={errors.carrier} />
+            <Select
+              id="ship-carrier"
+              name="carrier"
+              label="Carrier"
+              defaultValue=""
+              options={[{ value: '', label: 'Choose a carrier' }, ...CARRIERS]}
+              error={errors.carrier}
+              hint="The customer gets a link to the carrier's tracking page (none for Other)."
+            />
             <Field
               id="ship-tracking"
               name="tracking_number"
@@ -699,7 +720,7 @@ function OrderDetail() {
           <>
             <dt>Carrier and tracking</dt>
             <dd>
-              {order.carrier} {order.tracking_number}
+              {order.carrier} <TrackingNumber carrier={order.carrier} number={order.tracking_number} />
             </dd>
           </>
         )}
