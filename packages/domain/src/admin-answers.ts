@@ -82,6 +82,8 @@ export const OrderEventInfo = z.object({
   ]),
   /** Staff e-mail, `cli`, or the contact person id of the buyer who placed it. */
   actor: z.string(),
+  /** Who, as a person reads it: the buyer's name, the staff e-mail, or 'seller command' for `cli`. */
+  actor_name: z.string(),
   carrier: z.string(),
   tracking_number: z.string(),
   reason: z.string(),

@@ -92,6 +92,9 @@ describe('orders in the back office', () => {
       placed_by: { email: buyer.email },
     });
     expect(detail.body.order.history).toEqual([expect.objectContaining({ kind: 'placed' })]);
+    // The history names the buyer who placed it, not their contact id.
+    expect(detail.body.order.history[0].actor_name).toBe('Test Buyer');
+    expect(detail.body.order.history[0].actor).not.toBe('Test Buyer');
     // The shop's inbox is told, with the order's page in the back office on a line of its own.
     const notice = await waitForMail(sink, ctx.config.SHOP_INBOX, `New order ${order.orderNumber}`);
     expect(notice.split(/\r?\n/)).toContain(`${ctx.config.PUBLIC_URL}/acer/admin/orders/${order.orderId}`);
@@ -149,14 +152,18 @@ describe('orders in the back office', () => {
 
     const deliver = await call(ctx.app, 'POST', `${url}/status`, owner, { action: 'deliver' });
     expect(deliver.body.order.status).toBe('Delivered');
-    expect(deliver.body.order.history.map((e: { kind: string; actor: string }) => [e.kind, e.actor])).toEqual(
-      [
-        ['placed', expect.any(String)],
-        ['confirmed', OWNER.email],
-        ['shipped', OWNER.email],
-        ['delivered', OWNER.email],
-      ],
-    );
+    expect(
+      deliver.body.order.history.map((e: { kind: string; actor: string; actor_name: string }) => [
+        e.kind,
+        e.actor,
+        e.actor_name,
+      ]),
+    ).toEqual([
+      ['placed', expect.any(String), 'Test Buyer'],
+      ['confirmed', OWNER.email, OWNER.email],
+      ['shipped', OWNER.email, OWNER.email],
+      ['delivered', OWNER.email, OWNER.email],
+    ]);
     expect(deliver.body.order.audit[0]).toMatchObject({
       actor: OWNER.email,
       action: 'order.deliver',

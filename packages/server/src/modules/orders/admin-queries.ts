@@ -183,9 +183,29 @@ export async function adminOrderDetail(db: Queryable, orderId: number): Promise<
         provincial_tax: l.provincialTax,
       })),
   });
+  const buyerIds = [...new Set(events.map((e) => e.actor).filter((a) => a !== 'cli' && !a.includes('@')))];
+  const buyers =
+    buyerIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: contacts.contactPersonId,
+            firstName: contacts.firstName,
+            lastName: contacts.lastName,
+            contactName: contacts.contactName,
+          })
+          .from(contacts)
+          .where(inArray(contacts.contactPersonId, buyerIds));
+  /** Staff by e-mail, the seller's command by name, a buyer by their name (their id when the name is unknown). */
+  const actorName = (actor: string) => {
+    if (actor === 'cli') return 'seller command';
+    const buyer = buyers.find((b) => b.id === actor);
+    return (buyer && (`${buyer.firstName} ${buyer.lastName}`.trim() || buyer.contactName.trim())) || actor;
+  };
   const history: OrderEventInfo[] = events.map((e) => ({
     kind: e.kind as OrderEventInfo['kind'],
     actor: e.actor,
+    actor_name: actorName(e.actor),
     carrier: e.carrier,
     tracking_number: e.trackingNumber,
     reason: e.reason,

@@ -826,7 +826,7 @@ function OrderDetail() {
         <ol className="admin-history">
           {order.history.map((e, i) => (
             <li key={i}>
-              <When at={e.at} /> — <strong>{EVENT_LABELS[e.kind] ?? e.kind}</strong> by {e.actor}
+              <When at={e.at} /> — <strong>{EVENT_LABELS[e.kind] ?? e.kind}</strong> by {e.actor_name}
               {e.carrier && `; carrier ${e.carrier}`}
               {e.tracking_number && `; tracking ${e.tracking_number}`}
               {e.reason && `; reason: ${e.reason}`}
