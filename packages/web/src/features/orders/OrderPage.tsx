@@ -79,6 +79,48 @@ function AddressBlock({ title, a }: { title: string; a: OrderAddress }) {
   );
 }
 
+/** The lines' columns, in order; each names its key under orders:col. */
+const LINE_COLUMNS = ['item', 'sku', 'condition', 'quantity', 'rate', 'amount', 'status'] as const;
+
+/**
+ * One line's cells. Each cell carries its column's name (data-label), which a phone shows before the value
+ * when the rows stand as cards; the table and its headers stay for screen readers and for print.
+ */
+function LineCells(line: {
+  name: string;
+  sku: string | undefined;
+  condition: string;
+  quantity: number;
+  rate: number;
+  status: string;
+}) {
+  const label = (column: (typeof LINE_COLUMNS)[number]) => t(`orders:col.${column}`);
+  return (
+    <>
+      <td className="order__line-name" data-label={label('item')}>
+        {line.name}
+      </td>
+      <td data-label={label('sku')}>{line.sku}</td>
+      <td data-label={label('condition')}>{conditionText(line.condition)}</td>
+      <td className="order__line-quantity" data-label={label('quantity')}>
+        {line.quantity}
+      </td>
+      <td className="order__line-rate" data-label={label('rate')}>
+        {dollars(line.rate)}
+      </td>
+      <td className="order__line-amount" data-label={label('amount')}>
+        {money(toCents(line.rate) * line.quantity)}
+      </td>
+      <td
+        className={line.status === 'Canceled' ? 'status--canceled' : undefined}
+        data-label={label('status')}
+      >
+        {statusName(line.status)}
+      </td>
+    </>
+  );
+}
+
 /** An order, or an invoice shown with the same view (SPEC §2 Order pages). */
 export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoice' }) {
   const { loggedIn } = useSession();
@@ -170,43 +212,36 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
       <table className="order__lines">
         <thead>
           <tr>
-            <th scope="col">{t('orders:col.item')}</th>
-            <th scope="col">{t('orders:col.sku')}</th>
-            <th scope="col">{t('orders:col.condition')}</th>
-            <th scope="col">{t('orders:col.quantity')}</th>
-            <th scope="col">{t('orders:col.rate')}</th>
-            <th scope="col">{t('orders:col.amount')}</th>
-            <th scope="col">{t('orders:col.status')}</th>
+            {LINE_COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {t(`orders:col.${column}`)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {o.line_items.map((l) => (
             <tr key={`${l.item_id}|${l.item_condition}`}>
-              <td>{l.item_name}</td>
-              <td>{l.sku}</td>
-              <td>{conditionText(l.item_condition)}</td>
-              <td>{l.quantity}</td>
-              <td>{dollars(l.item_rate)}</td>
-              <td>{money(toCents(l.item_rate) * l.quantity)}</td>
-              <td className={l.status === 'Canceled' ? 'status--canceled' : undefined}>
-                {statusName(l.status)}
-              </td>
+              <LineCells
+                name={l.item_name}
+                sku={l.sku}
+                condition={l.item_condition}
+                quantity={l.quantity}
+                rate={l.item_rate}
+                status={l.status}
+              />
             </tr>
           ))}
           {extra.map((l, i) => (
             <tr key={`extra-${l.zoho_item_name}-${i}`} className="order__extra">
-              <td>
-                {extraName(l.zoho_item_name)}
-                {!l.provincial_tax && ` ${t('orders:line.noProvincialTax')}`}
-              </td>
-              <td>{l.sku}</td>
-              <td>{conditionText(l.item_condition)}</td>
-              <td>{l.quantity}</td>
-              <td>{dollars(l.item_rate)}</td>
-              <td>{money(toCents(l.item_rate) * l.quantity)}</td>
-              <td className={l.status === 'Canceled' ? 'status--canceled' : undefined}>
-                {statusName(l.status)}
-              </td>
+              <LineCells
+                name={`${extraName(l.zoho_item_name)}${l.provincial_tax ? '' : ` ${t('orders:line.noProvincialTax')}`}`}
+                sku={l.sku}
+                condition={l.item_condition}
+                quantity={l.quantity}
+                rate={l.item_rate}
+                status={l.status}
+              />
             </tr>
           ))}
         </tbody>
