@@ -116,7 +116,7 @@ test("a percentage change shows in that customer's prices at once", async ({
   await expect(page.getByRole('term').filter({ hasText: 'Price percentage' }).locator('+ dd')).toHaveText(
     '25%',
   );
-  await expect(page.getByRole('region', { name: 'Audit' })).toContainText('percentage: 25');
+  await expect(page.getByRole('region', { name: 'Audit' })).toContainText('percentage: 10 → 25');
 
   await shop.reload();
   await expect(shop.getByRole('main').getByText(money(12500)).first()).toBeVisible();

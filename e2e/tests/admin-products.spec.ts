@@ -90,9 +90,14 @@ test("a product's price edit changes only its price", async ({ adminPage: page }
     before: { price: 40 },
     after: { price: 44.5 },
   });
-  await expect(page.getByRole('region', { name: 'Audit' }).getByRole('row').nth(1)).toContainText(
-    'price: 40',
+  // The page's audit row names the product, links to it, and shows the change as "field: old → new".
+  const auditRow = page.getByRole('region', { name: 'Audit' }).getByRole('row').nth(1);
+  await expect(auditRow.getByRole('listitem')).toHaveText(['price: 40 → 44.5']);
+  await expect(auditRow.getByRole('link', { name: `Product ${before.item_id}` })).toHaveAttribute(
+    'href',
+    `${ADMIN}/products/${encodeURIComponent(before.item_id)}`,
   );
+  await expect(auditRow).not.toContainText('{');
 
   // Saving again without a change says so.
   await page.getByRole('button', { name: 'Save product' }).click();

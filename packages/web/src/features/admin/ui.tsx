@@ -1,9 +1,10 @@
 /** Small parts every back-office page uses: headings, results, fields, paging, money, dates and the audit. */
 import type { AuditEntry } from '@shop/domain/admin';
+import { auditChanges } from '@shop/domain/audit-diff';
 import { formatMoney, toCents } from '@shop/domain/money';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
-import type { ActionResult } from './api';
+import { type ActionResult, ADMIN_BASE } from './api';
 
 /** The page's heading and the document's title; focus lands here when a page opens (see AdminLayout). */
 export function PageTitle({ children, title }: { children: ReactNode; title: string }) {
@@ -285,15 +286,25 @@ export function Pager({
   );
 }
 
-function compact(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value !== 'object') return String(value);
-  return Object.entries(value as Record<string, unknown>)
-    .map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
-    .join('; ');
+/** Where the back office shows each kind of thing an audit entry is about (none for the others). */
+const AUDIT_TARGETS: Record<string, { noun: string; href: (id: string) => string }> = {
+  order: { noun: 'Order', href: (id) => `${ADMIN_BASE}/orders/${encodeURIComponent(id)}` },
+  customer: { noun: 'Customer', href: (id) => `${ADMIN_BASE}/customers/${encodeURIComponent(id)}` },
+  product: { noun: 'Product', href: (id) => `${ADMIN_BASE}/products/${encodeURIComponent(id)}` },
+  staff: { noun: 'Staff', href: () => `${ADMIN_BASE}/staff` },
+  application: { noun: 'Application', href: () => `${ADMIN_BASE}/applications` },
+  tax_rate: { noun: 'Tax rate', href: () => `${ADMIN_BASE}/tax-rates` },
+  fee: { noun: 'Fee', href: () => `${ADMIN_BASE}/fees` },
+};
+
+/** The thing an audit entry is about, named by its kind and id, as a link when it has a page. */
+function AuditSubject({ entry }: { entry: AuditEntry }) {
+  const target = AUDIT_TARGETS[entry.entity_type];
+  const text = `${target?.noun ?? entry.entity_type.replaceAll('_', ' ')} ${entry.entity_id}`.trim();
+  return target ? <Link to={target.href(entry.entity_id)}>{text}</Link> : text;
 }
 
-/** Who did what, when, with the values before and after (newest first, as the server sends it). */
+/** Who did what to which thing, when, with each changed field as "field: old → new" (newest first). */
 export function AuditTrail({ entries, headingLevel = 2 }: { entries: AuditEntry[]; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -309,22 +320,37 @@ export function AuditTrail({ entries, headingLevel = 2 }: { entries: AuditEntry[
                 <th scope="col">When</th>
                 <th scope="col">Who</th>
                 <th scope="col">Action</th>
-                <th scope="col">Before</th>
-                <th scope="col">After</th>
+                <th scope="col">About</th>
+                <th scope="col">Changes</th>
               </tr>
             </thead>
             <tbody>
-              {entries.map((e) => (
-                <tr key={e.audit_id}>
-                  <td>
-                    <When at={e.at} />
-                  </td>
-                  <td>{e.actor}</td>
-                  <td>{e.action}</td>
-                  <td className="admin-audit-value">{compact(e.before)}</td>
-                  <td className="admin-audit-value">{compact(e.after)}</td>
-                </tr>
-              ))}
+              {entries.map((e) => {
+                const changes = auditChanges(e.before, e.after);
+                return (
+                  <tr key={e.audit_id}>
+                    <td>
+                      <When at={e.at} />
+                    </td>
+                    <td>{e.actor}</td>
+                    <td>{e.action}</td>
+                    <td>
+                      <AuditSubject entry={e} />
+                    </td>
+                    <td className="admin-audit-value">
+                      {changes.length > 0 && (
+                        <ul className="admin-plain-list">
+                          {changes.map((c) => (
+                            <li key={c.field} title={c.full === c.text ? undefined : c.full}>
+                              {c.text}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>
