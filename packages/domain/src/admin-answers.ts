@@ -284,6 +284,13 @@ export const AdminApplication = z.object({
     percentage: z.number().int().min(0).max(100),
     application_id: z.number().int().min(1),
   }),
+  /**
+   * Other applications that look like the same company: the same e-mail (regardless of case) or the same
+   * company name once normalised (case, spaces, punctuation and suffixes such as Inc or Ltée set aside).
+   */
+  duplicates: z.array(z.number().int().min(1)),
+  /** The customer one of whose buyers already signs in with this e-mail, if any. */
+  email_customer_id: z.string().nullable(),
 });
 export type AdminApplication = z.infer<typeof AdminApplication>;
 

@@ -389,8 +389,11 @@ describe('people who are not customers yet', () => {
       { reason: 'Nous vendons aux entreprises inscrites seulement.' },
     );
     expect(rejected.status).toBe(200);
-    await waitFor('the rejection', () => !!sink.received.find((m) => m.to.includes(email)), 15_000);
-    const rejection = sink.received.find((m) => m.to.includes(email))!;
+    // The applicant was first told the application arrived; the rejection is the mail with the reason.
+    const isRejection = (m: { to: string[]; text: string }) =>
+      m.to.includes(email) && m.text.includes('Motif');
+    await waitFor('the rejection', () => !!sink.received.find(isRejection), 15_000);
+    const rejection = sink.received.find(isRejection)!;
     expect(rejection.text).toContain('Bonjour Claire Tremblay,');
     expect(rejection.text).toContain('Nous ne pouvons pas vous ouvrir de compte pour le moment.');
     expect(rejection.text).toContain('Motif\u00a0: Nous vendons aux entreprises inscrites seulement.');

@@ -137,6 +137,8 @@ describe('one-time links and codes at rest', () => {
       .select()
       .from(accountApplications)
       .where(eq(accountApplications.email, email));
+    // The applicant is first told the application arrived; the welcome is the next mail to them.
+    await waitFor('the application received mail', () => sink.received.some((m) => m.to.includes(email)));
     const text = await mailFrom(email, async () => {
       const approved = await call(ctx.app, 'POST', '/api/admin/customers', owner, {
         company: application!.company,

@@ -358,4 +358,118 @@ describe('applications', () => {
     const listed = await call(ctx.app, 'GET', '/api/admin/applications?status=Rejected', owner);
     expect(listed.body.applications.items[0].application_id).toBe(application.application_id);
   });
+
+  /** A mail's subject as read, MIME encoded-words undone. */
+  function subjectOf(raw: string) {
+    return raw
+      .replace(/\?=\s+=\?/g, '?==?')
+      .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+        kind.toLowerCase() === 'b'
+          ? Buffer.from(text, 'base64').toString('utf8')
+          : Buffer.from(
+              text
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-F]{2})/gi, (_x, hex: string) =>
+                  String.fromCharCode(Number.parseInt(hex, 16)),
+                ),
+              'latin1',
+            ).toString('utf8'),
+      );
+  }
+
+  async function register(payload: Record<string, string>, language?: 'en' | 'fr') {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      remoteAddress: clientAddress(),
+      headers: language ? { cookie: `lang=${language}` } : {},
+      payload: { phoneNumber: '4035550100', province: 'Quebec', message: '', ...payload },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  async function mailTo(email: string) {
+    const start = Date.now();
+    for (;;) {
+      const mail = sink.received.find((m) => m.to.includes(email));
+      if (mail) return { subject: subjectOf(mail.subject), text: mail.text };
+      if (Date.now() - start > 5000) expect.fail(`no mail to ${email}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  it('the applicant is mailed that the application arrived, in the language of the page, their words kept in place', async () => {
+    const english = uniqueEmail('received');
+    await register(
+      {
+        company: 'Bow Valley Clinics',
+        contactName: 'Ada Byron',
+        email: english,
+        message: 'We need notebooks.\nBcc: someone@example.com',
+      },
+      'en',
+    );
+    const en = await mailTo(english);
+    expect(en.subject).toBe('We received your application for an Acer Store business account');
+    expect(en.text).toContain('Hello Ada Byron,');
+    expect(en.text).toMatch(
+      /Thank you for applying for a business account for Bow Valley Clinics\. Your application \(number \d+\) has arrived\./,
+    );
+    expect(en.text).toContain('will write back to you at this address');
+    expect(en.text).toContain('Province: Quebec');
+    expect(en.text).toContain('Message:\n> We need notebooks.\n> Bcc: someone@example.com');
+    expect(en.text).not.toMatch(/^Bcc:/m);
+
+    const french = uniqueEmail('recu');
+    await register(
+      { company: 'Cliniques du Fleuve', contactName: 'Jeanne Mance', email: french, message: 'Bonjour' },
+      'fr',
+    );
+    const fr = await mailTo(french);
+    expect(fr.subject).toBe("Nous avons reçu votre demande de compte d'entreprise à la Boutique Acer");
+    expect(fr.text).toContain('Bonjour Jeanne Mance,');
+    expect(fr.text).toMatch(
+      /Merci d'avoir demandé un compte d'entreprise pour Cliniques du Fleuve\. Votre demande \(numéro \d+\) nous est bien parvenue\./,
+    );
+    expect(fr.text).toContain('vous écrirons à cette adresse');
+    expect(fr.text).toContain('Province\u00a0: Québec');
+  });
+
+  it('flags another application of the same company (e-mail or name) and an e-mail that already signs in', async () => {
+    const tag = uniqueEmail('x').split('@')[0]!.replace(/\W/g, '');
+    const first = uniqueEmail('first');
+    const customer = await makeCustomer(ctx.app, owner);
+    await register({ company: `Prairie Tools ${tag} Inc.`, contactName: 'Pat One', email: first });
+    await register({
+      company: `prairie-tools  ${tag}, Ltée`,
+      contactName: 'Pat Two',
+      email: uniqueEmail('second'),
+    });
+    await register({ company: `Elsewhere ${tag}`, contactName: 'Pat Three', email: first.toUpperCase() });
+    await register({ company: `Loner ${tag}`, contactName: 'Pat Four', email: uniqueEmail('loner') });
+    await register({ company: `Known ${tag}`, contactName: 'Pat Five', email: customer.email.toUpperCase() });
+    const list = await call(ctx.app, 'GET', '/api/admin/applications?page_size=100', owner);
+    expect(list.status).toBe(200);
+    type Row = {
+      application_id: number;
+      company: string;
+      duplicates: number[];
+      email_customer_id: string | null;
+    };
+    const mine = (list.body.applications.items as Row[])
+      .filter((a) => a.company.includes(tag))
+      .sort((a, b) => a.application_id - b.application_id);
+    expect(mine).toHaveLength(5);
+    const [one, two, three, four, five] = mine.map((a) => a.application_id);
+    expect(mine.map((a) => [a.duplicates, a.email_customer_id])).toEqual([
+      [[two, three], null],
+      [[one], null],
+      [[one], null],
+      [[], null],
+      [[], customer.customerId],
+    ]);
+    expect(four).toBeDefined();
+    const single = await call(ctx.app, 'GET', `/api/admin/applications/${five}`, owner);
+    expect(single.body.application).toMatchObject({ duplicates: [], email_customer_id: customer.customerId });
+  });
 });

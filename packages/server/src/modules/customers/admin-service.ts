@@ -32,6 +32,7 @@ import { oneLineValues } from '../../mail/text';
 import { auditOf, recordAudit } from '../audit';
 import { listAdminOrders } from '../orders';
 import { issueLink, linkUrl } from '../staff';
+import { type ApplicationFlags, flagsOf, NO_FLAGS } from './application-flags';
 import { listMessages } from './queries';
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -694,7 +695,10 @@ function splitName(full: string): { first_name: string; last_name: string } {
   return { first_name: words[0] ?? '', last_name: words.slice(1).join(' ') };
 }
 
-export function presentApplication(a: typeof accountApplications.$inferSelect): AdminApplication {
+export function presentApplication(
+  a: typeof accountApplications.$inferSelect,
+  flags: ApplicationFlags = NO_FLAGS,
+): AdminApplication {
   return {
     application_id: a.applicationId,
     company: a.company,
@@ -717,7 +721,15 @@ export function presentApplication(a: typeof accountApplications.$inferSelect): 
       percentage: 15,
       application_id: a.applicationId,
     },
+    duplicates: flags.duplicates,
+    email_customer_id: flags.email_customer_id,
   };
+}
+
+/** Applications as the back office shows them, each with what looks like it (see application-flags.ts). */
+async function presentFlagged(db: Queryable, rows: (typeof accountApplications.$inferSelect)[]) {
+  const flags = await flagsOf(db, rows);
+  return rows.map((row) => presentApplication(row, flags.get(row.applicationId)));
 }
 
 export async function listApplications(
@@ -735,7 +747,7 @@ export async function listApplications(
       .offset((query.page - 1) * query.page_size),
     db.select({ n: sql<number>`count(*)::int` }).from(accountApplications).where(condition),
   ]);
-  return { rows: rows.map(presentApplication), total: counted?.n ?? 0 };
+  return { rows: await presentFlagged(db, rows), total: counted?.n ?? 0 };
 }
 
 export async function findApplication(db: Queryable, applicationId: number) {
@@ -743,7 +755,7 @@ export async function findApplication(db: Queryable, applicationId: number) {
     .select()
     .from(accountApplications)
     .where(eq(accountApplications.applicationId, applicationId));
-  return row ? presentApplication(row) : null;
+  return row ? (await presentFlagged(db, [row]))[0]! : null;
 }
 
 /** Rejects an application with a reason mailed to the applicant (checked here, as in createCustomer). */
@@ -786,9 +798,10 @@ export async function rejectApplication(
         to: application.email,
         subject: t('mail.rejected.subject'),
         body: [
-          t('mail.hello', { name: application.contactName }),
+          // What the applicant typed stays on one line of the mail.
+          t('mail.hello', oneLineValues({ name: application.contactName })),
           '',
-          t('mail.rejected.thanks', { company: application.company }),
+          t('mail.rejected.thanks', oneLineValues({ company: application.company })),
           '',
           t('mail.rejected.reason', { reason }),
           '',
@@ -797,7 +810,7 @@ export async function rejectApplication(
       },
       tx,
     );
-    return { application: presentApplication(after!), mailId };
+    return { application: (await presentFlagged(tx, [after!]))[0]!, mailId };
   });
   await deliverQueued(deps, [done.mailId]);
   return done.application;

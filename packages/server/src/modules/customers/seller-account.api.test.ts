@@ -185,7 +185,9 @@ describe('seller account commands', () => {
       status: 'Rejected',
       decisionReason: 'We sell to registered resellers only.',
     });
-    const [mail] = await ctx.database.db.select().from(outbox).where(eq(outbox.to, 'noah@example.com'));
+    // The applicant was first told the application arrived; the decision is another mail.
+    const mails = await ctx.database.db.select().from(outbox).where(eq(outbox.to, 'noah@example.com'));
+    const mail = mails.find((m) => m.subject === 'Your application for an Acer Store business account');
     expect(mail!.body).toContain('Reason: We sell to registered resellers only.');
     await expect(run('reject', [String(id), 'again'])).rejects.toThrow('already rejected');
   });

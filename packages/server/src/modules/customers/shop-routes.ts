@@ -24,6 +24,7 @@ import {
   WishListsAnswer,
 } from '@shop/domain/answers/account';
 import { REFUSALS } from '@shop/domain/contract';
+import type { Lang } from '@shop/domain/i18n';
 import { MSG } from '@shop/domain/messages';
 import {
   AccountSectionItemPath,
@@ -46,7 +47,9 @@ import { accountApplications, subscriptions as subscriptionsTable } from '../../
 import { requestLang } from '../../i18n/lang';
 import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
-import { oneLine, quotedUnder } from '../../mail/text';
+import type { MailMessage } from '../../mail/outbox';
+import { mailText } from '../../mail/templates';
+import { oneLine, oneLineValues, quotedUnder } from '../../mail/text';
 import type { SessionUser } from '../sessions';
 import {
   assertOwnCustomer,
@@ -568,6 +571,7 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
     },
     async (request, reply) => {
       const form = request.body;
+      const lang = requestLang(request);
       await db.transaction(async (tx) => {
         const [saved] = await tx
           .insert(accountApplications)
@@ -578,7 +582,7 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
             phoneNumber: form.phoneNumber,
             province: form.province,
             message: form.message,
-            language: requestLang(request),
+            language: lang,
           })
           .returning({ id: accountApplications.applicationId });
         // The seller hears of it by mail, queued with the application: both are kept, or neither.
@@ -603,9 +607,54 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
           },
           tx,
         );
+        // The applicant hears that it arrived, in the language of the page it was sent from, in the same
+        // transaction.
+        await mailer.enqueue(applicationReceivedMail(lang, saved!.id, form), tx);
       });
       mailer.kick();
       return reply.send({ scode: 200, smessage: APPLICATION_MSG.received });
     },
   );
+}
+
+/**
+ * The mail that tells an applicant their application arrived and that the seller will write back. What
+ * they typed cannot pass for a line of it: one-line fields stay on one line, the message is quoted.
+ */
+function applicationReceivedMail(
+  lang: Lang,
+  applicationId: number,
+  form: {
+    company: string;
+    contactName: string;
+    email: string;
+    phoneNumber: string;
+    province: string;
+    message: string;
+  },
+): MailMessage {
+  const t = (key: string, values?: Record<string, string | number>) =>
+    mailText(lang, key, oneLineValues(values));
+  return {
+    to: form.email,
+    subject: t('mail.application.received.subject'),
+    body: [
+      t('mail.hello', { name: form.contactName }),
+      '',
+      t('mail.application.received.thanks', { company: form.company, applicationId }),
+      '',
+      t('mail.application.received.review'),
+      '',
+      t('mail.application.received.summary'),
+      t('mail.application.received.company', { company: form.company }),
+      t('mail.application.received.contact', { name: form.contactName }),
+      t('mail.application.received.phone', { phone: form.phoneNumber }),
+      t('mail.application.received.province', { province: t(`invoice.province.${form.province}`) }),
+      ...(form.message.trim() === ''
+        ? []
+        : quotedUnder(t('mail.application.received.message'), form.message)),
+      '',
+      t('mail.application.received.questions'),
+    ].join('\n'),
+  };
 }

@@ -1,6 +1,7 @@
 /**
  * /acer/admin/applications: the Register applications. The owner approves one (the new-customer form, filled
- * in from it) or rejects it with a reason that is mailed to the applicant.
+ * in from it) or rejects it with a reason that is mailed to the applicant. An application that looks like
+ * another one, or whose e-mail already signs in for a customer, says so.
  */
 import {
   type AdminApplication,
@@ -70,6 +71,25 @@ function Reject({ application }: { application: AdminApplication }) {
   );
 }
 
+/**
+ * What the seller should see before deciding: the same company applied before (same e-mail or company
+ * name), or the e-mail already signs in for a customer.
+ */
+function Flags({ application: a }: { application: AdminApplication }) {
+  if (a.duplicates.length === 0 && !a.email_customer_id) return null;
+  return (
+    <ul className="admin-problems" aria-label={`Warnings about application #${a.application_id}`}>
+      {a.duplicates.length > 0 && <li>Also applied as {a.duplicates.map((id) => `#${id}`).join(', ')}</li>}
+      {a.email_customer_id && (
+        <li>
+          E-mail already signs in for{' '}
+          <Link to={`${ADMIN_BASE}/customers/${a.email_customer_id}`}>{a.email_customer_id}</Link>
+        </li>
+      )}
+    </ul>
+  );
+}
+
 function ApplicationCard({ application, owner }: { application: AdminApplication; owner: boolean }) {
   const a = application;
   return (
@@ -77,6 +97,7 @@ function ApplicationCard({ application, owner }: { application: AdminApplication
       <h2 id={`application-${a.application_id}`}>
         #{a.application_id} {a.company}
       </h2>
+      <Flags application={a} />
       <dl className="admin-facts">
         <dt>Received</dt>
         <dd>
