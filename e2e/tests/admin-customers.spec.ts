@@ -224,8 +224,13 @@ test('an application is approved through the filled-in form and another is rejec
     expect(response.status(), await response.text()).toBe(200);
     return email;
   };
+  const applied = await lastMailId();
   const approveEmail = await apply('Approve');
+  expect((await nextMailTo(approveEmail, applied)).subject).toBe(
+    'We received your application for an Acer Store business account',
+  );
   const rejectEmail = await apply('Reject');
+  await nextMailTo(rejectEmail, applied);
   await visitor.close();
 
   await page.goto(`${ADMIN}/applications`);
