@@ -3,6 +3,7 @@
  * The fee table (fee_rates) is kept by the owner per province and fee category; the catalog's categories
  * map onto the programs' categories here. Products no program covers (bags, warranties) carry no fee.
  */
+import { PROVINCES, type Province } from './tax';
 
 export const FEE_CATEGORIES = ['portable', 'desktop', 'display', 'tablet', 'phone', 'peripheral'] as const;
 export type FeeCategory = (typeof FEE_CATEGORIES)[number];
@@ -58,16 +59,8 @@ export const DEMO_FEE_CENTS: Record<FeeCategory, number> = {
   peripheral: 25,
 };
 
-/** The provinces with a demo fee (the territories have no program in the demo table). */
-export const DEMO_FEE_PROVINCES = [
-  'Ontario',
-  'Quebec',
-  'Nova Scotia',
-  'New Brunswick',
-  'Manitoba',
-  'British Columbia',
-  'Prince Edward Island',
-  'Saskatchewan',
-  'Alberta',
-  'Newfoundland and Labrador',
-] as const;
+/** The territories: no program in the demo table. */
+const TERRITORIES: ReadonlySet<Province> = new Set(['Northwest Territories', 'Yukon', 'Nunavut']);
+
+/** The provinces with a demo fee (migration 0016 writes the same rows). */
+export const DEMO_FEE_PROVINCES: readonly Province[] = PROVINCES.filter((p) => !TERRITORIES.has(p));
