@@ -115,6 +115,10 @@ export const AdminOrderRow = z.object({
   purchase_order_id: z.string(),
   total: Price,
   invoice_number: z.string().nullable(),
+  /** The buyer who placed it (their name, else their contact id). */
+  buyer: z.string(),
+  /** The shipping address's province. */
+  province: z.string(),
 });
 export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
 
@@ -481,8 +485,30 @@ export const AdminApplicationRejectedAnswer = AdminApplicationAnswer.extend({ sm
 export type AdminApplicationRejectedAnswer = z.infer<typeof AdminApplicationRejectedAnswer>;
 
 /** GET /api/admin/orders */
-export const AdminOrdersAnswer = Envelope.extend({ orders: pageSchema(AdminOrderRow) });
+export const AdminOrdersAnswer = Envelope.extend({
+  orders: pageSchema(AdminOrderRow).extend({
+    /** True when more orders match than the list counts (ORDER_COUNT_CAP): `total` is then the cap. */
+    capped: z.boolean(),
+  }),
+});
 export type AdminOrdersAnswer = z.infer<typeof AdminOrdersAnswer>;
+
+/** What a bulk action did to one order. */
+export const BulkOrderResult = z.object({
+  order_id: z.number().int(),
+  /** Null when there is no such order. */
+  order_number: z.string().nullable(),
+  ok: z.boolean(),
+  /** The order's status after the action (null when there is no such order). */
+  status: z.enum(ORDER_STATUSES).nullable(),
+  /** What was done ("Shipped with Purolator, tracking 123.") or why not. */
+  message: z.string(),
+});
+export type BulkOrderResult = z.infer<typeof BulkOrderResult>;
+
+/** POST /api/admin/orders/bulk: each order's result, in the order given. */
+export const AdminBulkOrdersAnswer = MessageAnswer.extend({ results: z.array(BulkOrderResult) });
+export type AdminBulkOrdersAnswer = z.infer<typeof AdminBulkOrdersAnswer>;
 
 /** GET /api/admin/orders/pending-count */
 export const AdminPendingCountAnswer = Envelope.extend({ pending: Count });
@@ -571,6 +597,7 @@ export const ADMIN_ANSWERS = {
   'POST /api/admin/applications/:applicationId/reject': AdminApplicationRejectedAnswer,
   'GET /api/admin/orders': AdminOrdersAnswer,
   'GET /api/admin/orders/pending-count': AdminPendingCountAnswer,
+  'POST /api/admin/orders/bulk': AdminBulkOrdersAnswer,
   'GET /api/admin/orders/:orderId': AdminOrderAnswer,
   'POST /api/admin/orders/:orderId/status': AdminOrderChangedAnswer,
   'GET /api/admin/orders/:orderId/invoice-draft': AdminInvoiceDraftAnswer,

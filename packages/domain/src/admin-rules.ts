@@ -19,6 +19,13 @@ export const LOGIN_FAILURES_BEFORE_WAIT = 10;
 export const LOGIN_WAIT_MS = 15 * 60_000;
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 25;
+/**
+ * The orders list counts matching orders up to this many; past it the list says "more than" and a filter
+ * narrows it (docs/decisions/017-order-lists-at-volume.md).
+ */
+export const ORDER_COUNT_CAP = 10_000;
+/** The most orders one bulk action takes: a page of the list at its largest. */
+export const BULK_MAX_ORDERS = 100;
 export const MESSAGE_MAX = 5000;
 export const REASON_MAX = 1000;
 export const CUSTOMER_ID_PATTERN = /^[A-Za-z0-9]{2,50}$/;

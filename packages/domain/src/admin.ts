@@ -8,6 +8,7 @@ import { ACCOUNT_MSG, APPLICATION_MSG, PASSWORD_PATTERN } from './account';
 import {
   ADMIN_MSG,
   APPLICATION_STATUSES,
+  BULK_MAX_ORDERS,
   CONTACT_ROLES,
   CONTACT_STATUSES,
   CUSTOMER_ID_PATTERN,
@@ -25,6 +26,7 @@ import { CARRIER_MSG, carrierNamed } from './carriers';
 import { FILTER_FIELDS, type FilterField, PRIMARY_CONDITIONS } from './catalog';
 import { EMAIL_PATTERN, oneLine } from './contact';
 import { toCents } from './money';
+import { PROVINCES } from './tax';
 
 export {
   ADMIN_ANSWERS,
@@ -33,6 +35,7 @@ export {
   AdminApplicationAnswer,
   AdminApplicationRejectedAnswer,
   AdminApplicationsAnswer,
+  AdminBulkOrdersAnswer,
   AdminContact,
   AdminContactMessage,
   AdminCustomerAnswer,
@@ -62,6 +65,7 @@ export {
   AdminSignInAnswer,
   AuditAnswer,
   AuditEntry,
+  BulkOrderResult,
   ContactMessageAnswer,
   ContactMessagesAnswer,
   ContactReplyAnswer,
@@ -130,6 +134,23 @@ const flag = (label: string) =>
     (v) => (v === 'true' ? true : v === 'false' ? false : v),
     z.boolean({ error: `${label} must be true or false.` }),
   );
+
+/** A day of the calendar written YYYY-MM-DD. */
+const calendarDay = (name: string) =>
+  z
+    .string({ error: `${name} is a day written YYYY-MM-DD, e.g. 2026-01-31.` })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${name} is a day written YYYY-MM-DD, e.g. 2026-01-31.` })
+    .refine(
+      (v) =>
+        // Year 0 parses in JavaScript but is no day in the database.
+        Number(v.slice(0, 4)) >= 1 &&
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+        new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      {
+        message: `${name} is not a day of the calendar.`,
+      },
+    );
 
 /** Paging of every list: `page` from 1, `page_size` up to 100. */
 export const pagingSchema = z.object({
@@ -217,10 +238,81 @@ export const staffUpdateSchema = z.object({
 
 // ---- Orders
 
-export const orderListQuerySchema = pagingSchema.extend({
-  status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}.` }).optional(),
+const PROVINCE_MSG = `The province is one of ${PROVINCES.join(', ')}.`;
+
+/** An empty field of a GET form means "not given". */
+const unsetIfBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+
+/**
+ * The back office's orders list: a search (`q`: order number, PO number, customer id or company) and
+ * filters by status, the day placed (Toronto's days, from and to included), customer, buyer (contact id or
+ * e-mail), shipping province, a SKU on any line, the total's range in dollars and a PO number.
+ */
+const orderFilterShape = {
+  status: unsetIfBlank(
+    z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}.` }).optional(),
+  ),
   q: search,
-});
+  from: unsetIfBlank(calendarDay('The first day').optional()),
+  to: unsetIfBlank(calendarDay('The last day').optional()),
+  customer: unsetIfBlank(
+    z
+      .string({ error: ADMIN_MSG.customerId })
+      .trim()
+      .toUpperCase()
+      .regex(CUSTOMER_ID_PATTERN, { message: ADMIN_MSG.customerId })
+      .optional(),
+  ),
+  buyer: unsetIfBlank(
+    line(100, 'The buyer is a contact id or an e-mail address of at most 100 characters.', false).optional(),
+  ),
+  province: unsetIfBlank(z.enum(PROVINCES, { error: PROVINCE_MSG }).optional()),
+
+  sku: unsetIfBlank(line(40, 'A SKU has at most 40 characters.', false).optional()),
+  total_min: unsetIfBlank(dollars('The lowest total').optional()),
+  total_max: unsetIfBlank(dollars('The highest total').optional()),
+  po: unsetIfBlank(line(50, 'A PO number has at most 50 characters.', false).optional()),
+};
+
+function checkOrderFilters(
+  v: { from?: string; to?: string; total_min?: number; total_max?: number },
+  ctx: z.RefinementCtx,
+) {
+  if (v.from && v.to && v.from > v.to)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day must not be before the first day.' });
+  if (v.total_min !== undefined && v.total_max !== undefined && v.total_min > v.total_max)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['total_max'],
+      message: 'The highest total must not be below the lowest total.',
+    });
+}
+
+export const orderListQuerySchema = pagingSchema.extend(orderFilterShape).superRefine(checkOrderFilters);
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+
+/** The names of the orders list's search and filters (the query without its paging). */
+export const ORDER_FILTER_NAMES = Object.keys(orderFilterShape) as (keyof typeof orderFilterShape)[];
+
+/**
+ * The orders list as a CSV file: the orders chosen (`ids`, comma-separated) or every order matching the
+ * list's filters, newest first, at most ORDER_COUNT_CAP.
+ */
+export const orderExportQuerySchema = z
+  .object({
+    ...orderFilterShape,
+    ids: unsetIfBlank(
+      z
+        .string({ error: 'ids is a list of order ids separated by commas, e.g. 12,15,17.' })
+        .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, {
+          message: `ids is a list of at most ${BULK_MAX_ORDERS} order ids separated by commas, e.g. 12,15,17.`,
+        })
+        .transform((v) => [...new Set(v.split(',').map(Number))])
+        .optional(),
+    ),
+  })
+  .superRefine(checkOrderFilters);
 
 export const orderActionSchema = z
   .object({
@@ -249,6 +341,67 @@ export const orderActionSchema = z
       });
   });
 export type OrderActionInput = z.input<typeof orderActionSchema>;
+
+/** What the orders list does to many orders at once. */
+export const BULK_ORDER_ACTIONS = ['confirm', 'ship', 'invoice'] as const;
+export type BulkOrderAction = (typeof BULK_ORDER_ACTIONS)[number];
+
+/**
+ * A bulk action: confirm, ship (one carrier, each order's own tracking number) or invoice (shipping by one
+ * rule: an amount per order plus an amount per unit, and the fee lines from the fee table) the orders given.
+ * Each order is done, or refused, on its own.
+ */
+export const bulkOrderActionSchema = z
+  .object({
+    action: z.enum(BULK_ORDER_ACTIONS, { error: 'The bulk action is confirm, ship or invoice.' }),
+    orders: z
+      .array(
+        z.object({
+          order_id: z.coerce
+            .number({ error: 'Each order is given by its order id, a whole number.' })
+            .int({ message: 'Each order is given by its order id, a whole number.' })
+            .min(1, { message: 'Each order is given by its order id, a whole number.' })
+            .max(2_147_483_647, { message: 'Each order is given by its order id, a whole number.' }),
+          tracking_number: line(100, 'A tracking number has at most 100 characters.', false)
+            .optional()
+            .default(''),
+        }),
+        { error: 'Choose the orders: a list of {order_id}.' },
+      )
+      .min(1, { message: 'Choose at least one order.' })
+      .max(BULK_MAX_ORDERS, { message: `A bulk action takes at most ${BULK_MAX_ORDERS} orders.` }),
+    carrier: line(100, CARRIER_MSG.unknown, false)
+      .refine((v) => v === '' || carrierNamed(v) !== null, { message: CARRIER_MSG.unknown })
+      .transform((v) => carrierNamed(v) ?? '')
+      .optional()
+      .default(''),
+    shipping_per_order: dollars('Shipping per order', { max: 100_000 }).optional().default(0),
+    shipping_per_unit: dollars('Shipping per unit', { max: 10_000 }).optional().default(0),
+  })
+  .superRefine((v, ctx) => {
+    const ids = v.orders.map((o) => o.order_id);
+    if (new Set(ids).size !== ids.length)
+      ctx.addIssue({ code: 'custom', path: ['orders'], message: 'Each order is given once.' });
+    if (v.action === 'ship' && v.carrier === '')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['carrier'],
+        message: 'Choose the carrier the orders ship with.',
+      });
+    if (v.action !== 'ship' && (v.carrier || v.orders.some((o) => o.tracking_number)))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['carrier'],
+        message: 'A carrier and tracking numbers go with ship only.',
+      });
+    if (v.action !== 'invoice' && (v.shipping_per_order > 0 || v.shipping_per_unit > 0))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['shipping_per_order'],
+        message: 'A shipping rule goes with invoice only.',
+      });
+  });
+export type BulkOrderActionInput = z.input<typeof bulkOrderActionSchema>;
 
 /** What an extra line is: an environmental handling fee, or any other line the seller adds. */
 export const INVOICE_LINE_KINDS = ['fee', 'other'] as const;
@@ -319,25 +472,9 @@ export const invoiceSchema = z
   });
 export type InvoiceInput = z.input<typeof invoiceSchema>;
 
-const journalDay = (name: string) =>
-  z
-    .string({ error: `${name} is a day written YYYY-MM-DD, e.g. 2026-01-31.` })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${name} is a day written YYYY-MM-DD, e.g. 2026-01-31.` })
-    .refine(
-      (v) =>
-        // Year 0 parses in JavaScript but is no day in the database.
-        Number(v.slice(0, 4)) >= 1 &&
-        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
-        new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-      {
-        message: `${name} is not a day of the calendar.`,
-      },
-    );
-
 /** The sales-tax journal's period: the invoices made from `from` to `to` (Toronto's days, both included). */
 export const invoiceJournalQuerySchema = z
-  .object({ from: journalDay('from'), to: journalDay('to') })
+  .object({ from: calendarDay('from'), to: calendarDay('to') })
   .refine((v) => v.from <= v.to, { path: ['to'], message: 'The first day must not be after the last day.' });
 export type InvoiceJournalQuery = z.output<typeof invoiceJournalQuerySchema>;
 

@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -99,7 +100,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const lock = onDisk ? lockDataDir(resolve(dataDir), options.owner ?? 'another process') : null;
   let client: PGlite;
   try {
-    client = await PGlite.create(onDisk ? resolve(dataDir) : dataDir, { loadDataDir: options.loadDataDir });
+    client = await PGlite.create(onDisk ? resolve(dataDir) : dataDir, {
+      loadDataDir: options.loadDataDir,
+      // Migration 0017's trigram index of PO numbers.
+      extensions: { pg_trgm },
+    });
   } catch (error) {
     lock?.release();
     throw error;

@@ -471,6 +471,12 @@ export const orders = pgTable(
     // The back office lists every order newest first, and by status.
     index('orders_created_idx').on(t.createdAt, t.orderId),
     index('orders_status_idx').on(t.status, t.createdAt),
+    // The lists' filters at volume (docs/decisions/017-order-lists-at-volume.md): by buyer, by province,
+    // and a PO number found by any part of it (trigrams).
+    index('orders_contact_idx').on(t.contactPersonId, t.createdAt),
+    index('orders_province_idx').on(t.shippingProvince, t.createdAt),
+    index('orders_po_trgm_idx').using('gin', sql`${t.purchaseOrderId} gin_trgm_ops`),
+    index('orders_po_lower_idx').on(sql`lower(${t.purchaseOrderId})`),
   ],
 );
 
@@ -490,7 +496,11 @@ export const orderLines = pgTable(
     mainImage: text('main_image').notNull().default(''),
     status: text('status').notNull().default('Pending'),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    // The orders with a SKU on any line, whatever its case.
+    index('order_lines_sku_idx').on(sql`upper(${t.sku})`, t.orderId),
+  ],
 );
 
 export const invoices = pgTable(

@@ -17,6 +17,7 @@ import { availableStock, isInStock, unitPrice } from '@shop/domain/pricing';
 import { stringify } from 'csv-stringify/sync';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { safeText } from '../../lib/csv-cell';
 
 interface ProductRow {
   item_id: string;
@@ -136,14 +137,6 @@ export function offersOf(p: ProductRow, percentage: number): PriceListOffer[] {
   const offers = [offer(p.item_condition as Condition)];
   if (p.is_scratch_dent) offers.push(offer('ScratchDent'));
   return offers;
-}
-
-/**
- * A spreadsheet would run a cell starting with = + - @ as a formula; a leading quote keeps it text (as the
- * shop's own export does). The JSON carries every value as it is.
- */
-function safeText(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 /** The list as CSV: a header row, then a line per item and condition (a withdrawn item: one line, no offer). */

@@ -145,7 +145,7 @@ export async function customerDetail(db: Queryable, customerId: string): Promise
       .from(contacts)
       .where(eq(contacts.customerId, customerId))
       .orderBy(desc(contacts.isPrimary), asc(contacts.createdAt), asc(contacts.contactPersonId)),
-    listAdminOrders(db, { customerId, page: 1, page_size: 20 }),
+    listAdminOrders(db, { customer: customerId, page: 1, page_size: 20 }),
     listMessages(db, customerId),
     auditOf(db, 'customer', customerId),
   ]);

@@ -3,6 +3,7 @@ import type { Lang } from '@shop/domain/i18n';
 import { personalPrice, toAmount } from '@shop/domain/money';
 import { stringify } from 'csv-stringify/sync';
 import { translators } from '../../i18n/lang';
+import { safeText } from '../../lib/csv-cell';
 import type { CatalogStore, ProductRecord } from '../catalog';
 
 export interface ExportRow {
@@ -61,11 +62,6 @@ export function exportRows(catalog: CatalogStore, percentage: number): ExportRow
     personal_sale_price: toAmount(personalPrice(p.salePriceCents, percentage)),
     personal_scratch_dent_price: toAmount(personalPrice(p.scratchDentPriceCents, percentage)),
   }));
-}
-
-/** A spreadsheet would run a cell starting with = + - @ as a formula; a leading quote keeps it text. */
-function safeText(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 export function exportCsv(rows: readonly ExportRow[], lang: Lang = 'en'): string {

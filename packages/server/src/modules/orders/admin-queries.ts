@@ -5,7 +5,9 @@ import {
   type AdminOrderRow,
   actionsFor,
   canInvoice,
+  ORDER_COUNT_CAP,
   type OrderEventInfo,
+  type OrderListQuery,
   type OrderStatus,
 } from '@shop/domain/admin';
 import { toAmount } from '@shop/domain/money';
@@ -25,6 +27,7 @@ import {
 } from '../../db/schema';
 import { likePattern } from '../../lib/back-office-http';
 import { auditOf } from '../audit';
+import { dayEnds, dayStarts, orderNumberOf, poMatches } from './list-filters';
 import { addressOf, taxAnswers } from './queries';
 
 const rowColumns = {
@@ -37,6 +40,8 @@ const rowColumns = {
   purchase_order_id: orders.purchaseOrderId,
   total: orders.totalCents,
   invoice_number: invoices.invoiceNumber,
+  buyer: sql<string>`coalesce(nullif(trim(${contacts.firstName} || ' ' || ${contacts.lastName}), ''), nullif(trim(${contacts.contactName}), ''), ${orders.contactPersonId})`,
+  province: orders.shippingProvince,
 };
 
 type RawRow = {
@@ -49,6 +54,8 @@ type RawRow = {
   purchase_order_id: string;
   total: number;
   invoice_number: string | null;
+  buyer: string;
+  province: string;
 };
 
 function presentRow(r: RawRow): AdminOrderRow {
@@ -61,46 +68,108 @@ function presentRow(r: RawRow): AdminOrderRow {
   };
 }
 
-/** Newest first; `q` finds an order number, a PO number, a customer id or a company. */
-export async function listAdminOrders(
-  db: Queryable,
-  query: { status?: string; q?: string; customerId?: string; page: number; page_size: number },
-): Promise<{ rows: AdminOrderRow[]; total: number }> {
+/** The conditions of the list's search and filters (docs/decisions/017-order-lists-at-volume.md). */
+export function orderListConditions(query: Omit<OrderListQuery, 'page' | 'page_size'>): SQL | undefined {
   const where: SQL[] = [];
   if (query.status) where.push(eq(orders.status, query.status));
-  if (query.customerId) where.push(eq(orders.customerId, query.customerId));
+  if (query.from) where.push(sql`${orders.createdAt} >= ${dayStarts(query.from)}`);
+  if (query.to) where.push(sql`${orders.createdAt} < ${dayEnds(query.to)}`);
+  if (query.customer)
+    where.push(
+      sql`${orders.customerId} in (select ${customers.customerId} from ${customers} where lower(${customers.customerId}) = ${query.customer.toLowerCase()})`,
+    );
+  if (query.buyer) {
+    const buyer = query.buyer;
+    where.push(
+      buyer.includes('@')
+        ? sql`${orders.contactPersonId} in (select ${contacts.contactPersonId} from ${contacts} where lower(${contacts.email}) = ${buyer.toLowerCase()})`
+        : eq(orders.contactPersonId, buyer),
+    );
+  }
+  if (query.province) where.push(eq(orders.shippingProvince, query.province));
+  if (query.sku)
+    where.push(
+      sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.orderId} and upper(${orderLines.sku}) = ${query.sku.toUpperCase()})`,
+    );
+  if (query.total_min !== undefined) where.push(sql`${orders.totalCents} >= ${query.total_min}`);
+  if (query.total_max !== undefined) where.push(sql`${orders.totalCents} <= ${query.total_max}`);
+  if (query.po) where.push(poMatches(query.po));
   if (query.q) {
     const q = query.q.trim();
-    const like = likePattern(q);
+    const number = orderNumberOf(q);
     where.push(
       or(
-        sql`${orders.orderNumber} ilike ${like}`,
-        sql`${orders.purchaseOrderId} ilike ${like}`,
-        sql`lower(${orders.customerId}) = ${q.toLowerCase()}`,
-        sql`${customers.company} ilike ${like}`,
-        ...(/^\d{1,9}$/.test(q) ? [eq(orders.orderId, Number(q))] : []),
+        ...(number ? [eq(orders.orderNumber, number)] : []),
+        poMatches(q),
+        sql`${orders.customerId} in (select ${customers.customerId} from ${customers} where lower(${customers.customerId}) = ${q.toLowerCase()} or ${customers.company} ilike ${likePattern(q)})`,
       )!,
     );
   }
-  const condition = where.length > 0 ? and(...where) : undefined;
+  return where.length > 0 ? and(...where) : undefined;
+}
+
+/**
+ * Newest first, a page at a time, with the filters of `orderListConditions`. The count stops at
+ * ORDER_COUNT_CAP (`capped`): counting every order of a large shop costs more than the page itself.
+ */
+export async function listAdminOrders(
+  db: Queryable,
+  query: OrderListQuery,
+): Promise<{ rows: AdminOrderRow[]; total: number; capped: boolean }> {
+  const condition = orderListConditions(query);
   const current = and(eq(invoices.orderId, orders.orderId), sql`${invoices.replacedAt} is null`);
+  const matching = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(condition)
+    .limit(ORDER_COUNT_CAP + 1)
+    .as('matching');
   const [rows, [counted]] = await Promise.all([
     db
       .select(rowColumns)
       .from(orders)
       .leftJoin(customers, eq(customers.customerId, orders.customerId))
+      .leftJoin(contacts, eq(contacts.contactPersonId, orders.contactPersonId))
       .leftJoin(invoices, current)
       .where(condition)
       .orderBy(desc(orders.createdAt), desc(orders.orderId))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(orders)
-      .leftJoin(customers, eq(customers.customerId, orders.customerId))
-      .where(condition),
+    db.select({ n: sql<number>`count(*)::int` }).from(matching),
   ]);
-  return { rows: rows.map(presentRow), total: counted?.n ?? 0 };
+  const n = counted?.n ?? 0;
+  return { rows: rows.map(presentRow), total: Math.min(n, ORDER_COUNT_CAP), capped: n > ORDER_COUNT_CAP };
+}
+
+/** Every order matching the filters, newest first, at most `limit` (the bulk CSV export). */
+export async function exportAdminOrders(
+  db: Queryable,
+  filter: { ids?: number[]; query?: Omit<OrderListQuery, 'page' | 'page_size'> },
+  limit: number,
+) {
+  const condition = filter.ids
+    ? inArray(orders.orderId, filter.ids)
+    : orderListConditions(filter.query ?? {});
+  const current = and(eq(invoices.orderId, orders.orderId), sql`${invoices.replacedAt} is null`);
+  const rows = await db
+    .select({
+      ...rowColumns,
+      subtotal: orders.subtotalCents,
+      tax: orders.itemsTaxCents,
+      invoice_total: invoices.totalCents,
+      carrier: orders.shippingCarrier,
+      tracking_number: orders.trackingNumber,
+      city: orders.shippingCity,
+      units: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.orderId})`,
+    })
+    .from(orders)
+    .leftJoin(customers, eq(customers.customerId, orders.customerId))
+    .leftJoin(contacts, eq(contacts.contactPersonId, orders.contactPersonId))
+    .leftJoin(invoices, current)
+    .where(condition)
+    .orderBy(desc(orders.createdAt), desc(orders.orderId))
+    .limit(limit);
+  return rows;
 }
 
 export async function pendingOrderCount(db: Queryable): Promise<number> {
@@ -155,6 +224,9 @@ export async function adminOrderDetail(db: Queryable, orderId: number): Promise<
           )
           .orderBy(asc(invoiceLines.lineId));
   const current = invoiceRows.find((i) => i.replacedAt === null) ?? null;
+  const placedByName = placedBy
+    ? `${placedBy.firstName} ${placedBy.lastName}`.trim() || placedBy.contactName.trim()
+    : '';
   const presentInvoice = (i: (typeof invoiceRows)[number]): AdminInvoice => ({
     invoice_id: i.invoiceId,
     invoice_number: i.invoiceNumber,
@@ -223,10 +295,12 @@ export async function adminOrderDetail(db: Queryable, orderId: number): Promise<
       purchase_order_id: order.purchaseOrderId,
       total: order.totalCents,
       invoice_number: current?.invoiceNumber ?? null,
+      buyer: placedByName || order.contactPersonId,
+      province: order.shippingProvince,
     }),
     placed_by: {
       contact_person_id: order.contactPersonId,
-      name: placedBy ? `${placedBy.firstName} ${placedBy.lastName}`.trim() || placedBy.contactName : '',
+      name: placedByName,
       email: placedBy?.email ?? '',
     },
     shipping_method: order.shippingMethod,

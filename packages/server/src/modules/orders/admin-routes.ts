@@ -3,14 +3,19 @@
  * seller's actions on it; /api/admin/invoices.csv: the sales-tax journal of a period.
  */
 import {
+  AdminBulkOrdersAnswer,
   AdminInvoiceDraftAnswer,
   AdminOrderAnswer,
   AdminOrderChangedAnswer,
   AdminOrdersAnswer,
   AdminPendingCountAnswer,
+  BULK_MAX_ORDERS,
+  bulkOrderActionSchema,
   invoiceJournalQuerySchema,
   invoiceSchema,
+  ORDER_COUNT_CAP,
   orderActionSchema,
+  orderExportQuerySchema,
   orderListQuerySchema,
 } from '@shop/domain/admin';
 import { REFUSALS } from '@shop/domain/contract';
@@ -24,9 +29,11 @@ import { numericId, pageOf } from '../../lib/back-office-http';
 import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
 import { actorOf, staffOf } from '../sessions';
-import { adminOrderDetail, listAdminOrders, pendingOrderCount } from './admin-queries';
+import { adminOrderDetail, exportAdminOrders, listAdminOrders, pendingOrderCount } from './admin-queries';
 import { changeOrderStatus, correctInvoice, createInvoice, invoiceDraft } from './admin-service';
+import { bulkOrderAction } from './bulk';
 import { invoiceJournalCsv } from './invoice-journal';
+import { ordersCsv } from './orders-csv';
 
 const NO_ORDER = 'There is no such order.';
 const doc = routeDocs(['Back office: orders'], SECURITY.staff);
@@ -49,8 +56,58 @@ export function orderAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
       ),
     },
     async (request, reply) => {
-      const { rows, total } = await listAdminOrders(db, request.query);
-      return reply.send({ scode: 200, orders: pageOf(rows, total, request.query) });
+      const { rows, total, capped } = await listAdminOrders(db, request.query);
+      return reply.send({ scode: 200, orders: { ...pageOf(rows, total, request.query), capped } });
+    },
+  );
+
+  api.get(
+    '/api/admin/orders.csv',
+    {
+      schema: doc(
+        `The orders chosen (ids) or every order matching the list's filters, newest first, as a CSV file (at most ${ORDER_COUNT_CAP.toLocaleString('en-CA')} rows)`,
+        {
+          querystring: orderExportQuerySchema,
+          response: {
+            200: {
+              description: 'The orders as a CSV file (an attachment)',
+              content: { 'text/csv': { schema: z.string() } },
+            },
+            ...REFUSALS,
+          },
+        },
+      ),
+    },
+    async (request, reply) => {
+      const { ids, ...query } = request.query;
+      const rows = await exportAdminOrders(db, ids ? { ids } : { query }, ORDER_COUNT_CAP);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="orders.csv"')
+        .header('cache-control', 'no-store')
+        .send(ordersCsv(rows));
+    },
+  );
+
+  api.post(
+    '/api/admin/orders/bulk',
+    {
+      schema: doc(
+        `Confirms, ships (one carrier, each order's tracking number) or invoices (shipping per order plus per unit, fee lines from the fee table) up to ${BULK_MAX_ORDERS} orders; each order is done or refused on its own, and the answer says which`,
+        { body: bulkOrderActionSchema, response: { 200: AdminBulkOrdersAnswer, ...REFUSALS } },
+      ),
+    },
+    async (request, reply) => {
+      const { results, mailIds } = await bulkOrderAction(db, request.body, actorOf(request));
+      await deliverQueued(deps, mailIds);
+      const done = results.filter((r) => r.ok).length;
+      const refused = results.length - done;
+      const verb = { confirm: 'confirmed', ship: 'shipped', invoice: 'invoiced' }[request.body.action];
+      return reply.send({
+        scode: 200,
+        smessage: `${done} ${done === 1 ? 'order' : 'orders'} ${verb}${refused > 0 ? `; ${refused} could not be` : ''}.`,
+        results,
+      });
     },
   );
 

@@ -10,6 +10,7 @@ import { stringify } from 'csv-stringify/sync';
 import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { customers, invoiceLines, invoices, invoiceTaxes, orders } from '../../db/schema';
+import { safeText } from '../../lib/csv-cell';
 import { SHOP_TIME_ZONE } from './admin-service';
 import { OWING_STATUSES } from './balance';
 
@@ -41,11 +42,6 @@ interface JournalRow {
   taxes: Map<string, number>;
   total: number;
   exemptions: string[];
-}
-
-/** A spreadsheet would run a cell starting with = + - @ as a formula; a leading quote keeps it text. */
-function safeText(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 const columnKey = (component: string, rateMilli: number) => `${component}@${rateMilli}`;

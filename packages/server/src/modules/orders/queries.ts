@@ -4,7 +4,7 @@ import type { Condition } from '@shop/domain/catalog';
 import { toAmount } from '@shop/domain/money';
 import { ORDERS_PAGE_SIZE, type OrderStatus, type OrdersQuery, ordersQuerySchema } from '@shop/domain/orders';
 import type { TaxComponent } from '@shop/domain/tax';
-import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {
   contacts,
@@ -15,8 +15,8 @@ import {
   orders,
   orderTaxes,
 } from '../../db/schema';
-import { likePattern } from '../../lib/back-office-http';
 import { invoiceBalanceSql } from './balance';
+import { dayEnds, dayStarts, orderNumberOf, poMatches } from './list-filters';
 
 /**
  * The orders list of the account area, newest first: searched by order or PO number, filtered by status and
@@ -29,18 +29,13 @@ export async function listOrders(
 ): Promise<Omit<OrdersListAnswer, 'scode'>> {
   const conditions = [eq(orders.customerId, customerId)];
   if (query.q) {
-    const like = likePattern(query.q);
-    conditions.push(or(ilike(orders.orderNumber, like), ilike(orders.purchaseOrderId, like))!);
+    // An order number exactly, or a PO number by any part of it (docs/decisions/017-order-lists-at-volume.md).
+    const number = orderNumberOf(query.q);
+    conditions.push(or(...(number ? [eq(orders.orderNumber, number)] : []), poMatches(query.q))!);
   }
   if (query.status) conditions.push(eq(orders.status, query.status));
-  if (query.from)
-    conditions.push(
-      sql`${orders.createdAt} >= (${query.from}::date)::timestamp at time zone 'America/Toronto'`,
-    );
-  if (query.to)
-    conditions.push(
-      sql`${orders.createdAt} < (${query.to}::date + 1)::timestamp at time zone 'America/Toronto'`,
-    );
+  if (query.from) conditions.push(sql`${orders.createdAt} >= ${dayStarts(query.from)}`);
+  if (query.to) conditions.push(sql`${orders.createdAt} < ${dayEnds(query.to)}`);
   const where = and(...conditions);
   const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where);
   const total = counted?.n ?? 0;

@@ -232,11 +232,14 @@ export function Pager({
   pages,
   total,
   noun,
+  capped = false,
 }: {
   page: number;
   pages: number;
   total: number;
   noun: string;
+  /** More match than were counted: `total` is where counting stopped. */
+  capped?: boolean;
 }) {
   const location = useLocation();
   const to = (n: number) => {
@@ -251,7 +254,8 @@ export function Pager({
   return (
     <div className="admin-pager">
       <p className="admin-pager__total">
-        {total} {noun}
+        {capped ? 'More than ' : ''}
+        {total.toLocaleString('en-CA')} {noun}
         {total === 1 ? '' : 's'}
         {pages > 1 ? `, page ${page} of ${pages}` : ''}
       </p>

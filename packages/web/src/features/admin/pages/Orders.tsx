@@ -1,78 +1,174 @@
 /**
- * /acer/admin/orders: every order, newest first, by status and by order number, PO, customer id or company;
- * and the sales-tax journal of a period as a CSV file.
+ * /acer/admin/orders: every order, newest first, found by a search (order number, PO number, customer id or
+ * company) and filters (status, days, customer, buyer, province, SKU, total, PO) kept in the address; bulk
+ * actions on the orders ticked (confirm, ship with a carrier and each order's tracking number, invoice by
+ * one shipping rule, CSV), each order's result listed; worked by keyboard (see list-keys.tsx); and the
+ * sales-tax journal of a period as a CSV file.
  */
 import {
+  type AdminBulkOrdersAnswer,
   type AdminOrderRow,
   type AdminOrdersAnswer,
+  BULK_MAX_ORDERS,
+  type BulkOrderAction,
+  type BulkOrderResult,
+  bulkOrderActionSchema,
   invoiceJournalQuerySchema,
+  ORDER_FILTER_NAMES,
   ORDER_STATUSES,
   type Page,
 } from '@shop/domain/admin';
-import { dayIn } from '@shop/domain/tax';
-import { useState } from 'react';
+import { CARRIERS } from '@shop/domain/carriers';
+import { dayIn, PROVINCES } from '@shop/domain/tax';
+import { useRef, useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
-import { ADMIN_BASE, adminApi, queryOf, zodErrors } from '../api';
+import { ADMIN_BASE, adminApi, attempt, invalid, queryOf, readBody, zodErrors } from '../api';
+import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
-import { Field, Money, Pager, PageTitle, Select, When } from '../ui';
+import { Field, Money, Pager, PageTitle, Result, Select, useAction, When } from '../ui';
 
-async function loader({ request }: PageArgs) {
-  const url = new URL(request.url);
-  const query = queryOf({
-    q: url.searchParams.get('q'),
-    status: url.searchParams.get('status'),
-    page: url.searchParams.get('page'),
+type OrdersPage = Page<AdminOrderRow> & { capped: boolean };
+const PAGE_SIZES = ['25', '50', '100'];
+
+/** The list's query as the address has it: filters, page and page size. */
+function listQuery(params: URLSearchParams): string {
+  return queryOf({
+    ...Object.fromEntries(ORDER_FILTER_NAMES.map((name) => [name, params.get(name)])),
+    page: params.get('page'),
+    page_size: params.get('page_size'),
   });
-  const { orders } = await adminApi<AdminOrdersAnswer>(`/admin/orders${query}`, {
+}
+
+async function loader({ request }: PageArgs): Promise<OrdersPage> {
+  const url = new URL(request.url);
+  const { orders } = await adminApi<AdminOrdersAnswer>(`/admin/orders${listQuery(url.searchParams)}`, {
     signal: request.signal,
   });
   return orders;
+}
+
+/** A bulk action on the orders ticked: the server answers with each order's result. */
+async function action({ request }: PageArgs) {
+  const body = await readBody(request);
+  const parsed = bulkOrderActionSchema.safeParse(body);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  return attempt(request, () => adminApi<AdminBulkOrdersAnswer>('/admin/orders/bulk', { body }), 'Done.');
 }
 
 export function StatusTag({ status }: { status: string }) {
   return <span className={`admin-status admin-status--${status.toLowerCase()}`}>{status}</span>;
 }
 
-export function OrdersTable({ rows, caption }: { rows: AdminOrderRow[]; caption: string }) {
+interface Selection {
+  chosen: ReadonlySet<number>;
+  toggle: (orderId: number) => void;
+  setAll: (on: boolean) => void;
+  /** Shipping: each ticked order's tracking number field. */
+  tracking: Record<number, string> | null;
+  setTracking: (orderId: number, value: string) => void;
+}
+
+export function OrdersTable({
+  rows,
+  caption,
+  selection,
+  id,
+}: {
+  rows: AdminOrderRow[];
+  caption: string;
+  selection?: Selection;
+  id?: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const allOn =
+    selection !== undefined && rows.length > 0 && rows.every((o) => selection.chosen.has(o.order_id));
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table">
+    <div className="admin-table-wrap" id={id} ref={ref} tabIndex={id ? -1 : undefined}>
+      <table className="admin-table admin-table--rows">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
+            {selection && (
+              <th scope="col" className="admin-pick">
+                <input
+                  type="checkbox"
+                  aria-label="Tick every order of this page"
+                  checked={allOn}
+                  onChange={(e) => selection.setAll(e.target.checked)}
+                />
+              </th>
+            )}
             <th scope="col">Order</th>
             <th scope="col">Placed</th>
             <th scope="col">Customer</th>
+            <th scope="col">Buyer</th>
             <th scope="col">PO number</th>
+            <th scope="col">Province</th>
             <th scope="col" className="admin-num">
               Total
             </th>
             <th scope="col">Status</th>
             <th scope="col">Invoice</th>
+            {selection?.tracking && <th scope="col">Tracking number</th>}
           </tr>
         </thead>
         <tbody>
-          {rows.map((o) => (
-            <tr key={o.order_id}>
-              <td>
-                <Link to={`${ADMIN_BASE}/orders/${o.order_id}`}>{o.order_number}</Link>
-              </td>
-              <td>
-                <When at={o.created_at} />
-              </td>
-              <td>
-                {o.customer_id} {o.company}
-              </td>
-              <td>{o.purchase_order_id}</td>
-              <td className="admin-num">
-                <Money amount={o.total} />
-              </td>
-              <td>
-                <StatusTag status={o.status} />
-              </td>
-              <td>{o.invoice_number ?? '—'}</td>
-            </tr>
-          ))}
+          {rows.map((o) => {
+            const href = `${ADMIN_BASE}/orders/${o.order_id}`;
+            const chosen = selection?.chosen.has(o.order_id) ?? false;
+            return (
+              <tr
+                key={o.order_id}
+                data-href={href}
+                tabIndex={-1}
+                aria-selected={selection ? chosen : undefined}
+              >
+                {selection && (
+                  <td className="admin-pick">
+                    <input
+                      type="checkbox"
+                      aria-label={`Tick order ${o.order_number}`}
+                      checked={chosen}
+                      onChange={() => selection.toggle(o.order_id)}
+                    />
+                  </td>
+                )}
+                <td>
+                  <Link to={href}>{o.order_number}</Link>
+                </td>
+                <td>
+                  <When at={o.created_at} />
+                </td>
+                <td>
+                  {o.customer_id} {o.company}
+                </td>
+                <td>{o.buyer}</td>
+                <td>{o.purchase_order_id}</td>
+                <td>{o.province}</td>
+                <td className="admin-num">
+                  <Money amount={o.total} />
+                </td>
+                <td>
+                  <StatusTag status={o.status} />
+                </td>
+                <td>{o.invoice_number ?? '—'}</td>
+                {selection?.tracking && (
+                  <td>
+                    {chosen && (
+                      <input
+                        type="text"
+                        className="admin-inline-input"
+                        aria-label={`Tracking number of ${o.order_number}`}
+                        maxLength={100}
+                        value={selection.tracking[o.order_id] ?? ''}
+                        onChange={(e) => selection.setTracking(o.order_id, e.target.value)}
+                      />
+                    )}
+                  </td>
+                )}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
@@ -141,44 +237,299 @@ function TaxJournal() {
   );
 }
 
-function Orders() {
-  const orders = usePage();
+/** The search and filters, sent as the address's query so a view can be bookmarked. */
+function Filters() {
   const [params] = useSearchParams();
+  const value = (name: string) => params.get(name) ?? '';
+  return (
+    <Form method="get" className="admin-filters admin-filters--wide" role="search" aria-label="Find orders">
+      <Field
+        id="orders-q"
+        name="q"
+        type="search"
+        label="Search"
+        hint="Order number, PO number, customer ID or company"
+        defaultValue={value('q')}
+        maxLength={100}
+      />
+      <Select
+        id="orders-status"
+        name="status"
+        label="Status"
+        defaultValue={value('status')}
+        options={[{ value: '', label: 'All' }, ...ORDER_STATUSES]}
+      />
+      <Field id="orders-from" name="from" type="date" label="Placed from" defaultValue={value('from')} />
+      <Field id="orders-to" name="to" type="date" label="Placed to" defaultValue={value('to')} />
+      <Field
+        id="orders-customer"
+        name="customer"
+        label="Customer ID"
+        defaultValue={value('customer')}
+        maxLength={50}
+      />
+      <Field
+        id="orders-buyer"
+        name="buyer"
+        label="Buyer"
+        hint="E-mail or contact id"
+        defaultValue={value('buyer')}
+        maxLength={100}
+      />
+      <Select
+        id="orders-province"
+        name="province"
+        label="Province"
+        defaultValue={value('province')}
+        options={[{ value: '', label: 'All' }, ...PROVINCES]}
+      />
+      <Field id="orders-sku" name="sku" label="SKU" defaultValue={value('sku')} maxLength={40} />
+      <Field
+        id="orders-total-min"
+        name="total_min"
+        label="Total from ($)"
+        inputMode="decimal"
+        defaultValue={value('total_min')}
+        maxLength={15}
+      />
+      <Field
+        id="orders-total-max"
+        name="total_max"
+        label="Total to ($)"
+        inputMode="decimal"
+        defaultValue={value('total_max')}
+        maxLength={15}
+      />
+      <Field
+        id="orders-po"
+        name="po"
+        label="PO number"
+        hint="Any part of it"
+        defaultValue={value('po')}
+        maxLength={50}
+      />
+      <Select
+        id="orders-page-size"
+        name="page_size"
+        label="Rows a page"
+        defaultValue={value('page_size') || '25'}
+        options={PAGE_SIZES}
+      />
+      <button type="submit" className="admin-btn">
+        Show
+      </button>
+      {params.size > 0 && (
+        <Link to={`${ADMIN_BASE}/orders`} className="admin-link-btn">
+          Clear filters
+        </Link>
+      )}
+    </Form>
+  );
+}
+
+const ACTION_LABELS: Record<BulkOrderAction | 'export', string> = {
+  confirm: 'Confirm',
+  ship: 'Mark shipped',
+  invoice: 'Make invoices',
+  export: 'Export as CSV',
+};
+
+/** What the last bulk action did to each order. */
+function BulkResults({ results }: { results: BulkOrderResult[] }) {
+  return (
+    <table className="admin-table admin-bulk-results">
+      <caption>What was done to each order</caption>
+      <thead>
+        <tr>
+          <th scope="col">Order</th>
+          <th scope="col">Result</th>
+          <th scope="col">Status now</th>
+          <th scope="col">Details</th>
+        </tr>
+      </thead>
+      <tbody>
+        {results.map((r) => (
+          <tr key={r.order_id}>
+            <td>
+              {r.order_number ? (
+                <Link to={`${ADMIN_BASE}/orders/${r.order_id}`}>{r.order_number}</Link>
+              ) : (
+                `#${r.order_id}`
+              )}
+            </td>
+            <td>{r.ok ? 'Done' : 'Not done'}</td>
+            <td>{r.status ? <StatusTag status={r.status} /> : '—'}</td>
+            <td>{r.message}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Orders() {
+  const orders = usePageData<OrdersPage>();
+  const [params] = useSearchParams();
+  const table = useRef<HTMLDivElement>(null);
+  useListKeys(table, 'orders-q');
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const [bulk, setBulk] = useState<BulkOrderAction | 'export'>('confirm');
+  const [carrier, setCarrier] = useState('');
+  const [tracking, setTracking] = useState<Record<number, string>>({});
+  const [perOrder, setPerOrder] = useState('');
+  const [perUnit, setPerUnit] = useState('');
+  const { fetcher, busy, result, errors } = useAction((answer) => {
+    // The orders done leave the selection; the refused stay ticked to be looked at.
+    const results = (answer.data as AdminBulkOrdersAnswer | undefined)?.results ?? [];
+    const doneIds = new Set(results.filter((r) => r.ok).map((r) => r.order_id));
+    setChosen((before) => new Set([...before].filter((id) => !doneIds.has(id))));
+  });
+  const results = result?.ok ? ((result.data as AdminBulkOrdersAnswer | undefined)?.results ?? []) : [];
+  const onPage = new Set(orders.items.map((o) => o.order_id));
+  const ticked = [...chosen].filter((id) => onPage.has(id));
+  const selection: Selection = {
+    chosen,
+    toggle: (id) =>
+      setChosen((before) => {
+        const next = new Set(before);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    setAll: (on) => setChosen(on ? new Set(orders.items.map((o) => o.order_id)) : new Set()),
+    tracking: bulk === 'ship' ? tracking : null,
+    setTracking: (id, text) => setTracking((before) => ({ ...before, [id]: text })),
+  };
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (bulk === 'export' || ticked.length === 0) return;
+    const body = {
+      action: bulk,
+      orders: ticked.map((order_id) => ({
+        order_id,
+        ...(bulk === 'ship' ? { tracking_number: tracking[order_id] ?? '' } : {}),
+      })),
+      ...(bulk === 'ship' ? { carrier } : {}),
+      ...(bulk === 'invoice'
+        ? { shipping_per_order: perOrder.trim() || 0, shipping_per_unit: perUnit.trim() || 0 }
+        : {}),
+    };
+    const parsed = bulkOrderActionSchema.safeParse(body);
+    if (!parsed.success) {
+      const found = zodErrors(parsed.error.issues);
+      document.getElementById(found.carrier ? 'bulk-carrier' : 'bulk-action')?.focus();
+    }
+    fetcher.submit(body, { method: 'post', encType: 'application/json' });
+  };
+  const exportAll = `/api/admin/orders.csv${queryOf(Object.fromEntries(ORDER_FILTER_NAMES.map((n) => [n, params.get(n)])))}`;
+  const matching = orders.capped
+    ? `More than ${orders.total.toLocaleString('en-CA')} orders match; narrow the list with the filters.`
+    : `${orders.total.toLocaleString('en-CA')} ${orders.total === 1 ? 'order matches' : 'orders match'}.`;
   return (
     <>
       <PageTitle title="Orders">Orders</PageTitle>
-      <Form method="get" className="admin-filters" role="search" aria-label="Find orders">
-        <Field
-          id="orders-q"
-          name="q"
-          type="search"
-          label="Search"
-          hint="Order number, PO number, customer ID or company"
-          defaultValue={params.get('q') ?? ''}
-          maxLength={100}
-        />
+      <SkipToTable target="orders-table">Skip to the orders table</SkipToTable>
+      <Filters />
+      <p className="admin-count" role="status">
+        {matching}
+      </p>
+      <fetcher.Form
+        method="post"
+        className="admin-bulk"
+        aria-label="Bulk actions on the orders ticked"
+        onSubmit={submit}
+        noValidate
+      >
+        <p className="admin-bulk__count">
+          {ticked.length === 0
+            ? 'Tick orders to act on several at once.'
+            : `${ticked.length} ${ticked.length === 1 ? 'order' : 'orders'} ticked.`}
+        </p>
         <Select
-          id="orders-status"
-          name="status"
-          label="Status"
-          defaultValue={params.get('status') ?? ''}
-          options={[{ value: '', label: 'All' }, ...ORDER_STATUSES]}
+          id="bulk-action"
+          label="Action"
+          value={bulk}
+          onChange={(e) => setBulk(e.target.value as BulkOrderAction | 'export')}
+          options={Object.entries(ACTION_LABELS).map(([value, label]) => ({ value, label }))}
         />
-        <button type="submit" className="admin-btn">
-          Show
-        </button>
-      </Form>
+        {bulk === 'ship' && (
+          <Select
+            id="bulk-carrier"
+            label="Carrier"
+            value={carrier}
+            onChange={(e) => setCarrier(e.target.value)}
+            options={[{ value: '', label: 'Choose…' }, ...CARRIERS]}
+            error={errors.carrier}
+            hint="Each order's tracking number goes in its row."
+          />
+        )}
+        {bulk === 'invoice' && (
+          <>
+            <Field
+              id="bulk-per-order"
+              label="Shipping per order ($)"
+              inputMode="decimal"
+              value={perOrder}
+              onChange={(e) => setPerOrder(e.target.value)}
+              error={errors.shipping_per_order}
+            />
+            <Field
+              id="bulk-per-unit"
+              label="Shipping per unit ($)"
+              inputMode="decimal"
+              value={perUnit}
+              onChange={(e) => setPerUnit(e.target.value)}
+              error={errors.shipping_per_unit}
+              hint="Fee lines come from the fee table."
+            />
+          </>
+        )}
+        {bulk === 'export' ? (
+          <p className="admin-bulk__links">
+            {ticked.length > 0 && (
+              <a className="admin-btn" href={`/api/admin/orders.csv?ids=${ticked.join(',')}`} download>
+                Download the {ticked.length} ticked as CSV
+              </a>
+            )}{' '}
+            <a className="admin-link-btn" href={exportAll} download>
+              Download every matching order as CSV
+            </a>
+          </p>
+        ) : (
+          <button type="submit" className="admin-btn" disabled={busy || ticked.length === 0}>
+            {busy ? 'Working…' : `${ACTION_LABELS[bulk]} ${ticked.length || ''}`.trim()}
+          </button>
+        )}
+        {ticked.length > BULK_MAX_ORDERS && (
+          <p className="admin-note">A bulk action takes at most {BULK_MAX_ORDERS} orders.</p>
+        )}
+      </fetcher.Form>
+      <Result result={result} />
+      {results.length > 0 && <BulkResults results={results} />}
       {orders.items.length === 0 ? (
-        <p>No order matches.</p>
+        <p id="orders-table" tabIndex={-1}>
+          No order matches.
+        </p>
       ) : (
-        <OrdersTable rows={orders.items} caption="Orders, newest first" />
+        <div ref={table}>
+          <OrdersTable
+            id="orders-table"
+            rows={orders.items}
+            caption="Orders, newest first"
+            selection={selection}
+          />
+        </div>
       )}
-      <Pager page={orders.page} pages={orders.pages} total={orders.total} noun="order" />
+      <KeysHint select />
+      <Pager
+        page={orders.page}
+        pages={orders.pages}
+        total={orders.total}
+        noun="order"
+        capped={orders.capped}
+      />
       <TaxJournal />
     </>
   );
 }
 
-const usePage = () => usePageData<Page<AdminOrderRow>>();
-
-export const ordersPage: AdminPage = { path: '/orders', loader, Component: Orders };
+export const ordersPage: AdminPage = { path: '/orders', loader, action, Component: Orders };

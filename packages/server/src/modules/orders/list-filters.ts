@@ -1,0 +1,27 @@
+/** How the orders lists read what a seller or buyer typed: an order number, a PO number, a day. */
+import { type SQL, sql } from 'drizzle-orm';
+import { orders } from '../../db/schema';
+import { likePattern } from '../../lib/back-office-http';
+
+/** An order number as typed: "SO-001234" (any case), "so1234" or "1234" all mean SO-001234. */
+export function orderNumberOf(text: string): string | null {
+  const typed = text.trim().toUpperCase();
+  const digits = /^(?:SO-?)?(\d{1,9})$/.exec(typed)?.[1];
+  if (digits !== undefined) return `SO-${digits.padStart(6, '0')}`;
+  return /^SO-[A-Z0-9-]{1,40}$/.test(typed) ? typed : null;
+}
+
+/**
+ * A PO number by what was typed: three characters or more match any part of it (the trigram index),
+ * fewer match the whole number, whatever the case.
+ */
+export function poMatches(text: string): SQL {
+  const typed = text.trim();
+  return typed.length >= 3
+    ? sql`${orders.purchaseOrderId} ilike ${likePattern(typed)}`
+    : sql`lower(${orders.purchaseOrderId}) = ${typed.toLowerCase()}`;
+}
+
+/** The start of a day in Toronto, and the start of the day after. */
+export const dayStarts = (day: string) => sql`(${day}::date)::timestamp at time zone 'America/Toronto'`;
+export const dayEnds = (day: string) => sql`(${day}::date + 1)::timestamp at time zone 'America/Toronto'`;

@@ -1,0 +1,54 @@
+/** The orders list as a CSV file: a row an order, amounts in dollars, days in Toronto's time. */
+import { toAmount } from '@shop/domain/money';
+import { dayIn } from '@shop/domain/tax';
+import { stringify } from 'csv-stringify/sync';
+import { safeText } from '../../lib/csv-cell';
+import type { exportAdminOrders } from './admin-queries';
+import { SHOP_TIME_ZONE } from './admin-service';
+
+type ExportRow = Awaited<ReturnType<typeof exportAdminOrders>>[number];
+
+const HEADER = [
+  'Order',
+  'Placed',
+  'Status',
+  'Customer ID',
+  'Company',
+  'Buyer',
+  'PO number',
+  'Province',
+  'City',
+  'Units',
+  'Subtotal',
+  'Tax',
+  'Total',
+  'Invoice',
+  'Invoice total',
+  'Carrier',
+  'Tracking number',
+];
+
+export function ordersCsv(rows: readonly ExportRow[]): string {
+  return stringify([
+    HEADER,
+    ...rows.map((r) => [
+      r.order_number,
+      dayIn(r.created_at, SHOP_TIME_ZONE),
+      r.status,
+      r.customer_id,
+      safeText(r.company ?? ''),
+      safeText(r.buyer),
+      safeText(r.purchase_order_id),
+      r.province,
+      safeText(r.city),
+      r.units,
+      toAmount(Number(r.subtotal)).toFixed(2),
+      toAmount(Number(r.tax)).toFixed(2),
+      toAmount(Number(r.total)).toFixed(2),
+      r.invoice_number ?? '',
+      r.invoice_total === null ? '' : toAmount(Number(r.invoice_total)).toFixed(2),
+      r.carrier,
+      safeText(r.tracking_number),
+    ]),
+  ]);
+}

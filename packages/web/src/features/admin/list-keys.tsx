@@ -1,0 +1,83 @@
+/**
+ * The back office's lists by keyboard: `/` goes to the search field; `j` or ↓ and `k` or ↑ move from row to
+ * row; `Enter` opens the focused row; `x` ticks its box when the list has them. A skip link leads past the
+ * filters to the table. Keys typed into a field are the field's own.
+ */
+import { type RefObject, useEffect } from 'react';
+import { useNavigate } from 'react-router';
+
+function typing(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** Rows of the table are `tr[data-href]` (given tabIndex -1); `searchId` is the search field's id. */
+export function useListKeys(table: RefObject<HTMLElement | null>, searchId: string): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+      if (event.key === '/' && !typing(event.target)) {
+        const search = document.getElementById(searchId);
+        if (search) {
+          event.preventDefault();
+          search.focus();
+        }
+        return;
+      }
+      if (
+        typing(event.target) &&
+        !(event.target instanceof HTMLInputElement && event.target.type === 'checkbox')
+      )
+        return;
+      const rows = [...(table.current?.querySelectorAll<HTMLTableRowElement>('tr[data-href]') ?? [])];
+      if (rows.length === 0) return;
+      const active = document.activeElement;
+      const current = rows.findIndex((row) => row === active || row.contains(active));
+      const move = (index: number) => {
+        event.preventDefault();
+        rows[Math.max(0, Math.min(rows.length - 1, index))]?.focus();
+      };
+      if (event.key === 'j' || (event.key === 'ArrowDown' && current >= 0)) move(current + 1);
+      else if (event.key === 'k' || (event.key === 'ArrowUp' && current >= 0))
+        move(current < 0 ? rows.length - 1 : current - 1);
+      else if (current >= 0 && event.key === 'Enter' && rows[current] === active) {
+        event.preventDefault();
+        navigate(rows[current]!.dataset.href!);
+      } else if (current >= 0 && event.key === 'x') {
+        const box = rows[current]!.querySelector<HTMLInputElement>('input[type="checkbox"]');
+        if (box) {
+          event.preventDefault();
+          box.click();
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [navigate, table, searchId]);
+}
+
+/** The first focusable thing of a list page: it jumps past the filters to the table. */
+export function SkipToTable({ target, children }: { target: string; children: string }) {
+  return (
+    <a className="skip-link" href={`#${target}`}>
+      {children}
+    </a>
+  );
+}
+
+/** How to work the list by keyboard, said once under it. */
+export function KeysHint({ select = false }: { select?: boolean }) {
+  return (
+    <p className="admin-note admin-keys">
+      Keys: <kbd>/</kbd> search, <kbd>j</kbd>/<kbd>k</kbd> or <kbd>↓</kbd>/<kbd>↑</kbd> next/previous row,{' '}
+      <kbd>Enter</kbd> open
+      {select ? (
+        <>
+          , <kbd>x</kbd> tick the row
+        </>
+      ) : null}
+      .
+    </p>
+  );
+}
