@@ -163,13 +163,21 @@ interface CartLine {
   personal_sale_price: number;
 }
 
+/** Where an order ships: a province whose taxes add up to one rate (Ontario's HST 13 %, Alberta's GST 5 %). */
+export const SHIP_TO = {
+  Ontario: { city: 'Toronto', zip: 'M5H1A1', rate: 13 },
+  Alberta: { city: 'Calgary', zip: 'T2P1J9', rate: 5 },
+} as const;
+
 /** Places an order of the given products as the customer, through the shop's own API (Ontario address). */
 export async function placeOrder(
   shop: APIRequestContext,
   customer: NewCustomer,
   lines: { item_id: string; sku: string; quantity: number }[],
   po: string,
+  province: keyof typeof SHIP_TO = 'Ontario',
 ): Promise<{ orderId: number; orderNumber: string }> {
+  const where = SHIP_TO[province];
   const addresses = await call<{ addresses: { address_id: number }[] }>(
     shop,
     'POST',
@@ -183,9 +191,9 @@ export async function placeOrder(
         phone_number: '4165550199',
         address_line_1: '100 King St W',
         address_line_2: '',
-        city: 'Toronto',
-        province: 'Ontario',
-        zip: 'M5H1A1',
+        city: where.city,
+        province,
+        zip: where.zip,
         country: 'Canada',
       },
     },
@@ -211,7 +219,7 @@ export async function placeOrder(
         l.quantity,
     0,
   );
-  const tax = Math.round((subtotal * 13) / 100);
+  const tax = Math.round((subtotal * where.rate) / 100);
   const placed = await call<{ orderId: number; orderNumber: string }>(shop, 'POST', '/api/placeorder', {
     orderInfo: {
       customer_id: customer.customerId,

@@ -244,6 +244,8 @@ export const AdminCustomerRow = z.object({
   disabled: z.boolean(),
   created_at: Timestamp,
   primary_contact: z.object({ name: z.string(), email: z.string(), phone_number: z.string() }).nullable(),
+  /** When the company last ordered (null: never). */
+  last_order_at: Timestamp.nullable(),
 });
 export type AdminCustomerRow = z.infer<typeof AdminCustomerRow>;
 

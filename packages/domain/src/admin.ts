@@ -496,10 +496,52 @@ const percentage = z.preprocess(
     .max(100, { message: ADMIN_MSG.percentage }),
 );
 
-export const customerListQuerySchema = pagingSchema.extend({
-  q: search,
-  status: z.enum(['active', 'disabled'], { error: 'Status must be active or disabled.' }).optional(),
-});
+/** How the customers list is ordered: by id, by company, or the latest order first. */
+export const CUSTOMER_SORTS = ['id', 'company', 'last_order'] as const;
+
+/**
+ * The back office's customers list: a search (id, company, contact name or e-mail), active or disabled,
+ * a percentage, and the day of the last order (from, to, or never ordered), in an order.
+ */
+export const customerListQuerySchema = pagingSchema
+  .extend({
+    q: search,
+    status: unsetIfBlank(
+      z.enum(['active', 'disabled'], { error: 'Status must be active or disabled.' }).optional(),
+    ),
+    percentage: unsetIfBlank(
+      z.coerce
+        .number({ error: ADMIN_MSG.percentage })
+        .int({ message: ADMIN_MSG.percentage })
+        .min(0, { message: ADMIN_MSG.percentage })
+        .max(100, { message: ADMIN_MSG.percentage })
+        .optional(),
+    ),
+    last_order_from: unsetIfBlank(calendarDay('The first day of the last order').optional()),
+    last_order_to: unsetIfBlank(calendarDay('The last day of the last order').optional()),
+    never_ordered: unsetIfBlank(flag('never_ordered').optional()),
+    sort: unsetIfBlank(
+      z
+        .enum(CUSTOMER_SORTS, { error: `Sort by ${CUSTOMER_SORTS.join(', ')}.` })
+        .optional()
+        .default('id'),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.last_order_from && v.last_order_to && v.last_order_from > v.last_order_to)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['last_order_to'],
+        message: 'The last day must not be before the first day.',
+      });
+    if (v.never_ordered && (v.last_order_from || v.last_order_to))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['never_ordered'],
+        message: 'A customer who never ordered has no last order: choose one or the other.',
+      });
+  });
+export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
 
 export const customerCreateSchema = z.object({
   /** Left out, the shop gives the next free C number. */

@@ -11,6 +11,7 @@ import {
   BUYER_INVITES_PER_DAY,
   BUYER_INVITES_PER_HOUR,
   type ContactRole,
+  type CustomerListQuery,
   type contactCreateSchema,
   type contactUpdateSchema,
   customerCreateSchema,
@@ -22,7 +23,7 @@ import { isLang, type Lang } from '@shop/domain/i18n';
 import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
-import { accountApplications, contacts, customers } from '../../db/schema';
+import { accountApplications, contacts, customers, orders } from '../../db/schema';
 import { mailLanguageOf } from '../../i18n/buyer-lang';
 import { type Actor, type AdminDeps, deliverQueued, isUniqueViolation } from '../../lib/back-office';
 import { likePattern } from '../../lib/back-office-http';
@@ -83,13 +84,27 @@ function contactSnapshot(c: ContactRow) {
 
 // ---- Reading
 
+/** The company's latest order (an index probe per company: orders_customer_idx). */
+const lastOrderAt = sql<Date | null>`(select max(${orders.createdAt}) from ${orders} where ${orders.customerId} = ${customers.customerId})`;
+
+/** A day's start in Toronto, the shop's days. */
+const torontoDay = (day: string, after = 0) =>
+  sql`(${day}::date + ${after}::int)::timestamp at time zone 'America/Toronto'`;
+
 export async function listCustomers(
   db: Queryable,
-  query: { q?: string; status?: 'active' | 'disabled'; page: number; page_size: number },
+  query: Omit<CustomerListQuery, 'sort'> & { sort?: CustomerListQuery['sort'] },
 ): Promise<{ rows: AdminCustomerRow[]; total: number }> {
   const where: SQL[] = [];
   if (query.status === 'active') where.push(isNull(customers.disabledAt));
   if (query.status === 'disabled') where.push(isNotNull(customers.disabledAt));
+  if (query.percentage !== undefined) where.push(eq(customers.percentage, query.percentage));
+  if (query.never_ordered)
+    where.push(
+      sql`not exists (select 1 from ${orders} where ${orders.customerId} = ${customers.customerId})`,
+    );
+  if (query.last_order_from) where.push(sql`${lastOrderAt} >= ${torontoDay(query.last_order_from)}`);
+  if (query.last_order_to) where.push(sql`${lastOrderAt} < ${torontoDay(query.last_order_to, 1)}`);
   if (query.q) {
     const like = likePattern(query.q);
     where.push(
@@ -104,21 +119,34 @@ export async function listCustomers(
   }
   const condition = where.length > 0 ? and(...where) : undefined;
   const primary = and(eq(contacts.customerId, customers.customerId), eq(contacts.isPrimary, true));
+  const order =
+    query.sort === 'company'
+      ? [asc(sql`lower(${customers.company})`), asc(customers.customerId)]
+      : query.sort === 'last_order'
+        ? [sql`${lastOrderAt} desc nulls last`, asc(customers.customerId)]
+        : [asc(customers.customerId)];
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ customer: customers, contact: contacts })
+      .select({ customer: customers, contact: contacts, lastOrderAt })
       .from(customers)
       .leftJoin(contacts, primary)
       .where(condition)
-      .orderBy(asc(customers.customerId))
+      .orderBy(...order)
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
     db.select({ n: sql<number>`count(*)::int` }).from(customers).where(condition),
   ]);
-  return { rows: rows.map((r) => presentCustomer(r.customer, r.contact)), total: counted?.n ?? 0 };
+  return {
+    rows: rows.map((r) => presentCustomer(r.customer, r.contact, r.lastOrderAt)),
+    total: counted?.n ?? 0,
+  };
 }
 
-function presentCustomer(c: CustomerRow, primary: ContactRow | null): AdminCustomerRow {
+function presentCustomer(
+  c: CustomerRow,
+  primary: ContactRow | null,
+  lastOrder: Date | string | null,
+): AdminCustomerRow {
   return {
     customer_id: c.customerId,
     company: c.company,
@@ -133,6 +161,8 @@ function presentCustomer(c: CustomerRow, primary: ContactRow | null): AdminCusto
           phone_number: primary.phoneNumber,
         }
       : null,
+    // A computed column arrives as text from one driver and as a Date from the other.
+    last_order_at: lastOrder === null ? null : new Date(lastOrder).toISOString(),
   };
 }
 
@@ -150,7 +180,7 @@ export async function customerDetail(db: Queryable, customerId: string): Promise
     auditOf(db, 'customer', customerId),
   ]);
   return {
-    ...presentCustomer(customer, people.find((p) => p.isPrimary) ?? null),
+    ...presentCustomer(customer, people.find((p) => p.isPrimary) ?? null, recent.rows[0]?.created_at ?? null),
     contacts: people.map(presentContact),
     orders: recent.rows,
     messages,

@@ -1,17 +1,31 @@
-/** /acer/admin/customers: every customer, by id, company, contact name or e-mail, active or disabled. */
+/**
+ * /acer/admin/customers: every customer, by id, company, contact name or e-mail, active or disabled, a
+ * percentage and the day of the last order (or never ordered), by id, company or latest order; the filters
+ * live in the address. Worked by keyboard (list-keys.tsx).
+ */
 import type { AdminCustomerRow, AdminCustomersAnswer, Page } from '@shop/domain/admin';
+import { useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { ADMIN_BASE, adminApi, queryOf } from '../api';
+import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, useIsOwner, usePageData } from '../routing';
-import { Field, Pager, PageTitle, Select, When } from '../ui';
+import { Checkbox, Field, Pager, PageTitle, Select, When } from '../ui';
+
+const FILTERS = [
+  'q',
+  'status',
+  'percentage',
+  'last_order_from',
+  'last_order_to',
+  'never_ordered',
+  'sort',
+  'page',
+  'page_size',
+] as const;
 
 async function loader({ request }: PageArgs) {
   const url = new URL(request.url);
-  const query = queryOf({
-    q: url.searchParams.get('q'),
-    status: url.searchParams.get('status'),
-    page: url.searchParams.get('page'),
-  });
+  const query = queryOf(Object.fromEntries(FILTERS.map((name) => [name, url.searchParams.get(name)])));
   const { customers } = await adminApi<AdminCustomersAnswer>(`/admin/customers${query}`, {
     signal: request.signal,
   });
@@ -22,6 +36,8 @@ function Customers() {
   const customers = usePageData<Page<AdminCustomerRow>>();
   const owner = useIsOwner();
   const [params] = useSearchParams();
+  const table = useRef<HTMLDivElement>(null);
+  useListKeys(table, 'customers-q');
   return (
     <>
       <PageTitle title="Customers">Customers</PageTitle>
@@ -32,7 +48,13 @@ function Customers() {
           </Link>
         </p>
       )}
-      <Form method="get" className="admin-filters" role="search" aria-label="Find customers">
+      <SkipToTable target="customers-table">Skip to the customers table</SkipToTable>
+      <Form
+        method="get"
+        className="admin-filters admin-filters--wide"
+        role="search"
+        aria-label="Find customers"
+      >
         <Field
           id="customers-q"
           name="q"
@@ -53,15 +75,61 @@ function Customers() {
             { value: 'disabled', label: 'Disabled' },
           ]}
         />
+        <Field
+          id="customers-percentage"
+          name="percentage"
+          label="Percentage"
+          inputMode="numeric"
+          defaultValue={params.get('percentage') ?? ''}
+          maxLength={3}
+        />
+        <Field
+          id="customers-last-from"
+          name="last_order_from"
+          type="date"
+          label="Last order from"
+          defaultValue={params.get('last_order_from') ?? ''}
+        />
+        <Field
+          id="customers-last-to"
+          name="last_order_to"
+          type="date"
+          label="Last order to"
+          defaultValue={params.get('last_order_to') ?? ''}
+        />
+        <Checkbox
+          id="customers-never"
+          name="never_ordered"
+          value="true"
+          label="Never ordered"
+          defaultChecked={params.get('never_ordered') === 'true'}
+        />
+        <Select
+          id="customers-sort"
+          name="sort"
+          label="Order by"
+          defaultValue={params.get('sort') ?? 'id'}
+          options={[
+            { value: 'id', label: 'Customer ID' },
+            { value: 'company', label: 'Company' },
+            { value: 'last_order', label: 'Latest order first' },
+          ]}
+        />
         <button type="submit" className="admin-btn">
           Show
         </button>
       </Form>
+      <p className="admin-count" role="status">
+        {customers.total.toLocaleString('en-CA')}{' '}
+        {customers.total === 1 ? 'customer matches.' : 'customers match.'}
+      </p>
       {customers.items.length === 0 ? (
-        <p>No customer matches.</p>
+        <p id="customers-table" tabIndex={-1}>
+          No customer matches.
+        </p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
+        <div className="admin-table-wrap" id="customers-table" ref={table} tabIndex={-1}>
+          <table className="admin-table admin-table--rows">
             <caption className="visually-hidden">Customers</caption>
             <thead>
               <tr>
@@ -74,11 +142,12 @@ function Customers() {
                 </th>
                 <th scope="col">Status</th>
                 <th scope="col">Since</th>
+                <th scope="col">Last order</th>
               </tr>
             </thead>
             <tbody>
               {customers.items.map((c) => (
-                <tr key={c.customer_id}>
+                <tr key={c.customer_id} data-href={`${ADMIN_BASE}/customers/${c.customer_id}`} tabIndex={-1}>
                   <td>
                     <Link to={`${ADMIN_BASE}/customers/${c.customer_id}`}>{c.customer_id}</Link>
                   </td>
@@ -90,12 +159,14 @@ function Customers() {
                   <td>
                     <When at={c.created_at} />
                   </td>
+                  <td>{c.last_order_at ? <When at={c.last_order_at} /> : 'Never'}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
+      <KeysHint />
       <Pager page={customers.page} pages={customers.pages} total={customers.total} noun="customer" />
     </>
   );

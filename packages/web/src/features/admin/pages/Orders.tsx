@@ -435,7 +435,7 @@ function Orders() {
       <fetcher.Form
         method="post"
         className="admin-bulk"
-        aria-label="Bulk actions on the orders ticked"
+        aria-label="Work on the ticked orders"
         onSubmit={submit}
         noValidate
       >
