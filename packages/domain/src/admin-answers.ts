@@ -320,7 +320,7 @@ export const AdminProductRow = z.object({
   price: Price,
   sale_price: Price,
   scratch_dent_price: Price,
-  /** The main picture as cards show it. */
+  /** The main picture as cards show it; '' when the product has none. */
   thumb_url: z.string(),
   updated_at: Timestamp,
 });

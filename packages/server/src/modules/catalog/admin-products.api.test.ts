@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LOW_STOCK } from '@shop/domain/admin';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -326,6 +327,105 @@ describe('products', () => {
     expect(
       (await ctx.app.inject({ method: 'GET', url: `/media/${'0'.repeat(32)}-thumb.webp` })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the products list', () => {
+  /** Four products of this test, one per kind of stock, sale and price; their skus sort A, B, C, D. */
+  const LISTED = [
+    { sku: 'NX.LIST.A', item_name: 'Zeta list', price: 100, stock: 0 },
+    {
+      sku: 'NX.LIST.B',
+      item_name: 'alpha list',
+      price: 300,
+      stock: 3,
+      is_scratch_dent: true,
+      scratch_dent_price: 200,
+      scratch_dent_stock: 2,
+      is_sale: true,
+      sale_price: 250,
+    },
+    {
+      sku: 'NX.LIST.C',
+      item_name: 'Mid list',
+      price: 200,
+      stock: 0,
+      is_scratch_dent: true,
+      scratch_dent_price: 150,
+      scratch_dent_stock: 4,
+    },
+    { sku: 'NX.LIST.D', item_name: 'Beta list', price: 50, stock: 40, is_sale: true, sale_price: 40 },
+  ];
+  const skus = async (query: string) => {
+    const r = await call(ctx.app, 'GET', `/api/admin/products?q=nx.list.&${query}`, owner);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.products.items.map((p: { sku: string }) => p.sku.slice(-1)).join('');
+  };
+
+  beforeAll(async () => {
+    for (const p of LISTED) {
+      const made = await call(ctx.app, 'POST', '/api/admin/products', owner, {
+        category: 'Notebook',
+        item_condition: 'BrandNew',
+        ...p,
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+    }
+  });
+
+  it(`filters by stock: none, low (1 to ${LOW_STOCK} sellable, scratch-and-dent counted) and in`, async () => {
+    expect(await skus('stock=none')).toBe('A');
+    expect(await skus('stock=low')).toBe('BC');
+    expect(await skus('stock=in')).toBe('D');
+    // A Warranty item always counts as in stock.
+    const warranty = await call(ctx.app, 'GET', '/api/admin/products?condition=Warranty', owner);
+    expect(warranty.body.products.total).toBeGreaterThan(0);
+    const inStock = await call(ctx.app, 'GET', '/api/admin/products?condition=Warranty&stock=in', owner);
+    expect(inStock.body.products.total).toBe(warranty.body.products.total);
+    const none = await call(ctx.app, 'GET', '/api/admin/products?condition=Warranty&stock=none', owner);
+    expect(none.body.products.total).toBe(0);
+  });
+
+  it('filters by on sale, and counts the products that match', async () => {
+    expect(await skus('on_sale=true')).toBe('BD');
+    expect(await skus('on_sale=false')).toBe('AC');
+    const both = await call(ctx.app, 'GET', '/api/admin/products?q=nx.list.&on_sale=true&stock=low', owner);
+    expect(both.body.products).toMatchObject({ total: 1, items: [{ sku: 'NX.LIST.B' }] });
+  });
+
+  it('sorts by name, sku, price, stock and last change, either way, and pages in that order', async () => {
+    expect(await skus('')).toBe('ABCD');
+    expect(await skus('sort=sku&dir=desc')).toBe('DCBA');
+    // Names sort regardless of case.
+    expect(await skus('sort=name')).toBe('BDCA');
+    expect(await skus('sort=name&dir=desc')).toBe('ACDB');
+    expect(await skus('sort=price')).toBe('DACB');
+    expect(await skus('sort=price&dir=desc')).toBe('BCAD');
+    // Equal stocks keep the sku order.
+    expect(await skus('sort=stock')).toBe('ACBD');
+    expect(await skus('sort=stock&dir=desc')).toBe('DBAC');
+    const c = await call(ctx.app, 'GET', '/api/admin/products?q=nx.list.c', owner);
+    await call(ctx.app, 'PATCH', `/api/admin/products/${c.body.products.items[0].item_id}`, owner, {
+      popularity: 3,
+    });
+    expect((await skus('sort=updated&dir=desc')).slice(0, 1)).toBe('C');
+    expect((await skus('sort=updated')).slice(-1)).toBe('C');
+    expect(await skus('sort=price&page_size=2&page=2')).toBe('CB');
+  });
+
+  it('refuses a filter, sort or page size it does not know, saying what it takes', async () => {
+    const refused = async (query: string) => {
+      const r = await call(ctx.app, 'GET', `/api/admin/products?${query}`, owner);
+      expect(r.status).toBe(400);
+      return r.body.smessage as string;
+    };
+    expect(await refused('stock=few')).toBe(
+      `Stock must be none, low (1 to ${LOW_STOCK} left) or in (more than ${LOW_STOCK}).`,
+    );
+    expect(await refused('on_sale=maybe')).toBe('on_sale must be true or false.');
+    expect(await refused('sort=color')).toBe('Sort must be name, sku, price, stock or updated.');
+    expect(await refused('dir=up')).toBe('Dir must be asc or desc.');
+    expect(await refused('page_size=500')).toBe('Page size must be a whole number from 1 to 100.');
   });
 });
 

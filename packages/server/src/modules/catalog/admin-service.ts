@@ -2,13 +2,17 @@
 import {
   type AdminProduct,
   type AdminProductRow,
+  LOW_STOCK,
+  type ProductListQuery,
+  type ProductSort,
   productCreateSchema,
   productFieldsSchema,
+  type StockLevel,
 } from '@shop/domain/admin';
 import { apiCategoryName } from '@shop/domain/catalog';
 import { toAmount } from '@shop/domain/money';
 import { type ProductValues, productDefaults, productProblems } from '@shop/domain/product';
-import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { products } from '../../db/schema';
 import { type Actor, type AdminDeps, catalogChanged, isUniqueViolation } from '../../lib/back-office';
@@ -28,17 +32,25 @@ import { imageUrl } from './images';
 import { newItemId } from './import';
 import { missingPictures } from './media';
 
-export interface ProductQuery {
-  q?: string;
-  category?: string;
-  condition?: string;
-  active?: boolean;
-  in_stock?: boolean;
-  page: number;
-  page_size: number;
-}
+/** What can be sold of a product: its stock, and its scratch-and-dent stock while that offer is on. */
+const SELLABLE = sql`(${products.stock} + case when ${products.isScratchDent} then ${products.scratchDentStock} else 0 end)`;
+const IS_WARRANTY = sql`${products.itemCondition} = 'Warranty'`;
 
-export async function listProducts(db: Queryable, query: ProductQuery, config: AdminDeps['config']) {
+const STOCK_LEVEL: Record<StockLevel, SQL> = {
+  none: sql`(not ${IS_WARRANTY} and ${SELLABLE} = 0)`,
+  low: sql`(not ${IS_WARRANTY} and ${SELLABLE} between 1 and ${LOW_STOCK})`,
+  in: sql`(${IS_WARRANTY} or ${SELLABLE} > ${LOW_STOCK})`,
+};
+
+const SORT_COLUMN: Record<ProductSort, SQL | AnyColumn> = {
+  name: sql`lower(${products.itemName})`,
+  sku: sql`lower(${products.sku})`,
+  price: products.priceCents,
+  stock: products.stock,
+  updated: products.updatedAt,
+};
+
+export async function listProducts(db: Queryable, query: ProductListQuery, config: AdminDeps['config']) {
   const where: SQL[] = [];
   if (query.q) {
     const like = likePattern(query.q);
@@ -54,13 +66,18 @@ export async function listProducts(db: Queryable, query: ProductQuery, config: A
     const inStock = sql`(${products.itemCondition} = 'Warranty' or ${products.stock} > 0 or (${products.isScratchDent} and ${products.scratchDentStock} > 0))`;
     where.push(query.in_stock ? inStock : sql`not ${inStock}`);
   }
+  if (query.stock) where.push(STOCK_LEVEL[query.stock]);
+  if (query.on_sale !== undefined) where.push(eq(products.isSale, query.on_sale));
+  const order = query.dir === 'desc' ? desc : asc;
+  // Ties (same price, same stock) keep one order, so paging neither repeats nor skips a product.
+  const orderBy = [order(SORT_COLUMN[query.sort]), asc(sql`lower(${products.sku})`), asc(products.itemId)];
   const condition = where.length > 0 ? and(...where) : undefined;
   const [rows, [counted]] = await Promise.all([
     db
       .select()
       .from(products)
       .where(condition)
-      .orderBy(asc(products.sku))
+      .orderBy(...orderBy)
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
     db.select({ n: sql<number>`count(*)::int` }).from(products).where(condition),
@@ -83,7 +100,7 @@ export async function listProducts(db: Queryable, query: ProductQuery, config: A
         price: toAmount(Number(p.priceCents)),
         sale_price: toAmount(Number(p.salePriceCents)),
         scratch_dent_price: toAmount(Number(p.scratchDentPriceCents)),
-        thumb_url: imageUrl(p.mainImage, config, 'thumb'),
+        thumb_url: p.mainImage ? imageUrl(p.mainImage, config, 'thumb') : '',
         updated_at: p.updatedAt.toISOString(),
       }),
     ),
