@@ -41,6 +41,7 @@ export {
   AdminCustomerRow,
   AdminCustomersAnswer,
   AdminFeeLine,
+  AdminFilterValuesAnswer,
   AdminImage,
   AdminInvoice,
   AdminInvoiceDraft,

@@ -330,6 +330,93 @@ describe('products', () => {
   });
 });
 
+describe('filter values', () => {
+  it('lists the values each filter field has in the catalog, in alphabetical order', async () => {
+    const r = await call(ctx.app, 'GET', '/api/admin/products/filter-values', owner);
+    expect(r.status).toBe(200);
+    expect(r.body.values.product_series).toContain('Swift');
+    expect(r.body.values.touchscreen).toEqual(['No', 'Yes']);
+    for (const list of Object.values(r.body.values) as string[][]) {
+      expect(list).not.toContain('');
+      expect(list).toEqual([...new Set(list)]);
+    }
+  });
+
+  it('refuses a new filter value unless confirmed, naming the closest ones; a value kept needs nothing', async () => {
+    const typo = { ...NEW_PRODUCT, sku: 'NX.VALUES.1', product_series: 'Swfit', color: 'Blakc' };
+    const refused = await call(ctx.app, 'POST', '/api/admin/products', owner, typo);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.product_series).toBe(
+      'Series "Swfit" is not in the catalog yet (the closest in the catalog: "Swift").',
+    );
+    expect(refused.body.errors.color).toMatch(
+      /^Color "Blakc" is not in the catalog yet \(the closest .*"Black"/,
+    );
+    expect(refused.body.new_values).toEqual([
+      { field: 'product_series', value: 'Swfit', closest: ['Swift'] },
+      expect.objectContaining({ field: 'color', value: 'Blakc' }),
+    ]);
+    expect(refused.body.smessage).toMatch(/Check the spelling, or confirm the new value/);
+    const [none] = await ctx.database.db.select().from(products).where(eq(products.sku, 'NX.VALUES.1'));
+    expect(none).toBeUndefined();
+
+    const made = await call(ctx.app, 'POST', '/api/admin/products', owner, {
+      ...typo,
+      color: 'Black',
+      product_series: 'Swift Zeta',
+      confirm_new_values: true,
+    });
+    expect(made.status).toBe(200);
+    expect(made.body.product).toMatchObject({ product_series: 'Swift Zeta', color: 'Black' });
+    const values = await call(ctx.app, 'GET', '/api/admin/products/filter-values', owner);
+    expect(values.body.values.product_series).toContain('Swift Zeta');
+
+    // The product's own value is not new to it: other edits need no confirmation.
+    const itemId = made.body.product.item_id;
+    const priced = await call(ctx.app, 'PATCH', `/api/admin/products/${itemId}`, owner, {
+      price: 1000,
+      product_series: 'Swift Zeta',
+    });
+    expect(priced.status).toBe(200);
+    const edited = await call(ctx.app, 'PATCH', `/api/admin/products/${itemId}`, owner, {
+      processor_type: 'Intel Core i77',
+    });
+    expect(edited.status).toBe(400);
+    expect(edited.body.new_values).toEqual([
+      expect.objectContaining({ field: 'processor_type', value: 'Intel Core i77' }),
+    ]);
+    expect(edited.body.errors.processor_type).toMatch(
+      /^Processor Type "Intel Core i77" is not in the catalog yet/,
+    );
+    const confirmed = await call(ctx.app, 'PATCH', `/api/admin/products/${itemId}`, owner, {
+      processor_type: 'Intel Core i77',
+      confirm_new_values: true,
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.audit[0]).toMatchObject({
+      before: { processor_type: '' },
+      after: { processor_type: 'Intel Core i77' },
+    });
+    expect(confirmed.body.audit[0].after).not.toHaveProperty('confirm_new_values');
+  });
+
+  it('the catalog import may still bring new filter values', async () => {
+    const file = {
+      name: 'colours.csv',
+      type: 'text/csv',
+      data: Buffer.from(['sku,color', 'NX.VALUES.1,Imported Teal'].join('\n')),
+    };
+    const preview = await upload('/api/admin/catalog/import/preview', file);
+    expect(preview.body.preview.summary).toMatchObject({ changed: 1, errors: 0 });
+    const applied = await upload('/api/admin/catalog/import/apply', file, {
+      token: preview.body.preview.token,
+    });
+    expect(applied.status).toBe(200);
+    const values = await call(ctx.app, 'GET', '/api/admin/products/filter-values', owner);
+    expect(values.body.values.color).toContain('Imported Teal');
+  });
+});
+
 describe('the products list', () => {
   /** Four products of this test, one per kind of stock, sale and price; their skus sort A, B, C, D. */
   const LISTED = [

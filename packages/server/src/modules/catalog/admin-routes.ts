@@ -1,5 +1,6 @@
 /** /api/admin/products and /api/admin/catalog/import: the product list and form, and the CSV import. */
 import {
+  AdminFilterValuesAnswer,
   AdminProductAnswer,
   AdminProductsAnswer,
   ImportApplyAnswer,
@@ -18,6 +19,7 @@ import { documentedOnly, routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
 import { actorOf } from '../sessions';
 import { createProduct, listProducts, productDetail, updateProduct } from './admin-service';
+import { filterValuesOf } from './admin-values';
 import { applyImport, planImport } from './import';
 import { readUpload } from './media';
 
@@ -43,6 +45,16 @@ export function productRoutes(app: FastifyInstance, deps: AdminDeps) {
       const { rows, total } = await listProducts(deps.db, query, deps.config);
       return reply.send({ scode: 200, products: pageOf(rows, total, query) });
     },
+  );
+
+  api.get(
+    '/api/admin/products/filter-values',
+    {
+      schema: doc("The values each filter field has in the catalog (the product form's suggestions)", {
+        response: { 200: AdminFilterValuesAnswer, ...REFUSALS },
+      }),
+    },
+    async (_request, reply) => reply.send({ scode: 200, values: await filterValuesOf(deps.db) }),
   );
 
   api.get(

@@ -23,6 +23,9 @@ import {
   differences,
   imagesOf,
   insertColumns,
+  type NewFilterValue,
+  newFilterValues,
+  newValueMessage,
   presentProduct,
   updateColumns,
   valuesOf,
@@ -122,7 +125,15 @@ type FieldsInput = ReturnType<typeof productFieldsSchema.parse>;
 
 /** The form's fields as product values (cents, stored category names); absent fields stay absent. */
 function toValues(input: FieldsInput): Partial<ProductValues> {
-  const { price, sale_price, scratch_dent_price, category, sub_category, ...rest } = input;
+  const {
+    price,
+    sale_price,
+    scratch_dent_price,
+    category,
+    sub_category,
+    confirm_new_values: _confirmed,
+    ...rest
+  } = input;
   const out: Partial<ProductValues> = { ...(rest as Partial<ProductValues>) };
   if (category !== undefined) out.category = apiCategoryName(category);
   if (sub_category !== undefined) out.sub_category = sub_category ? apiCategoryName(sub_category) : '';
@@ -139,7 +150,17 @@ function toValues(input: FieldsInput): Partial<ProductValues> {
   return out;
 }
 
-async function check(deps: AdminDeps, tx: Queryable, values: ProductValues, itemId: string | null) {
+/**
+ * The rules on the product as it will be. `fresh` are the filter values it would bring that no product has
+ * yet, not confirmed: each is refused, naming the closest values, with a way to confirm it.
+ */
+async function check(
+  deps: AdminDeps,
+  tx: Queryable,
+  values: ProductValues,
+  itemId: string | null,
+  fresh: NewFilterValue[],
+) {
   const errors: Record<string, string> = {};
   for (const p of productProblems(values)) {
     const key = p.field.replace('_cents', '');
@@ -157,17 +178,24 @@ async function check(deps: AdminDeps, tx: Queryable, values: ProductValues, item
       ),
     );
   if (clash) errors.sku ??= `sku ${values.sku} is already used by product ${clash.id}.`;
-  if (Object.keys(errors).length > 0)
-    throw new HttpError(400, [...new Set(Object.values(errors))].join('\n'), { errors });
+  for (const f of fresh) errors[f.field] ??= newValueMessage(f);
+  if (Object.keys(errors).length === 0) return;
+  const lines = [...new Set(Object.values(errors))];
+  if (fresh.length > 0) lines.push(CONFIRM_NEW_VALUES);
+  throw new HttpError(400, lines.join('\n'), fresh.length > 0 ? { errors, new_values: fresh } : { errors });
 }
 
+const CONFIRM_NEW_VALUES = 'Check the spelling, or confirm the new value to add it to the catalog.';
+
 export async function createProduct(deps: AdminDeps, actor: Actor, body: unknown) {
-  const input = toValues(parseOr400(productCreateSchema, body));
+  const parsed = parseOr400(productCreateSchema, body);
+  const input = toValues(parsed);
   const values = { ...productDefaults(), ...input } as ProductValues;
   let itemId = '';
   try {
     await deps.db.transaction(async (tx) => {
-      await check(deps, tx, values, null);
+      const fresh = parsed.confirm_new_values ? [] : await newFilterValues(tx, values);
+      await check(deps, tx, values, null, fresh);
       itemId = newItemId();
       await tx.insert(products).values(insertColumns(itemId, values));
       await writeImages(tx, new Map([[itemId, values.images]]));
@@ -189,7 +217,8 @@ export async function createProduct(deps: AdminDeps, actor: Actor, body: unknown
 
 /** Changes only the fields sent; the rules are checked on the product as it will be. */
 export async function updateProduct(deps: AdminDeps, actor: Actor, itemId: string, body: unknown) {
-  const input = toValues(parseOr400(productFieldsSchema, body));
+  const parsed = parseOr400(productFieldsSchema, body);
+  const input = toValues(parsed);
   let changed = false;
   try {
     await deps.db.transaction(async (tx) => {
@@ -199,10 +228,12 @@ export async function updateProduct(deps: AdminDeps, actor: Actor, itemId: strin
       const next = { ...current, ...input };
       const diff = differences(current, input);
       if (diff.changes.length === 0) return;
-      await check(deps, tx, next, itemId);
       const delta = Object.fromEntries(
         Object.entries(input).filter(([k]) => diff.changes.some((c) => c.field === k.replace('_cents', ''))),
       ) as Partial<ProductValues>;
+      // Only a value that changes is checked: one the product already has stays without confirming.
+      const fresh = parsed.confirm_new_values ? [] : await newFilterValues(tx, delta);
+      await check(deps, tx, next, itemId, fresh);
       const set = updateColumns(delta);
       if (Object.keys(set).length > 0) await tx.update(products).set(set).where(eq(products.itemId, itemId));
       if (delta.images !== undefined) await writeImages(tx, new Map([[itemId, delta.images]]));
