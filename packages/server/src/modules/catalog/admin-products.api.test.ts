@@ -328,6 +328,61 @@ describe('products', () => {
       (await ctx.app.inject({ method: 'GET', url: `/media/${'0'.repeat(32)}-thumb.webp` })).statusCode,
     ).toBe(404);
   });
+
+  it("a picture uploaded to a product is added to it at once, audited, and shows in the list's thumbnail", async () => {
+    const made = await call(ctx.app, 'POST', '/api/admin/products', owner, {
+      ...NEW_PRODUCT,
+      sku: 'NX.PICTURE.1',
+      images: [],
+    });
+    const itemId = made.body.product.item_id;
+    const listed = async () =>
+      (await call(ctx.app, 'GET', '/api/admin/products?q=nx.picture.1', owner)).body.products.items[0];
+    expect((await listed()).thumb_url).toBe('');
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#aa3366' } })
+      .jpeg()
+      .toBuffer();
+    const sent = await upload(`/api/admin/products/${itemId}/pictures`, {
+      name: 'front.jpg',
+      type: 'image/jpeg',
+      data: jpeg,
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.smessage).toBe("front.jpg has been uploaded and added to the product's pictures.");
+    const [image] = sent.body.product.images;
+    expect(image.link).toMatch(/^media:[0-9a-f]{32}$/);
+    expect(image.thumb_url).toMatch(/^\/media\/[0-9a-f]{32}-thumb\.webp$/);
+    expect(sent.body.audit[0]).toMatchObject({
+      action: 'product.update',
+      actor: OWNER.email,
+      before: { images: [] },
+      after: { images: [image.link] },
+    });
+    expect((await listed()).thumb_url).toBe(image.thumb_url);
+    const page = await call(ctx.app, 'GET', `/api/product/${itemId}`, customer);
+    expect(page.body.itemInfo.itemDetail[0].main_image).toBe(image.thumb_url);
+
+    const again = await upload(`/api/admin/products/${itemId}/pictures`, {
+      name: 'front.jpg',
+      type: 'image/jpeg',
+      data: jpeg,
+    });
+    expect(again.body.smessage).toBe("front.jpg is already one of the product's pictures.");
+    expect(again.body.product.images).toHaveLength(1);
+    const text = await upload(`/api/admin/products/${itemId}/pictures`, {
+      name: 'a.jpg',
+      type: 'image/jpeg',
+      data: Buffer.from('not a picture'),
+    });
+    expect(text.status).toBe(400);
+    expect(text.body.smessage).toMatch(/Send a JPEG, PNG or WebP picture/);
+    const nowhere = await upload('/api/admin/products/NO-SUCH-ITEM/pictures', {
+      name: 'front.jpg',
+      type: 'image/jpeg',
+      data: jpeg,
+    });
+    expect(nowhere.status).toBe(404);
+  });
 });
 
 describe('filter values', () => {

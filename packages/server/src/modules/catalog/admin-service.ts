@@ -11,7 +11,7 @@ import {
 } from '@shop/domain/admin';
 import { apiCategoryName } from '@shop/domain/catalog';
 import { toAmount } from '@shop/domain/money';
-import { type ProductValues, productDefaults, productProblems } from '@shop/domain/product';
+import { MAX_IMAGES, type ProductValues, productDefaults, productProblems } from '@shop/domain/product';
 import { type AnyColumn, and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { products } from '../../db/schema';
@@ -251,6 +251,36 @@ export async function updateProduct(deps: AdminDeps, actor: Actor, itemId: strin
       throw new HttpError(409, 'That sku was taken at the same moment; choose another.');
     throw error;
   }
+  if (changed) await catalogChanged(deps);
+  return { changed, ...(await productDetail(deps, itemId))! };
+}
+
+/**
+ * Adds an uploaded picture to a product at once (after its other pictures, or as the main one when it has
+ * none), audited as any edit; a picture it already has changes nothing.
+ */
+export async function attachPicture(deps: AdminDeps, actor: Actor, itemId: string, link: string) {
+  let changed = false;
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(products).where(eq(products.itemId, itemId)).for('update');
+    if (!row) throw new HttpError(404, 'There is no such product.');
+    const current = valuesOf(row, (await imagesOf(tx, [itemId])).get(itemId) ?? []);
+    if (current.images.includes(link)) return;
+    if (current.images.length >= MAX_IMAGES)
+      throw new HttpError(400, `A product has at most ${MAX_IMAGES} pictures; remove one first.`);
+    const images = [...current.images, link];
+    const diff = differences(current, { images });
+    await tx.update(products).set(updateColumns({ images })).where(eq(products.itemId, itemId));
+    await writeImages(tx, new Map([[itemId, images]]));
+    await recordAudit(tx, actor, {
+      action: 'product.update',
+      entityType: 'product',
+      entityId: itemId,
+      before: diff.before,
+      after: diff.after,
+    });
+    changed = true;
+  });
   if (changed) await catalogChanged(deps);
   return { changed, ...(await productDetail(deps, itemId))! };
 }
