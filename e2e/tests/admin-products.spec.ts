@@ -355,7 +355,7 @@ test('the products list filters by stock and sale, sorts by a column, and keeps 
   await expect(page.getByText('Low: 1 to 5 left')).toBeVisible();
 
   // The Price header sorts by price, ascending, then descending.
-  const price = page.getByRole('columnheader', { name: 'Price' });
+  const price = page.getByRole('columnheader', { name: 'Price', exact: true });
   await price.getByRole('link').click();
   await expect(page).toHaveURL(/sort=price&dir=asc/);
   await expect(price).toHaveAttribute('aria-sort', 'ascending');
@@ -363,7 +363,7 @@ test('the products list filters by stock and sale, sorts by a column, and keeps 
   await price.getByRole('link').click();
   await expect(page).toHaveURL(/sort=price&dir=desc/);
   await expect(price).toHaveAttribute('aria-sort', 'descending');
-  await expect(page.getByRole('columnheader', { name: 'SKU' })).not.toHaveAttribute('aria-sort');
+  await expect(page.getByRole('columnheader', { name: 'SKU', exact: true })).not.toHaveAttribute('aria-sort');
   await expect(skus).toHaveText([`${tag}-A`, `${tag}-C`, `${tag}-B`]);
   await expectNoSeriousA11y(page);
 
