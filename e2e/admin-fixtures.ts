@@ -72,6 +72,8 @@ export async function createProduct(
     stock: 60,
     popularity: 0,
     listed_at: '2020-01-15',
+    // 'Test Series' is no product's series on a fresh database.
+    confirm_new_values: true,
     ...fields,
   });
   return made.product;

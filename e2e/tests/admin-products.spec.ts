@@ -1,7 +1,9 @@
 /**
  * The back office's products and the catalog import (issue 10): a price edit changes only the price, an
- * uploaded picture shows on the shop's product page, a `sku,price` import changes only prices, a product is
- * made with the form and deactivated. The products are this test's own old Accessories.
+ * uploaded picture is kept at once and shows on the shop's product page, a `sku,price` import changes only
+ * prices, a product is made with the form (a new filter value confirmed) and deactivated, the list filters
+ * by stock and sale and sorts, a zero scratch-and-dent price is refused, and the audit links to the product.
+ * The products are this test's own old Accessories.
  */
 import { deflateSync } from 'node:zlib';
 import { ADMIN, createProduct, expect, productOf, test, uid } from '../admin-fixtures';
@@ -125,18 +127,24 @@ test('an uploaded picture shows on the shop product page', async ({ adminPage: p
   });
   await page.getByRole('button', { name: 'Upload picture' }).click();
   await expect(
-    page.getByRole('status').filter({ hasText: /has been uploaded; save the product to keep it\.$/ }),
+    page.getByRole('status').filter({ hasText: /has been uploaded and added to the product's pictures\.$/ }),
   ).toBeVisible();
   const thumb = page.getByRole('img', { name: `${product.sku} picture 1` });
   await expect(thumb).toHaveAttribute('src', /^\/media\/[0-9a-f]{32}-thumb\.webp$/);
-  await page.getByRole('button', { name: 'Save product' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: `Product ${product.sku} has been saved.` }),
-  ).toBeVisible();
+  await expect(page.getByText('Main picture', { exact: true })).toBeVisible();
 
-  const saved = (await productOf(page.request, product.item_id)).product;
+  // Kept at once, without Save, and audited.
+  const { product: saved, audit } = await productOf(page.request, product.item_id);
   expect(saved.images).toHaveLength(1);
   expect(saved.images[0]!.link).toMatch(/^media:[0-9a-f]{32}$/);
+  expect(audit[0]).toMatchObject({ action: 'product.update', after: { images: [saved.images[0]!.link] } });
+
+  // The products list shows it as a small thumbnail.
+  await page.goto(`${ADMIN}/products?q=${product.sku}`);
+  await expect(page.getByRole('table').getByRole('img', { name: product.item_name })).toHaveAttribute(
+    'src',
+    saved.images[0]!.thumb_url,
+  );
 
   // A visitor's product page shows the picture at its full size.
   const context = await browser.newContext({ baseURL });
@@ -216,9 +224,17 @@ test('a product is made with the form, found by its filters, deactivated and rea
   await page.getByRole('textbox', { name: 'Stock', exact: true }).fill('7');
   await page.getByLabel('Listed on').fill('2020-02-01');
   await page.getByLabel('Details', { exact: true }).fill('Ports: 2 x USB-C\nPower: 100 W');
-  await page.getByLabel('Series').fill('Test Dock');
+  // A series no product has yet is refused until confirmed, naming the closest ones.
+  const series = `Test Dock ${sku}`;
+  await page.getByLabel('Series').fill(series);
+  await expect(page.getByText('New: no product has this value yet.')).toBeVisible();
   await page.getByLabel('Touchscreen').selectOption('No');
   await page.getByRole('button', { name: 'Create product' }).click();
+  const fresh = page.getByRole('region', { name: 'New filter values' });
+  await expect(fresh).toContainText(`Series: ${series}`);
+  await expect(page.getByRole('alert').first()).toContainText(`Series "${series}" is not in the catalog yet`);
+  await expectNoSeriousA11y(page);
+  await fresh.getByRole('button', { name: 'Create with the new values' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: `Product ${sku} has been created.` }),
   ).toBeVisible();
@@ -229,7 +245,7 @@ test('a product is made with the form, found by its filters, deactivated and rea
 
   await page.goto(`${ADMIN}/products?category=DockingStation&q=${sku}`);
   await expect(page.getByRole('table').getByRole('row').nth(1).getByRole('cell')).toHaveText([
-    '',
+    'None',
     sku,
     `Back office docking station ${sku}`,
     'Accessories / DockingStation',
@@ -240,6 +256,7 @@ test('a product is made with the form, found by its filters, deactivated and rea
     '7',
     '—',
     'Yes',
+    /^\d{4}-\d{2}-\d{2}$/,
   ]);
   await page.getByRole('link', { name: sku }).click();
   await page.getByRole('button', { name: 'Deactivate product' }).click();
@@ -250,4 +267,119 @@ test('a product is made with the form, found by its filters, deactivated and rea
   await page.getByRole('link', { name: sku }).click();
   await page.getByRole('button', { name: 'Reactivate product' }).click();
   await expect(page.getByText('Active: buyers can order it.')).toBeVisible();
+});
+
+test('the product form refuses a zero scratch-and-dent price', async ({ adminPage: page }) => {
+  const product = await createProduct(page.request, { price: '40.00' });
+  await page.goto(`${ADMIN}/products/${product.item_id}`);
+  await page.getByLabel('Also offered as scratch and dent').check();
+  await page.getByLabel('Scratch-and-dent price').fill('0.00');
+  await page.getByLabel('Scratch-and-dent stock').fill('2');
+  await page.getByRole('button', { name: 'Save product' }).click();
+  const NEEDED =
+    'A scratch-and-dent offer needs a scratch-and-dent price above 0; set the price or turn the offer off.';
+  await expect(page.getByRole('alert').first()).toContainText(NEEDED);
+  await expect(page.getByLabel('Scratch-and-dent price')).toBeFocused();
+  expect((await productOf(page.request, product.item_id)).product).toMatchObject({
+    is_scratch_dent: false,
+    scratch_dent_price: 0,
+  });
+
+  // The server refuses it too, whoever sends it.
+  const sent = await page.request.patch(`/api/admin/products/${product.item_id}`, {
+    data: { is_scratch_dent: true, scratch_dent_price: 0 },
+  });
+  expect(sent.status()).toBe(400);
+  expect((await sent.json()).smessage).toBe(NEEDED);
+
+  await page.getByLabel('Scratch-and-dent price').fill('30.00');
+  await page.getByRole('button', { name: 'Save product' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Product ${product.sku} has been saved.` }),
+  ).toBeVisible();
+});
+
+test('an audit row links to the product it changed and shows old → new', async ({ adminPage: page }) => {
+  const product = await createProduct(page.request, { price: '40.00', stock: 60 });
+  await page.request.patch(`/api/admin/products/${product.item_id}`, { data: { price: 42.5, stock: 12 } });
+  await page.goto(`${ADMIN}/audit`);
+  await page.getByLabel('Kind').selectOption('product');
+  await page.getByLabel('Id', { exact: true }).fill(product.item_id);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(new RegExp(`entity_id=${product.item_id}`));
+  const rows = page.getByRole('region', { name: 'Audit' }).getByRole('row');
+  // The header, the change, the creation.
+  await expect(rows).toHaveCount(3);
+  const change = rows.nth(1);
+  await expect(change).toContainText('product.update');
+  await expect(change.getByRole('listitem')).toHaveCount(2);
+  await expect(change.getByRole('listitem').filter({ hasText: 'price: 40 → 42.5' })).toHaveCount(1);
+  await expect(change.getByRole('listitem').filter({ hasText: 'stock: 60 → 12' })).toHaveCount(1);
+  await expect(change).not.toContainText('{');
+  await expectNoSeriousA11y(page);
+  await change.getByRole('link', { name: `Product ${product.item_id}` }).click();
+  await expect(page).toHaveURL(`${ADMIN}/products/${product.item_id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${product.sku} ${product.item_name}`);
+});
+
+test('the products list filters by stock and sale, sorts by a column, and keeps both on reload', async ({
+  adminPage: page,
+}) => {
+  const tag = `LIST-${uid()}`.toUpperCase();
+  const make = (letter: string, fields: Record<string, unknown>) =>
+    createProduct(page.request, {
+      sku: `${tag}-${letter}`,
+      item_name: `List test ${tag} ${letter}`,
+      ...fields,
+    });
+  // Low stock (1 to 5), on sale, at three prices; one out of stock; one plenty.
+  await make('A', { stock: 3, price: '30.00', is_sale: true, sale_price: '25.00' });
+  await make('B', { stock: 5, price: '10.00', is_sale: true, sale_price: '8.00' });
+  await make('C', { stock: 1, price: '20.00', is_sale: true, sale_price: '15.00' });
+  await make('D', { stock: 2, price: '5.00' });
+  await make('E', { stock: 0, price: '50.00', is_sale: true, sale_price: '45.00' });
+  await make('F', { stock: 80, price: '60.00', is_sale: true, sale_price: '55.00' });
+
+  await page.goto(`${ADMIN}/products`);
+  await page.getByLabel('Search').fill(tag);
+  await page.getByLabel('Stock', { exact: true }).selectOption('low');
+  await page.getByLabel('On sale').selectOption('true');
+  await page.getByLabel('Per page').selectOption('50');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/stock=low/);
+  await expect(page).toHaveURL(/on_sale=true/);
+  await expect(page).toHaveURL(/page_size=50/);
+  await expect(page.getByRole('status')).toHaveText('3 products match, by SKU (ascending).');
+  const skus = page.getByRole('table').getByRole('row').locator('td:nth-child(2)');
+  await expect(skus).toHaveText([`${tag}-A`, `${tag}-B`, `${tag}-C`]);
+  await expect(page.getByText('Low: 1 to 5 left')).toBeVisible();
+
+  // The Price header sorts by price, ascending, then descending.
+  const price = page.getByRole('columnheader', { name: 'Price', exact: true });
+  await price.getByRole('link').click();
+  await expect(page).toHaveURL(/sort=price&dir=asc/);
+  await expect(price).toHaveAttribute('aria-sort', 'ascending');
+  await expect(skus).toHaveText([`${tag}-B`, `${tag}-C`, `${tag}-A`]);
+  await price.getByRole('link').click();
+  await expect(page).toHaveURL(/sort=price&dir=desc/);
+  await expect(price).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByRole('columnheader', { name: 'SKU', exact: true })).not.toHaveAttribute('aria-sort');
+  await expect(skus).toHaveText([`${tag}-A`, `${tag}-C`, `${tag}-B`]);
+  await expectNoSeriousA11y(page);
+
+  // A reload (or a bookmark) gives the same view.
+  await page.reload();
+  await expect(page.getByLabel('Search')).toHaveValue(tag);
+  await expect(page.getByLabel('Stock', { exact: true })).toHaveValue('low');
+  await expect(page.getByLabel('On sale')).toHaveValue('true');
+  await expect(page.getByLabel('Per page')).toHaveValue('50');
+  await expect(price).toHaveAttribute('aria-sort', 'descending');
+  await expect(skus).toHaveText([`${tag}-A`, `${tag}-C`, `${tag}-B`]);
+
+  // Changing a filter keeps the sort.
+  await page.getByLabel('Stock', { exact: true }).selectOption('');
+  await page.getByLabel('On sale').selectOption('');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(skus).toHaveText([`${tag}-F`, `${tag}-E`, `${tag}-A`, `${tag}-C`, `${tag}-B`, `${tag}-D`]);
+  await expect(page.getByRole('status')).toHaveText('6 products match, by price (descending).');
 });

@@ -326,7 +326,7 @@ export const AdminProductRow = z.object({
   price: Price,
   sale_price: Price,
   scratch_dent_price: Price,
-  /** The main picture as cards show it. */
+  /** The main picture as cards show it; '' when the product has none. */
   thumb_url: z.string(),
   updated_at: Timestamp,
 });
@@ -540,6 +540,20 @@ export type AdminProductAnswer = z.infer<typeof AdminProductAnswer>;
 export const AdminProductSavedAnswer = AdminProductAnswer.extend({ smessage: z.string() });
 export type AdminProductSavedAnswer = z.infer<typeof AdminProductSavedAnswer>;
 
+/**
+ * GET /api/admin/products/filter-values: per filter field, the values products have (any product), in
+ * alphabetical order; a product saved with another value needs confirm_new_values.
+ */
+export const AdminFilterValuesAnswer = Envelope.extend({
+  values: z.object(
+    Object.fromEntries(FILTER_FIELDS.map((f) => [f, z.array(z.string())])) as Record<
+      FilterField,
+      z.ZodArray<z.ZodString>
+    >,
+  ),
+});
+export type AdminFilterValuesAnswer = z.infer<typeof AdminFilterValuesAnswer>;
+
 /** POST /api/admin/media: an uploaded picture. */
 export const AdminMediaAnswer = Envelope.extend({ image: AdminImage });
 export type AdminMediaAnswer = z.infer<typeof AdminMediaAnswer>;
@@ -606,6 +620,7 @@ export const ADMIN_ANSWERS = {
   'POST /api/admin/orders/:orderId/invoice': AdminOrderChangedAnswer,
   'POST /api/admin/orders/:orderId/invoice/correct': AdminOrderChangedAnswer,
   'GET /api/admin/products': AdminProductsAnswer,
+  'GET /api/admin/products/filter-values': AdminFilterValuesAnswer,
   'GET /api/admin/products/:itemId': AdminProductAnswer,
   'POST /api/admin/products': AdminProductSavedAnswer,
   'PATCH /api/admin/products/:itemId': AdminProductSavedAnswer,

@@ -44,6 +44,7 @@ export {
   AdminCustomerRow,
   AdminCustomersAnswer,
   AdminFeeLine,
+  AdminFilterValuesAnswer,
   AdminImage,
   AdminInvoice,
   AdminInvoiceDraft,
@@ -611,6 +612,20 @@ export const applicationRejectSchema = z.object({ reason: text(REASON_MAX, ADMIN
 
 // ---- Products
 
+/**
+ * Stock of a product: what can be sold of it (its stock, plus its scratch-and-dent stock while that offer is
+ * on). "low" is 1 to LOW_STOCK units; a Warranty item always counts as in stock.
+ */
+export const LOW_STOCK = 5;
+export const STOCK_LEVELS = ['none', 'low', 'in'] as const;
+export type StockLevel = (typeof STOCK_LEVELS)[number];
+export const PRODUCT_SORTS = ['name', 'sku', 'price', 'stock', 'updated'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+/** The page sizes the products list offers (any size up to MAX_PAGE_SIZE is taken). */
+export const PRODUCT_PAGE_SIZES = [25, 50, 100] as const;
+
 export const productListQuerySchema = pagingSchema.extend({
   q: search,
   category: z.string().trim().max(40).optional(),
@@ -619,7 +634,19 @@ export const productListQuerySchema = pagingSchema.extend({
     .optional(),
   active: flag('active').optional(),
   in_stock: flag('in_stock').optional(),
+  stock: z
+    .enum(STOCK_LEVELS, {
+      error: `Stock must be none, low (1 to ${LOW_STOCK} left) or in (more than ${LOW_STOCK}).`,
+    })
+    .optional(),
+  on_sale: flag('on_sale').optional(),
+  sort: z
+    .enum(PRODUCT_SORTS, { error: 'Sort must be name, sku, price, stock or updated.' })
+    .optional()
+    .default('sku'),
+  dir: z.enum(SORT_DIRECTIONS, { error: 'Dir must be asc or desc.' }).optional().default('asc'),
 });
+export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
 const filterFieldSchemas = Object.fromEntries(
   FILTER_FIELDS.map((f) => [f, text(100, `${f} is at most 100 characters.`, false)]),
@@ -658,6 +685,11 @@ export const productFieldsSchema = z
     /** Share links or uploaded pictures (media:…), the main picture first. */
     images: z.array(z.string().trim().max(500), { error: 'images is a list of picture links.' }).max(50),
     listed_at: z.string().trim().max(40),
+    /**
+     * A filter value no product has yet (a new series, colour…) is refused unless this is true, so a typo
+     * does not become a new filter in the shop.
+     */
+    confirm_new_values: flag('confirm_new_values'),
   })
   .partial();
 export type ProductFieldsInput = z.input<typeof productFieldsSchema>;

@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LOW_STOCK } from '@shop/domain/admin';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -326,6 +327,247 @@ describe('products', () => {
     expect(
       (await ctx.app.inject({ method: 'GET', url: `/media/${'0'.repeat(32)}-thumb.webp` })).statusCode,
     ).toBe(404);
+  });
+
+  it("a picture uploaded to a product is added to it at once, audited, and shows in the list's thumbnail", async () => {
+    const made = await call(ctx.app, 'POST', '/api/admin/products', owner, {
+      ...NEW_PRODUCT,
+      sku: 'NX.PICTURE.1',
+      images: [],
+    });
+    const itemId = made.body.product.item_id;
+    const listed = async () =>
+      (await call(ctx.app, 'GET', '/api/admin/products?q=nx.picture.1', owner)).body.products.items[0];
+    expect((await listed()).thumb_url).toBe('');
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#aa3366' } })
+      .jpeg()
+      .toBuffer();
+    const sent = await upload(`/api/admin/products/${itemId}/pictures`, {
+      name: 'front.jpg',
+      type: 'image/jpeg',
+      data: jpeg,
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.smessage).toBe("front.jpg has been uploaded and added to the product's pictures.");
+    const [image] = sent.body.product.images;
+    expect(image.link).toMatch(/^media:[0-9a-f]{32}$/);
+    expect(image.thumb_url).toMatch(/^\/media\/[0-9a-f]{32}-thumb\.webp$/);
+    expect(sent.body.audit[0]).toMatchObject({
+      action: 'product.update',
+      actor: OWNER.email,
+      before: { images: [] },
+      after: { images: [image.link] },
+    });
+    expect((await listed()).thumb_url).toBe(image.thumb_url);
+    const page = await call(ctx.app, 'GET', `/api/product/${itemId}`, customer);
+    expect(page.body.itemInfo.itemDetail[0].main_image).toBe(image.thumb_url);
+
+    const again = await upload(`/api/admin/products/${itemId}/pictures`, {
+      name: 'front.jpg',
+      type: 'image/jpeg',
+      data: jpeg,
+    });
+    expect(again.body.smessage).toBe("front.jpg is already one of the product's pictures.");
+    expect(again.body.product.images).toHaveLength(1);
+    const text = await upload(`/api/admin/products/${itemId}/pictures`, {
+      name: 'a.jpg',
+      type: 'image/jpeg',
+      data: Buffer.from('not a picture'),
+    });
+    expect(text.status).toBe(400);
+    expect(text.body.smessage).toMatch(/Send a JPEG, PNG or WebP picture/);
+    const nowhere = await upload('/api/admin/products/NO-SUCH-ITEM/pictures', {
+      name: 'front.jpg',
+      type: 'image/jpeg',
+      data: jpeg,
+    });
+    expect(nowhere.status).toBe(404);
+  });
+});
+
+describe('filter values', () => {
+  it('lists the values each filter field has in the catalog, in alphabetical order', async () => {
+    const r = await call(ctx.app, 'GET', '/api/admin/products/filter-values', owner);
+    expect(r.status).toBe(200);
+    expect(r.body.values.product_series).toContain('Swift');
+    expect(r.body.values.touchscreen).toEqual(['No', 'Yes']);
+    for (const list of Object.values(r.body.values) as string[][]) {
+      expect(list).not.toContain('');
+      expect(list).toEqual([...new Set(list)]);
+    }
+  });
+
+  it('refuses a new filter value unless confirmed, naming the closest ones; a value kept needs nothing', async () => {
+    const typo = { ...NEW_PRODUCT, sku: 'NX.VALUES.1', product_series: 'Swfit', color: 'Blakc' };
+    const refused = await call(ctx.app, 'POST', '/api/admin/products', owner, typo);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.product_series).toBe(
+      'Series "Swfit" is not in the catalog yet (the closest in the catalog: "Swift").',
+    );
+    expect(refused.body.errors.color).toMatch(
+      /^Color "Blakc" is not in the catalog yet \(the closest .*"Black"/,
+    );
+    expect(refused.body.new_values).toEqual([
+      { field: 'product_series', value: 'Swfit', closest: ['Swift'] },
+      expect.objectContaining({ field: 'color', value: 'Blakc' }),
+    ]);
+    expect(refused.body.smessage).toMatch(/Check the spelling, or confirm the new value/);
+    const [none] = await ctx.database.db.select().from(products).where(eq(products.sku, 'NX.VALUES.1'));
+    expect(none).toBeUndefined();
+
+    const made = await call(ctx.app, 'POST', '/api/admin/products', owner, {
+      ...typo,
+      color: 'Black',
+      product_series: 'Swift Zeta',
+      confirm_new_values: true,
+    });
+    expect(made.status).toBe(200);
+    expect(made.body.product).toMatchObject({ product_series: 'Swift Zeta', color: 'Black' });
+    const values = await call(ctx.app, 'GET', '/api/admin/products/filter-values', owner);
+    expect(values.body.values.product_series).toContain('Swift Zeta');
+
+    // The product's own value is not new to it: other edits need no confirmation.
+    const itemId = made.body.product.item_id;
+    const priced = await call(ctx.app, 'PATCH', `/api/admin/products/${itemId}`, owner, {
+      price: 1000,
+      product_series: 'Swift Zeta',
+    });
+    expect(priced.status).toBe(200);
+    const edited = await call(ctx.app, 'PATCH', `/api/admin/products/${itemId}`, owner, {
+      processor_type: 'Intel Core i77',
+    });
+    expect(edited.status).toBe(400);
+    expect(edited.body.new_values).toEqual([
+      expect.objectContaining({ field: 'processor_type', value: 'Intel Core i77' }),
+    ]);
+    expect(edited.body.errors.processor_type).toMatch(
+      /^Processor Type "Intel Core i77" is not in the catalog yet/,
+    );
+    const confirmed = await call(ctx.app, 'PATCH', `/api/admin/products/${itemId}`, owner, {
+      processor_type: 'Intel Core i77',
+      confirm_new_values: true,
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.audit[0]).toMatchObject({
+      before: { processor_type: '' },
+      after: { processor_type: 'Intel Core i77' },
+    });
+    expect(confirmed.body.audit[0].after).not.toHaveProperty('confirm_new_values');
+  });
+
+  it('the catalog import may still bring new filter values', async () => {
+    const file = {
+      name: 'colours.csv',
+      type: 'text/csv',
+      data: Buffer.from(['sku,color', 'NX.VALUES.1,Imported Teal'].join('\n')),
+    };
+    const preview = await upload('/api/admin/catalog/import/preview', file);
+    expect(preview.body.preview.summary).toMatchObject({ changed: 1, errors: 0 });
+    const applied = await upload('/api/admin/catalog/import/apply', file, {
+      token: preview.body.preview.token,
+    });
+    expect(applied.status).toBe(200);
+    const values = await call(ctx.app, 'GET', '/api/admin/products/filter-values', owner);
+    expect(values.body.values.color).toContain('Imported Teal');
+  });
+});
+
+describe('the products list', () => {
+  /** Four products of this test, one per kind of stock, sale and price; their skus sort A, B, C, D. */
+  const LISTED = [
+    { sku: 'NX.LIST.A', item_name: 'Zeta list', price: 100, stock: 0 },
+    {
+      sku: 'NX.LIST.B',
+      item_name: 'alpha list',
+      price: 300,
+      stock: 3,
+      is_scratch_dent: true,
+      scratch_dent_price: 200,
+      scratch_dent_stock: 2,
+      is_sale: true,
+      sale_price: 250,
+    },
+    {
+      sku: 'NX.LIST.C',
+      item_name: 'Mid list',
+      price: 200,
+      stock: 0,
+      is_scratch_dent: true,
+      scratch_dent_price: 150,
+      scratch_dent_stock: 4,
+    },
+    { sku: 'NX.LIST.D', item_name: 'Beta list', price: 50, stock: 40, is_sale: true, sale_price: 40 },
+  ];
+  const skus = async (query: string) => {
+    const r = await call(ctx.app, 'GET', `/api/admin/products?q=nx.list.&${query}`, owner);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.products.items.map((p: { sku: string }) => p.sku.slice(-1)).join('');
+  };
+
+  beforeAll(async () => {
+    for (const p of LISTED) {
+      const made = await call(ctx.app, 'POST', '/api/admin/products', owner, {
+        category: 'Notebook',
+        item_condition: 'BrandNew',
+        ...p,
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+    }
+  });
+
+  it(`filters by stock: none, low (1 to ${LOW_STOCK} sellable, scratch-and-dent counted) and in`, async () => {
+    expect(await skus('stock=none')).toBe('A');
+    expect(await skus('stock=low')).toBe('BC');
+    expect(await skus('stock=in')).toBe('D');
+    // A Warranty item always counts as in stock.
+    const warranty = await call(ctx.app, 'GET', '/api/admin/products?condition=Warranty', owner);
+    expect(warranty.body.products.total).toBeGreaterThan(0);
+    const inStock = await call(ctx.app, 'GET', '/api/admin/products?condition=Warranty&stock=in', owner);
+    expect(inStock.body.products.total).toBe(warranty.body.products.total);
+    const none = await call(ctx.app, 'GET', '/api/admin/products?condition=Warranty&stock=none', owner);
+    expect(none.body.products.total).toBe(0);
+  });
+
+  it('filters by on sale, and counts the products that match', async () => {
+    expect(await skus('on_sale=true')).toBe('BD');
+    expect(await skus('on_sale=false')).toBe('AC');
+    const both = await call(ctx.app, 'GET', '/api/admin/products?q=nx.list.&on_sale=true&stock=low', owner);
+    expect(both.body.products).toMatchObject({ total: 1, items: [{ sku: 'NX.LIST.B' }] });
+  });
+
+  it('sorts by name, sku, price, stock and last change, either way, and pages in that order', async () => {
+    expect(await skus('')).toBe('ABCD');
+    expect(await skus('sort=sku&dir=desc')).toBe('DCBA');
+    // Names sort regardless of case.
+    expect(await skus('sort=name')).toBe('BDCA');
+    expect(await skus('sort=name&dir=desc')).toBe('ACDB');
+    expect(await skus('sort=price')).toBe('DACB');
+    expect(await skus('sort=price&dir=desc')).toBe('BCAD');
+    // Equal stocks keep the sku order.
+    expect(await skus('sort=stock')).toBe('ACBD');
+    expect(await skus('sort=stock&dir=desc')).toBe('DBAC');
+    const c = await call(ctx.app, 'GET', '/api/admin/products?q=nx.list.c', owner);
+    await call(ctx.app, 'PATCH', `/api/admin/products/${c.body.products.items[0].item_id}`, owner, {
+      popularity: 3,
+    });
+    expect((await skus('sort=updated&dir=desc')).slice(0, 1)).toBe('C');
+    expect((await skus('sort=updated')).slice(-1)).toBe('C');
+    expect(await skus('sort=price&page_size=2&page=2')).toBe('CB');
+  });
+
+  it('refuses a filter, sort or page size it does not know, saying what it takes', async () => {
+    const refused = async (query: string) => {
+      const r = await call(ctx.app, 'GET', `/api/admin/products?${query}`, owner);
+      expect(r.status).toBe(400);
+      return r.body.smessage as string;
+    };
+    expect(await refused('stock=few')).toBe(
+      `Stock must be none, low (1 to ${LOW_STOCK} left) or in (more than ${LOW_STOCK}).`,
+    );
+    expect(await refused('on_sale=maybe')).toBe('on_sale must be true or false.');
+    expect(await refused('sort=color')).toBe('Sort must be name, sku, price, stock or updated.');
+    expect(await refused('dir=up')).toBe('Dir must be asc or desc.');
+    expect(await refused('page_size=500')).toBe('Page size must be a whole number from 1 to 100.');
   });
 });
 

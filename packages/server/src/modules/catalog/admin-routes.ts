@@ -1,5 +1,6 @@
 /** /api/admin/products and /api/admin/catalog/import: the product list and form, and the CSV import. */
 import {
+  AdminFilterValuesAnswer,
   AdminProductAnswer,
   AdminProductsAnswer,
   ImportApplyAnswer,
@@ -9,17 +10,20 @@ import {
   productListQuerySchema,
 } from '@shop/domain/admin';
 import { REFUSALS } from '@shop/domain/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { products } from '../../db/schema';
 import type { AdminDeps } from '../../lib/back-office';
 import { pageOf } from '../../lib/back-office-http';
 import { documentedOnly, routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
 import { actorOf } from '../sessions';
-import { createProduct, listProducts, productDetail, updateProduct } from './admin-service';
+import { attachPicture, createProduct, listProducts, productDetail, updateProduct } from './admin-service';
+import { filterValuesOf } from './admin-values';
 import { applyImport, planImport } from './import';
-import { readUpload } from './media';
+import { MAX_PICTURE_BYTES, NOT_A_PICTURE, readUpload, storePicture } from './media';
 
 const NO_PRODUCT = 'There is no such product.';
 const ITEM_ID = /^[A-Za-z0-9-]{1,40}$/;
@@ -43,6 +47,16 @@ export function productRoutes(app: FastifyInstance, deps: AdminDeps) {
       const { rows, total } = await listProducts(deps.db, query, deps.config);
       return reply.send({ scode: 200, products: pageOf(rows, total, query) });
     },
+  );
+
+  api.get(
+    '/api/admin/products/filter-values',
+    {
+      schema: doc("The values each filter field has in the catalog (the product form's suggestions)", {
+        response: { 200: AdminFilterValuesAnswer, ...REFUSALS },
+      }),
+    },
+    async (_request, reply) => reply.send({ scode: 200, values: await filterValuesOf(deps.db) }),
   );
 
   api.get(
@@ -95,6 +109,36 @@ export function productRoutes(app: FastifyInstance, deps: AdminDeps) {
         scode: 200,
         smessage: changed ? `Product ${found.product.sku} has been saved.` : 'Nothing changed.',
         ...found,
+      });
+    },
+  );
+
+  api.post(
+    '/api/admin/products/:itemId/pictures',
+    {
+      schema: doc(
+        'Upload a picture and add it to the product at once (multipart/form-data, field file): stored as WebP',
+        { params: ItemParams, consumes: ['multipart/form-data'], response: Saved },
+      ),
+    },
+    async (request, reply) => {
+      if (!ITEM_ID.test(request.params.itemId)) throw new HttpError(404, NO_PRODUCT);
+      const [found] = await deps.db
+        .select({ id: products.itemId })
+        .from(products)
+        .where(eq(products.itemId, request.params.itemId));
+      if (!found) throw new HttpError(404, NO_PRODUCT);
+      const { file } = await readUpload(request, MAX_PICTURE_BYTES);
+      if (!file) throw new HttpError(400, `${NOT_A_PICTURE} No file was sent.`);
+      const link = await storePicture(deps, file.buffer);
+      const { changed, ...saved } = await attachPicture(deps, actorOf(request), request.params.itemId, link);
+      const name = file.filename || 'The picture';
+      return reply.send({
+        scode: 200,
+        smessage: changed
+          ? `${name} has been uploaded and added to the product's pictures.`
+          : `${name} is already one of the product's pictures.`,
+        ...saved,
       });
     },
   );

@@ -2,13 +2,17 @@
 import {
   type AdminProduct,
   type AdminProductRow,
+  LOW_STOCK,
+  type ProductListQuery,
+  type ProductSort,
   productCreateSchema,
   productFieldsSchema,
+  type StockLevel,
 } from '@shop/domain/admin';
 import { apiCategoryName } from '@shop/domain/catalog';
 import { toAmount } from '@shop/domain/money';
-import { type ProductValues, productDefaults, productProblems } from '@shop/domain/product';
-import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { MAX_IMAGES, type ProductValues, productDefaults, productProblems } from '@shop/domain/product';
+import { type AnyColumn, and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { products } from '../../db/schema';
 import { type Actor, type AdminDeps, catalogChanged, isUniqueViolation } from '../../lib/back-office';
@@ -19,6 +23,9 @@ import {
   differences,
   imagesOf,
   insertColumns,
+  type NewFilterValue,
+  newFilterValues,
+  newValueMessage,
   presentProduct,
   updateColumns,
   valuesOf,
@@ -28,17 +35,25 @@ import { imageUrl } from './images';
 import { newItemId } from './import';
 import { missingPictures } from './media';
 
-export interface ProductQuery {
-  q?: string;
-  category?: string;
-  condition?: string;
-  active?: boolean;
-  in_stock?: boolean;
-  page: number;
-  page_size: number;
-}
+/** What can be sold of a product: its stock, and its scratch-and-dent stock while that offer is on. */
+const SELLABLE = sql`(${products.stock} + case when ${products.isScratchDent} then ${products.scratchDentStock} else 0 end)`;
+const IS_WARRANTY = sql`${products.itemCondition} = 'Warranty'`;
 
-export async function listProducts(db: Queryable, query: ProductQuery, config: AdminDeps['config']) {
+const STOCK_LEVEL: Record<StockLevel, SQL> = {
+  none: sql`(not ${IS_WARRANTY} and ${SELLABLE} = 0)`,
+  low: sql`(not ${IS_WARRANTY} and ${SELLABLE} between 1 and ${LOW_STOCK})`,
+  in: sql`(${IS_WARRANTY} or ${SELLABLE} > ${LOW_STOCK})`,
+};
+
+const SORT_COLUMN: Record<ProductSort, SQL | AnyColumn> = {
+  name: sql`lower(${products.itemName})`,
+  sku: sql`lower(${products.sku})`,
+  price: products.priceCents,
+  stock: products.stock,
+  updated: products.updatedAt,
+};
+
+export async function listProducts(db: Queryable, query: ProductListQuery, config: AdminDeps['config']) {
   const where: SQL[] = [];
   if (query.q) {
     const like = likePattern(query.q);
@@ -54,13 +69,18 @@ export async function listProducts(db: Queryable, query: ProductQuery, config: A
     const inStock = sql`(${products.itemCondition} = 'Warranty' or ${products.stock} > 0 or (${products.isScratchDent} and ${products.scratchDentStock} > 0))`;
     where.push(query.in_stock ? inStock : sql`not ${inStock}`);
   }
+  if (query.stock) where.push(STOCK_LEVEL[query.stock]);
+  if (query.on_sale !== undefined) where.push(eq(products.isSale, query.on_sale));
+  const order = query.dir === 'desc' ? desc : asc;
+  // Ties (same price, same stock) keep one order, so paging neither repeats nor skips a product.
+  const orderBy = [order(SORT_COLUMN[query.sort]), asc(sql`lower(${products.sku})`), asc(products.itemId)];
   const condition = where.length > 0 ? and(...where) : undefined;
   const [rows, [counted]] = await Promise.all([
     db
       .select()
       .from(products)
       .where(condition)
-      .orderBy(asc(products.sku))
+      .orderBy(...orderBy)
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
     db.select({ n: sql<number>`count(*)::int` }).from(products).where(condition),
@@ -83,7 +103,7 @@ export async function listProducts(db: Queryable, query: ProductQuery, config: A
         price: toAmount(Number(p.priceCents)),
         sale_price: toAmount(Number(p.salePriceCents)),
         scratch_dent_price: toAmount(Number(p.scratchDentPriceCents)),
-        thumb_url: imageUrl(p.mainImage, config, 'thumb'),
+        thumb_url: p.mainImage ? imageUrl(p.mainImage, config, 'thumb') : '',
         updated_at: p.updatedAt.toISOString(),
       }),
     ),
@@ -105,7 +125,15 @@ type FieldsInput = ReturnType<typeof productFieldsSchema.parse>;
 
 /** The form's fields as product values (cents, stored category names); absent fields stay absent. */
 function toValues(input: FieldsInput): Partial<ProductValues> {
-  const { price, sale_price, scratch_dent_price, category, sub_category, ...rest } = input;
+  const {
+    price,
+    sale_price,
+    scratch_dent_price,
+    category,
+    sub_category,
+    confirm_new_values: _confirmed,
+    ...rest
+  } = input;
   const out: Partial<ProductValues> = { ...(rest as Partial<ProductValues>) };
   if (category !== undefined) out.category = apiCategoryName(category);
   if (sub_category !== undefined) out.sub_category = sub_category ? apiCategoryName(sub_category) : '';
@@ -122,7 +150,17 @@ function toValues(input: FieldsInput): Partial<ProductValues> {
   return out;
 }
 
-async function check(deps: AdminDeps, tx: Queryable, values: ProductValues, itemId: string | null) {
+/**
+ * The rules on the product as it will be. `fresh` are the filter values it would bring that no product has
+ * yet, not confirmed: each is refused, naming the closest values, with a way to confirm it.
+ */
+async function check(
+  deps: AdminDeps,
+  tx: Queryable,
+  values: ProductValues,
+  itemId: string | null,
+  fresh: NewFilterValue[],
+) {
   const errors: Record<string, string> = {};
   for (const p of productProblems(values)) {
     const key = p.field.replace('_cents', '');
@@ -140,17 +178,24 @@ async function check(deps: AdminDeps, tx: Queryable, values: ProductValues, item
       ),
     );
   if (clash) errors.sku ??= `sku ${values.sku} is already used by product ${clash.id}.`;
-  if (Object.keys(errors).length > 0)
-    throw new HttpError(400, [...new Set(Object.values(errors))].join('\n'), { errors });
+  for (const f of fresh) errors[f.field] ??= newValueMessage(f);
+  if (Object.keys(errors).length === 0) return;
+  const lines = [...new Set(Object.values(errors))];
+  if (fresh.length > 0) lines.push(CONFIRM_NEW_VALUES);
+  throw new HttpError(400, lines.join('\n'), fresh.length > 0 ? { errors, new_values: fresh } : { errors });
 }
 
+const CONFIRM_NEW_VALUES = 'Check the spelling, or confirm the new value to add it to the catalog.';
+
 export async function createProduct(deps: AdminDeps, actor: Actor, body: unknown) {
-  const input = toValues(parseOr400(productCreateSchema, body));
+  const parsed = parseOr400(productCreateSchema, body);
+  const input = toValues(parsed);
   const values = { ...productDefaults(), ...input } as ProductValues;
   let itemId = '';
   try {
     await deps.db.transaction(async (tx) => {
-      await check(deps, tx, values, null);
+      const fresh = parsed.confirm_new_values ? [] : await newFilterValues(tx, values);
+      await check(deps, tx, values, null, fresh);
       itemId = newItemId();
       await tx.insert(products).values(insertColumns(itemId, values));
       await writeImages(tx, new Map([[itemId, values.images]]));
@@ -172,7 +217,8 @@ export async function createProduct(deps: AdminDeps, actor: Actor, body: unknown
 
 /** Changes only the fields sent; the rules are checked on the product as it will be. */
 export async function updateProduct(deps: AdminDeps, actor: Actor, itemId: string, body: unknown) {
-  const input = toValues(parseOr400(productFieldsSchema, body));
+  const parsed = parseOr400(productFieldsSchema, body);
+  const input = toValues(parsed);
   let changed = false;
   try {
     await deps.db.transaction(async (tx) => {
@@ -182,10 +228,12 @@ export async function updateProduct(deps: AdminDeps, actor: Actor, itemId: strin
       const next = { ...current, ...input };
       const diff = differences(current, input);
       if (diff.changes.length === 0) return;
-      await check(deps, tx, next, itemId);
       const delta = Object.fromEntries(
         Object.entries(input).filter(([k]) => diff.changes.some((c) => c.field === k.replace('_cents', ''))),
       ) as Partial<ProductValues>;
+      // Only a value that changes is checked: one the product already has stays without confirming.
+      const fresh = parsed.confirm_new_values ? [] : await newFilterValues(tx, delta);
+      await check(deps, tx, next, itemId, fresh);
       const set = updateColumns(delta);
       if (Object.keys(set).length > 0) await tx.update(products).set(set).where(eq(products.itemId, itemId));
       if (delta.images !== undefined) await writeImages(tx, new Map([[itemId, delta.images]]));
@@ -203,6 +251,36 @@ export async function updateProduct(deps: AdminDeps, actor: Actor, itemId: strin
       throw new HttpError(409, 'That sku was taken at the same moment; choose another.');
     throw error;
   }
+  if (changed) await catalogChanged(deps);
+  return { changed, ...(await productDetail(deps, itemId))! };
+}
+
+/**
+ * Adds an uploaded picture to a product at once (after its other pictures, or as the main one when it has
+ * none), audited as any edit; a picture it already has changes nothing.
+ */
+export async function attachPicture(deps: AdminDeps, actor: Actor, itemId: string, link: string) {
+  let changed = false;
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(products).where(eq(products.itemId, itemId)).for('update');
+    if (!row) throw new HttpError(404, 'There is no such product.');
+    const current = valuesOf(row, (await imagesOf(tx, [itemId])).get(itemId) ?? []);
+    if (current.images.includes(link)) return;
+    if (current.images.length >= MAX_IMAGES)
+      throw new HttpError(400, `A product has at most ${MAX_IMAGES} pictures; remove one first.`);
+    const images = [...current.images, link];
+    const diff = differences(current, { images });
+    await tx.update(products).set(updateColumns({ images })).where(eq(products.itemId, itemId));
+    await writeImages(tx, new Map([[itemId, images]]));
+    await recordAudit(tx, actor, {
+      action: 'product.update',
+      entityType: 'product',
+      entityId: itemId,
+      before: diff.before,
+      after: diff.after,
+    });
+    changed = true;
+  });
   if (changed) await catalogChanged(deps);
   return { changed, ...(await productDetail(deps, itemId))! };
 }

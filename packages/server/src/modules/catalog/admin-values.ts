@@ -3,10 +3,10 @@
  * with the catalog import, and the back office's answer (dollars, picture URLs).
  */
 import type { AdminProduct } from '@shop/domain/admin';
-import { FILTER_FIELDS, type PrimaryCondition } from '@shop/domain/catalog';
+import { FILTER_FIELDS, FILTER_LABELS, type FilterField, type PrimaryCondition } from '@shop/domain/catalog';
 import { toAmount } from '@shop/domain/money';
 import type { ProductValues } from '@shop/domain/product';
-import { asc, inArray } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { productImages, products } from '../../db/schema';
 import { type ImageConfig, imageUrl } from './images';
@@ -191,4 +191,82 @@ export function presentProduct(row: ProductRow, images: string[], config: ImageC
     })),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** The values each filter field has in the catalog (any product, active or not), in alphabetical order. */
+export async function filterValuesOf(db: Queryable): Promise<Record<FilterField, string[]>> {
+  const selects = FILTER_FIELDS.map(
+    (f) =>
+      sql`select ${f}::text as field, ${products[COLUMNS[f].key as keyof typeof products.$inferSelect]} as value from ${products}`,
+  );
+  const result = (await db.execute(
+    sql`select field, value from (${sql.join(selects, sql` union `)}) v where value <> '' order by field, lower(value), value`,
+  )) as unknown as { rows: { field: FilterField; value: string }[] };
+  const out = Object.fromEntries(FILTER_FIELDS.map((f) => [f, [] as string[]])) as Record<
+    FilterField,
+    string[]
+  >;
+  for (const row of result.rows) out[row.field]?.push(row.value);
+  return out;
+}
+
+/** Edits needed to turn one text into the other (regardless of case). */
+function distance(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= y.length; j++) {
+      row[j] = Math.min(
+        previous[j]! + 1,
+        row[j - 1]! + 1,
+        previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1),
+      );
+    }
+    previous = row;
+  }
+  return previous[y.length]!;
+}
+
+/** The existing values nearest to a new one: those at the smallest distance, at most three. */
+export function closestValues(value: string, existing: readonly string[]): string[] {
+  const ranked = existing.map((v) => ({ v, d: distance(value, v) })).sort((a, b) => a.d - b.d);
+  const best = ranked[0]?.d;
+  return ranked
+    .filter((r) => r.d === best)
+    .slice(0, 3)
+    .map((r) => r.v);
+}
+
+export interface NewFilterValue {
+  field: FilterField;
+  value: string;
+  closest: string[];
+}
+
+/** Filter values of `next` that no product has yet. */
+export async function newFilterValues(
+  db: Queryable,
+  next: Partial<ProductValues>,
+): Promise<NewFilterValue[]> {
+  const sent = FILTER_FIELDS.filter((f) => typeof next[f] === 'string' && next[f] !== '');
+  if (sent.length === 0) return [];
+  const known = await filterValuesOf(db);
+  return sent
+    .filter((f) => !known[f].includes(next[f] as string))
+    .map((f) => ({
+      field: f,
+      value: next[f] as string,
+      closest: closestValues(next[f] as string, known[f]),
+    }));
+}
+
+/** What a new filter value's refusal says of one field. */
+export function newValueMessage({ field, value, closest }: NewFilterValue): string {
+  const near =
+    closest.length > 0
+      ? `the closest in the catalog: ${closest.map((c) => `"${c}"`).join(', ')}`
+      : 'no product has one yet';
+  return `${FILTER_LABELS[field]} "${value}" is not in the catalog yet (${near}).`;
 }

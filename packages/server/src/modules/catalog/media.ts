@@ -19,7 +19,7 @@ import { imageUrl } from './images';
 export const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
 const SIZES = { thumb: 1000, full: 2000 } as const;
 const FORMATS = new Set(['jpeg', 'png', 'webp']);
-const NOT_A_PICTURE = 'Send a JPEG, PNG or WebP picture.';
+export const NOT_A_PICTURE = 'Send a JPEG, PNG or WebP picture.';
 
 export function mediaDir(deps: AdminDeps): string {
   return resolve(deps.config.MEDIA_DIR);

@@ -1,9 +1,12 @@
 /**
  * /acer/admin/products/new and /acer/admin/products/{id}: one product with every field, prices in dollars,
  * its pictures (uploaded or share links, the first is the main one) and its audit. An edit sends only the
- * fields that changed, so nothing else of the product moves.
+ * fields that changed, so nothing else of the product moves. Filter fields suggest the catalog's values; a
+ * value no product has yet is saved only once confirmed. A picture uploaded to a saved product is added to
+ * it at once.
  */
 import {
+  type AdminFilterValuesAnswer,
   type AdminImage,
   type AdminMediaAnswer,
   type AdminProduct,
@@ -46,13 +49,29 @@ import {
 /** The product's answer (GET /api/admin/products/{id}); no product yet on the new-product page. */
 type ProductData = Omit<AdminProductAnswer, 'scode' | 'smessage' | 'product'> & {
   product: AdminProductAnswer['product'] | null;
+  /** The values each filter field has in the catalog. */
+  filterValues: AdminFilterValuesAnswer['values'];
 };
 
 async function loader({ request, params }: PageArgs): Promise<ProductData> {
-  if (!params.itemId) return { product: null, audit: [] };
-  return adminApi<AdminProductAnswer>(`/admin/products/${encodeURIComponent(params.itemId)}`, {
+  const values = adminApi<AdminFilterValuesAnswer>('/admin/products/filter-values', {
     signal: request.signal,
   });
+  if (!params.itemId) return { product: null, audit: [], filterValues: (await values).values };
+  const [found, known] = await Promise.all([
+    adminApi<AdminProductAnswer>(`/admin/products/${encodeURIComponent(params.itemId)}`, {
+      signal: request.signal,
+    }),
+    values,
+  ]);
+  return { ...found, filterValues: known.values };
+}
+
+/** A filter value the server refused as new (its 400's new_values). */
+interface NewValue {
+  field: FilterField;
+  value: string;
+  closest: string[];
 }
 
 const TEXT_KEYS = [
@@ -153,6 +172,25 @@ function changesOf(before: FormValues, after: FormValues): Record<string, unknow
   return Object.fromEntries(Object.entries(b).filter(([k, v]) => JSON.stringify(a[k]) !== JSON.stringify(v)));
 }
 
+/**
+ * The form once the product changed on the server (saved, a picture uploaded, deactivated): fields not
+ * edited here take the new values, edits not yet saved stay.
+ */
+function rebase(current: FormValues, before: FormValues, after: FormValues): FormValues {
+  const out: Record<string, unknown> = { ...after };
+  for (const key of Object.keys(after) as (keyof FormValues)[]) {
+    if (key !== 'images' && JSON.stringify(current[key]) !== JSON.stringify(before[key]))
+      out[key] = current[key];
+  }
+  const links = (list: AdminImage[]) => list.map((i) => i.link).join('\n');
+  if (links(current.images) !== links(before.images)) {
+    // Pictures moved or removed here stay so until saved; a picture added meanwhile joins them.
+    const had = new Set([...before.images, ...current.images].map((i) => i.link));
+    out.images = [...current.images, ...after.images.filter((i) => !had.has(i.link))];
+  }
+  return out as FormValues;
+}
+
 /** The whole product as the shared rules see it, from the form's parsed fields (cents). */
 function valuesOf(data: ReturnType<typeof productCreateSchema.parse>): ProductValues {
   const { price, sale_price, scratch_dent_price, ...rest } = data;
@@ -174,8 +212,16 @@ async function action({ request, params }: PageArgs) {
     const upload = new FormData();
     upload.append('file', file, file.name);
     try {
+      // A saved product takes the picture at once; a new one keeps it when it is created.
+      if (params.itemId) {
+        const saved = await adminApi<AdminProductSavedAnswer>(
+          `/admin/products/${encodeURIComponent(params.itemId)}/pictures`,
+          { form: upload },
+        );
+        return done(saved.smessage);
+      }
       const { image } = await adminApi<AdminMediaAnswer>('/admin/media', { form: upload });
-      return done(`${file.name} has been uploaded; save the product to keep it.`, image);
+      return done(`${file.name} has been uploaded; it is kept when you create the product.`, image);
     } catch (error) {
       return failureOf(error, request);
     }
@@ -192,6 +238,7 @@ async function action({ request, params }: PageArgs) {
   }
   if (body.intent !== 'save') return failed('Unknown action.');
   const full = body.full as Record<string, unknown>;
+  const confirm = body.confirm === true ? { confirm_new_values: true } : {};
   const parsed = productCreateSchema.safeParse(full);
   if (!parsed.success) return invalid(parsed.error.issues);
   const problems = productProblems(valuesOf(parsed.data));
@@ -202,7 +249,7 @@ async function action({ request, params }: PageArgs) {
   }
   if (!params.itemId) {
     try {
-      const made = await adminApi<AdminProductSavedAnswer>(path, { body: full });
+      const made = await adminApi<AdminProductSavedAnswer>(path, { body: { ...full, ...confirm } });
       setFlash(made.smessage);
       return redirect(`${ADMIN_BASE}/products/${made.product.item_id}`);
     } catch (error) {
@@ -211,33 +258,32 @@ async function action({ request, params }: PageArgs) {
   }
   const changes = (body.changes ?? {}) as Record<string, unknown>;
   if (Object.keys(changes).length === 0) return done('Nothing changed.');
-  const result = await attempt(
+  return attempt(
     request,
-    () => adminApi<AdminProductSavedAnswer>(path, { method: 'PATCH', body: changes }),
+    () => adminApi<AdminProductSavedAnswer>(path, { method: 'PATCH', body: { ...changes, ...confirm } }),
     'Saved.',
   );
-  // A saved product comes back with its new values and the form starts again from them, so the message
-  // is shown above it.
-  if (result.ok && result.message !== 'Nothing changed.') setFlash(result.message);
-  return result;
 }
 
 function Pictures({
   images,
   setImages,
   sku,
+  saved,
   error,
 }: {
   images: AdminImage[];
   setImages: (change: (all: AdminImage[]) => AdminImage[]) => void;
   sku: string;
+  /** A saved product takes an upload at once (the page's data brings it back); a new one keeps it here. */
+  saved: boolean;
   error?: string;
 }) {
   const file = useRef<HTMLInputElement>(null);
   const [link, setLink] = useState('');
   const [linkError, setLinkError] = useState('');
   const upload = useAction((result) => {
-    const image = result.data as AdminImage | undefined;
+    const image = saved ? undefined : (result.data as AdminImage | undefined);
     if (image) setImages((all) => (all.some((i) => i.link === image.link) ? all : [...all, image]));
     if (file.current) file.current.value = '';
   });
@@ -269,7 +315,12 @@ function Pictures({
   return (
     <fieldset className="admin-fieldset">
       <legend>Pictures</legend>
-      <p className="admin-note">The first picture is the main one. At most {MAX_IMAGES}.</p>
+      <p className="admin-note">
+        The first picture is the main one. At most {MAX_IMAGES}.{' '}
+        {saved
+          ? 'An uploaded picture is added to the product at once; moving or removing pictures, or adding a share link, takes effect when you save.'
+          : 'Pictures are kept when you create the product.'}
+      </p>
       {error && (
         <p className="field-error" role="alert">
           {error}
@@ -284,14 +335,20 @@ function Pictures({
             return (
               <li key={image.link}>
                 {image.thumb_url ? (
-                  <img src={image.thumb_url} alt={`${sku} ${name}`} width={80} height={80} />
+                  <img
+                    src={image.thumb_url}
+                    alt={`${sku} ${name}`}
+                    width={96}
+                    height={96}
+                    className="admin-pictures__thumb"
+                  />
                 ) : (
-                  <span className="admin-pictures__none">No preview until saved</span>
+                  <span className="admin-pictures__none">
+                    Preview after saving
+                    <span className="admin-pictures__link">{image.link}</span>
+                  </span>
                 )}
-                <span className="admin-pictures__link">
-                  {i === 0 ? 'Main picture: ' : ''}
-                  {image.link}
-                </span>
+                <span className="admin-pictures__name">{i === 0 ? 'Main picture' : `Picture ${i + 1}`}</span>
                 <span className="admin-actions">
                   <button
                     type="button"
@@ -358,11 +415,28 @@ function Pictures({
   );
 }
 
-function ProductForm({ product }: { product: AdminProduct | null }) {
-  const [initial] = useState(() => formOf(product));
+function ProductForm({
+  product,
+  filterValues,
+}: {
+  product: AdminProduct | null;
+  filterValues: ProductData['filterValues'];
+}) {
+  const [initial, setInitial] = useState(() => formOf(product));
   const [v, setV] = useState(initial);
+  // The product as last loaded: when it changes on the server, the form follows without losing edits.
+  const [version, setVersion] = useState(product?.updated_at);
+  if (product && product.updated_at !== version) {
+    const next = formOf(product);
+    setVersion(product.updated_at);
+    setInitial(next);
+    setV((current) => rebase(current, initial, next));
+  }
   const ref = useRef<HTMLFormElement>(null);
   const { fetcher, busy, result, errors } = useAction();
+  const refused = result?.ok === false ? (result.data as { new_values?: NewValue[] } | undefined) : undefined;
+  // The refused new values still in the form (one replaced by an existing value is settled).
+  const fresh = (refused?.new_values ?? []).filter((n) => v[n.field] === n.value);
   useFocusFirstError(ref, result);
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
     setV((all) => ({ ...all, [key]: value }));
@@ -373,19 +447,51 @@ function ProductForm({ product }: { product: AdminProduct | null }) {
     error: errors[key],
   });
   const subs = subCategoriesOf(v.category);
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const save = (confirm: boolean) =>
     void fetcher.submit(
-      { intent: 'save', full: payloadOf(v), changes: product ? changesOf(initial, v) : null } as Parameters<
-        typeof fetcher.submit
-      >[0],
+      {
+        intent: 'save',
+        full: payloadOf(v),
+        changes: product ? changesOf(initial, v) : null,
+        confirm,
+      } as Parameters<typeof fetcher.submit>[0],
       { method: 'post', encType: 'application/json' },
     );
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    save(false);
   };
 
   return (
     <form ref={ref} className="admin-form" onSubmit={submit} noValidate aria-label="Product">
       <Result result={result} />
+      {fresh.length > 0 && (
+        <section className="admin-card admin-new-values" aria-labelledby="new-values-heading">
+          <h2 id="new-values-heading">New filter values</h2>
+          <p>No product has these values yet. Use an existing value, or confirm that they are new.</p>
+          <ul>
+            {fresh.map((n) => (
+              <li key={n.field}>
+                {FILTER_LABELS[n.field]}: <strong>{n.value}</strong>
+                {n.closest.length > 0 ? ' — closest in the catalog: ' : ' — no product has one yet.'}
+                {n.closest.map((c) => (
+                  <button
+                    key={c}
+                    type="button"
+                    className="admin-btn admin-btn--small"
+                    onClick={() => set(n.field, c)}
+                  >
+                    Use {c}
+                  </button>
+                ))}
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="admin-btn" disabled={busy} onClick={() => save(true)}>
+            {product ? 'Save with the new values' : 'Create with the new values'}
+          </button>
+        </section>
+      )}
       <fieldset className="admin-fieldset admin-grid">
         <legend>Product</legend>
         <Field id="sku" label="SKU" required maxLength={50} {...text('sku')} />
@@ -552,7 +658,26 @@ function ProductForm({ product }: { product: AdminProduct | null }) {
               {...text(f)}
             />
           ) : (
-            <Field key={f} id={f} label={FILTER_LABELS[f]} maxLength={100} {...text(f)} />
+            <div key={f}>
+              <Field
+                id={f}
+                label={FILTER_LABELS[f]}
+                maxLength={100}
+                list={`${f}-values`}
+                autoComplete="off"
+                hint={
+                  v[f].trim() !== '' && !filterValues[f].includes(v[f].trim())
+                    ? 'New: no product has this value yet.'
+                    : undefined
+                }
+                {...text(f)}
+              />
+              <datalist id={`${f}-values`}>
+                {filterValues[f].map((value) => (
+                  <option key={value} value={value} />
+                ))}
+              </datalist>
+            </div>
           ),
         )}
       </fieldset>
@@ -561,6 +686,7 @@ function ProductForm({ product }: { product: AdminProduct | null }) {
         images={v.images}
         setImages={(change) => setV((all) => ({ ...all, images: change(all.images) }))}
         sku={v.sku}
+        saved={product !== null}
         error={errors.images}
       />
 
@@ -600,7 +726,7 @@ function ActiveSwitch({ product }: { product: AdminProduct }) {
 }
 
 function ProductEdit() {
-  const { product, audit } = usePageData<ProductData>();
+  const { product, audit, filterValues } = usePageData<ProductData>();
   const title = product ? `${product.sku} ${product.item_name}` : 'New product';
   return (
     <>
@@ -618,8 +744,7 @@ function ProductEdit() {
           <ActiveSwitch product={product} />
         </>
       )}
-      {/* A saved product comes back from the server: the form starts again from it. */}
-      <ProductForm key={product ? product.updated_at : 'new'} product={product} />
+      <ProductForm key={product ? product.item_id : 'new'} product={product} filterValues={filterValues} />
       {product && <AuditTrail entries={audit} />}
     </>
   );

@@ -1,7 +1,19 @@
-/** /acer/admin/products: the catalog by SKU, searchable by SKU or name, by category, condition, active and stock. */
-import type { AdminProductRow, AdminProductsAnswer, Page } from '@shop/domain/admin';
+/**
+ * /acer/admin/products: the catalog, searchable by SKU or name, by category, condition, active, stock and
+ * sale, sorted by a column either way. Every filter, the sort and the page size are in the address, so a
+ * view can be bookmarked.
+ */
+import {
+  type AdminProductRow,
+  type AdminProductsAnswer,
+  DEFAULT_PAGE_SIZE,
+  LOW_STOCK,
+  type Page,
+  PRODUCT_PAGE_SIZES,
+  type ProductSort,
+} from '@shop/domain/admin';
 import { DISPLAY_NAMES, PRIMARY_CONDITIONS, PRODUCT_CATEGORIES, SUBCATEGORIES } from '@shop/domain/catalog';
-import { Form, Link, useSearchParams } from 'react-router';
+import { Form, Link, useLocation, useSearchParams } from 'react-router';
 import { ADMIN_BASE, adminApi, queryOf } from '../api';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import { Field, Money, Pager, PageTitle, Select } from '../ui';
@@ -14,6 +26,11 @@ async function loader({ request }: PageArgs) {
     condition: p.get('condition'),
     active: p.get('active'),
     in_stock: p.get('in_stock'),
+    stock: p.get('stock'),
+    on_sale: p.get('on_sale'),
+    sort: p.get('sort'),
+    dir: p.get('dir'),
+    page_size: p.get('page_size'),
     page: p.get('page'),
   });
   const { products } = await adminApi<AdminProductsAnswer>(`/admin/products${query}`, {
@@ -31,9 +48,49 @@ const CATEGORY_OPTIONS = [
     .map((s) => ({ value: s, label: DISPLAY_NAMES[s] ?? s })),
 ];
 
+/**
+ * A column header that sorts the list by it: ascending first, then the other way. The address keeps the
+ * filters and starts again at page 1.
+ */
+function SortHeader({ column, label, numeric }: { column: ProductSort; label: string; numeric?: boolean }) {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const current = (params.get('sort') ?? 'sku') as ProductSort;
+  const dir = params.get('dir') === 'desc' ? 'desc' : 'asc';
+  const active = current === column;
+  const next = new URLSearchParams(params);
+  next.set('sort', column);
+  next.set('dir', active && dir === 'asc' ? 'desc' : 'asc');
+  next.delete('page');
+  return (
+    <th
+      scope="col"
+      className={numeric ? 'admin-num' : undefined}
+      aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
+      <Link to={`${location.pathname}?${next.toString()}`} className="admin-sort">
+        {label}
+        <span aria-hidden="true" className="admin-sort__mark">
+          {active ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}
+        </span>
+      </Link>
+    </th>
+  );
+}
+
+const SORT_NAMES: Record<ProductSort, string> = {
+  name: 'name',
+  sku: 'SKU',
+  price: 'price',
+  stock: 'stock',
+  updated: 'last change',
+};
+
 function Products() {
   const products = usePageData<Page<AdminProductRow>>();
   const [params] = useSearchParams();
+  const sort = (params.get('sort') ?? 'sku') as ProductSort;
+  const descending = params.get('dir') === 'desc';
   return (
     <>
       <PageTitle title="Products">Products</PageTitle>
@@ -79,57 +136,96 @@ function Products() {
         />
         <Select
           id="products-stock"
-          name="in_stock"
+          name="stock"
           label="Stock"
-          defaultValue={params.get('in_stock') ?? ''}
+          hint={`Low: 1 to ${LOW_STOCK} left`}
+          defaultValue={params.get('stock') ?? ''}
           options={[
             { value: '', label: 'All' },
-            { value: 'true', label: 'In stock' },
-            { value: 'false', label: 'Out of stock' },
+            { value: 'none', label: 'None' },
+            { value: 'low', label: `Low (1 to ${LOW_STOCK})` },
+            { value: 'in', label: `In stock (more than ${LOW_STOCK})` },
           ]}
         />
+        <Select
+          id="products-sale"
+          name="on_sale"
+          label="On sale"
+          defaultValue={params.get('on_sale') ?? ''}
+          options={[
+            { value: '', label: 'All' },
+            { value: 'true', label: 'On sale' },
+            { value: 'false', label: 'Not on sale' },
+          ]}
+        />
+        <Select
+          id="products-page-size"
+          name="page_size"
+          label="Per page"
+          defaultValue={params.get('page_size') ?? String(DEFAULT_PAGE_SIZE)}
+          options={PRODUCT_PAGE_SIZES.map(String)}
+        />
+        {/* The sort chosen in the table's headers stays when the filters change. */}
+        {params.get('sort') && <input type="hidden" name="sort" value={params.get('sort') ?? ''} />}
+        {params.get('dir') && <input type="hidden" name="dir" value={params.get('dir') ?? ''} />}
         <button type="submit" className="admin-btn">
           Show
         </button>
       </Form>
+      <p className="admin-note">
+        Stock counts what can be sold: the stock, plus the scratch-and-dent stock while that offer is on. A
+        Warranty item always counts as in stock.
+      </p>
+      <p role="status" className="admin-count">
+        {products.total === 1 ? '1 product matches' : `${products.total} products match`}, by{' '}
+        {SORT_NAMES[sort] ?? sort} {descending ? '(descending)' : '(ascending)'}.
+      </p>
       {products.items.length === 0 ? (
         <p>No product matches.</p>
       ) : (
         <div className="admin-table-wrap">
           <table className="admin-table">
-            <caption className="visually-hidden">Products by SKU</caption>
+            <caption className="visually-hidden">
+              Products by {SORT_NAMES[sort] ?? sort}; a column's header sorts by it
+            </caption>
             <thead>
               <tr>
-                <th scope="col">
-                  <span className="visually-hidden">Picture</span>
-                </th>
-                <th scope="col">SKU</th>
-                <th scope="col">Name</th>
+                <th scope="col">Picture</th>
+                <SortHeader column="sku" label="SKU" />
+                <SortHeader column="name" label="Name" />
                 <th scope="col">Category</th>
                 <th scope="col">Condition</th>
-                <th scope="col" className="admin-num">
-                  Price
-                </th>
+                <SortHeader column="price" label="Price" numeric />
                 <th scope="col" className="admin-num">
                   Sale
                 </th>
                 <th scope="col" className="admin-num">
                   S&amp;D price
                 </th>
-                <th scope="col" className="admin-num">
-                  Stock
-                </th>
+                <SortHeader column="stock" label="Stock" numeric />
                 <th scope="col" className="admin-num">
                   S&amp;D stock
                 </th>
                 <th scope="col">Active</th>
+                <SortHeader column="updated" label="Changed" />
               </tr>
             </thead>
             <tbody>
               {products.items.map((p) => (
                 <tr key={p.item_id}>
-                  <td>
-                    {p.thumb_url && <img src={p.thumb_url} alt="" width={40} height={40} loading="lazy" />}
+                  <td className="admin-thumb-cell">
+                    {p.thumb_url ? (
+                      <img
+                        src={p.thumb_url}
+                        alt={p.item_name}
+                        width={48}
+                        height={48}
+                        loading="lazy"
+                        className="admin-thumb"
+                      />
+                    ) : (
+                      <span className="admin-note">None</span>
+                    )}
                   </td>
                   <td>
                     <Link to={`${ADMIN_BASE}/products/${p.item_id}`}>{p.sku}</Link>
@@ -150,6 +246,9 @@ function Products() {
                   <td className="admin-num">{p.stock}</td>
                   <td className="admin-num">{p.is_scratch_dent ? p.scratch_dent_stock : '—'}</td>
                   <td>{p.is_active ? 'Yes' : 'No'}</td>
+                  <td>
+                    <time dateTime={p.updated_at}>{p.updated_at.slice(0, 10)}</time>
+                  </td>
                 </tr>
               ))}
             </tbody>
