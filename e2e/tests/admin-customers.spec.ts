@@ -293,7 +293,10 @@ test('customers are found by company and the list links to each', async ({ admin
     `${customer.percentage}%`,
     'Active',
     /\d{4}/,
+    // A new customer has not ordered yet.
+    'Never',
   ]);
+  await expect(page.getByText('1 customer matches.')).toBeVisible();
   await rows.nth(1).getByRole('link', { name: customer.customerId }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     `${customer.company} (${customer.customerId})`,
