@@ -2,7 +2,7 @@
  * npm run bench: seeds ~20,000 listing rows, then loads with autocannon (50 connections) a bare Fastify
  * route and the shop's signed-in listing, search and product detail, all in one run on this machine, and
  * reports each as a ratio of the bare route. Then Lighthouse (mobile) on home, category and product, and
- * the initial JavaScript of the built page.
+ * the initial JavaScript of the built page. Last, the order lists at scale on PostgreSQL (order-lists.ts).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -13,6 +13,7 @@ import pg from 'pg';
 import { cpuSample } from './cpu';
 import { lighthouseScores } from './lighthouse';
 import { type MixedResult, mixedScenario, type PoolItem } from './mixed';
+import { orderListsBench } from './order-lists';
 import { seedBench, seedBuyers } from './seed';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -465,4 +466,9 @@ async function main() {
   }
 }
 
-await main();
+// BENCH_ONLY=order-lists runs the order lists at scale alone; BENCH_SKIP_ORDERS=1 leaves them out.
+const only = process.env.BENCH_ONLY;
+if (only !== undefined && only !== 'order-lists')
+  throw new Error(`BENCH_ONLY takes order-lists (the only part that runs alone), not "${only}"`);
+if (only !== 'order-lists') await main();
+if (process.env.BENCH_SKIP_ORDERS !== '1') await orderListsBench();
