@@ -68,23 +68,65 @@ function presentRow(r: RawRow): AdminOrderRow {
   };
 }
 
-/** The conditions of the list's search and filters (docs/decisions/017-order-lists-at-volume.md). */
-export function orderListConditions(query: Omit<OrderListQuery, 'page' | 'page_size'>): SQL | undefined {
+/** More companies than this matching a search are kept as a subquery rather than a list of ids. */
+const MANY_CUSTOMERS = 1000;
+
+/**
+ * The orders of the customers whose id is `id` (any case) or, with `company`, whose company holds it: the
+ * ids are looked up first (few rows), so the orders are an index scan; null when none match.
+ */
+async function ofCustomersLike(db: Queryable, id: string, company: boolean): Promise<SQL | null> {
+  const match = or(
+    sql`lower(${customers.customerId}) = ${id.toLowerCase()}`,
+    ...(company ? [sql`${customers.company} ilike ${likePattern(id)}`] : []),
+  );
+  const rows = await db
+    .select({ id: customers.customerId })
+    .from(customers)
+    .where(match)
+    .limit(MANY_CUSTOMERS + 1);
+  if (rows.length === 0) return null;
+  if (rows.length > MANY_CUSTOMERS)
+    return sql`${orders.customerId} in (select ${customers.customerId} from ${customers} where ${match})`;
+  return inArray(
+    orders.customerId,
+    rows.map((r) => r.id),
+  );
+}
+
+/**
+ * The conditions of the list's search and filters (docs/decisions/017-order-lists-at-volume.md). Customers
+ * and buyers named by id, company or e-mail are looked up first (a few thousand rows at most), so each
+ * condition on orders is one an index answers and an OR of them is a union of index scans.
+ */
+export async function orderListConditions(
+  db: Queryable,
+  query: Omit<OrderListQuery, 'page' | 'page_size'>,
+): Promise<SQL | undefined> {
   const where: SQL[] = [];
+  const none = sql`false`;
   if (query.status) where.push(eq(orders.status, query.status));
   if (query.from) where.push(sql`${orders.createdAt} >= ${dayStarts(query.from)}`);
   if (query.to) where.push(sql`${orders.createdAt} < ${dayEnds(query.to)}`);
-  if (query.customer)
-    where.push(
-      sql`${orders.customerId} in (select ${customers.customerId} from ${customers} where lower(${customers.customerId}) = ${query.customer.toLowerCase()})`,
-    );
+  if (query.customer) {
+    where.push((await ofCustomersLike(db, query.customer, false)) ?? none);
+  }
   if (query.buyer) {
     const buyer = query.buyer;
-    where.push(
-      buyer.includes('@')
-        ? sql`${orders.contactPersonId} in (select ${contacts.contactPersonId} from ${contacts} where lower(${contacts.email}) = ${buyer.toLowerCase()})`
-        : eq(orders.contactPersonId, buyer),
-    );
+    if (buyer.includes('@')) {
+      const people = await db
+        .select({ id: contacts.contactPersonId })
+        .from(contacts)
+        .where(sql`lower(${contacts.email}) = ${buyer.toLowerCase()}`);
+      where.push(
+        people.length > 0
+          ? inArray(
+              orders.contactPersonId,
+              people.map((p) => p.id),
+            )
+          : none,
+      );
+    } else where.push(eq(orders.contactPersonId, buyer));
   }
   if (query.province) where.push(eq(orders.shippingProvince, query.province));
   if (query.sku)
@@ -97,11 +139,12 @@ export function orderListConditions(query: Omit<OrderListQuery, 'page' | 'page_s
   if (query.q) {
     const q = query.q.trim();
     const number = orderNumberOf(q);
+    const ofCustomers = await ofCustomersLike(db, q, true);
     where.push(
       or(
         ...(number ? [eq(orders.orderNumber, number)] : []),
         poMatches(q),
-        sql`${orders.customerId} in (select ${customers.customerId} from ${customers} where lower(${customers.customerId}) = ${q.toLowerCase()} or ${customers.company} ilike ${likePattern(q)})`,
+        ...(ofCustomers ? [ofCustomers] : []),
       )!,
     );
   }
@@ -116,7 +159,7 @@ export async function listAdminOrders(
   db: Queryable,
   query: OrderListQuery,
 ): Promise<{ rows: AdminOrderRow[]; total: number; capped: boolean }> {
-  const condition = orderListConditions(query);
+  const condition = await orderListConditions(db, query);
   const current = and(eq(invoices.orderId, orders.orderId), sql`${invoices.replacedAt} is null`);
   const matching = db
     .select({ one: sql`1` })
@@ -149,7 +192,7 @@ export async function exportAdminOrders(
 ) {
   const condition = filter.ids
     ? inArray(orders.orderId, filter.ids)
-    : orderListConditions(filter.query ?? {});
+    : await orderListConditions(db, filter.query ?? {});
   const current = and(eq(invoices.orderId, orders.orderId), sql`${invoices.replacedAt} is null`);
   const rows = await db
     .select({
