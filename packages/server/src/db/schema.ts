@@ -498,8 +498,8 @@ export const orderLines = pgTable(
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
-    // The orders with a SKU on any line, whatever its case.
-    index('order_lines_sku_idx').on(sql`upper(${t.sku})`, t.orderId),
+    // The orders with a SKU on any line (the SKU as each spelling of it is stored: list-filters.ts).
+    index('order_lines_sku_idx').on(t.sku, t.orderId),
   ],
 );
 

@@ -24,6 +24,7 @@ import {
   orders,
   orderTaxes,
   payments,
+  products,
 } from '../../db/schema';
 import { likePattern } from '../../lib/back-office-http';
 import { auditOf } from '../audit';
@@ -67,6 +68,9 @@ function presentRow(r: RawRow): AdminOrderRow {
     total: toAmount(Number(r.total)),
   };
 }
+
+/** A filter matching at most this many orders gives their ids (list-filters: the SKU). */
+const FEW_ORDERS = 5000;
 
 /** More companies than this matching a search are kept as a subquery rather than a list of ids. */
 const MANY_CUSTOMERS = 1000;
@@ -129,10 +133,27 @@ export async function orderListConditions(
     } else where.push(eq(orders.contactPersonId, buyer));
   }
   if (query.province) where.push(eq(orders.shippingProvince, query.province));
-  if (query.sku)
+  if (query.sku) {
+    // The SKU as typed, in capitals, and as the catalog spells it: each is an index lookup of the lines.
+    const spelled = await db
+      .select({ sku: products.sku })
+      .from(products)
+      .where(sql`upper(${products.sku}) = ${query.sku.toUpperCase()}`);
+    const spellings = [...new Set([query.sku, query.sku.toUpperCase(), ...spelled.map((p) => p.sku)])];
+    // A SKU on few orders: those orders by their ids. On many: each order, newest first, looked up.
+    const few = await db
+      .selectDistinct({ id: orderLines.orderId })
+      .from(orderLines)
+      .where(inArray(orderLines.sku, spellings))
+      .limit(FEW_ORDERS + 1);
     where.push(
-      sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.orderId} and upper(${orderLines.sku}) = ${query.sku.toUpperCase()})`,
+      few.length === 0
+        ? none
+        : few.length <= FEW_ORDERS
+          ? sql`${orders.orderId} = any(${`{${few.map((r) => r.id).join(',')}}`}::int[])`
+          : sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.orderId} and ${inArray(orderLines.sku, spellings)})`,
     );
+  }
   if (query.total_min !== undefined) where.push(sql`${orders.totalCents} >= ${query.total_min}`);
   if (query.total_max !== undefined) where.push(sql`${orders.totalCents} <= ${query.total_max}`);
   if (query.po) where.push(poMatches(query.po));
