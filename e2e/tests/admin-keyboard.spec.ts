@@ -5,6 +5,7 @@
  * Staff rows, with nothing to open, are still reached with `j`. The products are this test's own.
  */
 import { ADMIN, createProduct, expect, test, uid } from '../admin-fixtures';
+import { expectNoSeriousA11y } from '../fixtures';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -111,4 +112,20 @@ test('staff rows, with nothing to open, are reached with j and their controls wi
   await expect(page).toHaveURL(new RegExp(`${ADMIN}/staff$`));
   await page.keyboard.press('Tab');
   await expect(first.getByRole('combobox')).toBeFocused();
+});
+
+test('no serious or critical axe violation on the lists worked by keyboard', async ({ adminPage: page }) => {
+  await createProduct(page.request);
+  for (const list of [
+    'products',
+    'receivables?all=true',
+    'audit',
+    'applications',
+    'messages?status=all',
+    'staff',
+  ]) {
+    await page.goto(`${ADMIN}/${list}`);
+    await expect(page.locator('#admin-main').getByRole('status').first()).toBeVisible();
+    await expectNoSeriousA11y(page);
+  }
 });
