@@ -2,6 +2,10 @@
  * The back office's lists by keyboard: `/` goes to the search field; `j` or ↓ and `k` or ↑ move from row to
  * row; `Enter` opens the focused row; `x` ticks its box when the list has them. A skip link leads past the
  * filters to the table. Keys typed into a field are the field's own.
+ *
+ * A row is a `tr[data-href]` (Enter opens the address), an element marked `data-row` (reached, nothing to
+ * open: its controls are worked with Tab), or any body row of a table inside `[data-rows]` (Enter follows
+ * the row's first link, if it has one).
  */
 import { type RefObject, useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,7 +15,16 @@ function typing(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-/** Rows of the table are `tr[data-href]` (given tabIndex -1); `searchId` is the search field's id. */
+const ROWS = 'tr[data-href], [data-row], [data-rows] tbody tr';
+
+/** Where Enter takes a row, if anywhere. */
+function hrefOf(row: HTMLElement): string | undefined {
+  if (row.dataset.href) return row.dataset.href;
+  if (!row.closest('[data-rows]')) return undefined;
+  return row.querySelector('a[href]')?.getAttribute('href') ?? undefined;
+}
+
+/** Rows (see above; given tabIndex -1) are looked for inside `table`; `searchId` is the search field's id. */
 export function useListKeys(table: RefObject<HTMLElement | null>, searchId: string): void {
   const navigate = useNavigate();
   useEffect(() => {
@@ -30,20 +43,25 @@ export function useListKeys(table: RefObject<HTMLElement | null>, searchId: stri
         !(event.target instanceof HTMLInputElement && event.target.type === 'checkbox')
       )
         return;
-      const rows = [...(table.current?.querySelectorAll<HTMLTableRowElement>('tr[data-href]') ?? [])];
+      const rows = [...(table.current?.querySelectorAll<HTMLElement>(ROWS) ?? [])];
       if (rows.length === 0) return;
       const active = document.activeElement;
       const current = rows.findIndex((row) => row === active || row.contains(active));
       const move = (index: number) => {
         event.preventDefault();
-        rows[Math.max(0, Math.min(rows.length - 1, index))]?.focus();
+        const row = rows[Math.max(0, Math.min(rows.length - 1, index))];
+        if (row && !row.hasAttribute('tabindex')) row.tabIndex = -1;
+        row?.focus();
       };
       if (event.key === 'j' || (event.key === 'ArrowDown' && current >= 0)) move(current + 1);
       else if (event.key === 'k' || (event.key === 'ArrowUp' && current >= 0))
         move(current < 0 ? rows.length - 1 : current - 1);
       else if (current >= 0 && event.key === 'Enter' && rows[current] === active) {
-        event.preventDefault();
-        navigate(rows[current]!.dataset.href!);
+        const href = hrefOf(rows[current]!);
+        if (href) {
+          event.preventDefault();
+          navigate(href);
+        }
       } else if (current >= 0 && event.key === 'x') {
         const box = rows[current]!.querySelector<HTMLInputElement>('input[type="checkbox"]');
         if (box) {
@@ -66,12 +84,33 @@ export function SkipToTable({ target, children }: { target: string; children: st
   );
 }
 
-/** How to work the list by keyboard, said once under it. */
-export function KeysHint({ select = false }: { select?: boolean }) {
+/**
+ * How to work the list by keyboard, said once under it: `search` when the page has a search field, `open`
+ * when Enter opens rows, `select` when rows have a box to tick.
+ */
+export function KeysHint({
+  select = false,
+  search = true,
+  open = true,
+}: {
+  select?: boolean;
+  search?: boolean;
+  open?: boolean;
+}) {
   return (
     <p className="admin-note admin-keys">
-      Keys: <kbd>/</kbd> search, <kbd>j</kbd>/<kbd>k</kbd> or <kbd>↓</kbd>/<kbd>↑</kbd> next/previous row,{' '}
-      <kbd>Enter</kbd> open
+      Keys:{' '}
+      {search ? (
+        <>
+          <kbd>/</kbd> search,{' '}
+        </>
+      ) : null}
+      <kbd>j</kbd>/<kbd>k</kbd> or <kbd>↓</kbd>/<kbd>↑</kbd> next/previous row
+      {open ? (
+        <>
+          , <kbd>Enter</kbd> open
+        </>
+      ) : null}
       {select ? (
         <>
           , <kbd>x</kbd> tick the row

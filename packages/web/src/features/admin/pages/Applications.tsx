@@ -1,7 +1,9 @@
 /**
  * /acer/admin/applications: the Register applications. The owner approves one (the new-customer form, filled
  * in from it) or rejects it with a reason that is mailed to the applicant. An application that looks like
- * another one, or whose e-mail already signs in for a customer, says so.
+ * another one, or whose e-mail already signs in for a customer, says so. `j`/`k` move from application to
+ * application (list-keys.tsx); Enter opens the approval form of a new one (owners) or the customer an
+ * approved one became; a rejected one has nothing to open.
  */
 import {
   type AdminApplication,
@@ -14,6 +16,7 @@ import {
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ADMIN_BASE, adminApi, attempt, failed, invalid, queryOf, readBody } from '../api';
+import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, useIsOwner, usePageData } from '../routing';
 import { Pager, PageTitle, Result, TextArea, useAction, useFocusFirstError, When } from '../ui';
 
@@ -92,8 +95,21 @@ function Flags({ application: a }: { application: AdminApplication }) {
 
 function ApplicationCard({ application, owner }: { application: AdminApplication; owner: boolean }) {
   const a = application;
+  const approve = `${ADMIN_BASE}/customers/new?application=${a.application_id}`;
+  const opens =
+    a.status === 'New' && owner
+      ? approve
+      : a.customer_id
+        ? `${ADMIN_BASE}/customers/${a.customer_id}`
+        : undefined;
   return (
-    <article className="admin-card" aria-labelledby={`application-${a.application_id}`}>
+    <article
+      className="admin-card"
+      aria-labelledby={`application-${a.application_id}`}
+      data-row
+      data-href={opens}
+      tabIndex={-1}
+    >
       <h2 id={`application-${a.application_id}`}>
         #{a.application_id} {a.company}
       </h2>
@@ -132,10 +148,7 @@ function ApplicationCard({ application, owner }: { application: AdminApplication
       {a.status === 'New' && owner && (
         <div className="admin-cards">
           <p>
-            <Link
-              className="admin-btn admin-btn--primary"
-              to={`${ADMIN_BASE}/customers/new?application=${a.application_id}`}
-            >
+            <Link className="admin-btn admin-btn--primary" to={approve}>
               Approve application #{a.application_id}
             </Link>
           </p>
@@ -151,9 +164,14 @@ function Applications() {
   const owner = useIsOwner();
   const [params] = useSearchParams();
   const status = params.get('status') ?? 'New';
+  const list = useRef<HTMLDivElement>(null);
+  // No search field: the tabs sort the applications by status.
+  useListKeys(list, '');
+  const total = applications.total;
   return (
     <>
       <PageTitle title="Applications">Applications</PageTitle>
+      <SkipToTable target="applications-list">Skip to the applications</SkipToTable>
       <nav aria-label="Application status" className="admin-tabs">
         <ul>
           {APPLICATION_STATUSES.map((s) => (
@@ -169,13 +187,22 @@ function Applications() {
         </ul>
       </nav>
       {!owner && <p className="admin-note">Only an owner approves or rejects applications.</p>}
+      <p className="admin-count" role="status">
+        {total.toLocaleString('en-CA')} {status.toLowerCase()}{' '}
+        {total === 1 ? 'application.' : 'applications.'}
+      </p>
       {applications.items.length === 0 ? (
-        <p>No {status.toLowerCase()} applications.</p>
+        <p id="applications-list" tabIndex={-1}>
+          No {status.toLowerCase()} applications.
+        </p>
       ) : (
-        applications.items.map((a) => (
-          <ApplicationCard key={a.application_id} application={a} owner={owner} />
-        ))
+        <div id="applications-list" ref={list} tabIndex={-1}>
+          {applications.items.map((a) => (
+            <ApplicationCard key={a.application_id} application={a} owner={owner} />
+          ))}
+        </div>
       )}
+      <KeysHint search={false} />
       <Pager
         page={applications.page}
         pages={applications.pages}

@@ -1,7 +1,13 @@
-/** /acer/admin/audit (owners): every recorded change, by kind of thing, its id and who did it. */
+/**
+ * /acer/admin/audit (owners): every recorded change, by kind of thing, its id and who did it. Worked by
+ * keyboard (list-keys.tsx): `/` goes to the filters, Enter on a row opens the thing it is about, when that
+ * has a page.
+ */
 import type { AuditAnswer, AuditEntry, Page } from '@shop/domain/admin';
+import { useRef } from 'react';
 import { Form, useSearchParams } from 'react-router';
 import { adminApi, queryOf } from '../api';
+import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import { AuditTrail, Field, Pager, PageTitle, Select } from '../ui';
 
@@ -34,9 +40,12 @@ async function loader({ request }: PageArgs) {
 function Audit() {
   const audit = usePageData<Page<AuditEntry>>();
   const [params] = useSearchParams();
+  const table = useRef<HTMLDivElement>(null);
+  useListKeys(table, 'audit-type');
   return (
     <>
       <PageTitle title="Audit">Audit</PageTitle>
+      <SkipToTable target="audit-table">Skip to the changes</SkipToTable>
       <Form method="get" className="admin-filters" role="search" aria-label="Find changes">
         <Select
           id="audit-type"
@@ -64,7 +73,14 @@ function Audit() {
           Show
         </button>
       </Form>
-      <AuditTrail entries={audit.items} />
+      <p className="admin-count" role="status">
+        {audit.total.toLocaleString('en-CA')} {audit.total === 1 ? 'change matches.' : 'changes match.'}
+      </p>
+      {/* Every row of the trail is a row for the keys; Enter follows its link. */}
+      <div id="audit-table" ref={table} tabIndex={-1} data-rows>
+        <AuditTrail entries={audit.items} />
+      </div>
+      <KeysHint />
       <Pager page={audit.page} pages={audit.pages} total={audit.total} noun="change" />
     </>
   );

@@ -16,6 +16,7 @@ import {
 import { useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { type ActionResult, ADMIN_BASE, adminApi, attempt, failed, invalid, queryOf, readBody } from '../api';
+import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, setFlash, usePageData } from '../routing';
 import { Field, Pager, PageTitle, Result, TextArea, useAction, useFocusFirstError, When } from '../ui';
 
@@ -219,9 +220,13 @@ function Messages() {
   const [params] = useSearchParams();
   const status = params.get('status') ?? 'new';
   const tabs = [...CONTACT_STATUSES, 'all'] as const;
+  // The inbox by keyboard (list-keys.tsx): j/k from message to message; each is answered in place.
+  const inbox = useRef<HTMLDivElement>(null);
+  useListKeys(inbox, 'inbox-q');
   return (
     <>
       <PageTitle title="Messages">Messages</PageTitle>
+      <SkipToTable target="inbox-list">Skip to the contact messages</SkipToTable>
       <SendMessage />
       <section className="admin-section" aria-labelledby="inbox-heading">
         <h2 id="inbox-heading">Contact form inbox</h2>
@@ -254,11 +259,24 @@ function Messages() {
             Show
           </button>
         </Form>
+        <p className="admin-count" role="status">
+          {messages.total.toLocaleString('en-CA')}{' '}
+          {messages.total === 1 ? 'message matches.' : 'messages match.'}
+        </p>
         {messages.items.length === 0 ? (
-          <p>No messages here.</p>
+          <p id="inbox-list" tabIndex={-1}>
+            No messages here.
+          </p>
         ) : (
-          messages.items.map((m) => <ContactMessage key={m.id} message={m} />)
+          <div id="inbox-list" ref={inbox} tabIndex={-1}>
+            {messages.items.map((m) => (
+              <div key={m.id} className="admin-row" data-row tabIndex={-1}>
+                <ContactMessage message={m} />
+              </div>
+            ))}
+          </div>
         )}
+        <KeysHint open={false} />
         <Pager page={messages.page} pages={messages.pages} total={messages.total} noun="message" />
       </section>
     </>

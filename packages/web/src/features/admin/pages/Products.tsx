@@ -1,7 +1,7 @@
 /**
  * /acer/admin/products: the catalog, searchable by SKU or name, by category, condition, active, stock and
  * sale, sorted by a column either way. Every filter, the sort and the page size are in the address, so a
- * view can be bookmarked.
+ * view can be bookmarked. Worked by keyboard (list-keys.tsx).
  */
 import {
   type AdminProductRow,
@@ -13,8 +13,10 @@ import {
   type ProductSort,
 } from '@shop/domain/admin';
 import { DISPLAY_NAMES, PRIMARY_CONDITIONS, PRODUCT_CATEGORIES, SUBCATEGORIES } from '@shop/domain/catalog';
+import { useRef } from 'react';
 import { Form, Link, useLocation, useSearchParams } from 'react-router';
 import { ADMIN_BASE, adminApi, queryOf } from '../api';
+import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import { Field, Money, Pager, PageTitle, Select } from '../ui';
 
@@ -91,9 +93,12 @@ function Products() {
   const [params] = useSearchParams();
   const sort = (params.get('sort') ?? 'sku') as ProductSort;
   const descending = params.get('dir') === 'desc';
+  const table = useRef<HTMLDivElement>(null);
+  useListKeys(table, 'products-q');
   return (
     <>
       <PageTitle title="Products">Products</PageTitle>
+      <SkipToTable target="products-table">Skip to the products table</SkipToTable>
       <p>
         <Link to={`${ADMIN_BASE}/products/new`} className="admin-btn">
           New product
@@ -181,10 +186,12 @@ function Products() {
         {SORT_NAMES[sort] ?? sort} {descending ? '(descending)' : '(ascending)'}.
       </p>
       {products.items.length === 0 ? (
-        <p>No product matches.</p>
+        <p id="products-table" tabIndex={-1}>
+          No product matches.
+        </p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
+        <div className="admin-table-wrap" id="products-table" ref={table} tabIndex={-1}>
+          <table className="admin-table admin-table--rows">
             <caption className="visually-hidden">
               Products by {SORT_NAMES[sort] ?? sort}; a column's header sorts by it
             </caption>
@@ -212,7 +219,7 @@ function Products() {
             </thead>
             <tbody>
               {products.items.map((p) => (
-                <tr key={p.item_id}>
+                <tr key={p.item_id} data-href={`${ADMIN_BASE}/products/${p.item_id}`} tabIndex={-1}>
                   <td className="admin-thumb-cell">
                     {p.thumb_url ? (
                       <img
@@ -255,6 +262,7 @@ function Products() {
           </table>
         </div>
       )}
+      <KeysHint />
       <Pager page={products.page} pages={products.pages} total={products.total} noun="product" />
     </>
   );

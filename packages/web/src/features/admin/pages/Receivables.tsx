@@ -1,7 +1,8 @@
 /**
  * /acer/admin/receivables: what companies owe, with the aging, found by company or customer id, overdue
  * only, exported as CSV; and, for the company picked, its invoices with their payments: record a payment
- * (the day received, the amount, how, a reference) or reverse one with a reason.
+ * (the day received, the amount, how, a reference) or reverse one with a reason. The list is worked by
+ * keyboard (list-keys.tsx): Enter on a company's row opens its invoices.
  */
 import {
   AGING_BUCKETS,
@@ -19,9 +20,10 @@ import type {
   ReceivableInvoice,
   ReceivablesAnswer,
 } from '@shop/domain/answers/accounts';
-import { useRef } from 'react';
+import { type RefObject, useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { ADMIN_BASE, adminApi, attempt, failed, invalid, queryOf, readBody } from '../api';
+import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import {
   Checkbox,
@@ -184,20 +186,25 @@ function Filters({ query }: { query: string }) {
   );
 }
 
-function ReceivablesTable({ data }: { data: Data }) {
+function ReceivablesTable({ data, table }: { data: Data; table: RefObject<HTMLDivElement | null> }) {
   const { list } = data;
   const [params] = useSearchParams();
   const pickedId = params.get('customer');
   const rows = list.receivables.items;
-  if (rows.length === 0) return <p>No company owes anything that matches.</p>;
+  if (rows.length === 0)
+    return (
+      <p id="receivables-table" tabIndex={-1}>
+        No company owes anything that matches.
+      </p>
+    );
   const pick = (customerId: string) => {
     const next = new URLSearchParams(params);
     next.set('customer', customerId);
     return `${ADMIN_BASE}/receivables?${next.toString()}`;
   };
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table admin-table--compact">
+    <div className="admin-table-wrap" id="receivables-table" ref={table} tabIndex={-1}>
+      <table className="admin-table admin-table--compact admin-table--rows">
         <caption className="visually-hidden">Receivables by company, the most overdue first</caption>
         <thead>
           <tr>
@@ -224,7 +231,12 @@ function ReceivablesTable({ data }: { data: Data }) {
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.customer_id} aria-current={r.customer_id === pickedId ? 'true' : undefined}>
+            <tr
+              key={r.customer_id}
+              data-href={pick(r.customer_id)}
+              tabIndex={-1}
+              aria-current={r.customer_id === pickedId ? 'true' : undefined}
+            >
               <td>
                 <Link to={`${ADMIN_BASE}/customers/${encodeURIComponent(r.customer_id)}`}>
                   {r.customer_id}
@@ -508,15 +520,23 @@ function CompanyInvoices({ picked }: { picked: CustomerInvoicesAnswer }) {
 function Receivables() {
   const data = usePageData<Data>();
   const { list } = data;
+  const table = useRef<HTMLDivElement>(null);
+  useListKeys(table, 'receivables-q');
+  const total = list.receivables.total;
   return (
     <>
       <PageTitle title="Receivables">Receivables</PageTitle>
+      <SkipToTable target="receivables-table">Skip to the receivables table</SkipToTable>
       <p className="admin-note">
         As of {list.today} (the shop's day). Current is not yet due; 1-30 to 90+ count the days past the due
         date.
       </p>
       <Filters query={data.query} />
-      <ReceivablesTable data={data} />
+      <p className="admin-count" role="status">
+        {total.toLocaleString('en-CA')} {total === 1 ? 'company matches.' : 'companies match.'}
+      </p>
+      <ReceivablesTable data={data} table={table} />
+      <KeysHint />
       <Pager
         page={list.receivables.page}
         pages={list.receivables.pages}

@@ -1,6 +1,7 @@
 /**
  * /acer/admin/staff (owners): the people of the shop, their roles, turning them off and on, and mailing a
- * link to set a password. Nobody's password is ever typed by someone else.
+ * link to set a password. Nobody's password is ever typed by someone else. `j`/`k` move from person to
+ * person (list-keys.tsx); a row has nothing to open, its controls are reached with Tab.
  */
 import {
   STAFF_ROLES,
@@ -13,6 +14,7 @@ import {
 } from '@shop/domain/admin';
 import { useRef } from 'react';
 import { adminApi, attempt, failed, invalid, readBody } from '../api';
+import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, useMe, usePageData } from '../routing';
 import { Field, PageTitle, Result, Select, useAction, useFocusFirstError, When } from '../ui';
 
@@ -57,7 +59,7 @@ function StaffRow({ person, self }: { person: StaffInfo; self: boolean }) {
   const { fetcher, busy, result } = useAction();
   const who = person.name || person.email;
   return (
-    <tr>
+    <tr data-row tabIndex={-1}>
       <td>{person.name || '—'}</td>
       <td>{person.email}</td>
       <td>
@@ -118,15 +120,22 @@ function Staff() {
   const ref = useRef<HTMLFormElement>(null);
   const { fetcher, busy, result, errors } = useAction(() => ref.current?.reset());
   useFocusFirstError(ref, result);
+  const table = useRef<HTMLDivElement>(null);
+  // No search field: the whole staff fits on one page.
+  useListKeys(table, '');
   return (
     <>
       <PageTitle title="Staff">Staff</PageTitle>
+      <SkipToTable target="staff-table">Skip to the staff table</SkipToTable>
       <p>
         Owners do everything; clerks handle orders, messages and products, and read customers and
         applications.
       </p>
-      <div className="admin-table-wrap">
-        <table className="admin-table">
+      <p className="admin-count" role="status">
+        {staff.length === 1 ? '1 person' : `${staff.length} people`} on the staff.
+      </p>
+      <div className="admin-table-wrap" id="staff-table" ref={table} tabIndex={-1}>
+        <table className="admin-table admin-table--rows">
           <caption className="visually-hidden">Staff</caption>
           <thead>
             <tr>
@@ -145,6 +154,7 @@ function Staff() {
           </tbody>
         </table>
       </div>
+      <KeysHint search={false} open={false} />
       <section className="admin-card" aria-labelledby="add-staff-heading">
         <h2 id="add-staff-heading">Add a person</h2>
         <p className="admin-note">They are mailed a link to set their password (valid 7 days).</p>
