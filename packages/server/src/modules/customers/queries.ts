@@ -177,24 +177,32 @@ const messageColumns = {
   body: customerMessages.body,
   created_at: customerMessages.createdAt,
   read_at: customerMessages.readAt,
+  last_at: customerMessages.lastAt,
 };
 
-function presentMessage(m: { message_id: number; body: string; created_at: Date; read_at: Date | null }) {
+function presentMessage(m: {
+  message_id: number;
+  body: string;
+  created_at: Date;
+  read_at: Date | null;
+  last_at: Date;
+}) {
   return {
     message_id: m.message_id,
     body: m.body,
     created_at: m.created_at.toISOString(),
     is_read: m.read_at !== null,
+    last_at: m.last_at.toISOString(),
   };
 }
 
-/** Messages from the seller, newest first. */
+/** Threads with the seller, the one with the latest message first. */
 export async function listMessages(db: Queryable, customerId: string) {
   const rows = await db
     .select(messageColumns)
     .from(customerMessages)
     .where(eq(customerMessages.customerId, customerId))
-    .orderBy(desc(customerMessages.createdAt), desc(customerMessages.messageId))
+    .orderBy(desc(customerMessages.lastAt), desc(customerMessages.messageId))
     .limit(500);
   return rows.map(presentMessage);
 }
