@@ -70,12 +70,12 @@ describe('a thread with a customer', () => {
     expect(answered.status).toBe(200);
     expect(answered.body.smessage).toContain(`mailed to ${buyer.email}`);
     expect(answered.body.thread.status).toBe('answered');
-    expect(answered.body.thread.replies.map((r: { author: string; body: string }) => [r.author, r.body])).toEqual(
-      [
-        ['buyer', 'Thanks, can you add 2 docks?\nSame address.'],
-        ['seller', 'Added 2 docks; the quote is updated.'],
-      ],
-    );
+    expect(
+      answered.body.thread.replies.map((r: { author: string; body: string }) => [r.author, r.body]),
+    ).toEqual([
+      ['buyer', 'Thanks, can you add 2 docks?\nSame address.'],
+      ['seller', 'Added 2 docks; the quote is updated.'],
+    ]);
     expect(answered.body.thread.replies[1].name).toBe(OWNER.email);
     expect(await newReplies()).toBe(before);
     expect(await waitForMail(sink, buyer.email, 'Added 2 docks; the quote is updated.')).toContain(
@@ -126,11 +126,13 @@ describe('a thread with a customer', () => {
     // Another company's id in the path: refused before anything is read.
     const foreign = await call(ctx.app, 'POST', path(other.customerId, theirs), mine.cookie, { body: 'Hi' });
     expect(foreign.status).toBe(403);
-    expect((await call(ctx.app, 'POST', path(mine.customerId, 999999), mine.cookie, { body: 'Hi' })).status).toBe(
-      404,
-    );
+    expect(
+      (await call(ctx.app, 'POST', path(mine.customerId, 999999), mine.cookie, { body: 'Hi' })).status,
+    ).toBe(404);
     // A visitor is told to sign in.
-    expect((await call(ctx.app, 'POST', path(other.customerId, theirs), '', { body: 'Hi' })).status).toBe(401);
+    expect((await call(ctx.app, 'POST', path(other.customerId, theirs), '', { body: 'Hi' })).status).toBe(
+      401,
+    );
     const read = await call(ctx.app, 'GET', `/api/admin/customer-threads/${theirs}`, owner);
     expect(read.body.thread.replies).toEqual([]);
     expect(read.body.thread.status).toBe('answered');
@@ -174,7 +176,9 @@ describe('a thread with a customer', () => {
   it('refuses an empty answer or an unknown thread in the back office', async () => {
     const buyer = await makeCustomer(ctx.app, owner);
     const id = await startThread(buyer.customerId, 'Hello.');
-    const empty = await call(ctx.app, 'POST', `/api/admin/customer-threads/${id}/reply`, owner, { body: ' ' });
+    const empty = await call(ctx.app, 'POST', `/api/admin/customer-threads/${id}/reply`, owner, {
+      body: ' ',
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.smessage).toBe('The message cannot be empty and has at most 5000 characters.');
     expect(
