@@ -232,17 +232,20 @@ export function Pager({
   pages,
   total,
   noun,
+  param = 'page',
 }: {
   page: number;
   pages: number;
   total: number;
   noun: string;
+  /** The query parameter of the page number (two lists on one page page apart). */
+  param?: string;
 }) {
   const location = useLocation();
   const to = (n: number) => {
     const params = new URLSearchParams(location.search);
-    if (n <= 1) params.delete('page');
-    else params.set('page', String(n));
+    if (n <= 1) params.delete(param);
+    else params.set(param, String(n));
     const query = params.toString();
     return `${location.pathname}${query ? `?${query}` : ''}`;
   };
