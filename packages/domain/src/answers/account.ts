@@ -99,8 +99,6 @@ export const CustomerMessage = z.object({
   body: z.string(),
   created_at: Timestamp,
   is_read: z.boolean(),
-  /** When the thread last had a message (the first one, or the newest reply). */
-  last_at: Timestamp.optional(),
   replies: z.array(MessageReply).optional(),
 });
 export type CustomerMessage = z.infer<typeof CustomerMessage>;

@@ -177,22 +177,14 @@ const messageColumns = {
   body: customerMessages.body,
   created_at: customerMessages.createdAt,
   read_at: customerMessages.readAt,
-  last_at: customerMessages.lastAt,
 };
 
-function presentMessage(m: {
-  message_id: number;
-  body: string;
-  created_at: Date;
-  read_at: Date | null;
-  last_at: Date;
-}) {
+function presentMessage(m: { message_id: number; body: string; created_at: Date; read_at: Date | null }) {
   return {
     message_id: m.message_id,
     body: m.body,
     created_at: m.created_at.toISOString(),
     is_read: m.read_at !== null,
-    last_at: m.last_at.toISOString(),
   };
 }
 

@@ -53,7 +53,6 @@ function buyerHead(m: HeadRow): CustomerMessage {
     body: m.body,
     created_at: m.createdAt.toISOString(),
     is_read: m.readAt !== null,
-    last_at: m.lastAt.toISOString(),
   };
 }
 
