@@ -41,7 +41,9 @@ async function pairs(page: Page, selector: string): Promise<[string, string][]> 
 /** Reads the invoice page as the buyer sees it, downloads its PDF, and checks one against the other. */
 async function comparePageAndPdf(page: Page, invoiceNumber: string, expected: string[]) {
   const totals = (await pairs(page, '.order__totals')).map(([k, v]) => [plain(k), plain(v)] as const);
-  const facts = new Map((await pairs(page, 'dl.order__facts:not(.order__more)')).map(([k, v]) => [plain(k), plain(v)]));
+  const facts = new Map(
+    (await pairs(page, 'dl.order__facts:not(.order__more)')).map(([k, v]) => [plain(k), plain(v)]),
+  );
   const seller = (await page.locator('.order__seller p').innerText()).split('\n').map(plain).filter(Boolean);
   const lineAmounts = (
     await page
