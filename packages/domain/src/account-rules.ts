@@ -40,7 +40,12 @@ export const ACCOUNT_MSG = {
   resetCodeWrong: 'The verification code is wrong or has expired, please request a new code.',
   resetCodeSent: 'If the account exists, a verification code has been sent to its e-mail address.',
   resetTooSoon: 'Please wait 60 seconds before requesting another code.',
+  messageReply: 'Reply cannot be empty, max length is 5000.',
+  messageReplied: 'Your reply has been sent.',
 } as const;
+
+/** The longest reply a buyer may write to the seller's message. */
+export const MESSAGE_REPLY_MAX = 5000;
 
 export const APPLICATION_MSG = {
   company: 'Company name cannot be empty, max length is 50.',

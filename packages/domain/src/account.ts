@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ACCOUNT_MSG,
   APPLICATION_MSG,
+  MESSAGE_REPLY_MAX,
   normalizePhone,
   normalizePostalCode,
   PASSWORD_PATTERN,
@@ -20,6 +21,7 @@ export {
   MAX_ADDRESSES,
   MAX_WISH_LIST_ITEMS,
   MAX_WISH_LISTS,
+  MESSAGE_REPLY_MAX,
   normalizePhone,
   normalizePostalCode,
   PASSWORD_PATTERN,
@@ -97,6 +99,12 @@ export const wishListNameSchema = z.object({
 export type WishListNameInput = z.input<typeof wishListNameSchema>;
 
 export const WISH_LIST_NOT_FOUND = 'This wish list does not exist in your account.';
+
+/** A buyer's reply to the seller's message: several lines, up to MESSAGE_REPLY_MAX characters. */
+export const messageReplySchema = z.object({
+  body: bounded(MESSAGE_REPLY_MAX, ACCOUNT_MSG.messageReply, true, 'many'),
+});
+export type MessageReplyInput = z.input<typeof messageReplySchema>;
 
 /** POST /api/user/wishList/item/add: an item (in its own condition unless one is named) into a list. */
 export const wishListItemSchema = z.object({

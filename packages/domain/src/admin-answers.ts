@@ -415,6 +415,30 @@ export const AdminContactMessage = z.object({
 });
 export type AdminContactMessage = z.infer<typeof AdminContactMessage>;
 
+/** A thread with a customer: the seller's message, then the buyer's replies and the seller's answers. */
+export const AdminCustomerThread = z.object({
+  message_id: z.number().int().min(1),
+  customer_id: z.string(),
+  company: z.string(),
+  body: z.string(),
+  created_at: Timestamp,
+  last_at: Timestamp,
+  /** `new` while a buyer's reply waits for the seller. */
+  status: z.enum(CONTACT_STATUSES),
+  /** Whether the buyer has read the thread since the seller last wrote in it. */
+  is_read: z.boolean(),
+  replies: z.array(
+    z.object({
+      reply_id: z.number().int().min(1),
+      author: z.enum(['buyer', 'seller']),
+      name: z.string(),
+      body: z.string(),
+      created_at: Timestamp,
+    }),
+  ),
+});
+export type AdminCustomerThread = z.infer<typeof AdminCustomerThread>;
+
 // ---- Answers of /api/admin/* (and of the set-password links), by call
 
 /** POST /api/admin/login */
@@ -429,6 +453,8 @@ export const AdminMeAnswer = Envelope.extend({
   held_orders: Count,
   new_applications: Count,
   new_contact_messages: Count,
+  /** Threads with a customer where a buyer's reply waits for the seller. */
+  new_customer_replies: Count,
 });
 export type AdminMeAnswer = z.infer<typeof AdminMeAnswer>;
 
@@ -582,6 +608,14 @@ export type ContactMessageAnswer = z.infer<typeof ContactMessageAnswer>;
 export const ContactReplyAnswer = ContactMessageAnswer.extend({ smessage: z.string() });
 export type ContactReplyAnswer = z.infer<typeof ContactReplyAnswer>;
 
+/** GET /api/admin/customer-threads */
+export const CustomerThreadsAnswer = Envelope.extend({ threads: pageSchema(AdminCustomerThread) });
+export type CustomerThreadsAnswer = z.infer<typeof CustomerThreadsAnswer>;
+
+/** GET /api/admin/customer-threads/{id}, POST …/status; POST …/reply also says whom it was mailed to. */
+export const CustomerThreadAnswer = Envelope.extend({ thread: AdminCustomerThread });
+export type CustomerThreadAnswer = z.infer<typeof CustomerThreadAnswer>;
+
 /** GET /api/admin/audit */
 export const AuditAnswer = Envelope.extend({ audit: pageSchema(AuditEntry) });
 export type AuditAnswer = z.infer<typeof AuditAnswer>;
@@ -632,5 +666,9 @@ export const ADMIN_ANSWERS = {
   'POST /api/admin/contact-messages/:messageId/reply': ContactReplyAnswer,
   'POST /api/admin/contact-messages/:messageId/status': ContactMessageAnswer,
   'GET /api/admin/audit': AuditAnswer,
+  'GET /api/admin/customer-threads': CustomerThreadsAnswer,
+  'GET /api/admin/customer-threads/:messageId': CustomerThreadAnswer,
+  'POST /api/admin/customer-threads/:messageId/reply': CustomerThreadAnswer,
+  'POST /api/admin/customer-threads/:messageId/status': CustomerThreadAnswer,
 } as const;
 export type AdminAnsweredCall = keyof typeof ADMIN_ANSWERS;

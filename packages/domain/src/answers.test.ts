@@ -363,6 +363,7 @@ describe('the back office answers', () => {
       held_orders: 1,
       new_applications: 0,
       new_contact_messages: 1,
+      new_customer_replies: 0,
     };
     expect(AdminMeAnswer.safeParse(me).success).toBe(true);
     expect(AdminMeAnswer.safeParse({ ...me, staff: { ...me.staff, role: 'boss' } }).success).toBe(false);

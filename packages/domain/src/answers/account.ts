@@ -82,12 +82,24 @@ export type WishListItem = z.infer<typeof WishListItem>;
 export const Buyer = AdminContact.omit({ username: true });
 export type Buyer = z.infer<typeof Buyer>;
 
-/** A message from the seller. */
+/** A reply in a thread the seller's message starts: the buyer's, or the seller's answer. */
+export const MessageReply = z.object({
+  reply_id: z.number().int().min(1),
+  author: z.enum(['buyer', 'seller']),
+  /** The buyer's name; for the seller's answers, the shop's. */
+  name: z.string(),
+  body: z.string(),
+  created_at: Timestamp,
+});
+export type MessageReply = z.infer<typeof MessageReply>;
+
+/** A message from the seller; read one at a time, it comes with the thread's replies, oldest first. */
 export const CustomerMessage = z.object({
   message_id: z.number().int().min(1),
   body: z.string(),
   created_at: Timestamp,
   is_read: z.boolean(),
+  replies: z.array(MessageReply).optional(),
 });
 export type CustomerMessage = z.infer<typeof CustomerMessage>;
 
@@ -236,6 +248,10 @@ export const WishListItemRemovedAnswer = WishListItemAddedAnswer.extend({
   wishListItems: z.array(WishListItem),
 });
 export type WishListItemRemovedAnswer = z.infer<typeof WishListItemRemovedAnswer>;
+
+/** POST /api/user/{customerid}/messages/{messageid}/reply: the thread with the reply, and a message. */
+export const MessageRepliedAnswer = MessagesAnswer.extend({ smessage: z.string() });
+export type MessageRepliedAnswer = z.infer<typeof MessageRepliedAnswer>;
 
 /** POST /api/user/subscription */
 export const SubscriptionChangedAnswer = SubscriptionAnswer.extend({ smessage: z.string() });

@@ -189,6 +189,8 @@ export const OrderDetail = z.object({
   /** The current invoice's payment terms (due_on_receipt, net15 ... net60), due day and what is left to pay; null before it. */
   invoice_terms: z.string().nullable(),
   invoice_due_on: z.string().nullable(),
+  /** On the invoice's view: when the invoice was made (its date, as the PDF gives it). */
+  invoice_date: Timestamp.nullable().optional(),
   invoice_paid: Price.nullable(),
   /** Negative for a credit (paid more than a corrected invoice's total). */
   invoice_balance: Dollars.nullable(),

@@ -55,6 +55,10 @@ export const AccountSectionItemPath = AccountSectionPath.extend({
 });
 export type AccountSectionItemPath = z.infer<typeof AccountSectionItemPath>;
 
+/** …/messages/{messageId}/reply */
+export const MessagePath = CustomerPath.extend({ messageId: pathId('Message id') });
+export type MessagePath = z.infer<typeof MessagePath>;
+
 /** …/address/{addressId}/edit and …/delete */
 export const AddressPath = CustomerPath.extend({ addressId: pathId('Address id') });
 export type AddressPath = z.infer<typeof AddressPath>;

@@ -344,9 +344,35 @@ export const customerMessages = pgTable(
       .references(() => customers.customerId, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the buyer read the thread; cleared when the seller writes in it again. */
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** `new` while a buyer's reply waits for the seller, `answered` otherwise (as a contact message's status). */
+    sellerStatus: text('seller_status').notNull().default('answered'),
+    /** The thread's last message (the first one, or the newest reply): both sides list threads by it. */
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('customer_messages_customer_idx').on(t.customerId)],
+);
+
+/** The rest of a thread a seller's message starts: the buyer's replies and the seller's answers, in order. */
+export const customerMessageReplies = pgTable(
+  'customer_message_replies',
+  {
+    replyId: serial('reply_id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => customerMessages.messageId, { onDelete: 'cascade' }),
+    /** `buyer` or `seller`. */
+    author: text('author').notNull(),
+    body: text('body').notNull(),
+    /** The buyer who wrote it (null for the seller's). */
+    contactPersonId: text('contact_person_id'),
+    /** The buyer's name, or the staff member's e-mail (`cli` for the seller's commands). */
+    name: text('name').notNull(),
+    staffId: integer('staff_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_message_replies_message_idx').on(t.messageId)],
 );
 
 export const subscriptions = pgTable('subscriptions', {

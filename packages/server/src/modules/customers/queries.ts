@@ -188,13 +188,13 @@ function presentMessage(m: { message_id: number; body: string; created_at: Date;
   };
 }
 
-/** Messages from the seller, newest first. */
+/** Threads with the seller, the one with the latest message first. */
 export async function listMessages(db: Queryable, customerId: string) {
   const rows = await db
     .select(messageColumns)
     .from(customerMessages)
     .where(eq(customerMessages.customerId, customerId))
-    .orderBy(desc(customerMessages.createdAt), desc(customerMessages.messageId))
+    .orderBy(desc(customerMessages.lastAt), desc(customerMessages.messageId))
     .limit(500);
   return rows.map(presentMessage);
 }

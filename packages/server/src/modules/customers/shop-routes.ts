@@ -50,6 +50,7 @@ import { HttpError } from '../../lib/http';
 import type { MailMessage } from '../../mail/outbox';
 import { mailText } from '../../mail/templates';
 import { oneLine, oneLineValues, quotedUnder } from '../../mail/text';
+import { threadRepliesForBuyer } from '../messages';
 import type { SessionUser } from '../sessions';
 import {
   assertOwnCustomer,
@@ -165,7 +166,7 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
         if (!one) return { messages: await listMessages(db, id) };
         const message = await openMessage(db, id, numericId(sessionid, 'Message id'));
         if (!message) throw new HttpError(404, 'This message does not exist in your account.');
-        return { messages: [message] };
+        return { messages: [{ ...message, replies: await threadRepliesForBuyer(db, message.message_id) }] };
       }
       case 'buyers':
         requireCompanyAdmin(request, MSG.buyersAdminOnly);

@@ -396,15 +396,14 @@ export function renderInvoicePdf(doc: InvoiceDocument, seller: Seller, lang: Lan
   pdf.text(money(doc.totalCents), cols.amount - 20, y + 4, { width: 90, align: 'right' });
   y += 22;
   pdf.font('Helvetica').fontSize(9);
-  if (doc.paidCents !== 0) {
-    for (const [label, cents] of [
-      [labels.paid, doc.paidCents],
-      [labels.balance, doc.balanceCents],
-    ] as const) {
-      pdf.text(label, right - 340, y, { width: 260, align: 'right' });
-      pdf.text(money(cents), cols.amount, y, { width: 70, align: 'right' });
-      y += 14;
-    }
+  // What is paid and what is left, also before any payment, as the invoice's page shows them.
+  for (const [label, cents] of [
+    [labels.paid, doc.paidCents],
+    [labels.balance, doc.balanceCents],
+  ] as const) {
+    pdf.text(label, right - 340, y, { width: 260, align: 'right' });
+    pdf.text(money(cents), cols.amount, y, { width: 70, align: 'right' });
+    y += 14;
   }
   pdf.text(labels.thanks, left, y + 18);
   pdf.end();

@@ -7,9 +7,11 @@ import { placeOrderSchema } from '@shop/domain/order-request';
 import { type OrderStatus, ordersQuerySchema } from '@shop/domain/orders';
 import { CustomerPath } from '@shop/domain/requests/account';
 import { InvoicePath, OrderPath } from '@shop/domain/requests/orders';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { invoices } from '../../db/schema';
 import { requestLang } from '../../i18n/lang';
 import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
@@ -158,14 +160,16 @@ export function orderRoutes(app: FastifyInstance, services: OrderNeeds) {
       assertOwnCustomer(request, request.params.customerid);
       const user = requireUser(request);
       if (!ID.test(request.params.invoiceid)) throw new HttpError(404, NO_INVOICE);
-      const view = await orderView(
-        db,
-        user.customerId,
-        { invoiceId: Number(request.params.invoiceid) },
-        invoiceSeller(services.config),
-      );
+      const invoiceId = Number(request.params.invoiceid);
+      const view = await orderView(db, user.customerId, { invoiceId }, invoiceSeller(services.config));
       if (!view) throw new HttpError(404, NO_INVOICE);
-      return reply.send({ scode: 200, orderInfo: view });
+      // The invoice's date, as its PDF gives it.
+      const [made] = await db
+        .select({ at: invoices.createdAt })
+        .from(invoices)
+        .where(eq(invoices.invoiceId, invoiceId));
+      const order = { ...view.order, invoice_date: made?.at.toISOString() ?? null };
+      return reply.send({ scode: 200, orderInfo: { ...view, order } });
     },
   );
 

@@ -20,7 +20,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountApplications, contactMessages, orders, staff } from '../../db/schema';
+import { accountApplications, contactMessages, customerMessages, orders, staff } from '../../db/schema';
 import type { AdminDeps } from '../../lib/back-office';
 import { numericId } from '../../lib/back-office-http';
 import { actorOf, STAFF_COOKIE, type StaffSessions, staffOf } from '../sessions';
@@ -108,12 +108,13 @@ export function staffRoutes(app: FastifyInstance, deps: AdminDeps, sessions: Sta
     async (request, reply) => {
       const me = staffOf(request);
       const count = sql<number>`count(*)::int`;
-      const [[row], [pending], [held], [applications], [contact]] = await Promise.all([
+      const [[row], [pending], [held], [applications], [contact], [replies]] = await Promise.all([
         db.select().from(staff).where(eq(staff.staffId, me.staffId)),
         db.select({ n: count }).from(orders).where(eq(orders.status, 'Pending')),
         db.select({ n: count }).from(orders).where(eq(orders.status, 'OnHold')),
         db.select({ n: count }).from(accountApplications).where(eq(accountApplications.status, 'New')),
         db.select({ n: count }).from(contactMessages).where(eq(contactMessages.status, 'new')),
+        db.select({ n: count }).from(customerMessages).where(eq(customerMessages.sellerStatus, 'new')),
       ]);
       // The navigation's counts come with who is signed in.
       return reply.send({
@@ -123,6 +124,7 @@ export function staffRoutes(app: FastifyInstance, deps: AdminDeps, sessions: Sta
         held_orders: held?.n ?? 0,
         new_applications: applications?.n ?? 0,
         new_contact_messages: contact?.n ?? 0,
+        new_customer_replies: replies?.n ?? 0,
       });
     },
   );

@@ -89,7 +89,7 @@ export function AdminLayout({ me, flash, children }: { me: Me | null; flash: str
               </li>
               <li>
                 <NavLink to={`${ADMIN_BASE}/messages`}>
-                  Messages <Count n={me.new_contact_messages} label="new" />
+                  Messages <Count n={me.new_contact_messages + me.new_customer_replies} label="new" />
                 </NavLink>
               </li>
               <li>

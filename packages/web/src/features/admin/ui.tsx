@@ -233,6 +233,7 @@ export function Pager({
   total,
   noun,
   capped = false,
+  param = 'page',
 }: {
   page: number;
   pages: number;
@@ -240,12 +241,14 @@ export function Pager({
   noun: string;
   /** More match than were counted: `total` is where counting stopped. */
   capped?: boolean;
+  /** The query parameter of the page number (two lists on one page page apart). */
+  param?: string;
 }) {
   const location = useLocation();
   const to = (n: number) => {
     const params = new URLSearchParams(location.search);
-    if (n <= 1) params.delete('page');
-    else params.set('page', String(n));
+    if (n <= 1) params.delete(param);
+    else params.set(param, String(n));
     const query = params.toString();
     return `${location.pathname}${query ? `?${query}` : ''}`;
   };

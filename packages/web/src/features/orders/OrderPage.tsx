@@ -1,6 +1,6 @@
 import { type OrderAddress, type OrderInfo, readFeeLineName } from '@shop/domain/api';
 import { FEE_CATEGORY_NAMES } from '@shop/domain/fees';
-import { formatDateIn } from '@shop/domain/i18n';
+import { LOCALE } from '@shop/domain/i18n';
 import { toCents } from '@shop/domain/money';
 import { Link, useLocation } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -43,8 +43,13 @@ function extraName(name: string | undefined): string {
     });
   return name ?? '';
 }
-/** A day (YYYY-MM-DD) written out in the page's language: "Dec 24, 2026" / "24 déc. 2026". */
-const dayName = (day: string) => formatDateIn(pageLang(), `${day}T12:00:00Z`, { timeZone: 'UTC' });
+/** A date written out in the page's language as the invoice's PDF writes it: "December 24, 2026". */
+const longDate = (at: string, timeZone: string) =>
+  new Intl.DateTimeFormat(LOCALE[pageLang()], { dateStyle: 'long', timeZone }).format(new Date(at));
+/** A day (YYYY-MM-DD) written out: "December 24, 2026" / "24 décembre 2026". */
+const dayName = (day: string) => longDate(`${day}T12:00:00Z`, 'UTC');
+/** The invoice's date: its day in the seller's time zone (Toronto), as on the PDF. */
+const invoiceDay = (at: string) => longDate(at, 'America/Toronto');
 
 /** The condition as English shows it today (its code); French names it. */
 const conditionText = (condition: string) => (pageLang() === 'en' ? condition : conditionName(condition));
@@ -185,6 +190,12 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
         <dd className={o.status === 'Canceled' ? 'status--canceled' : undefined}>{statusName(o.status)}</dd>
         <dt>{t('orders:fact.method')}</dt>
         <dd>{methodName(o.shipping_method)}</dd>
+        {kind === 'invoice' && o.invoice_date && (
+          <>
+            <dt>{t('orders:fact.invoiceDate')}</dt>
+            <dd>{invoiceDay(o.invoice_date)}</dd>
+          </>
+        )}
         {kind === 'invoice' && o.invoice_terms && (
           <>
             <dt>{t('orders:fact.terms')}</dt>

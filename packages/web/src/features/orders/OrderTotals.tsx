@@ -12,9 +12,17 @@ import { money, pageLang, t } from '../../lib/i18n';
 /** An amount in dollars, as the order records it. */
 const dollars = (amount: number) => money(toCents(amount));
 
-/** "GST 5 %", or "QST 9.975 %: exempt (Reseller, no. 1234567890TQ0001, until 2026-12-31)". */
-export function taxName(tax: TaxLineAnswer): string {
-  const label = taxLabel(tax.component, Math.round(tax.rate * 1000), pageLang());
+/**
+ * "GST 5 %", or "QST 9.975 %: exempt (Reseller, no. 1234567890TQ0001, until 2026-12-31)"; given `widest`
+ * (the largest base of the components), a component that taxed less names its base, as the PDF does:
+ * "PST 7 % on $480.00".
+ */
+export function taxName(tax: TaxLineAnswer, widest?: number): string {
+  const rate = taxLabel(tax.component, Math.round(tax.rate * 1000), pageLang());
+  const label =
+    widest !== undefined && toCents(tax.base) !== widest
+      ? t('orders:total.taxOn', { label: rate, base: dollars(tax.base) })
+      : rate;
   const e = tax.exemption;
   if (!e) return label;
   if (!e.expires_on) return t('orders:total.exempt', { label, reason: e.reason, reference: e.reference });
@@ -43,6 +51,8 @@ export function OrderTotals({ order: o, kind }: { order: OrderDetail; kind: 'ord
           ] as [string, number][]
         ).filter(([, cents]) => cents !== 0)
       : [];
+  // On the invoice, a component whose base is not the largest (a line without provincial tax) names it.
+  const widest = kind === 'invoice' ? Math.max(0, ...o.taxes.map((tax) => toCents(tax.base))) : undefined;
   return (
     <dl className="order__totals">
       <dt>{t('orders:total.subtotal')}</dt>
@@ -55,7 +65,7 @@ export function OrderTotals({ order: o, kind }: { order: OrderDetail; kind: 'ord
       ))}
       {o.taxes.map((tax) => (
         <Fragment key={tax.component}>
-          <dt data-tax={tax.component}>{taxName(tax)}</dt>
+          <dt data-tax={tax.component}>{taxName(tax, widest)}</dt>
           <dd>{dollars(tax.amount)}</dd>
         </Fragment>
       ))}

@@ -1,14 +1,19 @@
 /**
- * /acer/admin/messages: a message to a customer (their Messages and a mail), and the contact-form inbox,
- * new or answered, where a reply is mailed to the sender and kept with the message.
+ * /acer/admin/messages: a message to a customer (their Messages and a mail); the threads with customers,
+ * where a buyer's reply waits as new until the seller answers in the thread (shown in their Messages and
+ * mailed); and the contact-form inbox, new or answered, where a reply is mailed to the sender and kept with
+ * the message. The status tabs and the search apply to both lists.
  */
 import {
   type AdminContactMessage,
   type AdminCustomerChangedAnswer,
+  type AdminCustomerThread,
   CONTACT_STATUSES,
   type ContactMessageAnswer,
   type ContactMessagesAnswer,
   type ContactReplyAnswer,
+  type CustomerThreadAnswer,
+  type CustomerThreadsAnswer,
   contactReplySchema,
   customerMessageSchema,
   type Page,
@@ -24,12 +29,20 @@ async function loader({ request }: PageArgs) {
   const p = new URL(request.url).searchParams;
   // The inbox opens on what is still to answer.
   const status = p.get('status') ?? 'new';
-  const query = queryOf({ status: status === 'all' ? '' : status, q: p.get('q'), page: p.get('page') });
-  const { messages } = await adminApi<ContactMessagesAnswer>(`/admin/contact-messages${query}`, {
-    signal: request.signal,
-  });
-  return messages;
+  const filter = { status: status === 'all' ? '' : status, q: p.get('q') };
+  const [{ messages }, { threads }] = await Promise.all([
+    adminApi<ContactMessagesAnswer>(`/admin/contact-messages${queryOf({ ...filter, page: p.get('page') })}`, {
+      signal: request.signal,
+    }),
+    adminApi<CustomerThreadsAnswer>(
+      `/admin/customer-threads${queryOf({ ...filter, page: p.get('thread_page'), page_size: '10' })}`,
+      { signal: request.signal },
+    ),
+  ]);
+  return { messages, threads };
 }
+
+type MessagesData = { messages: Page<AdminContactMessage>; threads: Page<AdminCustomerThread> };
 
 /** A message leaves the list it was in once answered, so the result is shown above the list instead. */
 function flashed(result: ActionResult): ActionResult {
@@ -71,6 +84,33 @@ async function action({ request }: PageArgs) {
         ),
       );
     }
+    case 'thread-reply': {
+      const parsed = customerMessageSchema.safeParse({ body: body.body });
+      if (!parsed.success) return invalid(parsed.error.issues);
+      return flashed(
+        await attempt(
+          request,
+          () =>
+            adminApi<CustomerThreadAnswer>(
+              `/admin/customer-threads/${encodeURIComponent(String(body.message_id))}/reply`,
+              { body: { body: body.body } },
+            ),
+          'Your answer has been sent.',
+        ),
+      );
+    }
+    case 'thread-status':
+      return flashed(
+        await attempt(
+          request,
+          () =>
+            adminApi<CustomerThreadAnswer>(
+              `/admin/customer-threads/${encodeURIComponent(String(body.message_id))}/status`,
+              { body: { status: body.status } },
+            ),
+          body.status === 'answered' ? 'Marked as answered.' : 'Marked as new.',
+        ),
+      );
     case 'status':
       return flashed(
         await attempt(
@@ -215,8 +255,79 @@ function ContactMessage({ message }: { message: AdminContactMessage }) {
   );
 }
 
+/** A thread with a customer: the seller's message, then both sides in order, and the seller's answer form. */
+function CustomerThread({ thread }: { thread: AdminCustomerThread }) {
+  const m = thread;
+  const ref = useRef<HTMLFormElement>(null);
+  const reply = useAction(() => ref.current?.reset());
+  const status = useAction();
+  useFocusFirstError(ref, reply.result);
+  const who = m.company || m.customer_id;
+  return (
+    <article className="admin-card" aria-labelledby={`thread-${m.message_id}`}>
+      <h3 id={`thread-${m.message_id}`}>
+        {who} ({m.customer_id})
+      </h3>
+      <p className="admin-note">
+        Last message <When at={m.last_at} /> — {m.status === 'new' ? 'New reply' : 'Answered'}
+        {m.is_read ? '' : ' — not yet read by the customer'}
+      </p>
+      <p>
+        <Link to={`${ADMIN_BASE}/customers/${encodeURIComponent(m.customer_id)}`}>
+          Customer {m.customer_id}
+        </Link>
+      </p>
+      <ol className="admin-messages" aria-label={`Thread with ${who}, oldest first`}>
+        <li>
+          <p className="admin-note">
+            <When at={m.created_at} /> — the shop
+          </p>
+          <p className="admin-pre">{m.body}</p>
+        </li>
+        {m.replies.map((r) => (
+          <li key={r.reply_id}>
+            <p className="admin-note">
+              <When at={r.created_at} /> —{' '}
+              {r.author === 'buyer' ? `${r.name} (customer)` : `${r.name} (the shop)`}
+            </p>
+            <p className="admin-pre">{r.body}</p>
+          </li>
+        ))}
+      </ol>
+      <Result result={reply.result?.ok ? null : reply.result} />
+      <reply.fetcher.Form method="post" ref={ref} className="admin-form" noValidate>
+        <input type="hidden" name="intent" value="thread-reply" />
+        <input type="hidden" name="message_id" value={m.message_id} />
+        <TextArea
+          id={`thread-reply-${m.message_id}`}
+          name="body"
+          label={`Answer ${who}`}
+          required
+          maxLength={5000}
+          hint="Shown in the customer's Messages and mailed to the buyer who last replied."
+          error={reply.errors.body}
+        />
+        <div className="admin-actions">
+          <button type="submit" className="admin-btn admin-btn--primary" disabled={reply.busy}>
+            Send answer
+          </button>
+        </div>
+      </reply.fetcher.Form>
+      <Result result={status.result?.ok ? null : status.result} />
+      <status.fetcher.Form method="post">
+        <input type="hidden" name="intent" value="thread-status" />
+        <input type="hidden" name="message_id" value={m.message_id} />
+        <input type="hidden" name="status" value={m.status === 'new' ? 'answered' : 'new'} />
+        <button type="submit" className="admin-btn admin-btn--small" disabled={status.busy}>
+          {m.status === 'new' ? 'Mark as answered without an answer' : 'Mark as new'}
+        </button>
+      </status.fetcher.Form>
+    </article>
+  );
+}
+
 function Messages() {
-  const messages = usePageData<Page<AdminContactMessage>>();
+  const { messages, threads } = usePageData<MessagesData>();
   const [params] = useSearchParams();
   const status = params.get('status') ?? 'new';
   const tabs = [...CONTACT_STATUSES, 'all'] as const;
@@ -228,37 +339,52 @@ function Messages() {
       <PageTitle title="Messages">Messages</PageTitle>
       <SkipToTable target="inbox-list">Skip to the contact messages</SkipToTable>
       <SendMessage />
+      <nav aria-label="Inbox status" className="admin-tabs">
+        <ul>
+          {tabs.map((s) => (
+            <li key={s}>
+              <Link
+                to={`${ADMIN_BASE}/messages${s === 'new' ? '' : `?status=${s}`}`}
+                aria-current={s === status ? 'page' : undefined}
+              >
+                {s === 'new' ? 'New' : s === 'answered' ? 'Answered' : 'All'}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Form method="get" className="admin-filters" role="search" aria-label="Find messages">
+        <input type="hidden" name="status" value={status} />
+        <Field
+          id="inbox-q"
+          name="q"
+          type="search"
+          label="Search"
+          hint="Company or Customer ID; for the contact form also name, e-mail or order number"
+          defaultValue={params.get('q') ?? ''}
+          maxLength={100}
+        />
+        <button type="submit" className="admin-btn">
+          Show
+        </button>
+      </Form>
+      <section className="admin-section" aria-labelledby="threads-heading">
+        <h2 id="threads-heading">Threads with customers</h2>
+        {threads.items.length === 0 ? (
+          <p>No threads here.</p>
+        ) : (
+          threads.items.map((t) => <CustomerThread key={t.message_id} thread={t} />)
+        )}
+        <Pager
+          page={threads.page}
+          pages={threads.pages}
+          total={threads.total}
+          noun="thread"
+          param="thread_page"
+        />
+      </section>
       <section className="admin-section" aria-labelledby="inbox-heading">
         <h2 id="inbox-heading">Contact form inbox</h2>
-        <nav aria-label="Inbox status" className="admin-tabs">
-          <ul>
-            {tabs.map((s) => (
-              <li key={s}>
-                <Link
-                  to={`${ADMIN_BASE}/messages${s === 'new' ? '' : `?status=${s}`}`}
-                  aria-current={s === status ? 'page' : undefined}
-                >
-                  {s === 'new' ? 'New' : s === 'answered' ? 'Answered' : 'All'}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <Form method="get" className="admin-filters" role="search" aria-label="Find contact messages">
-          <input type="hidden" name="status" value={status} />
-          <Field
-            id="inbox-q"
-            name="q"
-            type="search"
-            label="Search"
-            hint="Name, e-mail, company or order number"
-            defaultValue={params.get('q') ?? ''}
-            maxLength={100}
-          />
-          <button type="submit" className="admin-btn">
-            Show
-          </button>
-        </Form>
         <p className="admin-count" role="status">
           {messages.total.toLocaleString('en-CA')}{' '}
           {messages.total === 1 ? 'message matches.' : 'messages match.'}
