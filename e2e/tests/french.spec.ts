@@ -136,6 +136,24 @@ test('a buyer switches to French and shops, checks out and reads the order, the 
   await expect(other.locator('html')).toHaveAttribute('lang', 'fr');
   await again.close();
 
+  // A second address, in Quebec (made once the account is French): the order goes there, and its mails
+  // and invoice name the province Québec.
+  await call(shop.request, 'POST', '/api/user/address/create', {
+    addressInfo: {
+      customer_id: customer.customerId,
+      first_name: customer.firstName,
+      last_name: customer.lastName,
+      company_name: customer.company,
+      phone_number: '5145550199',
+      address_line_1: '400 rue Saint-Paul',
+      address_line_2: '',
+      city: 'Montréal',
+      province: 'Quebec',
+      zip: 'H2Y2A5',
+      country: 'Canada',
+    },
+  });
+
   // A category, with the In Stock filter and a sort by price.
   await page.goto('/acer/category/Notebook');
   await expect(page.getByRole('article').first()).toBeVisible();
@@ -179,22 +197,6 @@ test('a buyer switches to French and shops, checks out and reads the order, the 
   await page.goto('/acer/cart');
   await expect(page.getByRole('main').getByText(product.item_name).first()).toBeVisible();
   await frenchPage(page, { prices: true });
-  // Shipped and billed to Quebec: the mails and the invoice name the province Québec.
-  await call(shop.request, 'POST', '/api/user/address/create', {
-    addressInfo: {
-      customer_id: customer.customerId,
-      first_name: customer.firstName,
-      last_name: customer.lastName,
-      company_name: customer.company,
-      phone_number: '5145550199',
-      address_line_1: '400 rue Saint-Paul',
-      address_line_2: '',
-      city: 'Montréal',
-      province: 'Quebec',
-      zip: 'H2Y2A5',
-      country: 'Canada',
-    },
-  });
   await page.getByRole('main').getByText(fr('cart:checkoutButton'), { exact: true }).first().click();
   await expect(page).toHaveURL(/\/acer\/checkout$/);
   const shipping = page.getByRole('group', { name: fr('cart:checkout.shippingAddress') });
