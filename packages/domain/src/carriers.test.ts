@@ -25,6 +25,19 @@ describe('carriers', () => {
     expect(carrierNamed(null)).toBeNull();
   });
 
+  it("links a French reader to the carrier's page in French when it has one", () => {
+    expect(trackingUrl('Canada Post', '7023 2100', 'fr')).toBe(
+      'https://www.canadapost-postescanada.ca/track-reperage/fr#/search?searchFor=7023%202100',
+    );
+    expect(trackingUrl('Purolator', 'P1', 'fr')).toBe('https://www.purolator.com/fr/shipping/tracker?pin=P1');
+    expect(trackingUrl('UPS', '1Z9', 'fr')).toBe('https://www.ups.com/track?loc=fr_CA&tracknum=1Z9');
+    expect(trackingUrl('Loomis', 'L1', 'fr')).toBe(
+      'https://www.loomisexpress.com/loomship/Track/TrackStatus?wbs=L1',
+    );
+    expect(trackingUrl('Other', 'X1', 'fr')).toBeNull();
+    expect(trackingUrl('Canada Post', '7023', 'en')).toContain('/track-reperage/en#');
+  });
+
   it("links each carrier's tracking page with the number", () => {
     expect(trackingUrl('Canada Post', '1234567890123456')).toBe(
       'https://www.canadapost-postescanada.ca/track-reperage/en#/search?searchFor=1234567890123456',

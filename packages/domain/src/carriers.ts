@@ -3,6 +3,7 @@
  * number). Other has no tracking page. Orders shipped before the list may hold another carrier's name:
  * it is shown as written, without a link.
  */
+import type { Lang } from './i18n';
 
 export const CARRIERS = [
   'Canada Post',
@@ -27,6 +28,15 @@ const TRACKING_PAGES: Record<Carrier, string | null> = {
   Other: null,
 };
 
+/** The carriers' own pages in French, for a buyer who reads French; a carrier without one keeps its page. */
+const TRACKING_PAGES_FR: Partial<Record<Carrier, string>> = {
+  'Canada Post': 'https://www.canadapost-postescanada.ca/track-reperage/fr#/search?searchFor={n}',
+  Purolator: 'https://www.purolator.com/fr/shipping/tracker?pin={n}',
+  UPS: 'https://www.ups.com/track?loc=fr_CA&tracknum={n}',
+  Canpar: 'https://www.canpar.com/fr/tracking/track.htm?barcode={n}',
+  DHL: 'https://www.dhl.com/ca-fr/home/tracking.html?tracking-id={n}',
+};
+
 export const CARRIER_MSG = {
   unknown: `The carrier must be one of ${CARRIERS.join(', ')} (or left empty).`,
 } as const;
@@ -39,16 +49,17 @@ export function carrierNamed(name: string | null | undefined): Carrier | null {
 }
 
 /**
- * The page that tracks a parcel at its carrier, the number URL-encoded; null for Other, a carrier not on
- * the list, or no number.
+ * The page that tracks a parcel at its carrier (in French when the carrier has one and `lang` is French),
+ * the number URL-encoded; null for Other, a carrier not on the list, or no number.
  */
 export function trackingUrl(
   carrier: string | null | undefined,
   number: string | null | undefined,
+  lang: Lang = 'en',
 ): string | null {
   const listed = carrierNamed(carrier);
   const n = (number ?? '').trim();
   if (!listed || n === '') return null;
-  const page = TRACKING_PAGES[listed];
+  const page = (lang === 'fr' ? TRACKING_PAGES_FR[listed] : undefined) ?? TRACKING_PAGES[listed];
   return page === null ? null : page.replace('{n}', encodeURIComponent(n));
 }

@@ -112,4 +112,19 @@ describe('Translator', () => {
     );
     expect(en.t('cart.notEnoughStock', { name: 'A', n: 2 })).toBe(CART_MSG.notEnoughStock('A', 2));
   });
+  it('names the conditions of a quick order in French, in the messages that carry them', () => {
+    const specFr = JSON.parse(readFileSync(join(packages, 'domain/src/locales/fr/spec.json'), 'utf8'));
+    const fr = new Translator('fr', [specFr], SPEC_EN);
+    expect(fr.fromEnglish(QUICK_MSG.notOffered('NX.1', 'Recertified'))).toBe(
+      "NX.1 n'est pas vendu à l'état Remis à neuf.",
+    );
+    expect(
+      fr.fromEnglish(QUICK_MSG.ambiguous('NX.1', ['BrandNew', 'ScratchDent'])).replace(/\u00a0/g, ' '),
+    ).toBe(
+      "NX.1 est vendu à l'état Neuf et Égratigné et bosselé : ajoutez l'état, p. ex. « NX.1 1 Égratigné et bosselé ».",
+    );
+    expect(fr.fromEnglish(QUICK_MSG.condition('used')).replace(/\u00a0/g, ' ')).toBe(
+      "« used » n'est pas un état. Utilisez Neuf, Remis à neuf, Égratigné et bosselé ou Garantie.",
+    );
+  });
 });

@@ -37,4 +37,31 @@ describe('parseQuickOrder', () => {
     expect(conditionFromWord('Warranty')).toBe('Warranty');
     expect(conditionFromWord('used')).toBeNull();
   });
+
+  it('reads the French names of the conditions, with or without accents', () => {
+    expect(conditionFromWord('Neuf')).toBe('BrandNew');
+    expect(conditionFromWord('Remis à neuf')).toBe('Recertified');
+    expect(conditionFromWord('remis a neuf')).toBe('Recertified');
+    expect(conditionFromWord('Égratigné et bosselé')).toBe('ScratchDent');
+    expect(conditionFromWord('É&B')).toBe('ScratchDent');
+    expect(conditionFromWord('Garantie')).toBe('Warranty');
+    expect(parseQuickOrder('NX.SAHAA.001 5 Remis à neuf\nNX.SAHAA.002;2;Égratigné et bosselé').lines).toEqual(
+      [
+        {
+          line: 1,
+          text: 'NX.SAHAA.001 5 Remis à neuf',
+          sku: 'NX.SAHAA.001',
+          quantity: 5,
+          condition: 'Recertified',
+        },
+        {
+          line: 2,
+          text: 'NX.SAHAA.002;2;Égratigné et bosselé',
+          sku: 'NX.SAHAA.002',
+          quantity: 2,
+          condition: 'ScratchDent',
+        },
+      ],
+    );
+  });
 });

@@ -57,11 +57,24 @@ const CONDITION_WORDS: Record<string, Condition> = {
   sd: 'ScratchDent',
   sandd: 'ScratchDent',
   warranty: 'Warranty',
+  // The French names, as the French page shows them: Neuf, Remis à neuf, Égratigné et bosselé (É&B), Garantie.
+  neuf: 'BrandNew',
+  remisaneuf: 'Recertified',
+  reconditionne: 'Recertified',
+  egratigneetbossele: 'ScratchDent',
+  egratigneandbossele: 'ScratchDent',
+  eandb: 'ScratchDent',
+  garantie: 'Warranty',
 };
 
-/** Reads a condition word the way people write it: "Recertified", "scratch & dent", "S&D", "Brand New". */
+/**
+ * Reads a condition word the way people write it: "Recertified", "scratch & dent", "S&D", "Brand New", and
+ * in French "Neuf", "remis à neuf", "É&B", "Égratigné et bosselé".
+ */
 export function conditionFromWord(word: string): Condition | null {
   const key = word
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/&/g, 'and')
     .replace(/[^a-z]/g, '');

@@ -47,6 +47,11 @@ export const SPEC_EN: Catalogue = {
   'quick.ambiguous2': QUICK_MSG.ambiguous(v('sku'), ['{first}', '{last}']),
   'quick.ambiguous3': QUICK_MSG.ambiguous(v('sku'), ['{first}', '{second}', '{last}']),
   'quick.added': QUICK_MSG.added(v('sku'), v('quantity')),
+  // The conditions as messages name them (quick.notOffered, quick.ambiguous*): read back out and translated.
+  'condition.BrandNew': 'BrandNew',
+  'condition.Recertified': 'Recertified',
+  'condition.ScratchDent': 'ScratchDent',
+  'condition.Warranty': 'Warranty',
   // waitText and the messages that carry it (messages.ts).
   'wait.minute': 'a minute',
   'wait.minutes': '{n} minutes',

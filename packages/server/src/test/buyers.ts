@@ -76,7 +76,8 @@ export function checkoutBody(
   buyer: Buyer,
   product: ProductRecord,
   quantity: number,
-  extra: { checkoutKey?: string; createdTime?: string; po?: string } = {},
+  /** `province`: the province the buyer's address was moved to (Ontario unless told), for its taxes. */
+  extra: { checkoutKey?: string; createdTime?: string; po?: string; province?: string } = {},
 ) {
   const line = {
     item_condition: 'BrandNew' as Condition,
@@ -86,7 +87,7 @@ export function checkoutBody(
     scratch_dent_price: personalPrice(product.scratchDentPriceCents, PERCENTAGE),
     quantity,
   };
-  const totals = orderTotals([line], seededComponents('Ontario'));
+  const totals = orderTotals([line], seededComponents(extra.province ?? 'Ontario'));
   return {
     orderInfo: {
       customer_id: buyer.customerId,

@@ -190,11 +190,16 @@ export async function customerDetail(db: Queryable, customerId: string): Promise
 
 // ---- Links and their mails
 
+/**
+ * The welcome (or a buyer's first link), in the contact's language; `addedIn`, the language of the page a
+ * company's administrator added them from, when they have not chosen one yet.
+ */
 async function queueWelcome(
   deps: AdminDeps,
   tx: Queryable,
   customer: { customerId: string; company: string },
   contact: ContactRow,
+  addedIn?: Lang,
 ) {
   const primary = contact.isPrimary;
   const token = await issueLink(
@@ -204,7 +209,8 @@ async function queueWelcome(
     WELCOME_LINK_DAYS * 86_400_000,
   );
   const link = linkUrl(deps.config.PUBLIC_URL, token, 'customer');
-  const lang = await mailLanguageOf(tx, contact.contactPersonId);
+  const lang =
+    !isLang(contact.language) && addedIn ? addedIn : await mailLanguageOf(tx, contact.contactPersonId);
   // Names and the company (as typed by the people they belong to) stay on one line.
   const t = (key: string, values?: Record<string, string | number>) =>
     mailText(lang, key, oneLineValues(values));
@@ -585,6 +591,8 @@ export async function addContact(
   customerId: string,
   input: ContactCreate,
   addedBy: AddedBy = 'seller',
+  /** The language of the page a company's administrator added the buyer from: their welcome's. */
+  addedIn?: Lang,
 ) {
   let sent: { link: string; mailId: number; contact: AdminContact };
   try {
@@ -646,7 +654,7 @@ export async function addContact(
         entityId: customerId,
         after: contactSnapshot(contact!),
       });
-      const queued = await queueWelcome(deps, tx, customer, contact!);
+      const queued = await queueWelcome(deps, tx, customer, contact!, addedIn);
       return { ...queued, contact: presentContact(contact!) };
     });
   } catch (error) {

@@ -130,6 +130,24 @@ describe('buyers of one company', () => {
     ]);
   });
 
+  it('added from the French shop are welcomed in French', async () => {
+    const email = uniqueEmail('acheteur');
+    const added = await call(ctx.app, 'POST', '/api/user/buyers/create', `${admin}; lang=fr`, {
+      buyerInfo: { first_name: 'Luc', last_name: 'Gagnon', email, role: 'buyer' },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const text = await waitForMail(sink, email, 'set-password?token=');
+    expect(text).toContain('Bonjour Luc,');
+    expect(text).toContain('Vous pouvez maintenant acheter pour');
+    expect(text).not.toContain('You can now buy');
+    // Added from the English shop, the same company's next buyer is welcomed in English.
+    const english = uniqueEmail('buyer');
+    await call(ctx.app, 'POST', '/api/user/buyers/create', `${admin}; lang=en`, {
+      buyerInfo: { first_name: 'Ann', last_name: 'Lee', email: english, role: 'buyer' },
+    });
+    expect(await waitForMail(sink, english, 'set-password?token=')).toContain('Hello Ann,');
+  });
+
   it('who are buyers cannot manage buyers or addresses', async () => {
     const buyer = await newBuyer();
     const list = await call(ctx.app, 'GET', '/api/user/C10001/buyers', buyer.cookie);

@@ -4,6 +4,7 @@
  */
 import type { buyerChangeSchema } from '@shop/domain/account';
 import type { AdminContact } from '@shop/domain/admin';
+import type { Lang } from '@shop/domain/i18n';
 import { MSG } from '@shop/domain/messages';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -41,8 +42,9 @@ export async function listBuyers(
     });
 }
 
-export async function addBuyer(deps: AdminDeps, user: SessionUser, buyer: ContactCreate) {
-  await addContact(deps, actorOf(user), user.customerId, buyer, 'company');
+/** Adds a buyer, mailed in `lang` (the administrator's page) until they choose a language of their own. */
+export async function addBuyer(deps: AdminDeps, user: SessionUser, buyer: ContactCreate, lang?: Lang) {
+  await addContact(deps, actorOf(user), user.customerId, buyer, 'company', lang);
   return listBuyers(deps.db, user.customerId);
 }
 

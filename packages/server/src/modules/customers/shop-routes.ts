@@ -362,7 +362,7 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const buyers = await addBuyer(deps, user, request.body.buyerInfo);
+      const buyers = await addBuyer(deps, user, request.body.buyerInfo, requestLang(request));
       return reply.send({
         scode: 200,
         smessage: 'The buyer has been added and mailed a link to set a password.',

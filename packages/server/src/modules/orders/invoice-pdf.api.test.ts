@@ -3,6 +3,7 @@ import { addresses } from '../../db/schema';
 import { DEMO, signIn, useTestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import { createInvoice } from './admin-service';
+import { invoiceDocument, renderInvoicePdf, sellerOf } from './invoice-pdf';
 
 const ctx = useTestApp({
   SHOP_TAX_NUMBER: '87654 3210 RT0001',
@@ -114,5 +115,50 @@ describe('the invoice PDF', () => {
       url: `/api/user/C10001/invoices/${invoiceId}/pdf`,
     });
     expect(visitor.statusCode).toBe(401);
+  });
+});
+
+describe('the invoice PDF in French', () => {
+  it('is written in French: labels, payment terms, condition and province', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/user/C10001/invoices/${invoiceId}/pdf`,
+      headers: { cookie: `${cookie}; lang=fr` },
+    });
+    expect(response.statusCode).toBe(200);
+    const text = (await pdfText(response.rawPayload)).replace(/[\u00a0\u202f]/g, ' ');
+    for (const expected of [
+      'FACTURE',
+      'Conditions de paiement',
+      'Net 30 jours',
+      "Date d'échéance",
+      'Facturer à',
+      'Expédier à',
+      '(Neuf)',
+      'Toronto, Ontario M5H1A1',
+      'Sous-total',
+      'Total ($ CA)',
+      'Merci de votre confiance.',
+    ])
+      expect(text).toContain(expected);
+    for (const english of ['Payment terms', 'Due date', 'Bill to', 'Ship to', 'Brand New', 'BrandNew'])
+      expect(text).not.toContain(english);
+    expect(text).not.toMatch(/Net 30(?! jours)/);
+  });
+
+  it('names a Quebec address Québec, and due on receipt as the French say it', async () => {
+    const doc = (await invoiceDocument(ctx.database.db, 'C10001', invoiceId))!;
+    const inQuebec = {
+      ...doc,
+      terms: 'due_on_receipt',
+      billTo: { ...doc.billTo, city: 'Montréal', province: 'Quebec', zip: 'H2Y1C6' },
+      shipTo: { ...doc.shipTo, city: 'Montréal', province: 'Quebec', zip: 'H2Y1C6' },
+    };
+    const text = await pdfText(await renderInvoicePdf(inQuebec, sellerOf(ctx.config), 'fr'));
+    expect(text).toContain('Montréal, Québec H2Y1C6');
+    expect(text).not.toContain('Quebec');
+    expect(text).toContain('Payable sur réception');
+    const english = await pdfText(await renderInvoicePdf(inQuebec, sellerOf(ctx.config), 'en'));
+    expect(english).toContain('Montréal, Quebec H2Y1C6');
   });
 });

@@ -91,6 +91,8 @@ export function invoiceLabels(lang: Lang) {
         });
       return name;
     },
+    /** A province by its name in addresses: "Quebec" / "Québec". */
+    province: (name: string) => word('invoice.province', name),
     /** Marks a line the province's own sales tax does not apply to. */
     noProvincialTax: t('invoice.noProvincialTax'),
     thanks: t('invoice.thanks'),
@@ -120,8 +122,8 @@ export interface InvoiceDocument {
   /** The payment terms (net30 ...) and the day it is due (YYYY-MM-DD). */
   terms: string;
   dueOn: string;
-  billTo: string[];
-  shipTo: string[];
+  billTo: InvoiceAddress;
+  shipTo: InvoiceAddress;
   lines: {
     sku: string;
     name: string;
@@ -148,6 +150,25 @@ export interface InvoiceDocument {
   /** Paid so far (payments not reversed) and what is left (negative: a credit). */
   paidCents: number;
   balanceCents: number;
+}
+
+/**
+ * An address of the invoice: its lines before and after the city's, and the city's line in parts, whose
+ * province is named in the invoice's language.
+ */
+export interface InvoiceAddress {
+  before: string[];
+  city: string;
+  province: string;
+  zip: string;
+  after: string[];
+}
+
+/** An address's lines as printed: "Montréal, Québec H2Y 1C6" in French. */
+export function addressLines(a: InvoiceAddress, labels: InvoiceLabels): string[] {
+  return [...a.before, `${a.city}, ${labels.province(a.province)} ${a.zip}`, ...a.after].filter(
+    (part) => part && part.trim() !== '',
+  );
 }
 
 /** The invoice of one customer's order, or null when the invoice is not theirs. */
@@ -178,17 +199,20 @@ export async function invoiceDocument(
       sql`select ${invoiceBalanceSql('i')} as balance from invoices i where i.invoice_id = ${invoice.invoiceId}`,
     ) as unknown as Promise<{ rows: { balance: string | number }[] }>,
   ]);
-  const address = (a: 'shipping' | 'billing') => {
+  const address = (a: 'shipping' | 'billing'): InvoiceAddress => {
     const s = a === 'shipping';
-    return [
-      s ? order.shippingAttention : order.billingAttention,
-      s ? order.shippingCompany : order.billingCompany,
-      s ? order.shippingAddress1 : order.billingAddress1,
-      s ? order.shippingAddress2 : order.billingAddress2,
-      `${s ? order.shippingCity : order.billingCity}, ${s ? order.shippingProvince : order.billingProvince} ${s ? order.shippingZip : order.billingZip}`,
-      s ? order.shippingCountry : order.billingCountry,
-      s ? order.shippingPhone : order.billingPhone,
-    ].filter((part) => part && part.trim() !== '');
+    return {
+      before: [
+        s ? order.shippingAttention : order.billingAttention,
+        s ? order.shippingCompany : order.billingCompany,
+        s ? order.shippingAddress1 : order.billingAddress1,
+        s ? order.shippingAddress2 : order.billingAddress2,
+      ],
+      city: s ? order.shippingCity : order.billingCity,
+      province: s ? order.shippingProvince : order.billingProvince,
+      zip: s ? order.shippingZip : order.billingZip,
+      after: [s ? order.shippingCountry : order.billingCountry, s ? order.shippingPhone : order.billingPhone],
+    };
   };
   const sumOf = (kind: string) =>
     lines
@@ -323,13 +347,15 @@ export function renderInvoicePdf(doc: InvoiceDocument, seller: Seller, lang: Lan
   pdf.text(labels.shipTo, left + column, y);
   pdf.font('Helvetica');
   const billY = y + 14;
-  doc.billTo.forEach((line, i) => {
+  const billTo = addressLines(doc.billTo, labels);
+  const shipTo = addressLines(doc.shipTo, labels);
+  billTo.forEach((line, i) => {
     pdf.text(line, left, billY + i * 12, { width: column - 10 });
   });
-  doc.shipTo.forEach((line, i) => {
+  shipTo.forEach((line, i) => {
     pdf.text(line, left + column, billY + i * 12, { width: column - 10 });
   });
-  y = billY + Math.max(doc.billTo.length, doc.shipTo.length) * 12 + 8;
+  y = billY + Math.max(billTo.length, shipTo.length) * 12 + 8;
   pdf.text(labels.shippingMethod(doc.shippingMethod), left, y);
   y += 22;
 

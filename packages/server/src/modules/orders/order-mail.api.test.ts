@@ -215,6 +215,41 @@ describe('order mail', () => {
     expect(otherText).not.toContain('Suivez votre colis');
   });
 
+  it('confirms an order billed in Quebec in French, the province named Québec', async () => {
+    const [buyer] = await createBuyers(ctx.database.db, 1, 'C8');
+    await ctx.database.db
+      .update(addresses)
+      .set({ city: 'Montréal', province: 'Quebec', zip: 'H2Y1C6' })
+      .where(eq(addresses.addressId, buyer!.addressId));
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/cart/add',
+      headers: { cookie: buyer!.cookie },
+      payload: cartAddBody(buyer!, product.itemId, 1),
+    });
+    expect(added.statusCode).toBe(200);
+    const placed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/placeorder',
+      headers: { cookie: buyer!.cookie },
+      payload: checkoutBody(buyer!, product, 1, { province: 'Quebec' }),
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { orderNumber } = placed.json() as { orderNumber: string };
+    await settle('the French confirmation', () => mailsTo(buyer!.email, orderNumber).length === 1);
+    const [mail] = mailsTo(buyer!.email, orderNumber);
+    const text = mail!.text.replace(/[\u00a0\u202f]/g, ' ');
+    expect(text).toContain(`Merci pour votre commande ${orderNumber}`);
+    expect(text).toContain('Livraison : Standard, à Buyer 0, 1 Main St, Montréal, Québec H2Y1C6');
+    expect(text).toContain(', Neuf) à ');
+    expect(text).toMatch(/TPS 5 %/);
+    expect(text).not.toContain('Quebec');
+    expect(text).not.toContain('BrandNew');
+    // The shop's own notice stays in English.
+    await settle('the notice', () => mailsTo(INBOX, orderNumber).length === 1);
+    expect(mailsTo(INBOX, orderNumber)[0]!.text).toContain('Montréal, Quebec H2Y1C6');
+  });
+
   it('keeps what buyers typed from passing for lines of the order mails', async () => {
     const [buyer] = await createBuyers(ctx.database.db, 1, 'C6');
     // As kept by an older version that let line breaks through.

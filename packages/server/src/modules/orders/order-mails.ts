@@ -13,6 +13,12 @@ export function mailWord(lang: Lang, kind: 'condition' | 'shipping', word: strin
   return translators[lang].has(key) ? translators[lang].t(key) : word;
 }
 
+/** A province as addresses write it ("Quebec"), in a language ("Québec"); an unknown name as it is. */
+export function mailProvince(lang: Lang, province: string): string {
+  const key = `invoice.province.${province}`;
+  return translators[lang].has(key) ? translators[lang].t(key) : province;
+}
+
 export interface OrderMailLine {
   quantity: number;
   name: string;
@@ -43,8 +49,11 @@ export interface OrderMailData {
   lang?: Lang;
   totalCents: number;
   shippingMethod: string;
-  /** One line: attention, street, city, province and postal code. */
-  shipTo: string;
+  /**
+   * Where it goes, on one line: attention, street and city (`place`), then the province (named in the
+   * mail's language) and the postal code.
+   */
+  shipTo: { place: string; province: string; zip: string };
 }
 
 function linesAndTotals(order: OrderMailData, lang: Lang): string[] {
@@ -78,7 +87,7 @@ function linesAndTotals(order: OrderMailData, lang: Lang): string[] {
     '',
     t('mail.placed.shipping', {
       method: mailWord(lang, 'shipping', order.shippingMethod),
-      shipTo: order.shipTo,
+      shipTo: `${order.shipTo.place}, ${mailProvince(lang, order.shipTo.province)} ${order.shipTo.zip}`,
     }),
   ];
 }
@@ -96,7 +105,11 @@ function onOneLine(order: OrderMailData): OrderMailData {
     buyer: { name: oneLine(order.buyer.name), email: oneLine(order.buyer.email) },
     lines: order.lines.map((l) => ({ ...l, name: oneLine(l.name), sku: oneLine(l.sku) })),
     shippingMethod: oneLine(order.shippingMethod),
-    shipTo: oneLine(order.shipTo),
+    shipTo: {
+      place: oneLine(order.shipTo.place),
+      province: oneLine(order.shipTo.province),
+      zip: oneLine(order.shipTo.zip),
+    },
   };
 }
 

@@ -378,7 +378,11 @@ async function placeOnce(
         lang: language ?? 'en',
         totalCents: totals.total,
         shippingMethod: info.shipping_method,
-        shipTo: `${attention(shipping)}, ${shipping.address_line_1}, ${shipping.city}, ${shipping.province} ${shipping.zip}`,
+        shipTo: {
+          place: `${attention(shipping)}, ${shipping.address_line_1}, ${shipping.city}`,
+          province: shipping.province,
+          zip: shipping.zip,
+        },
       },
       services.config.SHOP_INBOX,
       services.config.PUBLIC_URL,

@@ -1,4 +1,5 @@
 import { MIN_PRICE_GAP, SEARCH_COLUMNS, SORTS } from '@shop/domain/catalog';
+import { catalogValue } from '@shop/domain/catalog-values';
 import { MSG } from '@shop/domain/messages';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigation, useParams, useSearchParams } from 'react-router';
@@ -7,7 +8,7 @@ import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { Pager } from '../../components/Pager';
 import { ProductCard } from '../../components/ProductCard';
-import { t, tm } from '../../lib/i18n';
+import { pageLang, t, tm } from '../../lib/i18n';
 import { categoryName, filterLabel, sortLabel } from '../../lib/labels';
 import { useRead } from '../../lib/reads';
 import { useSession } from '../../lib/session';
@@ -20,11 +21,11 @@ function searchColumn(column: string | null): string {
   return (SEARCH_COLUMNS as readonly string[]).includes(column ?? '') ? (column as string) : 'all';
 }
 
-/** A filter's value as shown: data, except a touchscreen's Yes and No. */
+/** A filter's value as shown in the page's language (the address keeps the stored value). */
 function filterValue(field: string, value: string): string {
   if (field === 'touchscreen' && (value === 'Yes' || value === 'No'))
     return t(`common:${value.toLowerCase()}`);
-  return value;
+  return catalogValue(field, value, pageLang());
 }
 
 export default function CategoryPage() {

@@ -9,7 +9,7 @@ import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { LineResults } from '../../components/LineResults';
 import { ApiError, api } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { pageLang, t } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import './order-tools.css';
 
@@ -20,9 +20,12 @@ function carrierName(carrier: string): string {
   return carrierNamed(carrier) === 'Other' ? t('orders:carrier.Other') : carrier;
 }
 
-/** The tracking number, linked to the carrier's tracking page (in a new tab) when the carrier has one. */
+/**
+ * The tracking number, linked to the carrier's tracking page (in a new tab, in the page's language when the
+ * carrier has the page in it) when the carrier has one.
+ */
 function TrackingNumber({ carrier, number }: { carrier: string; number: string }) {
-  const url = trackingUrl(carrier, number);
+  const url = trackingUrl(carrier, number, pageLang());
   if (!url) return <>{number}</>;
   return (
     <a

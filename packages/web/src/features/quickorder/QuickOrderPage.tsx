@@ -25,11 +25,15 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
 import './quick-order.css';
 
-/** The example lines (SKUs) are data: the same in every language. */
-const EXAMPLE_LINES = ['NX.SAHAA.001 5', 'NX.SAHAA.001,5', 'NX.SAHAA.001 5 Recertified'];
-
-/** The condition as English shows it today (its code); French names it. */
+/** The condition as English shows it today (its code); French names it (the parser reads both). */
 const conditionText = (condition: string) => (pageLang() === 'en' ? condition : conditionName(condition));
+
+/** The example lines: SKUs are data, the same in every language; the condition is in the page's words. */
+const exampleLines = () => [
+  'NX.SAHAA.001 5',
+  'NX.SAHAA.001,5',
+  `NX.SAHAA.001 5 ${conditionText('Recertified')}`,
+];
 
 /** The problem with sending this text, if any (the server says the same, this saves a round trip). */
 function problemOf(text: string, count: number): string {
@@ -136,7 +140,7 @@ export default function QuickOrderPage() {
       <p className="quick-order__intro">{t('cart:quick.intro')}</p>
       <p className="quick-order__examples">
         {t('cart:quick.examples')}{' '}
-        {EXAMPLE_LINES.map((line) => (
+        {exampleLines().map((line) => (
           <code key={line}>{line}</code>
         ))}
       </p>
