@@ -561,7 +561,13 @@ async function time(list: List): Promise<Timed> {
         ),
         list.cookie,
       );
-      if (without.status === 200 && list.totalOf(JSON.parse(without.text)) === total) ignored.push(part);
+      // A count that stopped at its cap says nothing: the same first page then means the same answer.
+      if (
+        without.status === 200 &&
+        list.totalOf(JSON.parse(without.text)) === total &&
+        without.text === first.text
+      )
+        ignored.push(part);
     }
     if (ignored.length > 0) return failed(`filter ignored (${ignored.join(', ')})`, total);
   }

@@ -173,7 +173,7 @@ export async function changeOrderStatus(
     // Queued with the change itself: the customer hears of every status the order really reached.
     const status = rule.to;
     const mailId = STATUS_MAILED.has(status)
-      ? await tellCustomer(tx, order, (t) => ({
+      ? await tellCustomer(tx, order, (t, lang) => ({
           subject: t(`mail.status.${status}.subject`, {
             orderNumber: order.orderNumber,
             po: oneLine(order.purchaseOrderId),
@@ -186,7 +186,7 @@ export async function changeOrderStatus(
             action === 'ship' && trackingNumber
               ? t('mail.status.tracking', { trackingNumber: oneLine(trackingNumber) })
               : '',
-            ...trackingLines(t, action === 'ship' ? trackingUrl(carrier, trackingNumber) : null),
+            ...trackingLines(t, action === 'ship' ? trackingUrl(carrier, trackingNumber, lang) : null),
             reason ? t('mail.status.reason', { reason }) : '',
           ]
             .filter(Boolean)

@@ -206,7 +206,7 @@ describe('order mail', () => {
     expect(lines).toContain('Numéro de suivi\u00a0: 7023 2100');
     expect(lines).toContain('Suivez votre colis sur le site du transporteur\u00a0:');
     expect(lines).toContain(
-      'https://www.canadapost-postescanada.ca/track-reperage/en#/search?searchFor=7023%202100',
+      'https://www.canadapost-postescanada.ca/track-reperage/fr#/search?searchFor=7023%202100',
     );
     const otherText = shipped(other!)[0]!.text;
     expect(otherText.split(/\r?\n/)).toContain('Transporteur\u00a0: Autre');
