@@ -72,6 +72,9 @@ function presentRow(r: RawRow): AdminOrderRow {
 /** A filter matching at most this many orders gives their ids (list-filters: the SKU). */
 const FEW_ORDERS = 5000;
 
+/** A list matching at most this many orders sorts their ids itself (listAdminOrders). */
+const FEW_TO_SORT = 2000;
+
 /** More companies than this matching a search are kept as a subquery rather than a list of ids. */
 const MANY_CUSTOMERS = 1000;
 
@@ -180,29 +183,46 @@ export async function listAdminOrders(
   db: Queryable,
   query: OrderListQuery,
 ): Promise<{ rows: AdminOrderRow[]; total: number; capped: boolean }> {
-  const condition = await orderListConditions(db, query);
-  const current = and(eq(invoices.orderId, orders.orderId), sql`${invoices.replacedAt} is null`);
-  const matching = db
-    .select({ one: sql`1` })
-    .from(orders)
-    .where(condition)
-    .limit(ORDER_COUNT_CAP + 1)
-    .as('matching');
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(rowColumns)
-      .from(orders)
-      .leftJoin(customers, eq(customers.customerId, orders.customerId))
-      .leftJoin(contacts, eq(contacts.contactPersonId, orders.contactPersonId))
-      .leftJoin(invoices, current)
-      .where(condition)
-      .orderBy(desc(orders.createdAt), desc(orders.orderId))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    db.select({ n: sql<number>`count(*)::int` }).from(matching),
-  ]);
-  const n = counted?.n ?? 0;
-  return { rows: rows.map(presentRow), total: Math.min(n, ORDER_COUNT_CAP), capped: n > ORDER_COUNT_CAP };
+  // Each list is planned for its own values: a plan kept for one filter's values can read the whole table
+  // for another's (docs/decisions/017-order-lists-at-volume.md).
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
+    const condition = await orderListConditions(tx, query);
+    const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(
+      tx
+        .select({ one: sql`1` })
+        .from(orders)
+        .where(condition)
+        .limit(ORDER_COUNT_CAP + 1)
+        .as('matching'),
+    );
+    const n = counted?.n ?? 0;
+    const offset = (query.page - 1) * query.page_size;
+    // Few matches: their ids, sorted here, then the page's rows by id. Newest first through the index would
+    // walk past every order placed since the matches (a company's, a PO's) to find them.
+    const few =
+      n <= FEW_TO_SORT
+        ? (await tx.select({ id: orders.orderId, at: orders.createdAt }).from(orders).where(condition))
+            .sort((a, b) => b.at.getTime() - a.at.getTime() || b.id - a.id)
+            .slice(offset, offset + query.page_size)
+            .map((r) => r.id)
+        : null;
+    const current = and(eq(invoices.orderId, orders.orderId), sql`${invoices.replacedAt} is null`);
+    const rows =
+      few?.length === 0
+        ? []
+        : await tx
+            .select(rowColumns)
+            .from(orders)
+            .leftJoin(customers, eq(customers.customerId, orders.customerId))
+            .leftJoin(contacts, eq(contacts.contactPersonId, orders.contactPersonId))
+            .leftJoin(invoices, current)
+            .where(few ? sql`${orders.orderId} = any(${`{${few.join(',')}}`}::int[])` : condition)
+            .orderBy(desc(orders.createdAt), desc(orders.orderId))
+            .limit(query.page_size)
+            .offset(few ? 0 : offset);
+    return { rows: rows.map(presentRow), total: Math.min(n, ORDER_COUNT_CAP), capped: n > ORDER_COUNT_CAP };
+  });
 }
 
 /** Every order matching the filters, newest first, at most `limit` (the bulk CSV export). */
