@@ -193,3 +193,19 @@ export async function placeOrder(
   if (placed.status !== 200) throw new Error(`order not placed: ${JSON.stringify(placed.body)}`);
   return { orderId: placed.body.orderId, orderNumber: placed.body.orderNumber };
 }
+
+/**
+ * Picks active BrandNew items with stock between `minStock` and 500, different ones on each call, so the
+ * tests of one file never share stock.
+ */
+export function itemPicker(app: () => FastifyInstance, minStock = 5) {
+  let used = 0;
+  return (n: number) => {
+    const list = [...app().services.catalog.items.values()].filter(
+      (p) => p.isActive && p.itemCondition === 'BrandNew' && p.stock >= minStock && p.stock < 500,
+    );
+    const picked = list.slice(used, used + n);
+    used += n;
+    return picked;
+  };
+}

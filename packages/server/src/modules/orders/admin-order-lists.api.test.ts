@@ -8,7 +8,15 @@ import { trackingUrl } from '@shop/domain/carriers';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceLines, invoices, orders } from '../../db/schema';
-import { call, makeCustomer, OWNER, placeOrder, staffSignIn, waitForMail } from '../../test/admin';
+import {
+  call,
+  itemPicker,
+  makeCustomer,
+  OWNER,
+  placeOrder,
+  staffSignIn,
+  waitForMail,
+} from '../../test/admin';
 import { useTestApp } from '../../test/harness';
 import { startMailSink } from '../../test/mail-sink';
 
@@ -21,16 +29,7 @@ beforeAll(async () => {
   owner = await staffSignIn(ctx.app, OWNER.email, OWNER.password);
 });
 
-/** Active BrandNew items with stock, distinct per call. */
-let used = 0;
-function items(n: number) {
-  const list = [...ctx.app.services.catalog.items.values()].filter(
-    (p) => p.isActive && p.itemCondition === 'BrandNew' && p.stock >= 10 && p.stock < 500,
-  );
-  const picked = list.slice(used, used + n);
-  used += n;
-  return picked;
-}
+const items = itemPicker(() => ctx.app, 10);
 
 const idsOf = (answer: { body: Record<string, unknown> }) =>
   (answer.body.orders as { items: { order_id: number }[] }).items.map((o) => o.order_id);

@@ -2,7 +2,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema';
-import { call, makeCustomer, OWNER, placeOrder, staffSignIn, waitForMail } from '../../test/admin';
+import {
+  call,
+  itemPicker,
+  makeCustomer,
+  OWNER,
+  placeOrder,
+  staffSignIn,
+  waitForMail,
+} from '../../test/admin';
 import { useTestApp } from '../../test/harness';
 import { startMailSink } from '../../test/mail-sink';
 
@@ -15,16 +23,7 @@ beforeAll(async () => {
   owner = await staffSignIn(ctx.app, OWNER.email, OWNER.password);
 });
 
-/** Active BrandNew items with stock, distinct per call. */
-let used = 0;
-function items(n: number) {
-  const list = [...ctx.app.services.catalog.items.values()].filter(
-    (p) => p.isActive && p.itemCondition === 'BrandNew' && p.stock >= 5 && p.stock < 500,
-  );
-  const picked = list.slice(used, used + n);
-  used += n;
-  return picked;
-}
+const items = itemPicker(() => ctx.app);
 
 async function stockOf(itemId: string) {
   const [row] = await ctx.database.db.select().from(products).where(eq(products.itemId, itemId));

@@ -237,6 +237,16 @@ function TaxJournal() {
   );
 }
 
+/** The filters typed as text, in the order of the form. */
+const TEXT_FILTERS: { name: string; label: string; max: number; hint?: string; decimal?: boolean }[] = [
+  { name: 'customer', label: 'Customer ID', max: 50 },
+  { name: 'buyer', label: 'Buyer', hint: 'E-mail or contact id', max: 100 },
+  { name: 'sku', label: 'SKU', max: 40 },
+  { name: 'total_min', label: 'Total from ($)', max: 15, decimal: true },
+  { name: 'total_max', label: 'Total to ($)', max: 15, decimal: true },
+  { name: 'po', label: 'PO number', hint: 'Any part of it', max: 50 },
+];
+
 /** The search and filters, sent as the address's query so a view can be bookmarked. */
 function Filters() {
   const [params] = useSearchParams();
@@ -259,23 +269,6 @@ function Filters() {
         defaultValue={value('status')}
         options={[{ value: '', label: 'All' }, ...ORDER_STATUSES]}
       />
-      <Field id="orders-from" name="from" type="date" label="Placed from" defaultValue={value('from')} />
-      <Field id="orders-to" name="to" type="date" label="Placed to" defaultValue={value('to')} />
-      <Field
-        id="orders-customer"
-        name="customer"
-        label="Customer ID"
-        defaultValue={value('customer')}
-        maxLength={50}
-      />
-      <Field
-        id="orders-buyer"
-        name="buyer"
-        label="Buyer"
-        hint="E-mail or contact id"
-        defaultValue={value('buyer')}
-        maxLength={100}
-      />
       <Select
         id="orders-province"
         name="province"
@@ -283,31 +276,20 @@ function Filters() {
         defaultValue={value('province')}
         options={[{ value: '', label: 'All' }, ...PROVINCES]}
       />
-      <Field id="orders-sku" name="sku" label="SKU" defaultValue={value('sku')} maxLength={40} />
-      <Field
-        id="orders-total-min"
-        name="total_min"
-        label="Total from ($)"
-        inputMode="decimal"
-        defaultValue={value('total_min')}
-        maxLength={15}
-      />
-      <Field
-        id="orders-total-max"
-        name="total_max"
-        label="Total to ($)"
-        inputMode="decimal"
-        defaultValue={value('total_max')}
-        maxLength={15}
-      />
-      <Field
-        id="orders-po"
-        name="po"
-        label="PO number"
-        hint="Any part of it"
-        defaultValue={value('po')}
-        maxLength={50}
-      />
+      <Field id="orders-from" name="from" type="date" label="Placed from" defaultValue={value('from')} />
+      <Field id="orders-to" name="to" type="date" label="Placed to" defaultValue={value('to')} />
+      {TEXT_FILTERS.map((f) => (
+        <Field
+          key={f.name}
+          id={`orders-${f.name.replace('_', '-')}`}
+          name={f.name}
+          label={f.label}
+          hint={f.hint}
+          inputMode={f.decimal ? 'decimal' : undefined}
+          defaultValue={value(f.name)}
+          maxLength={f.max}
+        />
+      ))}
       <Select
         id="orders-page-size"
         name="page_size"
