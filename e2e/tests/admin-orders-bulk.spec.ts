@@ -143,3 +143,15 @@ test('the skip link leads past the filters to the orders table', async ({ adminP
   await page.keyboard.press('Enter');
   await expect(page.locator('#orders-table')).toBeFocused();
 });
+
+test('a filter the server cannot read is said above the filters, which stay to be corrected', async ({
+  adminPage: page,
+}) => {
+  await page.goto(`${ADMIN}/orders?total_min=abc`);
+  await expect(page.getByRole('alert')).toContainText('The lowest total must be an amount in dollars');
+  await expect(page.getByLabel('Total from ($)')).toHaveValue('abc');
+  await page.getByLabel('Total from ($)').fill('10');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByText(/orders? match/)).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

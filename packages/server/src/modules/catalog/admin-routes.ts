@@ -10,11 +10,12 @@ import {
   productListQuerySchema,
 } from '@shop/domain/admin';
 import { REFUSALS } from '@shop/domain/contract';
-import { eq } from 'drizzle-orm';
+import { MAX_IMAGES } from '@shop/domain/product';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { products } from '../../db/schema';
+import { productImages, products } from '../../db/schema';
 import type { AdminDeps } from '../../lib/back-office';
 import { pageOf } from '../../lib/back-office-http';
 import { documentedOnly, routeDocs, SECURITY } from '../../lib/contract';
@@ -128,6 +129,13 @@ export function productRoutes(app: FastifyInstance, deps: AdminDeps) {
         .from(products)
         .where(eq(products.itemId, request.params.itemId));
       if (!found) throw new HttpError(404, NO_PRODUCT);
+      // A product already full is refused before the picture is stored, so no file is left behind.
+      const [held] = await deps.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(productImages)
+        .where(eq(productImages.itemId, request.params.itemId));
+      if ((held?.n ?? 0) >= MAX_IMAGES)
+        throw new HttpError(400, `A product has at most ${MAX_IMAGES} pictures; remove one first.`);
       const { file } = await readUpload(request, MAX_PICTURE_BYTES);
       if (!file) throw new HttpError(400, `${NOT_A_PICTURE} No file was sent.`);
       const link = await storePicture(deps, file.buffer);

@@ -94,6 +94,10 @@ describe('the orders list finds orders by each filter', () => {
     const digits = first.orderNumber.replace(/^SO-0*/, '');
     expect(idsOf(await list(`q=${digits}`))).toContain(first.orderId);
     expect(idsOf(await list(`q=${first.orderNumber.toLowerCase()}`))).toEqual([first.orderId]);
+    expect(idsOf(await list(`q=${first.orderNumber.replace('SO-', 'SO-000')}`))).toEqual([first.orderId]);
+    // The buyer by contact id, in any case.
+    const [placed] = await db.select().from(orders).where(eq(orders.orderId, third.orderId));
+    expect(idsOf(await list(`buyer=${placed!.contactPersonId.toLowerCase()}`))).toEqual([third.orderId]);
 
     const [firstRow] = await db.select().from(orders).where(eq(orders.orderId, first.orderId));
     const total = Number(firstRow!.totalCents) / 100;

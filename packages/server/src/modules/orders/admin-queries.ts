@@ -119,21 +119,24 @@ export async function orderListConditions(
     where.push((await ofCustomersLike(db, query.customer, false)) ?? none);
   }
   if (query.buyer) {
-    const buyer = query.buyer;
-    if (buyer.includes('@')) {
-      const people = await db
-        .select({ id: contacts.contactPersonId })
-        .from(contacts)
-        .where(sql`lower(${contacts.email}) = ${buyer.toLowerCase()}`);
-      where.push(
-        people.length > 0
-          ? inArray(
-              orders.contactPersonId,
-              people.map((p) => p.id),
-            )
-          : none,
+    // A contact id in any case, or an e-mail: the buyer's ids first (an index each), then their orders.
+    const buyer = query.buyer.toLowerCase();
+    const people = await db
+      .select({ id: contacts.contactPersonId })
+      .from(contacts)
+      .where(
+        buyer.includes('@')
+          ? sql`lower(${contacts.email}) = ${buyer}`
+          : sql`lower(${contacts.contactPersonId}) = ${buyer}`,
       );
-    } else where.push(eq(orders.contactPersonId, buyer));
+    where.push(
+      people.length > 0
+        ? inArray(
+            orders.contactPersonId,
+            people.map((p) => p.id),
+          )
+        : none,
+    );
   }
   if (query.province) where.push(eq(orders.shippingProvince, query.province));
   if (query.sku) {
@@ -202,8 +205,18 @@ export async function listAdminOrders(
     // walk past every order placed since the matches (a company's, a PO's) to find them.
     const few =
       n <= FEW_TO_SORT
-        ? (await tx.select({ id: orders.orderId, at: orders.createdAt }).from(orders).where(condition))
-            .sort((a, b) => b.at.getTime() - a.at.getTime() || b.id - a.id)
+        ? (
+            await tx
+              .select({
+                id: orders.orderId,
+                // Microseconds, as the database orders them (a Date keeps only milliseconds).
+                at: sql<string>`(extract(epoch from ${orders.createdAt}) * 1000000)::bigint::text`,
+              })
+              .from(orders)
+              .where(condition)
+          )
+            .map((r) => ({ id: r.id, at: BigInt(r.at) }))
+            .sort((a, b) => (a.at === b.at ? b.id - a.id : a.at < b.at ? 1 : -1))
             .slice(offset, offset + query.page_size)
             .map((r) => r.id)
         : null;

@@ -7,7 +7,8 @@ import { likePattern } from '../../lib/back-office-http';
 export function orderNumberOf(text: string): string | null {
   const typed = text.trim().toUpperCase();
   const digits = /^(?:SO-?)?(\d{1,9})$/.exec(typed)?.[1];
-  if (digits !== undefined) return `SO-${digits.padStart(6, '0')}`;
+  // Leading zeros beyond the six digits of the number's form are the same number.
+  if (digits !== undefined) return `SO-${String(Number(digits)).padStart(6, '0')}`;
   return /^SO-[A-Z0-9-]{1,40}$/.test(typed) ? typed : null;
 }
 

@@ -147,3 +147,25 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   for (const [key, value] of form) if (typeof value === 'string') out[key] = value;
   return out;
 }
+
+/** A list page's data, with the server's message when it refused the filters. */
+export type ListData<P> = P & { refusal?: string };
+
+/**
+ * A list's page from the server; a filter it refused (400) gives an empty page with the server's message,
+ * so the filters stay on screen to be corrected instead of the page giving way to an error.
+ */
+export async function listOrRefusal<P extends { items: unknown[] }>(
+  load: () => Promise<P>,
+  empty: P,
+): Promise<ListData<P>> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) return { ...empty, refusal: error.message };
+    throw error;
+  }
+}
+
+/** An empty page of a list, for a refused filter. */
+export const EMPTY_PAGE = { items: [], total: 0, page: 1, pages: 1, page_size: 25 };

@@ -826,6 +826,13 @@ function Messages({ customer }: { customer: AdminCustomerDetail }) {
           </button>
         </div>
       </fetcher.Form>
+      {customer.messages.length > 0 && (
+        <p>
+          <Link to={`${ADMIN_BASE}/messages?status=all&q=${encodeURIComponent(customer.customer_id)}`}>
+            The threads with {customer.customer_id}, with the buyers' replies
+          </Link>
+        </p>
+      )}
       {customer.messages.length === 0 ? (
         <p>No messages yet.</p>
       ) : (

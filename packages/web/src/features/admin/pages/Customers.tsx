@@ -6,7 +6,7 @@
 import type { AdminCustomerRow, AdminCustomersAnswer, Page } from '@shop/domain/admin';
 import { useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
-import { ADMIN_BASE, adminApi, queryOf } from '../api';
+import { ADMIN_BASE, adminApi, EMPTY_PAGE, type ListData, listOrRefusal, queryOf } from '../api';
 import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, useIsOwner, usePageData } from '../routing';
 import { Checkbox, Field, Pager, PageTitle, Select, When } from '../ui';
@@ -26,14 +26,16 @@ const FILTERS = [
 async function loader({ request }: PageArgs) {
   const url = new URL(request.url);
   const query = queryOf(Object.fromEntries(FILTERS.map((name) => [name, url.searchParams.get(name)])));
-  const { customers } = await adminApi<AdminCustomersAnswer>(`/admin/customers${query}`, {
-    signal: request.signal,
-  });
-  return customers;
+  return listOrRefusal(
+    async () =>
+      (await adminApi<AdminCustomersAnswer>(`/admin/customers${query}`, { signal: request.signal }))
+        .customers,
+    { ...EMPTY_PAGE, items: [] as AdminCustomerRow[] },
+  );
 }
 
 function Customers() {
-  const customers = usePageData<Page<AdminCustomerRow>>();
+  const customers = usePageData<ListData<Page<AdminCustomerRow>>>();
   const owner = useIsOwner();
   const [params] = useSearchParams();
   const table = useRef<HTMLDivElement>(null);
@@ -119,13 +121,21 @@ function Customers() {
           Show
         </button>
       </Form>
-      <p className="admin-count" role="status">
-        {customers.total.toLocaleString('en-CA')}{' '}
-        {customers.total === 1 ? 'customer matches.' : 'customers match.'}
-      </p>
+      {customers.refusal ? (
+        <p className="banner banner--error admin-result" role="alert">
+          {customers.refusal}
+        </p>
+      ) : (
+        <p className="admin-count" role="status">
+          {customers.total.toLocaleString('en-CA')}{' '}
+          {customers.total === 1 ? 'customer matches.' : 'customers match.'}
+        </p>
+      )}
       {customers.items.length === 0 ? (
         <p id="customers-table" tabIndex={-1}>
-          No customer matches.
+          {customers.total > 0
+            ? `Page ${customers.page} is past the last page (${customers.pages}).`
+            : 'No customer matches.'}
         </p>
       ) : (
         <div className="admin-table-wrap" id="customers-table" ref={table} tabIndex={-1}>

@@ -22,7 +22,18 @@ import { CARRIERS } from '@shop/domain/carriers';
 import { dayIn, PROVINCES } from '@shop/domain/tax';
 import { useRef, useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
-import { ADMIN_BASE, adminApi, attempt, invalid, queryOf, readBody, zodErrors } from '../api';
+import {
+  ADMIN_BASE,
+  adminApi,
+  attempt,
+  EMPTY_PAGE,
+  invalid,
+  type ListData,
+  listOrRefusal,
+  queryOf,
+  readBody,
+  zodErrors,
+} from '../api';
 import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import { Field, Money, Pager, PageTitle, Result, Select, useAction, When } from '../ui';
@@ -39,12 +50,17 @@ function listQuery(params: URLSearchParams): string {
   });
 }
 
-async function loader({ request }: PageArgs): Promise<OrdersPage> {
+async function loader({ request }: PageArgs): Promise<ListData<OrdersPage>> {
   const url = new URL(request.url);
-  const { orders } = await adminApi<AdminOrdersAnswer>(`/admin/orders${listQuery(url.searchParams)}`, {
-    signal: request.signal,
-  });
-  return orders;
+  return listOrRefusal(
+    async () =>
+      (
+        await adminApi<AdminOrdersAnswer>(`/admin/orders${listQuery(url.searchParams)}`, {
+          signal: request.signal,
+        })
+      ).orders,
+    { ...EMPTY_PAGE, items: [], capped: false },
+  );
 }
 
 /** A bulk action on the orders ticked: the server answers with each order's result. */
@@ -350,7 +366,7 @@ function BulkResults({ results }: { results: BulkOrderResult[] }) {
 }
 
 function Orders() {
-  const orders = usePageData<OrdersPage>();
+  const orders = usePageData<ListData<OrdersPage>>();
   const [params] = useSearchParams();
   const table = useRef<HTMLDivElement>(null);
   useListKeys(table, 'orders-q');
@@ -411,9 +427,15 @@ function Orders() {
       <PageTitle title="Orders">Orders</PageTitle>
       <SkipToTable target="orders-table">Skip to the orders table</SkipToTable>
       <Filters />
-      <p className="admin-count" role="status">
-        {matching}
-      </p>
+      {orders.refusal ? (
+        <p className="banner banner--error admin-result" role="alert">
+          {orders.refusal}
+        </p>
+      ) : (
+        <p className="admin-count" role="status">
+          {matching}
+        </p>
+      )}
       <fetcher.Form
         method="post"
         className="admin-bulk"
@@ -489,7 +511,9 @@ function Orders() {
       {results.length > 0 && <BulkResults results={results} />}
       {orders.items.length === 0 ? (
         <p id="orders-table" tabIndex={-1}>
-          No order matches.
+          {orders.total > 0
+            ? `Page ${orders.page} is past the last page (${orders.pages}).`
+            : 'No order matches.'}
         </p>
       ) : (
         <div ref={table}>
