@@ -120,3 +120,39 @@ export function KeysHint({
     </p>
   );
 }
+
+/**
+ * How many rows match, said once above a list ("12 orders match."), or, when the server refused the
+ * filters, its message in their place.
+ */
+export function MatchCount({
+  total,
+  one,
+  many,
+  capped = false,
+  refusal,
+}: {
+  total: number;
+  /** "order matches" */
+  one: string;
+  /** "orders match" */
+  many: string;
+  /** More match than were counted: `total` is where counting stopped. */
+  capped?: boolean;
+  refusal?: string;
+}) {
+  if (refusal)
+    return (
+      <p className="banner banner--error admin-result" role="alert">
+        {refusal}
+      </p>
+    );
+  const counted = total.toLocaleString('en-CA');
+  return (
+    <p className="admin-count" role="status">
+      {capped
+        ? `More than ${counted} ${many}; narrow the list with the filters.`
+        : `${counted} ${total === 1 ? one : many}.`}
+    </p>
+  );
+}

@@ -7,7 +7,7 @@ import type { AuditAnswer, AuditEntry, Page } from '@shop/domain/admin';
 import { useRef } from 'react';
 import { Form, useSearchParams } from 'react-router';
 import { adminApi, queryOf } from '../api';
-import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
+import { KeysHint, MatchCount, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import { AuditTrail, Field, Pager, PageTitle, Select } from '../ui';
 
@@ -73,9 +73,7 @@ function Audit() {
           Show
         </button>
       </Form>
-      <p className="admin-count" role="status">
-        {audit.total.toLocaleString('en-CA')} {audit.total === 1 ? 'change matches.' : 'changes match.'}
-      </p>
+      <MatchCount total={audit.total} one="change matches" many="changes match" />
       {/* Every row of the trail is a row for the keys; Enter follows its link. */}
       <div id="audit-table" ref={table} tabIndex={-1} data-rows>
         <AuditTrail entries={audit.items} />

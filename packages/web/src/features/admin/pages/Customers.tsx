@@ -7,7 +7,7 @@ import type { AdminCustomerRow, AdminCustomersAnswer, Page } from '@shop/domain/
 import { useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { ADMIN_BASE, adminApi, EMPTY_PAGE, type ListData, listOrRefusal, queryOf } from '../api';
-import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
+import { KeysHint, MatchCount, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, useIsOwner, usePageData } from '../routing';
 import { Checkbox, Field, Pager, PageTitle, Select, When } from '../ui';
 
@@ -121,16 +121,12 @@ function Customers() {
           Show
         </button>
       </Form>
-      {customers.refusal ? (
-        <p className="banner banner--error admin-result" role="alert">
-          {customers.refusal}
-        </p>
-      ) : (
-        <p className="admin-count" role="status">
-          {customers.total.toLocaleString('en-CA')}{' '}
-          {customers.total === 1 ? 'customer matches.' : 'customers match.'}
-        </p>
-      )}
+      <MatchCount
+        total={customers.total}
+        one="customer matches"
+        many="customers match"
+        refusal={customers.refusal}
+      />
       {customers.items.length === 0 ? (
         <p id="customers-table" tabIndex={-1}>
           {customers.total > 0

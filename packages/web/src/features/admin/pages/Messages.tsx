@@ -21,7 +21,7 @@ import {
 import { useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { type ActionResult, ADMIN_BASE, adminApi, attempt, failed, invalid, queryOf, readBody } from '../api';
-import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
+import { KeysHint, MatchCount, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, setFlash, usePageData } from '../routing';
 import { Field, Pager, PageTitle, Result, TextArea, useAction, useFocusFirstError, When } from '../ui';
 
@@ -385,10 +385,7 @@ function Messages() {
       </section>
       <section className="admin-section" aria-labelledby="inbox-heading">
         <h2 id="inbox-heading">Contact form inbox</h2>
-        <p className="admin-count" role="status">
-          {messages.total.toLocaleString('en-CA')}{' '}
-          {messages.total === 1 ? 'message matches.' : 'messages match.'}
-        </p>
+        <MatchCount total={messages.total} one="message matches" many="messages match" />
         {messages.items.length === 0 ? (
           <p id="inbox-list" tabIndex={-1}>
             No messages here.

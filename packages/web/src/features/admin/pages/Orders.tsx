@@ -34,7 +34,7 @@ import {
   readBody,
   zodErrors,
 } from '../api';
-import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
+import { KeysHint, MatchCount, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import { Field, Money, Pager, PageTitle, Result, Select, useAction, When } from '../ui';
 
@@ -419,23 +419,18 @@ function Orders() {
     fetcher.submit(body, { method: 'post', encType: 'application/json' });
   };
   const exportAll = `/api/admin/orders.csv${queryOf(Object.fromEntries(ORDER_FILTER_NAMES.map((n) => [n, params.get(n)])))}`;
-  const matching = orders.capped
-    ? `More than ${orders.total.toLocaleString('en-CA')} orders match; narrow the list with the filters.`
-    : `${orders.total.toLocaleString('en-CA')} ${orders.total === 1 ? 'order matches' : 'orders match'}.`;
   return (
     <>
       <PageTitle title="Orders">Orders</PageTitle>
       <SkipToTable target="orders-table">Skip to the orders table</SkipToTable>
       <Filters />
-      {orders.refusal ? (
-        <p className="banner banner--error admin-result" role="alert">
-          {orders.refusal}
-        </p>
-      ) : (
-        <p className="admin-count" role="status">
-          {matching}
-        </p>
-      )}
+      <MatchCount
+        total={orders.total}
+        one="order matches"
+        many="orders match"
+        capped={orders.capped}
+        refusal={orders.refusal}
+      />
       <fetcher.Form
         method="post"
         className="admin-bulk"

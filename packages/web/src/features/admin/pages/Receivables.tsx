@@ -23,7 +23,7 @@ import type {
 import { type RefObject, useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { ADMIN_BASE, adminApi, attempt, failed, invalid, queryOf, readBody } from '../api';
-import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
+import { KeysHint, MatchCount, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import {
   Checkbox,
@@ -532,9 +532,7 @@ function Receivables() {
         date.
       </p>
       <Filters query={data.query} />
-      <p className="admin-count" role="status">
-        {total.toLocaleString('en-CA')} {total === 1 ? 'company matches.' : 'companies match.'}
-      </p>
+      <MatchCount total={total} one="company matches" many="companies match" />
       <ReceivablesTable data={data} table={table} />
       <KeysHint />
       <Pager
