@@ -131,6 +131,11 @@ test('filters find orders by day, province and SKU after a reload; ten orders ar
   await expect(page.locator('#orders-table tbody tr').nth(1)).toBeFocused();
   await page.keyboard.press('k');
   await expect(page.locator('#orders-table tbody tr').first()).toBeFocused();
+  // x ticks the focused row for a bulk action.
+  await page.keyboard.press('x');
+  await expect(page.getByRole('checkbox', { name: `Tick order ${orders[9]!.orderNumber}` })).toBeChecked();
+  await expect(page.getByText('1 order ticked.')).toBeVisible();
+  await page.locator('#orders-table tbody tr').first().focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orders[9]!.orderNumber} Shipped`);
   await shop.close();
