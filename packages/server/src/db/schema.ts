@@ -99,6 +99,15 @@ export const products = pgTable(
     rowXid: bigint('row_xid', { mode: 'number' }).notNull().default(0),
     /** Taken from the catalog version when the product's images change, so a reader fetches them only then. */
     imagesVersion: bigint('images_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Volume prices: quantity breaks per condition, `[{ condition, min_quantity, basis_points }]` (a
+     * percentage off in hundredths of a percent), applied after the buyer's own price (domain/pricing.ts).
+     * Kept on the product so they travel with the cached catalog.
+     */
+    priceBreaks: jsonb('price_breaks')
+      .$type<{ condition: string; min_quantity: number; basis_points: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [
     uniqueIndex('products_sku_idx').on(t.sku),
@@ -140,6 +149,11 @@ export const customers = pgTable('customers', {
   paymentTerms: text('payment_terms').notNull().default('net30'),
   /** What the company may owe before a new order waits for a credit review; null for no limit. */
   creditLimitCents: cents('credit_limit_cents'),
+  /**
+   * The most one order of a buyer (not an administrator) may total before it waits for an administrator's
+   * approval, for every buyer without a limit of their own; null for none.
+   */
+  buyerOrderLimitCents: cents('buyer_order_limit_cents'),
 });
 
 export const contacts = pgTable(
@@ -171,6 +185,8 @@ export const contacts = pgTable(
      * current, so two changes at once never both pass a limit (see cart/version.ts).
      */
     cartVersion: integer('cart_version').notNull().default(0),
+    /** This buyer's order limit (above it an order waits for approval); null: the company's. */
+    orderLimitCents: cents('order_limit_cents'),
   },
   (t) => [
     uniqueIndex('contacts_username_idx').on(sql`lower(${t.username})`),
@@ -255,6 +271,8 @@ export const outbox = pgTable(
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     /** Given up after too many failed tries; kept for the seller, counted in the mail statistics. */
     failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** Extra mail headers, e.g. List-Unsubscribe for a stock alert's one-click unsubscribe. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
   },
   (t) => [
     index('outbox_unsent_idx').on(t.id).where(sql`${t.sentAt} is null`),
@@ -489,9 +507,15 @@ export const orders = pgTable(
     /** Given by the seller when the order ships; shown to the customer. */
     shippingCarrier: text('shipping_carrier').notNull().default(''),
     trackingNumber: text('tracking_number').notNull().default(''),
+    /** The accepted quote this order was placed from: a quote makes at most one order. */
+    quoteId: integer('quote_id'),
+    /** The approval this order was placed from: an approval makes at most one order. */
+    approvalId: integer('approval_id'),
   },
   (t) => [
     uniqueIndex('orders_number_idx').on(t.orderNumber),
+    uniqueIndex('orders_quote_idx').on(t.quoteId).where(sql`${t.quoteId} is not null`),
+    uniqueIndex('orders_approval_idx').on(t.approvalId).where(sql`${t.approvalId} is not null`),
     uniqueIndex('orders_checkout_idx').on(t.customerId, t.checkoutKey),
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     // The back office lists every order newest first, and by status.
@@ -916,4 +940,149 @@ export const apiKeyUses = pgTable(
     status: integer('status').notNull(),
   },
   (t) => [index('api_key_uses_key_idx').on(t.keyId, t.at)],
+);
+
+// ---- Buying in volume: quotes, approvals and stock alerts
+
+/**
+ * A buyer's request for a quote and the seller's answer. `requested` until the seller answers (`answered`,
+ * with a price per line and a validity date; an answered quote past its day is expired) or declines
+ * (`declined`); `accepted` once it became an order (orders.quote_id), which happens once.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    quoteId: serial('quote_id').primaryKey(),
+    /** Q-000123. */
+    quoteNumber: text('quote_number').notNull(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.customerId, { onDelete: 'cascade' }),
+    contactPersonId: text('contact_person_id').notNull(),
+    /** requested, answered, declined, accepted, withdrawn */
+    status: text('status').notNull().default('requested'),
+    note: text('note').notNull().default(''),
+    sellerMessage: text('seller_message').notNull().default(''),
+    declineReason: text('decline_reason').notNull().default(''),
+    /** The last day the answer may be accepted (Toronto's day). */
+    validUntil: date('valid_until', { mode: 'string' }),
+    /** How many times the seller answered; 2 and more: revised. */
+    revision: integer('revision').notNull().default(0),
+    /** The answer before the last revision, so the buyer sees what changed: `{ validUntil, message, lines: [{ lineId, quotedCents }] }`. */
+    previousAnswer: jsonb('previous_answer'),
+    /** The buyer's language when asking ('en' or 'fr'); the mails follow it. */
+    language: text('language'),
+    answeredBy: text('answered_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    orderId: integer('order_id'),
+  },
+  (t) => [
+    uniqueIndex('quotes_number_idx').on(t.quoteNumber),
+    index('quotes_customer_idx').on(t.customerId, t.quoteId),
+    index('quotes_status_idx').on(t.status, t.quoteId),
+  ],
+);
+
+export const quoteLines = pgTable(
+  'quote_lines',
+  {
+    lineId: serial('line_id').primaryKey(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quotes.quoteId, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    itemId: text('item_id').notNull(),
+    itemName: text('item_name').notNull(),
+    sku: text('sku').notNull(),
+    itemCondition: text('item_condition').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** The buyer's target unit price, if they gave one. */
+    targetCents: cents('target_cents'),
+    /** The seller's unit price (null until answered). */
+    quotedCents: cents('quoted_cents'),
+  },
+  (t) => [
+    index('quote_lines_quote_idx').on(t.quoteId, t.position),
+    check('quote_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * An order over its buyer's limit, waiting for a company administrator. Its stock is not held: when
+ * approved it is placed then, with that day's stock and prices (orders.approval_id), in the buyer's name.
+ */
+export const orderApprovals = pgTable(
+  'order_approvals',
+  {
+    approvalId: serial('approval_id').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.customerId, { onDelete: 'cascade' }),
+    /** The buyer who sent it, in whose name the order is placed. */
+    contactPersonId: text('contact_person_id').notNull(),
+    /** pending, approved, declined, withdrawn */
+    status: text('status').notNull().default('pending'),
+    /** The checkout it came from: the same checkout sent twice makes one request. */
+    checkoutKey: text('checkout_key').notNull(),
+    purchaseOrderId: text('purchase_order_id').notNull(),
+    shippingMethod: text('shipping_method').notNull(),
+    shippingAddressId: integer('shipping_address_id').notNull(),
+    billingAddressId: integer('billing_address_id').notNull(),
+    /** The lines as the buyer saw them: `[{ item_id, item_condition, quantity, unit_cents, item_name, sku }]`. */
+    lines: jsonb('lines').notNull(),
+    subtotalCents: cents('subtotal_cents').notNull(),
+    totalCents: cents('total_cents').notNull(),
+    /** The buyer's limit it went over. */
+    limitCents: cents('limit_cents').notNull(),
+    declineReason: text('decline_reason').notNull().default(''),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    orderId: integer('order_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_approvals_checkout_idx').on(t.customerId, t.checkoutKey),
+    index('order_approvals_customer_idx').on(t.customerId, t.status, t.approvalId),
+  ],
+);
+
+/**
+ * A buyer's stock alert: a model or a listing's filters, conditions, a least quantity in stock and an
+ * optional highest price (their own). `matching` is set, with the alert's mail queued, by the one
+ * transaction that sees it start to match (so every process together sends one mail), and cleared when
+ * it stops matching, after which it may fire again.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    alertId: serial('alert_id').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.customerId, { onDelete: 'cascade' }),
+    contactPersonId: text('contact_person_id')
+      .notNull()
+      .references(() => contacts.contactPersonId, { onDelete: 'cascade' }),
+    /** What it watches: `{ kind: 'model', ... }` or `{ kind: 'filter', ... }` (domain/alerts.ts). */
+    target: jsonb('target').notNull(),
+    /** How the buyer sees it named in the account and the mail. */
+    label: text('label').notNull().default(''),
+    conditions: text('conditions').array().notNull(),
+    minQuantity: integer('min_quantity').notNull(),
+    maxPriceCents: cents('max_price_cents'),
+    paused: boolean('paused').notNull().default(false),
+    matching: boolean('matching').notNull().default(false),
+    lastFiredAt: timestamp('last_fired_at', { withTimezone: true }),
+    /** sha-256 of the unsubscribe token the mails carry (the token itself is never stored). */
+    unsubscribeHash: text('unsubscribe_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_alerts_contact_idx').on(t.contactPersonId, t.alertId),
+    uniqueIndex('stock_alerts_unsubscribe_idx').on(t.unsubscribeHash),
+    check('stock_alerts_quantity_check', sql`${t.minQuantity} > 0`),
+  ],
 );
