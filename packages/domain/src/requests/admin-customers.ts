@@ -26,10 +26,8 @@ export type ApplicationPath = z.infer<typeof ApplicationPath>;
 /** POST /api/admin/customers/{customerId}/password-link: which buyer (the primary contact when left out). */
 export const PasswordLinkBody = z.object({
   contact_person_id: z
-    .string()
+    .string({ error: 'The buyer must be named by their contact id, such as CP10001.' })
     .optional()
-    // Anything but text names nobody: the primary contact gets the link, as when it is left out.
-    .catch(undefined)
     .describe('The buyer to mail the link to; the primary contact when left out.'),
 });
 export type PasswordLinkBody = z.input<typeof PasswordLinkBody>;

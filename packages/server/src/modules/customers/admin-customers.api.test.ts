@@ -198,6 +198,12 @@ describe('changing a customer', () => {
       {},
     );
     expect(sent.body.smessage).toContain(buyer.email);
+    // A contact id that is not text names nobody: refused, rather than mailing the primary contact.
+    const odd = await call(ctx.app, 'POST', `/api/admin/customers/${buyer.customerId}/password-link`, owner, {
+      contact_person_id: 12,
+    });
+    expect(odd.status).toBe(400);
+    expect(odd.body.smessage).toContain('The buyer must be named by their contact id');
     const text = await waitForMail(sink, buyer.email, 'Choose a new password');
     const set = await call(ctx.app, 'POST', '/api/password-link/set', '', {
       token: tokenIn(text),
