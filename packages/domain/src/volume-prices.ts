@@ -71,16 +71,28 @@ export function orderProblems(breaks: readonly PriceBreak[]): string[] {
 export function toStoredBreaks(
   input: readonly { condition: Condition; min_quantity: number; percent: number }[],
 ): PriceBreak[] {
-  return input
-    .map((b) => ({
+  return sortBreaks(
+    input.map((b) => ({
       condition: b.condition,
       min_quantity: b.min_quantity,
       basis_points: percentToBasisPoints(b.percent)!,
-    }))
-    .sort(
-      (a, b) =>
-        CONDITIONS.indexOf(a.condition) - CONDITIONS.indexOf(b.condition) || a.min_quantity - b.min_quantity,
-    );
+    })),
+  );
+}
+
+/** Breaks in the one order they are stored in: by condition, then quantity (so equal lists compare equal). */
+export function sortBreaks(breaks: readonly PriceBreak[]): PriceBreak[] {
+  return [...breaks].sort(
+    (a, b) =>
+      CONDITIONS.indexOf(a.condition) - CONDITIONS.indexOf(b.condition) || a.min_quantity - b.min_quantity,
+  );
+}
+
+/** Every condition's breaks as people read them: "Recertified 10:3|50:6; ScratchDent 5:10" ('' for none). */
+export function breaksText(breaks: readonly PriceBreak[]): string {
+  return CONDITIONS.filter((c) => breaks.some((b) => b.condition === c))
+    .map((c) => `${c} ${breaksCell(breaks, c)}`)
+    .join('; ');
 }
 
 /** The conditions a product sells in: its own, and ScratchDent when it is sold scratch and dent. */
