@@ -206,7 +206,10 @@ function breaksOfRow(
   let breaks = current?.price_breaks ?? [];
   const errors: string[] = [];
   for (const [condition, cell] of asked) {
-    breaks = breaks.filter((b) => b.condition !== condition);
+    // volume_breaks replaces the breaks of the product's own condition, whichever it had before.
+    breaks = breaks.filter((b) =>
+      condition === 'ScratchDent' ? b.condition !== 'ScratchDent' : b.condition === 'ScratchDent',
+    );
     if (cell.toLowerCase() === 'none') continue;
     const read = parseBreaksCell(cell, condition);
     const column = condition === 'ScratchDent' ? 'scratch_dent_volume_breaks' : 'volume_breaks';
