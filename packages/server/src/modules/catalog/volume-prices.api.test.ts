@@ -225,6 +225,29 @@ describe('the cart and checkout', () => {
   });
 });
 
+describe('the company API price list', () => {
+  it("lists each offer's volume prices at the company's unit price", async () => {
+    const key = await asBuyer('POST', '/api/user/api-keys', { name: 'Volume', scopes: ['prices:read'] });
+    expect(key.status, key.response.body).toBe(200);
+    const since = new Date(Date.now() - 10 * 60_000).toISOString();
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/price-list?changed_since=${encodeURIComponent(since)}&page_size=500`,
+      headers: { authorization: `Bearer ${key.body.secret}` },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const item = list.json().items.find((i: { item_id: string }) => i.item_id === product.itemId);
+    expect(item.offers[0]).toMatchObject({
+      condition: 'BrandNew',
+      unit_price_cents: 115_00,
+      volume_prices: [
+        { min_quantity: 10, percent_off: 3, unit_price_cents: 111_55 },
+        { min_quantity: 50, percent_off: 6, unit_price_cents: 108_10 },
+      ],
+    });
+  });
+});
+
 describe('the import', () => {
   function upload(url: string, csv: string, fields: Record<string, string> = {}) {
     const boundary = `----volume${Date.now()}`;
