@@ -29,7 +29,7 @@ import type { Lang } from '@shop/domain/i18n';
 import type { ListingQuery } from '@shop/domain/listing';
 import { runListing } from '@shop/domain/listing';
 import { MSG } from '@shop/domain/messages';
-import { personalPrice, toAmount } from '@shop/domain/money';
+import { toAmount } from '@shop/domain/money';
 import { sortPrice, stockField } from '@shop/domain/pricing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
