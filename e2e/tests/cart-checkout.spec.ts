@@ -326,7 +326,10 @@ test.describe('cart and checkout of a customer', () => {
     const tax = ontarioTax(subtotal);
     const box = summary(page);
     await expect(box.getByRole('listitem')).toHaveText(
-      bought.map((l) => `${l.quantity} × ${l.offer.item_name}${money(unitCents(l.offer) * l.quantity)}`),
+      bought.map(
+        (l) =>
+          `${l.quantity} × ${l.offer.item_name} ${money(unitCents(l.offer))} each${money(unitCents(l.offer) * l.quantity)}`,
+      ),
     );
     await expect(termValue(page, '.checkout__summary', 'Subtotal')).toHaveText(money(subtotal));
     // No shipping address yet: no tax.

@@ -19,7 +19,7 @@ import {
 } from './admin-rules';
 import { Count, Dollars, Envelope, MessageAnswer, Price, Timestamp } from './answers/common';
 import { OrderAddress, TaxLineAnswer } from './answers/orders';
-import { FILTER_FIELDS, type FilterField } from './catalog';
+import { CONDITIONS, FILTER_FIELDS, type FilterField } from './catalog';
 import { FEE_CATEGORIES } from './fees';
 
 /** One page of a list. */
@@ -358,6 +358,14 @@ export const AdminProduct = z.object({
   images: z.array(AdminImage),
   /** The day the item was listed, as stored (ISO). */
   listed_at: z.string(),
+  /** Volume prices per condition, the percentage as people write it (3 for 3 %). */
+  price_breaks: z.array(
+    z.object({
+      condition: z.enum(CONDITIONS),
+      min_quantity: z.number().int(),
+      percent: z.number(),
+    }),
+  ),
   updated_at: Timestamp,
 });
 export type AdminProduct = z.infer<typeof AdminProduct>;

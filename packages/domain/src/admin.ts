@@ -26,6 +26,7 @@ import { CARRIER_MSG, carrierNamed } from './carriers';
 import { FILTER_FIELDS, type FilterField, PRIMARY_CONDITIONS } from './catalog';
 import { EMAIL_PATTERN, oneLine } from './contact';
 import { toCents } from './money';
+import { PriceBreaksInput } from './requests/volume-prices';
 import { PROVINCES } from './tax';
 
 export {
@@ -688,6 +689,8 @@ export const productFieldsSchema = z
     /** Share links or uploaded pictures (media:…), the main picture first. */
     images: z.array(z.string().trim().max(500), { error: 'images is a list of picture links.' }).max(50),
     listed_at: z.string().trim().max(40),
+    /** Volume prices per condition, percentages as people write them (3 for 3 %). */
+    price_breaks: PriceBreaksInput,
     /**
      * A filter value no product has yet (a new series, colour…) is refused unless this is true, so a typo
      * does not become a new filter in the shop.

@@ -189,6 +189,9 @@ describe("a customer's answers", () => {
     personal_sale_price: 0,
     personal_scratch_dent_price: 722.49,
     main_image: '/images/abc-thumb.webp',
+    unit_price: 849.99,
+    price_breaks: [{ min_quantity: 10, percent_off: 3, price: 824.49 }],
+    next_break: { min_quantity: 10, percent_off: 3, price: 824.49, more: 8, saving: 255 },
   };
 
   it('takes the header data, with exactly one customer', () => {

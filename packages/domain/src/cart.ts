@@ -1,7 +1,7 @@
 /** Cart and checkout rules (SPEC §4 Cart, §5 Add to cart, Cart quantity, Checkout) and their messages. */
 import { type Cents, formatMoney } from './money';
-import { type PricedOffer, unitPrice } from './pricing';
 import { type ChargedComponent, type TaxLine, taxLines, taxTotal } from './tax';
+import { type BrokenOffer, volumeUnitPrice } from './volume-prices';
 
 export const MAX_CART_LINES = 100;
 export const MAX_LINE_QUANTITY = 9999;
@@ -52,13 +52,19 @@ export const PO_MAX = 50;
 export const SHIPPING_METHODS = ['Standard', 'Pick Up'] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 
-export interface CartLine extends PricedOffer {
+/** A line with its offer's volume prices (`price_breaks`; none: no volume price). */
+export interface CartLine extends BrokenOffer {
   quantity: number;
+}
+
+/** What one unit of the line costs: the spec's unit price, then the volume price its quantity reaches. */
+export function lineUnitPrice(line: CartLine): Cents {
+  return volumeUnitPrice(line, line.quantity);
 }
 
 /** Unit price times quantity, in cents. */
 export function lineTotal(line: CartLine): Cents {
-  return unitPrice(line) * line.quantity;
+  return lineUnitPrice(line) * line.quantity;
 }
 
 export function subtotal(lines: readonly CartLine[]): Cents {

@@ -270,6 +270,17 @@ export const PriceListOffer = z.object({
   stock: z.number().int().nonnegative().describe('Units that can be ordered in this condition.'),
   /** Warranty plans are always in stock. */
   in_stock: z.boolean(),
+  /** Volume prices, smallest quantity first; absent when the offer has none. */
+  volume_prices: z
+    .array(
+      z.object({
+        min_quantity: z.number().int().min(2).describe('From this many units on one order line.'),
+        percent_off: z.number().positive().lt(100).describe('Percentage off the unit price.'),
+        unit_price_cents: Cents.describe('What one unit then costs, in cents.'),
+      }),
+    )
+    .optional()
+    .describe('Volume prices: a line of at least min_quantity units pays unit_price_cents a unit.'),
 });
 export type PriceListOffer = z.infer<typeof PriceListOffer>;
 

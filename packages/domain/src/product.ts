@@ -11,6 +11,7 @@ import {
   type PrimaryCondition,
   SUBCATEGORIES,
 } from './catalog';
+import { conditionProblems, type PriceBreak } from './volume-prices';
 
 export interface ProductValues extends Record<FilterField, string> {
   sku: string;
@@ -41,6 +42,8 @@ export interface ProductValues extends Record<FilterField, string> {
   popularity: number;
   /** ISO date the item was listed. */
   listed_at: string;
+  /** Volume prices per condition (its own, and ScratchDent when sold so), sorted (volume-prices.ts). */
+  price_breaks: PriceBreak[];
 }
 
 /** The values of a new product where the writer gives none. */
@@ -68,6 +71,7 @@ export function productDefaults(): Omit<
     images: [],
     popularity: 0,
     listed_at: new Date().toISOString(),
+    price_breaks: [],
   };
 }
 
@@ -135,6 +139,7 @@ export function productProblems(p: ProductValues): ProductProblem[] {
   }
   if (p.is_scratch_dent && p.item_condition === 'Warranty')
     add('is_scratch_dent', 'a Warranty item has no scratch-and-dent offer');
+  for (const message of conditionProblems(p.price_breaks, p)) add('price_breaks', message);
   for (const key of ['description', 'details', 'description_fr', 'details_fr'] as const) {
     if (p[key].length > MAX_LONG_TEXT) add(key, `${key} is longer than 20,000 characters`);
   }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CONDITIONS } from '../catalog';
+import { PriceBreakShown } from './catalog';
 import { Count, MessageAnswer, Price } from './common';
 
 const condition = z.enum(CONDITIONS);
@@ -24,6 +25,14 @@ export const CartItem = z.object({
   personal_sale_price: Price,
   personal_scratch_dent_price: Price,
   main_image: z.string(),
+  /** What a unit of this line costs at its quantity: the customer's price, then its volume price. */
+  unit_price: Price,
+  /** The offer's volume prices with the customer's unit price at each (empty when it has none). */
+  price_breaks: z.array(PriceBreakShown.required()),
+  /** The next volume price the line could reach: how many more units, and what the line then saves. */
+  next_break: PriceBreakShown.required()
+    .extend({ more: z.number().int().min(1), saving: Price })
+    .optional(),
 });
 export type CartItem = z.infer<typeof CartItem>;
 

@@ -10,6 +10,17 @@ import { Count, Envelope, Price } from './common';
 
 const condition = z.enum(CONDITIONS);
 
+/**
+ * A volume price of an offer: from `min_quantity` units a line pays `percent_off` less a unit; `price` is
+ * what a unit then costs the customer (absent for a visitor, who sees quantities and percentages only).
+ */
+export const PriceBreakShown = z.object({
+  min_quantity: z.number().int().min(2),
+  percent_off: z.number().positive().lt(100),
+  price: Price.optional(),
+});
+export type PriceBreakShown = z.infer<typeof PriceBreakShown>;
+
 /** What a product card shows: one offer (an item in one condition). */
 export const ItemBrief = z.object({
   item_id: z.string(),
@@ -31,6 +42,8 @@ export const ItemBrief = z.object({
   personal_price: Price.optional(),
   personal_sale_price: Price.optional(),
   personal_scratch_dent_price: Price.optional(),
+  /** The offer's volume prices, smallest quantity first (absent when it has none). */
+  price_breaks: z.array(PriceBreakShown).optional(),
 });
 export type ItemBrief = z.infer<typeof ItemBrief>;
 

@@ -5,6 +5,7 @@ import { orderTotals } from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
 import { personalPrice } from '@shop/domain/money';
 import { seededComponents } from '@shop/domain/tax-history';
+import type { PriceBreak } from '@shop/domain/volume-prices';
 import type { Db } from '../db/client';
 import { addresses, contacts, customers, sessions } from '../db/schema';
 import type { ProductRecord } from '../modules/catalog';
@@ -85,6 +86,7 @@ export function checkoutBody(
     price: personalPrice(product.priceCents, PERCENTAGE),
     sale_price: personalPrice(product.salePriceCents, PERCENTAGE),
     scratch_dent_price: personalPrice(product.scratchDentPriceCents, PERCENTAGE),
+    price_breaks: product.priceBreaks as PriceBreak[],
     quantity,
   };
   const totals = orderTotals([line], seededComponents(extra.province ?? 'Ontario'));

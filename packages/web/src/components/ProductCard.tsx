@@ -6,6 +6,7 @@ import { useCart } from '../lib/cart';
 import { t, tm } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { Price } from './Price';
+import { VolumePrices } from './VolumePrices';
 
 const BUTTON_KEYS: Record<CartButtonState, string> = {
   'Please Login': 'common:cartButton.pleaseLogin',
@@ -85,6 +86,7 @@ export function ProductCard({
           </p>
         )}
         <Price item={item} />
+        <VolumePrices item={item} first />
         <button
           type="button"
           className={`btn card__button${state === 'ADD TO CART' ? ' btn--primary' : ' btn--muted'}`}

@@ -3,7 +3,6 @@ import type { CartAnswer, CartItem, CartRemoveAnswer } from '@shop/domain/api';
 import { CART_MSG } from '@shop/domain/cart';
 import { toCents } from '@shop/domain/money';
 import type { CartAddInput } from '@shop/domain/order-request';
-import { unitPrice } from '@shop/domain/pricing';
 import { useCallback } from 'react';
 import { ApiError, api } from './api';
 import { tm } from './i18n';
@@ -11,15 +10,12 @@ import { useSession } from './session';
 
 export type CartLine = CartItem;
 
-/** What a line costs per unit, in cents (SPEC §4 unit price). */
+/**
+ * What a line costs per unit, in cents: the server's answer, which is the spec's unit price (SPEC §4) then
+ * the volume price the line's quantity reaches (domain/volume-prices.ts).
+ */
 export function lineUnitCents(line: CartLine): number {
-  return unitPrice({
-    item_condition: line.item_condition,
-    is_sale: line.is_sale,
-    price: toCents(line.personal_price),
-    sale_price: toCents(line.personal_sale_price),
-    scratch_dent_price: toCents(line.personal_scratch_dent_price),
-  });
+  return toCents(line.unit_price);
 }
 
 export function cartSubtotalCents(lines: readonly CartLine[]): number {

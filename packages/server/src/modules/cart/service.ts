@@ -1,15 +1,22 @@
 /** The server-side cart: one row per customer, item and condition; prices come from the catalog. */
 import type { CartItem } from '@shop/domain/api';
-import { CART_MSG, MAX_CART_LINES, MAX_LINE_QUANTITY, withinOrderLimit } from '@shop/domain/cart';
+import {
+  CART_MSG,
+  lineTotal,
+  lineUnitPrice,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  withinOrderLimit,
+} from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
 import { MSG } from '@shop/domain/messages';
-import { personalPrice } from '@shop/domain/money';
-import { unitPrice } from '@shop/domain/pricing';
+import { toAmount } from '@shop/domain/money';
+import { basisPointsToPercent, breakPrices, nextBreak } from '@shop/domain/volume-prices';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { cartItems, products } from '../../db/schema';
 import { HttpError } from '../../lib/http';
-import { brief } from '../catalog';
+import { brief, personalOffer } from '../catalog';
 import type { SessionUser } from '../sessions';
 import type { CartNeeds } from './needs';
 import { cartVersionSql, changeCart, STALE, writeCartLines } from './version';
@@ -35,6 +42,8 @@ function presentCart(services: CartNeeds, user: SessionUser, rows: readonly Stor
     const catalogRow = services.catalog.anyRow(row.itemId, row.itemCondition as Condition);
     if (!catalogRow) continue;
     const b = brief(catalogRow, user.percentage);
+    const offer = personalOffer(catalogRow, user.percentage);
+    const next = nextBreak(offer, row.quantity);
     out.push({
       item_id: b.item_id,
       item_name: b.item_name,
@@ -49,6 +58,21 @@ function presentCart(services: CartNeeds, user: SessionUser, rows: readonly Stor
       personal_sale_price: b.personal_sale_price!,
       personal_scratch_dent_price: b.personal_scratch_dent_price!,
       main_image: b.main_image,
+      unit_price: toAmount(lineUnitPrice({ ...offer, quantity: row.quantity })),
+      price_breaks: breakPrices(offer).map((x) => ({
+        min_quantity: x.min_quantity,
+        percent_off: basisPointsToPercent(x.basis_points),
+        price: toAmount(x.unit),
+      })),
+      ...(next && {
+        next_break: {
+          min_quantity: next.min_quantity,
+          percent_off: basisPointsToPercent(next.basis_points),
+          price: toAmount(next.unit),
+          more: next.more,
+          saving: toAmount(next.saving),
+        },
+      }),
     });
   }
   return out;
@@ -139,14 +163,7 @@ function cartSubtotal(
   for (const line of lines) {
     const row = services.catalog.anyRow(line.itemId, line.itemCondition as Condition);
     if (!row) continue;
-    const unit = unitPrice({
-      item_condition: row.item_condition,
-      is_sale: row.is_sale,
-      price: personalPrice(row.price, user.percentage),
-      sale_price: personalPrice(row.sale_price, user.percentage),
-      scratch_dent_price: personalPrice(row.scratch_dent_price, user.percentage),
-    });
-    cents += unit * line.quantity;
+    cents += lineTotal({ ...personalOffer(row, user.percentage), quantity: line.quantity });
   }
   return cents;
 }

@@ -12,6 +12,7 @@ import {
 import { apiCategoryName } from '@shop/domain/catalog';
 import { toAmount } from '@shop/domain/money';
 import { MAX_IMAGES, type ProductValues, productDefaults, productProblems } from '@shop/domain/product';
+import { toStoredBreaks } from '@shop/domain/volume-prices';
 import { type AnyColumn, and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { products } from '../../db/schema';
@@ -132,9 +133,11 @@ function toValues(input: FieldsInput): Partial<ProductValues> {
     category,
     sub_category,
     confirm_new_values: _confirmed,
+    price_breaks,
     ...rest
   } = input;
   const out: Partial<ProductValues> = { ...(rest as Partial<ProductValues>) };
+  if (price_breaks !== undefined) out.price_breaks = toStoredBreaks(price_breaks);
   if (category !== undefined) out.category = apiCategoryName(category);
   if (sub_category !== undefined) out.sub_category = sub_category ? apiCategoryName(sub_category) : '';
   if (price !== undefined) out.price_cents = price;

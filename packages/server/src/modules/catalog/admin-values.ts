@@ -6,6 +6,7 @@ import type { AdminProduct } from '@shop/domain/admin';
 import { FILTER_FIELDS, FILTER_LABELS, type FilterField, type PrimaryCondition } from '@shop/domain/catalog';
 import { toAmount } from '@shop/domain/money';
 import type { ProductValues } from '@shop/domain/product';
+import { basisPointsToPercent, breaksText, type PriceBreak, sortBreaks } from '@shop/domain/volume-prices';
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { productImages, products } from '../../db/schema';
@@ -51,6 +52,7 @@ export const COLUMNS: Record<Exclude<keyof ProductValues, 'images'>, { key: Colu
   scratch_dent_price_cents: { key: 'scratchDentPriceCents', type: 'bigint' },
   popularity: { key: 'popularity', type: 'integer' },
   listed_at: { key: 'listedAt', type: 'timestamptz' },
+  price_breaks: { key: 'priceBreaks', type: 'jsonb' },
 };
 
 export function columnName(key: ColumnKey): string {
@@ -85,6 +87,7 @@ export function valuesOf(row: ProductRow, images: string[]): ProductValues {
     popularity: row.popularity,
     listed_at: row.listedAt.toISOString(),
     images: images.length > 0 ? images : row.mainImage ? [row.mainImage] : [],
+    price_breaks: sortBreaks(row.priceBreaks as PriceBreak[]),
   };
 }
 
@@ -148,6 +151,8 @@ export async function imagesOf(db: Queryable, itemIds: readonly string[]): Promi
 
 /** Values as people read them: dollars for prices, under the import's column names. */
 export function readable(field: keyof ProductValues, value: unknown): { field: string; value: unknown } {
+  if (field === 'price_breaks')
+    return { field, value: breaksText((value as PriceBreak[] | undefined) ?? []) };
   if (field === 'price_cents' || field === 'sale_price_cents' || field === 'scratch_dent_price_cents')
     return { field: field.replace('_cents', ''), value: toAmount(value as number) };
   return { field, value };
@@ -177,9 +182,14 @@ export function differences(current: ProductValues | null, next: Partial<Product
 
 export function presentProduct(row: ProductRow, images: string[], config: ImageConfig): AdminProduct {
   const v = valuesOf(row, images);
-  const { price_cents, sale_price_cents, scratch_dent_price_cents, images: links, ...rest } = v;
+  const { price_cents, sale_price_cents, scratch_dent_price_cents, images: links, price_breaks, ...rest } = v;
   return {
     ...rest,
+    price_breaks: price_breaks.map((b) => ({
+      condition: b.condition,
+      min_quantity: b.min_quantity,
+      percent: basisPointsToPercent(b.basis_points),
+    })),
     item_id: row.itemId,
     price: toAmount(price_cents),
     sale_price: toAmount(sale_price_cents),

@@ -10,12 +10,14 @@ import { createHash, randomInt } from 'node:crypto';
 import type { ImportPreview, ImportRowPreview } from '@shop/domain/admin';
 import {
   apiCategoryName,
+  type Condition,
   FILTER_FIELDS,
   PRIMARY_CONDITIONS,
   type PrimaryCondition,
 } from '@shop/domain/catalog';
 import { parsePrice } from '@shop/domain/money';
 import { type ProductValues, productDefaults, productProblems } from '@shop/domain/product';
+import { type PriceBreak, parseBreaksCell, sortBreaks } from '@shop/domain/volume-prices';
 import { parse } from 'csv-parse/sync';
 import { asc, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
@@ -60,6 +62,8 @@ export const IMPORT_COLUMNS = [
   'images',
   'popularity',
   'listed_at',
+  'volume_breaks',
+  'scratch_dent_volume_breaks',
 ] as const;
 /** A new sku needs these; for a sku already in the catalog any subset will do. */
 export const REQUIRED_FOR_NEW = ['item_name', 'category', 'item_condition', 'price'] as const;
@@ -179,6 +183,42 @@ function readRow(cells: Record<string, string>): {
   return { values, itemId, errors };
 }
 
+/**
+ * The volume prices a row asks for: `volume_breaks` for the product's own condition (as the row leaves
+ * it), `scratch_dent_volume_breaks` for ScratchDent, each written `10:3|50:6` (quantity:percent); `none`
+ * removes a condition's breaks, an empty cell leaves them. Undefined when the row names neither.
+ */
+function breaksOfRow(
+  cells: Record<string, string>,
+  values: Partial<ProductValues>,
+  current: ProductValues | null,
+): { price_breaks?: PriceBreak[] } | { error: string[] } {
+  const own = values.item_condition ?? current?.item_condition;
+  const asked: [Condition, string][] = [];
+  const ownCell = (cells.volume_breaks ?? '').trim();
+  const sdCell = (cells.scratch_dent_volume_breaks ?? '').trim();
+  if (ownCell !== '') {
+    if (!own) return { error: ['volume_breaks needs the item_condition they apply to'] };
+    asked.push([own, ownCell]);
+  }
+  if (sdCell !== '') asked.push(['ScratchDent', sdCell]);
+  if (asked.length === 0) return {};
+  let breaks = current?.price_breaks ?? [];
+  const errors: string[] = [];
+  for (const [condition, cell] of asked) {
+    // volume_breaks replaces the breaks of the product's own condition, whichever it had before.
+    breaks = breaks.filter((b) =>
+      condition === 'ScratchDent' ? b.condition !== 'ScratchDent' : b.condition === 'ScratchDent',
+    );
+    if (cell.toLowerCase() === 'none') continue;
+    const read = parseBreaksCell(cell, condition);
+    const column = condition === 'ScratchDent' ? 'scratch_dent_volume_breaks' : 'volume_breaks';
+    if ('error' in read) errors.push(`${column}: ${read.error}`);
+    else breaks = [...breaks, ...read.breaks];
+  }
+  return errors.length > 0 ? { error: errors } : { price_breaks: sortBreaks(breaks) };
+}
+
 /** The picture list a row asks for: main_image goes first, images are the gallery; a column left out keeps the current. */
 function picturesOf(
   cells: Record<string, string>,
@@ -257,6 +297,9 @@ export async function planImport(
     const current = row ? valuesOf(row, pictures.get(row.itemId) ?? []) : null;
     const images = picturesOf(cells, file.columns, current?.images ?? []);
     if (images !== undefined) values.images = images;
+    const breaks = breaksOfRow(cells, values, current);
+    if ('error' in breaks) errors.push(...breaks.error);
+    else if (breaks.price_breaks) values.price_breaks = breaks.price_breaks;
     if (row && itemId && itemId !== row.itemId)
       errors.push(`item_id ${itemId} is not the item id of sku ${sku} (${row.itemId})`);
     if (!row) {
@@ -422,7 +465,10 @@ async function bulkUpdate(tx: Queryable, fields: (keyof typeof COLUMNS)[], rows:
   const values = sql.join(
     rows.map((r) => {
       const cells: SQL[] = [sql`${r.itemId}::text`];
-      for (const c of cols) cells.push(sql`${r.delta[c.f]}::${sql.raw(c.type)}`);
+      for (const c of cols) {
+        const value = c.type === 'jsonb' ? JSON.stringify(r.delta[c.f]) : r.delta[c.f];
+        cells.push(sql`${value}::${sql.raw(c.type)}`);
+      }
       return sql`(${sql.join(cells, sql`, `)})`;
     }),
     sql`, `,

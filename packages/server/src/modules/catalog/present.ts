@@ -1,6 +1,7 @@
 /** What the API shows of a listing row: personal prices for a customer, no price at all for a visitor. */
 import type { ItemBrief } from '@shop/domain/api';
 import { personalPrice, toAmount } from '@shop/domain/money';
+import { basisPointsToPercent, breakPrices, breaksOf, type PriceBreak } from '@shop/domain/volume-prices';
 import type { CatalogRow } from './store';
 
 export type Brief = ItemBrief;
@@ -34,5 +35,37 @@ export function brief(row: CatalogRow, percentage: number | null, stockOf: Stock
     out.personal_sale_price = toAmount(personalPrice(row.sale_price, percentage));
     out.personal_scratch_dent_price = toAmount(personalPrice(row.scratch_dent_price, percentage));
   }
+  const breaks = breaksOf(rowBreaks(row), row.item_condition);
+  if (breaks.length > 0) {
+    // A visitor gets the quantities and percentages only; a customer also each break's unit price.
+    out.price_breaks =
+      percentage === null
+        ? breaks.map((b) => ({
+            min_quantity: b.min_quantity,
+            percent_off: basisPointsToPercent(b.basis_points),
+          }))
+        : breakPrices(personalOffer(row, percentage)).map((b) => ({
+            min_quantity: b.min_quantity,
+            percent_off: basisPointsToPercent(b.basis_points),
+            price: toAmount(b.unit),
+          }));
+  }
   return out;
+}
+
+/** The row's product's volume prices (every condition), as stored. */
+export function rowBreaks(row: CatalogRow): PriceBreak[] {
+  return row.product.priceBreaks as PriceBreak[];
+}
+
+/** A row's offer at a customer's prices, with its volume prices: what lines and cards are priced from. */
+export function personalOffer(row: CatalogRow, percentage: number) {
+  return {
+    item_condition: row.item_condition,
+    is_sale: row.is_sale,
+    price: personalPrice(row.price, percentage),
+    sale_price: personalPrice(row.sale_price, percentage),
+    scratch_dent_price: personalPrice(row.scratch_dent_price, percentage),
+    price_breaks: rowBreaks(row),
+  };
 }

@@ -29,7 +29,7 @@ import type { Lang } from '@shop/domain/i18n';
 import type { ListingQuery } from '@shop/domain/listing';
 import { runListing } from '@shop/domain/listing';
 import { MSG } from '@shop/domain/messages';
-import { personalPrice, toAmount } from '@shop/domain/money';
+import { toAmount } from '@shop/domain/money';
 import { sortPrice, stockField } from '@shop/domain/pricing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -41,7 +41,7 @@ import { AnswerCache, queryKey, type Skeleton, type SkeletonBuilder } from './an
 import { imageUrl } from './images';
 import type { CatalogNeeds } from './needs';
 import { pageReadsOf } from './page-reads';
-import { brief, type StockOf } from './present';
+import { brief, personalOffer, type StockOf } from './present';
 import type { CatalogRow } from './store';
 
 /** The answers' schemas: the kept answers are written once and sent as they are, never serialized again. */
@@ -100,16 +100,6 @@ function listingAnswer(
     categoryItems.minPrice = toAmount(result.minPrice ?? 0);
   }
   return { scode: 200, categoryItems };
-}
-
-function personalOffer(row: CatalogRow, percentage: number) {
-  return {
-    item_condition: row.item_condition,
-    is_sale: row.is_sale,
-    price: personalPrice(row.price, percentage),
-    sale_price: personalPrice(row.sale_price, percentage),
-    scratch_dent_price: personalPrice(row.scratch_dent_price, percentage),
-  };
 }
 
 export function catalogRoutes(app: FastifyInstance, services: CatalogNeeds) {

@@ -20,6 +20,7 @@ import type { Condition, FilterField, SearchColumn } from '@shop/domain/catalog'
 import { FILTER_FIELDS, listingPath } from '@shop/domain/catalog';
 import type { ListingRow } from '@shop/domain/listing';
 import { isInStock } from '@shop/domain/pricing';
+import { type PriceBreak, sameBreaks } from '@shop/domain/volume-prices';
 import { asc, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -500,6 +501,9 @@ function onlyStockMoved(old: ProductRecord, p: ProductRecord): boolean {
     const b = p[key];
     if (a === b) continue;
     if (a instanceof Date && b instanceof Date && a.getTime() === b.getTime()) continue;
+    // Volume prices are read as a new array each time: equal when they say the same.
+    if (key === 'priceBreaks' && sameBreaks(old.priceBreaks as PriceBreak[], p.priceBreaks as PriceBreak[]))
+      continue;
     return false;
   }
   return true;

@@ -14,6 +14,7 @@ import type { PriceListItem, PriceListOffer } from '@shop/domain/company-api';
 import { PRICE_LIST_CSV_COLUMNS } from '@shop/domain/company-api';
 import { personalPrice } from '@shop/domain/money';
 import { availableStock, isInStock, unitPrice } from '@shop/domain/pricing';
+import { basisPointsToPercent, breakPrices, type PriceBreak } from '@shop/domain/volume-prices';
 import { stringify } from 'csv-stringify/sync';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
@@ -34,6 +35,7 @@ interface ProductRow {
   price: number;
   sale_price: number;
   scratch_dent_price: number;
+  price_breaks: PriceBreak[];
   updated_at: string;
 }
 
@@ -71,7 +73,7 @@ export async function readPriceList(
       select p.item_id, p.sku, p.item_name, p.category, p.sub_category, p.item_condition, p.is_active,
         p.is_sale, p.is_scratch_dent, p.stock, p.scratch_dent_stock, p.price_cents as price,
         p.sale_price_cents as sale_price, p.scratch_dent_price_cents as scratch_dent_price,
-        ${iso(changed)} as updated_at
+        p.price_breaks, ${iso(changed)} as updated_at
       from products p cross join customers c
       where c.customer_id = ${customerId} and ${filter}
     )
@@ -125,7 +127,7 @@ export function offersOf(p: ProductRow, percentage: number): PriceListOffer[] {
         ? prices.scratch_dent_price
         : prices.price;
     const stocked = { item_condition: condition, stock: p.stock, scratch_dent_stock: p.scratch_dent_stock };
-    return {
+    const out: PriceListOffer = {
       condition,
       price_cents: regular,
       sale_price_cents: unit !== regular ? unit : null,
@@ -133,6 +135,15 @@ export function offersOf(p: ProductRow, percentage: number): PriceListOffer[] {
       stock: availableStock(stocked),
       in_stock: isInStock(stocked),
     };
+    const breaks = breakPrices({ item_condition: condition, ...prices, price_breaks: p.price_breaks });
+    if (breaks.length > 0) {
+      out.volume_prices = breaks.map((b) => ({
+        min_quantity: b.min_quantity,
+        percent_off: basisPointsToPercent(b.basis_points),
+        unit_price_cents: b.unit,
+      }));
+    }
+    return out;
   };
   const offers = [offer(p.item_condition as Condition)];
   if (p.is_scratch_dent) offers.push(offer('ScratchDent'));

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import {
   CART_MSG,
   type CartLine,
+  lineUnitPrice,
   orderTotals,
   type ShippingMethod,
   withinOrderLimit,
@@ -17,7 +18,6 @@ import type { Condition } from '@shop/domain/catalog';
 import { isLang, type Lang } from '@shop/domain/i18n';
 import { personalPrice, toCents } from '@shop/domain/money';
 import type { PlaceOrderRequest } from '@shop/domain/order-request';
-import { unitPrice } from '@shop/domain/pricing';
 import {
   chargedRateMilli,
   componentsFor,
@@ -26,6 +26,7 @@ import {
   type TaxExemption,
   type TaxRate,
 } from '@shop/domain/tax';
+import type { PriceBreak } from '@shop/domain/volume-prices';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orders } from '../../db/schema';
@@ -196,6 +197,7 @@ interface ProductRow {
   price: number;
   sale_price: number;
   scratch_dent_price: number;
+  price_breaks: PriceBreak[];
 }
 
 /**
@@ -255,7 +257,8 @@ async function placeOnce(
             'item_id', item_id, 'item_name', item_name, 'sku', sku, 'main_image', main_image,
             'item_condition', item_condition, 'is_active', is_active, 'is_sale', is_sale,
             'is_scratch_dent', is_scratch_dent, 'stock', stock, 'scratch_dent_stock', scratch_dent_stock,
-            'price', price_cents, 'sale_price', sale_price_cents, 'scratch_dent_price', scratch_dent_price_cents))
+            'price', price_cents, 'sale_price', sale_price_cents, 'scratch_dent_price', scratch_dent_price_cents,
+            'price_breaks', price_breaks))
             from locked), '[]'),
           'contact', (select json_build_object('email', email, 'name', contact_name, 'language', language) from contacts
             where contact_person_id = ${user.contactPersonId})
@@ -311,6 +314,8 @@ async function placeOnce(
         price: personalPrice(product.price, percentage),
         sale_price: personalPrice(product.sale_price, percentage),
         scratch_dent_price: personalPrice(product.scratch_dent_price, percentage),
+        // Volume prices as locked with the product: the line's unit price takes its break (domain/cart.ts).
+        price_breaks: product.price_breaks,
         quantity: c.quantity,
       });
     }
@@ -369,7 +374,7 @@ async function placeOnce(
           name: l.name,
           sku: l.sku,
           condition: l.item_condition,
-          unitCents: unitPrice(l),
+          unitCents: lineUnitPrice(l),
         })),
         subtotalCents: totals.subtotal,
         taxCents: totals.tax,
@@ -393,7 +398,7 @@ async function placeOnce(
     const lineValues = sql.join(
       lines.map(
         (l) =>
-          sql`(${l.itemId}, ${l.name}, ${l.sku}, ${l.item_condition}, ${l.quantity}::int, ${unitPrice(l)}::bigint, ${imageUrl(l.image, services.config)})`,
+          sql`(${l.itemId}, ${l.name}, ${l.sku}, ${l.item_condition}, ${l.quantity}::int, ${lineUnitPrice(l)}::bigint, ${imageUrl(l.image, services.config)})`,
       ),
       sql`, `,
     );

@@ -1,9 +1,11 @@
 import { blurQuantity, CART_MSG, minusQuantity, plusQuantity, typedQuantity } from '@shop/domain/cart';
+import { toCents } from '@shop/domain/money';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { SignInFirst } from '../../components/SignInFirst';
+import { percentText } from '../../components/VolumePrices';
 import { type CartLine, cartSubtotalCents, lineStock, lineUnitCents, useCart } from '../../lib/cart';
 import { money, pageLang, t, tm } from '../../lib/i18n';
 import { conditionName } from '../../lib/labels';
@@ -157,6 +159,7 @@ export default function CartPage() {
                     <p className="cart-line__price">
                       {t('cart:line.each', { price: money(lineUnitCents(line)) })}
                     </p>
+                    <LineVolume line={line} />
                   </div>
                   <div className="cart-line__qty">
                     <label htmlFor={id} className="visually-hidden">
@@ -239,6 +242,38 @@ export default function CartPage() {
           </dl>
           {checkoutButton('bottom')}
         </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The line's volume price as the server applied it, and what reaching the next break would save (the
+ * server's answer to the last quantity: the page computes no price).
+ */
+function LineVolume({ line }: { line: CartLine }) {
+  const applied = [...(line.price_breaks ?? [])].reverse().find((b) => b.min_quantity <= line.quantity);
+  const next = line.next_break;
+  if (!applied && !next) return null;
+  return (
+    <div className="cart-line__volume">
+      {applied && (
+        <p className="cart-line__volume-applied">
+          {t('cart:volume.applied', {
+            percent: percentText(applied.percent_off),
+            quantity: applied.min_quantity,
+          })}
+        </p>
+      )}
+      {next && (
+        <p className="cart-line__volume-next">
+          {t('cart:volume.next', {
+            more: next.more,
+            price: money(toCents(next.price)),
+            quantity: next.min_quantity,
+            saving: money(toCents(next.saving)),
+          })}
+        </p>
       )}
     </div>
   );

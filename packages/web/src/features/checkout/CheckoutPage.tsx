@@ -277,7 +277,10 @@ export default function CheckoutPage() {
             {lines.map((l) => (
               <li key={`${l.item_id}|${l.item_condition}`}>
                 <span>
-                  {l.quantity} × {l.item_name}
+                  {l.quantity} × {l.item_name}{' '}
+                  <small className="checkout__each">
+                    {t('cart:line.each', { price: money(lineUnitCents(l)) })}
+                  </small>
                 </span>
                 <span>{money(lineUnitCents(l) * l.quantity)}</span>
               </li>

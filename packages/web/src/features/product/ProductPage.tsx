@@ -6,6 +6,7 @@ import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { Price } from '../../components/Price';
 import { cartButtonText } from '../../components/ProductCard';
+import { VolumePrices } from '../../components/VolumePrices';
 import { useCart } from '../../lib/cart';
 import { useHydrated } from '../../lib/hydrated';
 import { t, tm } from '../../lib/i18n';
@@ -168,6 +169,7 @@ export default function ProductPage() {
                 : t('catalog:product.outOfStock')}
           </p>
           <Price item={item} />
+          <VolumePrices item={item} />
           {!loggedIn && <p className="product__login-note">{t('catalog:product.signInForPrice')}</p>}
           <div className="product__buy">
             <label htmlFor="quantity">{t('catalog:product.quantity')}</label>

@@ -15,6 +15,7 @@ import {
   productCreateSchema,
 } from '@shop/domain/admin';
 import {
+  type Condition,
   DISPLAY_NAMES,
   FILTER_FIELDS,
   FILTER_LABELS,
@@ -30,6 +31,7 @@ import {
   productProblems,
   subCategoriesOf,
 } from '@shop/domain/product';
+import { basisPointsToPercent, parseBreaksCell, toStoredBreaks } from '@shop/domain/volume-prices';
 import { useRef, useState } from 'react';
 import { Link, redirect } from 'react-router';
 import { ADMIN_BASE, adminApi, attempt, done, failed, failureOf, invalid, readBody } from '../api';
@@ -95,7 +97,10 @@ type TextKey =
   | FilterField
   | (typeof NUMBER_KEYS)[number]
   | (typeof PRICE_KEYS)[number]
-  | 'listed_at';
+  | 'listed_at'
+  | BreaksKey;
+/** The volume prices, one text per condition as the import writes them: `10:3|50:6` (quantity:percent). */
+type BreaksKey = 'volume_breaks' | 'scratch_dent_volume_breaks';
 type FlagKey = (typeof FLAG_KEYS)[number];
 type FormValues = Record<TextKey, string> & Record<FlagKey, boolean> & { images: AdminImage[] };
 
@@ -125,6 +130,8 @@ function formOf(p: AdminProduct | null): FormValues {
       sale_price: '0.00',
       scratch_dent_price: '0.00',
       listed_at: d.listed_at.slice(0, 10),
+      volume_breaks: '',
+      scratch_dent_volume_breaks: '',
       is_active: true,
       is_sale: false,
       is_featured: false,
@@ -151,6 +158,8 @@ function formOf(p: AdminProduct | null): FormValues {
     sale_price: p.sale_price.toFixed(2),
     scratch_dent_price: p.scratch_dent_price.toFixed(2),
     listed_at: p.listed_at.slice(0, 10),
+    volume_breaks: cellOf(p, p.item_condition),
+    scratch_dent_volume_breaks: cellOf(p, 'ScratchDent'),
     is_active: p.is_active,
     is_sale: p.is_sale,
     is_featured: p.is_featured,
@@ -159,10 +168,41 @@ function formOf(p: AdminProduct | null): FormValues {
   };
 }
 
-/** The fields as the API takes them (picture links, not their addresses). */
+/** One condition's volume prices as the form writes them. */
+function cellOf(p: AdminProduct, condition: string): string {
+  return p.price_breaks
+    .filter((b) => b.condition === condition)
+    .map((b) => `${b.min_quantity}:${b.percent}`)
+    .join('|');
+}
+
+/**
+ * The volume prices of the conditions the product sells in (its own, and ScratchDent while that offer is
+ * on), as the API takes them, and a message per text that cannot be read.
+ */
+function breaksOf(v: FormValues) {
+  const cells: [BreaksKey, Condition][] = [['volume_breaks', v.item_condition as Condition]];
+  if (v.is_scratch_dent) cells.push(['scratch_dent_volume_breaks', 'ScratchDent']);
+  const breaks: { condition: Condition; min_quantity: number; percent: number }[] = [];
+  const errors: Partial<Record<BreaksKey, string>> = {};
+  for (const [key, condition] of cells) {
+    const read = parseBreaksCell(v[key], condition);
+    if ('error' in read) errors[key] = read.error;
+    else
+      for (const b of read.breaks)
+        breaks.push({
+          condition,
+          min_quantity: b.min_quantity,
+          percent: basisPointsToPercent(b.basis_points),
+        });
+  }
+  return { breaks, errors };
+}
+
+/** The fields as the API takes them (picture links, not their addresses; volume prices as a list). */
 function payloadOf(v: FormValues): Record<string, unknown> {
-  const { images, ...rest } = v;
-  return { ...rest, images: images.map((i) => i.link) };
+  const { images, volume_breaks: _own, scratch_dent_volume_breaks: _sd, ...rest } = v;
+  return { ...rest, images: images.map((i) => i.link), price_breaks: breaksOf(v).breaks };
 }
 
 /** The fields that differ from the product as loaded. */
@@ -193,10 +233,11 @@ function rebase(current: FormValues, before: FormValues, after: FormValues): For
 
 /** The whole product as the shared rules see it, from the form's parsed fields (cents). */
 function valuesOf(data: ReturnType<typeof productCreateSchema.parse>): ProductValues {
-  const { price, sale_price, scratch_dent_price, ...rest } = data;
+  const { price, sale_price, scratch_dent_price, price_breaks, ...rest } = data;
   return {
     ...productDefaults(),
     ...(rest as Partial<ProductValues>),
+    price_breaks: toStoredBreaks(price_breaks ?? []),
     price_cents: price,
     sale_price_cents: sale_price ?? 0,
     scratch_dent_price_cents: scratch_dent_price ?? 0,
@@ -447,7 +488,19 @@ function ProductForm({
     error: errors[key],
   });
   const subs = subCategoriesOf(v.category);
-  const save = (confirm: boolean) =>
+  const [breakErrors, setBreakErrors] = useState<Partial<Record<BreaksKey, string>>>({});
+  const breaksField = (key: BreaksKey) => ({
+    ...text(key),
+    // The server's refusal names the volume prices as a whole: shown at the product's own condition.
+    error: breakErrors[key] ?? (key === 'volume_breaks' ? errors.price_breaks : undefined),
+  });
+  const save = (confirm: boolean) => {
+    const unread = breaksOf(v).errors;
+    setBreakErrors(unread);
+    if (Object.keys(unread).length > 0) {
+      requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
     void fetcher.submit(
       {
         intent: 'save',
@@ -457,6 +510,7 @@ function ProductForm({
       } as Parameters<typeof fetcher.submit>[0],
       { method: 'post', encType: 'application/json' },
     );
+  };
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     save(false);
@@ -608,6 +662,33 @@ function ProductForm({
               label="Active (for sale)"
               checked={v.is_active}
               onChange={(e) => set('is_active', e.target.checked)}
+            />
+          )}
+        </div>
+      </fieldset>
+
+      <fieldset className="admin-fieldset">
+        <legend>Volume prices</legend>
+        <p className="admin-note">
+          A percentage off the buyer's own price for a line of at least that many units, written
+          quantity:percent and separated by | — for example 10:3|50:6 is 3 % off from 10 units and 6 % off
+          from 50. Up to 5 per condition, each larger quantity with a larger percentage. Empty for none.
+        </p>
+        <div className="admin-grid">
+          <Field
+            id="volume_breaks"
+            label={`Volume prices (${v.item_condition})`}
+            maxLength={200}
+            autoComplete="off"
+            {...breaksField('volume_breaks')}
+          />
+          {v.is_scratch_dent && (
+            <Field
+              id="scratch_dent_volume_breaks"
+              label="Volume prices (ScratchDent)"
+              maxLength={200}
+              autoComplete="off"
+              {...breaksField('scratch_dent_volume_breaks')}
             />
           )}
         </div>
