@@ -191,6 +191,8 @@ export type AdminInvoiceDraft = z.infer<typeof AdminInvoiceDraft>;
 export const AdminOrderDetail = AdminOrderRow.extend({
   placed_by: z.object({ contact_person_id: z.string(), name: z.string(), email: z.string() }),
   shipping_method: z.string(),
+  /** The quote it was placed from (Q-000012), null for none. */
+  quote_number: z.string().nullable().optional(),
   tax_rate: z.number().nonnegative(),
   subtotal: Price,
   items_tax: Price,

@@ -11,7 +11,9 @@ import { auditLog, orderLines, orders, outbox, products, quotes } from '../../db
 import { call, OWNER, staffSignIn } from '../../test/admin';
 import { type Buyer, createBuyers } from '../../test/buyers';
 import { useTestApp } from '../../test/harness';
+import { pdfText } from '../../test/pdf-text';
 import type { ProductRecord } from '../catalog';
+import { createInvoice } from '../orders';
 import { shopToday } from './service';
 
 const INBOX = 'quotes-inbox@shop.example';
@@ -408,6 +410,48 @@ describe('accepting a quote', () => {
       .from(orders)
       .where(eq(orders.orderId, placed.body.orderId));
     expect(order!.subtotalCents).toBe(9000);
+  });
+
+  it('shows the quote number on the order, the invoice, its PDF and the back office order', async () => {
+    const b = buyers[1]!;
+    const item = items[3]!;
+    await setStock(item, 100);
+    const q = await requestQuote(b, [{ item, quantity: 4 }]);
+    expect((await answer(q.quote_id, [123.45])).status).toBe(200);
+    const placed = await place(b, q.quote_id);
+    expect(placed.status).toBe(200);
+    const orderId = placed.body.orderId as number;
+    const view = await call(ctx.app, 'GET', `/api/user/${b.customerId}/orders/${orderId}`, b.cookie);
+    expect(view.status).toBe(200);
+    expect(view.body.orderInfo.order.quote_number).toBe(q.quote_number);
+    expect(view.body.orderInfo.order.line_items[0].item_rate).toBe(123.45);
+    const admin = await call(ctx.app, 'GET', `/api/admin/orders/${orderId}`, staff);
+    expect(admin.body.order.quote_number).toBe(q.quote_number);
+    const invoice = await createInvoice(ctx.database.db, placed.body.orderNumber, 1000);
+    const inv = await call(
+      ctx.app,
+      'GET',
+      `/api/user/${b.customerId}/invoices/${invoice.invoiceId}`,
+      b.cookie,
+    );
+    expect(inv.status).toBe(200);
+    expect(inv.body.orderInfo.order.quote_number).toBe(q.quote_number);
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/user/${b.customerId}/invoices/${invoice.invoiceId}/pdf`,
+      headers: { cookie: b.cookie },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Quote number');
+    expect(text).toContain(q.quote_number);
+    expect(text).toContain('$123.45');
+    // An order not placed from a quote says none.
+    const plain = await ctx.database.db.select().from(orders).where(eq(orders.customerId, 'C10001')).limit(1);
+    if (plain[0]) {
+      const other = await call(ctx.app, 'GET', `/api/admin/orders/${plain[0].orderId}`, staff);
+      expect(other.body.order.quote_number).toBeNull();
+    }
   });
 
   it('is refused without a session and for a quote that does not exist', async () => {
