@@ -457,6 +457,8 @@ export const AdminMeAnswer = Envelope.extend({
   new_contact_messages: Count,
   /** Threads with a customer where a buyer's reply waits for the seller. */
   new_customer_replies: Count,
+  /** Quote requests waiting for the seller's answer. */
+  new_quotes: Count.optional(),
 });
 export type AdminMeAnswer = z.infer<typeof AdminMeAnswer>;
 
