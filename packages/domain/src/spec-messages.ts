@@ -10,7 +10,7 @@ import { CART_MSG } from './cart';
 import type { Catalogue } from './i18n';
 import { MSG } from './messages';
 import { QUICK_MSG } from './quick-order';
-import { QUOTE_MSG } from './quotes';
+import { QUOTE_MSG } from './quote-rules';
 
 /** A placeholder passed where a message function takes a value: the template keeps `{name}`. */
 const v = (name: string) => `{${name}}` as never;

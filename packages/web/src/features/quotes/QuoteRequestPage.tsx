@@ -3,7 +3,8 @@
  * of a product page (?item=…&condition=…&quantity=…): a quantity and an optional target unit price per
  * line, and a note. More than is in stock may be asked for; the server checks everything again.
  */
-import { QUOTE_MAX_QUANTITY, QUOTE_NOTE_MAX, quoteRequestSchema } from '@shop/domain/quotes';
+import { parsePrice } from '@shop/domain/money';
+import { QUOTE_MAX_LINES, QUOTE_MAX_QUANTITY, QUOTE_MSG, QUOTE_NOTE_MAX } from '@shop/domain/quote-rules';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -15,6 +16,12 @@ import { conditionName } from '../../lib/labels';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
 import './quotes.css';
+
+/** A typed unit price in cents ("450", "450.00", "$1,250.50", or with a decimal comma "450,50 $"). */
+function targetCents(text: string): number | null {
+  const t = text.trim().replace(/\s/g, '').replace(/\$$/, '');
+  return parsePrice(/^\d+,\d{1,2}$/.test(t) ? t.replace(',', '.') : t);
+}
 
 interface DraftLine {
   item_id: string;
@@ -67,13 +74,22 @@ export default function QuoteRequestPage() {
         item_id: l.item_id,
         item_condition: l.item_condition,
         quantity: l.quantity,
-        target_price: l.target.trim() === '' ? null : l.target.trim().replace(',', '.'),
+        target_price: l.target.trim() === '' ? null : ((targetCents(l.target) ?? 0) / 100).toFixed(2),
       })),
       note,
     };
-    const parsed = quoteRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      setProblem([...new Set(parsed.error.issues.map((i) => tm(i.message)))].join('\n'));
+    // What the server refuses is said here first, in its words (the server checks again).
+    const problems = new Set<string>();
+    if (lines.length < 1 || lines.length > QUOTE_MAX_LINES) problems.add(QUOTE_MSG.lines);
+    for (const l of lines) {
+      const n = Number(l.quantity);
+      if (!/^\d+$/.test(l.quantity) || n < 1 || n > QUOTE_MAX_QUANTITY) problems.add(QUOTE_MSG.quantity);
+      const target = l.target.trim();
+      if (target !== '' && !((targetCents(target) ?? 0) > 0)) problems.add(QUOTE_MSG.target);
+    }
+    if (note.trim().length > QUOTE_NOTE_MAX) problems.add(QUOTE_MSG.note);
+    if (problems.size > 0) {
+      setProblem([...problems].map((m) => tm(m)).join('\n'));
       return;
     }
     setBusy(true);
