@@ -39,7 +39,6 @@ export function shopToday(): string {
 }
 
 type QuoteRow = typeof quotes.$inferSelect;
-type LineRow = typeof quoteLines.$inferSelect;
 
 /** The previous answer kept on a revision. */
 interface PreviousAnswer {
