@@ -191,6 +191,8 @@ export type AdminInvoiceDraft = z.infer<typeof AdminInvoiceDraft>;
 export const AdminOrderDetail = AdminOrderRow.extend({
   placed_by: z.object({ contact_person_id: z.string(), name: z.string(), email: z.string() }),
   shipping_method: z.string(),
+  /** The quote it was placed from (Q-000012), null for none. */
+  quote_number: z.string().nullable().optional(),
   tax_rate: z.number().nonnegative(),
   subtotal: Price,
   items_tax: Price,
@@ -463,6 +465,8 @@ export const AdminMeAnswer = Envelope.extend({
   new_contact_messages: Count,
   /** Threads with a customer where a buyer's reply waits for the seller. */
   new_customer_replies: Count,
+  /** Quote requests waiting for the seller's answer. */
+  new_quotes: Count.optional(),
 });
 export type AdminMeAnswer = z.infer<typeof AdminMeAnswer>;
 

@@ -10,6 +10,7 @@ import { CART_MSG } from './cart';
 import type { Catalogue } from './i18n';
 import { MSG } from './messages';
 import { QUICK_MSG } from './quick-order';
+import { QUOTE_MSG } from './quote-rules';
 
 /** A placeholder passed where a message function takes a value: the template keeps `{name}`. */
 const v = (name: string) => `{${name}}` as never;
@@ -28,6 +29,7 @@ export const SPEC_EN: Catalogue = {
   ...keyed('application', APPLICATION_MSG),
   ...keyed('cart', CART_MSG),
   ...keyed('quick', QUICK_MSG),
+  ...keyed('quote', QUOTE_MSG),
   // Messages with values, as templates.
   'cart.clamped': CART_MSG.clamped(v('n')),
   'cart.plusAbove': CART_MSG.plusAbove(v('n')),
@@ -47,6 +49,15 @@ export const SPEC_EN: Catalogue = {
   'quick.ambiguous2': QUICK_MSG.ambiguous(v('sku'), ['{first}', '{last}']),
   'quick.ambiguous3': QUICK_MSG.ambiguous(v('sku'), ['{first}', '{second}', '{last}']),
   'quick.added': QUICK_MSG.added(v('sku'), v('quantity')),
+  'quote.unknownItem': QUOTE_MSG.unknownItem(v('item')),
+  'quote.notOffered': QUOTE_MSG.notOffered(v('name'), v('condition')),
+  'quote.expired': QUOTE_MSG.expired(v('day')),
+  'quote.notChangeable': QUOTE_MSG.notChangeable(v('state')),
+  'quote.shortStock': QUOTE_MSG.shortStock(v('name'), 2 as never, v('needed')).replace('2', '{left}'),
+  'quote.shortStockNone': QUOTE_MSG.shortStock(v('name'), 0, v('needed')),
+  'quote.requested': QUOTE_MSG.requested(v('quoteNumber')),
+  'quote.placed': QUOTE_MSG.placed(v('orderNumber'), v('quoteNumber')),
+  'quote.placedAlready': QUOTE_MSG.placedAlready(v('orderNumber'), v('quoteNumber')),
   // The conditions as messages name them (quick.notOffered, quick.ambiguous*): read back out and translated.
   'condition.BrandNew': 'BrandNew',
   'condition.Recertified': 'Recertified',

@@ -33,6 +33,7 @@ import { healthModule } from './modules/health';
 import { messagesModule } from './modules/messages';
 import { ordersModule } from './modules/orders';
 import { pageModule } from './modules/page';
+import { quotesModule } from './modules/quotes';
 import { seoModule } from './modules/seo';
 import { SessionService, StaffSessions, sessionsModule } from './modules/sessions';
 import { staffModule } from './modules/staff';
@@ -225,6 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(cartModule, shop);
   await app.register(ordersModule, shop);
+  await app.register(quotesModule, shop);
   await app.register(taxModule, shop);
   await app.register(accountsModule, shop);
   await app.register(companyApiModule, shop);

@@ -163,6 +163,8 @@ export const OrderDetail = z.object({
   placed_by: z.string(),
   status,
   purchase_order_id: z.string(),
+  /** The quote it was placed from (Q-000012), null for none. */
+  quote_number: z.string().nullable().optional(),
   shipping_method: z.string(),
   /** Filled in when the seller ships it ('' before). */
   shipping_carrier: z.string(),

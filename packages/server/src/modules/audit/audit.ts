@@ -14,7 +14,8 @@ export type EntityType =
   | 'contact_message'
   | 'catalog'
   | 'tax_rate'
-  | 'fee';
+  | 'fee'
+  | 'quote';
 
 export interface AuditRecord {
   action: string;

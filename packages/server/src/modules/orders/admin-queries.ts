@@ -1,4 +1,5 @@
 /** Reading orders for the back office: the list with its filters, one order with everything about it. */
+
 import {
   type AdminInvoice,
   type AdminOrderDetail,
@@ -11,6 +12,7 @@ import {
   type OrderStatus,
 } from '@shop/domain/admin';
 import { toAmount } from '@shop/domain/money';
+import { quoteNumberOf } from '@shop/domain/quotes';
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {
@@ -401,6 +403,7 @@ export async function adminOrderDetail(db: Queryable, orderId: number): Promise<
       email: placedBy?.email ?? '',
     },
     shipping_method: order.shippingMethod,
+    quote_number: order.quoteId ? quoteNumberOf(order.quoteId) : null,
     tax_rate: order.taxRateMilli / 1000,
     subtotal: toAmount(Number(order.subtotalCents)),
     items_tax: toAmount(Number(order.itemsTaxCents)),

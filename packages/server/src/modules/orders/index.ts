@@ -23,7 +23,14 @@ export { invoiceJournalCsv } from './invoice-journal';
 export { invoiceDocument, invoiceSeller, renderInvoicePdf, sellerOf } from './invoice-pdf';
 export type { OrderNeeds } from './needs';
 export { listOrders, orderView, taxAnswers } from './queries';
-export { type LinesOrder, type OrderMessages, type PlacedOrder, placeOrderOfLines } from './service';
+export {
+  type LinesOrder,
+  type OrderMessages,
+  type PlacedOrder,
+  placeOrderOfLines,
+  placeOrderOfQuote,
+  type QuoteTerms,
+} from './service';
 
 export const ordersModule: FastifyPluginAsync<OrderNeeds> = async (app, needs) => {
   orderRoutes(app, needs);

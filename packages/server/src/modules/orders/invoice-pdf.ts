@@ -5,10 +5,12 @@
  * lines, each tax component by name and rate (an exempt one with its exemption), the total and what is left
  * to pay. Labels come in as a table so the invoice can be written in another language.
  */
+
 import { type InvoiceSeller, readFeeLineName } from '@shop/domain/answers/orders';
 import { FEE_CATEGORY_NAMES } from '@shop/domain/fees';
 import { type Lang, LOCALE } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
+import { quoteNumberOf } from '@shop/domain/quotes';
 import { type TaxComponent, taxLabel } from '@shop/domain/tax';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
@@ -38,6 +40,7 @@ export function invoiceLabels(lang: Lang) {
     invoiceDate: t('invoice.invoiceDate'),
     orderNumber: t('invoice.orderNumber'),
     poNumber: t('invoice.poNumber'),
+    quoteNumber: t('invoice.quoteNumber'),
     terms: t('invoice.terms'),
     dueDate: t('invoice.dueDate'),
     /** A payment term's name: "Net 30", "Due on receipt". */
@@ -116,6 +119,8 @@ export interface InvoiceDocument {
   invoiceNumber: string;
   invoiceDate: Date;
   orderNumber: string;
+  /** The quote the order was placed from (Q-000012), '' for none. */
+  quoteNumber: string;
   purchaseOrderId: string;
   shippingMethod: string;
   province: string;
@@ -223,6 +228,7 @@ export async function invoiceDocument(
     invoiceNumber: invoice.invoiceNumber,
     invoiceDate: invoice.createdAt,
     orderNumber: order.orderNumber,
+    quoteNumber: order.quoteId ? quoteNumberOf(order.quoteId) : '',
     purchaseOrderId: order.purchaseOrderId,
     shippingMethod: order.shippingMethod,
     province: order.shippingProvince,
@@ -331,6 +337,7 @@ export function renderInvoicePdf(doc: InvoiceDocument, seller: Seller, lang: Lan
     [labels.invoiceDate, date],
     [labels.orderNumber, doc.orderNumber],
     [labels.poNumber, doc.purchaseOrderId],
+    ...(doc.quoteNumber ? [[labels.quoteNumber, doc.quoteNumber] as [string, string]] : []),
     [labels.terms, labels.termsName(doc.terms)],
     [labels.dueDate, labels.day(doc.dueOn)],
   ];

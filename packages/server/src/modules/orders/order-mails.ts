@@ -34,6 +34,8 @@ export interface OrderMailData {
   /** The server's clock when the order was placed. */
   placedAt: Date;
   purchaseOrderId: string;
+  /** The quote the order was placed from (Q-000012), if any. */
+  quoteNumber?: string;
   customerId: string;
   company: string;
   /** The buyer who placed it; without an e-mail address only the shop is told. */
@@ -140,6 +142,7 @@ export function orderPlacedMails(placed: OrderMailData, shopInbox: string, publi
           po,
           date: formatOrderDate(order.placedAt, lang),
         }),
+        ...(order.quoteNumber ? [t('mail.placed.fromQuote', { quoteNumber: order.quoteNumber })] : []),
         '',
         ...linesAndTotals(order, lang),
         ...(order.held ? [t('mail.placed.held'), ''] : []),
@@ -157,6 +160,7 @@ export function orderPlacedMails(placed: OrderMailData, shopInbox: string, publi
       `Customer: ${order.company} (${order.customerId})`,
       `Placed by: ${order.buyer.name}${order.buyer.email ? ` <${order.buyer.email}>` : ''}`,
       `Purchase order: ${po}`,
+      ...(order.quoteNumber ? [`From quote ${order.quoteNumber}`] : []),
       ...(order.held
         ? ['On hold: credit review (over the credit limit). Release or decline it in the back office.']
         : []),

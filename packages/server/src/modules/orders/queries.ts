@@ -1,8 +1,10 @@
 /** Reading a customer's orders. */
+
 import type { InvoiceSeller, OrderInfo, OrdersListAnswer, TaxLineAnswer } from '@shop/domain/answers/orders';
 import type { Condition } from '@shop/domain/catalog';
 import { toAmount } from '@shop/domain/money';
 import { ORDERS_PAGE_SIZE, type OrderStatus, type OrdersQuery, ordersQuerySchema } from '@shop/domain/orders';
+import { quoteNumberOf } from '@shop/domain/quotes';
 import type { TaxComponent } from '@shop/domain/tax';
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
@@ -215,6 +217,7 @@ export async function orderView(
       placed_by: placedBy?.name ?? '',
       status: order.status as OrderStatus,
       purchase_order_id: order.purchaseOrderId,
+      quote_number: order.quoteId ? quoteNumberOf(order.quoteId) : null,
       shipping_method: order.shippingMethod,
       shipping_carrier: order.shippingCarrier,
       tracking_number: order.trackingNumber,

@@ -34,6 +34,7 @@ import { isQuebec } from '../../i18n/buyer-lang';
 import { HttpError } from '../../lib/http';
 import { imageUrl } from '../catalog';
 import type { SessionUser } from '../sessions';
+import { SHOP_TIME_ZONE } from './admin-service';
 import { openBalanceCents } from './balance';
 import type { OrderNeeds } from './needs';
 import { orderPlacedMails } from './order-mails';
@@ -70,7 +71,8 @@ function checkoutKeyOf(request: PlaceOrderRequest, customerId: string): string {
 
 /** What a refused order is told: the checkout's words, or the caller's (the company API's). */
 export interface OrderMessages {
-  notEnoughStock: (name: string, left: number) => string;
+  /** `wanted`: how many the order needs of it (a quote's message says it). */
+  notEnoughStock: (name: string, left: number, wanted: number) => string;
   /** An item that is not sold (any more) in the line's condition. */
   notOffered: (name: string) => string;
   noAddress: string;
@@ -99,8 +101,24 @@ export interface LinesOrder {
   messages: OrderMessages;
 }
 
+/**
+ * An answered quote being accepted: its lines (the LinesOrder's, in the same order) at its unit prices, not
+ * the catalog's. The same transaction moves the quote from answered to accepted, only while it is unexpired.
+ */
+export interface QuoteTerms {
+  quoteId: number;
+  quoteNumber: string;
+  /** The quoted unit price of each line, in the order of the LinesOrder's lines. */
+  unitCents: readonly number[];
+  /** Said when the quote is no longer answered and unexpired at commit time (409). */
+  refused: string;
+}
+
 /** Where an attempt's lines come from, and what it checks them against. */
-type Source = { kind: 'cart'; request: PlaceOrderRequest } | { kind: 'lines'; order: LinesOrder };
+type Source =
+  | { kind: 'cart'; request: PlaceOrderRequest }
+  | { kind: 'lines'; order: LinesOrder }
+  | { kind: 'quote'; order: LinesOrder; quote: QuoteTerms };
 
 /** PostgreSQL's answers to two transactions that wait on each other: worth one more try, then a 409. */
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -118,6 +136,16 @@ export function placeOrder(
 /** Places an order of the lines given (see LinesOrder), in the name of `user`. */
 export function placeOrderOfLines(services: OrderNeeds, user: SessionUser, order: LinesOrder) {
   return place(services, user, { kind: 'lines', order }, order.key);
+}
+
+/** Places the order of an answered quote (see QuoteTerms), in the name of `user`. */
+export function placeOrderOfQuote(
+  services: OrderNeeds,
+  user: SessionUser,
+  order: LinesOrder,
+  quote: QuoteTerms,
+) {
+  return place(services, user, { kind: 'quote', order, quote }, order.key);
 }
 
 async function place(services: OrderNeeds, user: SessionUser, source: Source, key: string) {
@@ -216,6 +244,7 @@ async function placeOnce(
   const info = orderInfoOf(source);
   const messages = fromCart ? CHECKOUT_MESSAGES : source.order.messages;
   const customerId = user.customerId;
+  const quote = source.kind === 'quote' ? source.quote : null;
   // The checkout's lines are the buyer's cart (compared with what the page showed); the API's come with it.
   const lineRows = fromCart
     ? sql`select item_id, item_condition, quantity from cart_items where contact_person_id = ${user.contactPersonId}`
@@ -228,6 +257,16 @@ async function placeOnce(
   // The order's lines: the cart's by item (as the emptied cart is compared), the API's as they were sent.
   const lineOrder = fromCart ? sql`c.item_id, c.item_condition` : sql`c.position`;
   return services.database.db.transaction(async (tx) => {
+    if (quote) {
+      // A quote becomes one order: the first to move it from answered (and unexpired) wins; the other
+      // attempt finds the order by its checkout key.
+      const won = await tx.execute(sql`
+        update quotes set status = 'accepted', decided_at = now(), updated_at = now()
+        where quote_id = ${quote.quoteId} and customer_id = ${customerId} and status = 'answered'
+          and valid_until >= (now() at time zone ${SHOP_TIME_ZONE})::date
+        returning quote_id`);
+      if ((won as unknown as { rows: unknown[] }).rows.length === 0) throw new HttpError(409, quote.refused);
+    }
     const state = firstRow<{ state: OrderState }>(
       await tx.execute(sql`
         with cart as (${lineRows}),
@@ -286,7 +325,7 @@ async function placeOnce(
     const byId = new Map(state.products.map((p) => [p.item_id, p]));
     const lines: (CartLine & { itemId: string; name: string; sku: string; image: string })[] = [];
     const taken = new Map<string, { stock: number; sd: number }>();
-    for (const c of cart) {
+    for (const [index, c] of cart.entries()) {
       const condition = c.item_condition as Condition;
       const product = byId.get(c.item_id);
       const offered =
@@ -301,21 +340,24 @@ async function placeOnce(
         taken.set(c.item_id, take);
         const left = condition === 'ScratchDent' ? product.scratch_dent_stock : product.stock;
         if (left < (condition === 'ScratchDent' ? take.sd : take.stock)) {
-          throw new HttpError(409, messages.notEnoughStock(product.item_name, left));
+          const wanted = condition === 'ScratchDent' ? take.sd : take.stock;
+          throw new HttpError(409, messages.notEnoughStock(product.item_name, left, wanted));
         }
       }
+      // A quote's line costs its quoted unit price whatever the catalog says.
+      const quoted = quote?.unitCents[index];
       lines.push({
         itemId: c.item_id,
         name: product.item_name,
         sku: product.sku,
         image: product.main_image,
         item_condition: condition,
-        is_sale: product.is_sale,
-        price: personalPrice(product.price, percentage),
-        sale_price: personalPrice(product.sale_price, percentage),
-        scratch_dent_price: personalPrice(product.scratch_dent_price, percentage),
-        // Volume prices as locked with the product: the line's unit price takes its break (domain/cart.ts).
-        price_breaks: product.price_breaks,
+        is_sale: quoted === undefined ? product.is_sale : false,
+        price: quoted ?? personalPrice(product.price, percentage),
+        sale_price: quoted ?? personalPrice(product.sale_price, percentage),
+        scratch_dent_price: quoted ?? personalPrice(product.scratch_dent_price, percentage),
+        // Volume prices as locked with the product (domain/cart.ts); a quoted price is final, without them.
+        price_breaks: quoted === undefined ? product.price_breaks : [],
         quantity: c.quantity,
       });
     }
@@ -366,6 +408,7 @@ async function placeOnce(
         orderNumber,
         placedAt,
         purchaseOrderId: po,
+        quoteNumber: quote?.quoteNumber,
         customerId,
         company: state.company ?? '',
         buyer: { name: state.contact?.name ?? '', email: state.contact?.email ?? '' },
@@ -422,11 +465,11 @@ async function placeOnce(
             shipping_attention, shipping_company, shipping_address_1, shipping_address_2, shipping_city,
             shipping_province, shipping_zip, shipping_country, shipping_phone,
             billing_attention, billing_company, billing_address_1, billing_address_2, billing_city,
-            billing_province, billing_zip, billing_country, billing_phone)
+            billing_province, billing_zip, billing_country, billing_phone, quote_id)
           values (${id}, ${orderNumber}, ${status}, ${customerId}, ${user.contactPersonId}, ${key}, ${po},
             ${info.shipping_method}, ${totals.subtotal}, ${totals.tax}, ${chargedRateMilli(components)},
             ${totals.total}, ${info.created_time}, ${placedAt.toISOString()}::timestamptz,
-            ${address(shipping)}, ${address(billing)})
+            ${address(shipping)}, ${address(billing)}, ${quote?.quoteId ?? null}::int)
           returning order_id
         ),
         lines as (
@@ -478,6 +521,7 @@ async function placeOnce(
       // The cart changed between the read and the write (another tab): nothing of this order is kept.
       throw new HttpError(409, CART_MSG.cartChanged);
     }
+    if (quote) await tx.execute(sql`update quotes set order_id = ${id} where quote_id = ${quote.quoteId}`);
     return { orderId: id, orderNumber, status, repeated: false, mailIds: written.mail_ids ?? [], language };
   });
 }

@@ -47,11 +47,13 @@ const SHOP_PATHS: RegExp[] = [
   /^(order|invoice|blog)\/[^/]+$/,
   /^account(\/[^/]+){0,2}$/,
   /^extended-warranty(\/[^/]+)?$/,
+  /^(quote-request|quote-checkout\/[^/]+)$/,
   /^admin(\/.*)?$/,
 ];
 
 /** Pages that are the buyer's own: kept out of search engines (robots.txt names them too). */
-const PRIVATE = /^(signin|add-to-cart|cart|quick-order|checkout|order|invoice|account|set-password|admin)\b/;
+const PRIVATE =
+  /^(signin|add-to-cart|cart|quick-order|checkout|order|invoice|account|set-password|admin|quote-request|quote-checkout)\b/;
 
 /** Static pages: their <title> key in the page's own catalogues is not at hand, so a name per language. */
 const STATIC_TITLES: Record<string, { en: string; fr: string }> = {

@@ -20,7 +20,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountApplications, contactMessages, customerMessages, orders, staff } from '../../db/schema';
+import {
+  accountApplications,
+  contactMessages,
+  customerMessages,
+  orders,
+  quotes,
+  staff,
+} from '../../db/schema';
 import type { AdminDeps } from '../../lib/back-office';
 import { numericId } from '../../lib/back-office-http';
 import { actorOf, STAFF_COOKIE, type StaffSessions, staffOf } from '../sessions';
@@ -116,6 +123,7 @@ export function staffRoutes(app: FastifyInstance, deps: AdminDeps, sessions: Sta
         db.select({ n: count }).from(contactMessages).where(eq(contactMessages.status, 'new')),
         db.select({ n: count }).from(customerMessages).where(eq(customerMessages.sellerStatus, 'new')),
       ]);
+      const [quotesNew] = await db.select({ n: count }).from(quotes).where(eq(quotes.status, 'requested'));
       // The navigation's counts come with who is signed in.
       return reply.send({
         scode: 200,
@@ -125,6 +133,7 @@ export function staffRoutes(app: FastifyInstance, deps: AdminDeps, sessions: Sta
         new_applications: applications?.n ?? 0,
         new_contact_messages: contact?.n ?? 0,
         new_customer_replies: replies?.n ?? 0,
+        new_quotes: quotesNew?.n ?? 0,
       });
     },
   );

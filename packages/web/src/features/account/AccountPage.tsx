@@ -7,6 +7,7 @@ import { SignInFirst } from '../../components/SignInFirst';
 import { t } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
+import { QuotesSection } from '../quotes';
 import { isSessionName, type SessionName } from './loader';
 import { AccountSettings } from './sessions/AccountSettings';
 import { Addresses } from './sessions/Addresses';
@@ -22,13 +23,14 @@ import { WishListForm, WishListItems, WishLists } from './sessions/WishLists';
 import '../../styles/account.css';
 
 /** The account's sections: the sessions the server answers, and those read apart (statement, API keys). */
-type Section = SessionName | 'statement' | 'apiKeys';
-const APART: readonly string[] = ['statement', 'apiKeys'];
-const isApart = (value: string): value is 'statement' | 'apiKeys' => APART.includes(value);
+type Section = SessionName | 'statement' | 'apiKeys' | 'quotes';
+const APART: readonly string[] = ['statement', 'apiKeys', 'quotes'];
+const isApart = (value: string): value is 'statement' | 'apiKeys' | 'quotes' => APART.includes(value);
 
 /** The navigation; each entry's label is `account:nav.<session>`. */
 const NAV: { session: Section; also?: Section[]; adminsOnly?: boolean }[] = [
   { session: 'orders' },
+  { session: 'quotes' },
   { session: 'statement' },
   { session: 'messages' },
   { session: 'addresses', also: ['addressForm'] },
@@ -42,6 +44,7 @@ const NAV: { session: Section; also?: Section[]; adminsOnly?: boolean }[] = [
 
 /** A session's name as the heading, the title and the breadcrumbs show it (the path keeps the session). */
 function sessionTitle(session: Section): string {
+  if (session === 'quotes') return t('quotes:title');
   return t(`account:section.${session}`);
 }
 
@@ -73,6 +76,8 @@ function SessionContent({ session, sessionid }: { session: Section; sessionid?: 
       return <Buyers />;
     case 'apiKeys':
       return <ApiKeys />;
+    case 'quotes':
+      return <QuotesSection quoteId={sessionid} />;
   }
 }
 
@@ -131,6 +136,8 @@ export default function AccountPage() {
                       {t('account:nav.messagesCount', { count: unread })}
                       {unread > 0 && <span className="visually-hidden"> {t('account:nav.unread')}</span>}
                     </>
+                  ) : entry.session === 'quotes' ? (
+                    t('quotes:nav')
                   ) : (
                     t(`account:nav.${entry.session}`)
                   )}

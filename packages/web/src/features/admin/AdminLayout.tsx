@@ -72,6 +72,11 @@ export function AdminLayout({ me, flash, children }: { me: Me | null; flash: str
                 </NavLink>
               </li>
               <li>
+                <NavLink to={`${ADMIN_BASE}/quotes`} end={false}>
+                  Quotes <Count n={me.new_quotes ?? 0} label="new" />
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to={`${ADMIN_BASE}/customers`}>Customers</NavLink>
               </li>
               <li>

@@ -27,6 +27,7 @@ import { ordersPage } from './pages/Orders';
 import { passwordPage } from './pages/Password';
 import { productEditPage, productNewPage } from './pages/ProductEdit';
 import { productsPage } from './pages/Products';
+import { quotePage, quotesPage } from './pages/Quotes';
 import { receivablesPage } from './pages/Receivables';
 import { setPasswordPage } from './pages/SetPassword';
 import { signInPage, signOutPage } from './pages/SignIn';
@@ -50,6 +51,8 @@ const PAGES: AdminPage[] = [
   setPasswordPage,
   ordersPage,
   orderPage,
+  quotesPage,
+  quotePage,
   customersPage,
   customerNewPage,
   customerPage,

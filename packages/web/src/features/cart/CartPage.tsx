@@ -241,6 +241,9 @@ export default function CartPage() {
             <dd>{subtotal}</dd>
           </dl>
           {checkoutButton('bottom')}
+          <p className="cart__quote">
+            <Link to="/acer/quote-request?from=cart">{t('quotes:request.fromCart')}</Link>
+          </p>
         </>
       )}
     </div>

@@ -182,6 +182,14 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
         )}
         <dt>{t('orders:fact.po')}</dt>
         <dd>{o.purchase_order_id}</dd>
+        {o.quote_number && (
+          <>
+            <dt>{t('quotes:orderFact')}</dt>
+            <dd>
+              <Link to={`/acer/account/quotes/${Number(o.quote_number.slice(2))}`}>{o.quote_number}</Link>
+            </dd>
+          </>
+        )}
         <dt>{t('orders:fact.placed')}</dt>
         <dd>
           <Moment at={o.created_at} time />

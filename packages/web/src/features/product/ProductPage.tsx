@@ -1,7 +1,7 @@
 import { MSG } from '@shop/domain/messages';
 import { availableStock, cartButtonState, isInStock } from '@shop/domain/pricing';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { Price } from '../../components/Price';
@@ -199,6 +199,20 @@ export default function ProductPage() {
           {quantityError && (
             <p id="quantity-error" className="field-error" role="alert">
               {quantityError}
+            </p>
+          )}
+          {loggedIn && item.is_active && (
+            <p className="product__quote">
+              <Link
+                to={`/acer/quote-request?${new URLSearchParams({
+                  item: itemid,
+                  condition: item.item_condition,
+                  name: item.item_name,
+                  quantity: quantity || '1',
+                })}`}
+              >
+                {t('quotes:request.fromProduct')}
+              </Link>
             </p>
           )}
         </div>

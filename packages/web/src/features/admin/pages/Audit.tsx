@@ -21,6 +21,7 @@ const ENTITY_TYPES = [
   'catalog',
   'tax_rate',
   'fee',
+  'quote',
 ];
 
 async function loader({ request }: PageArgs) {

@@ -714,6 +714,16 @@ function OrderDetail() {
         </dd>
         <dt>PO number</dt>
         <dd>{order.purchase_order_id}</dd>
+        {order.quote_number && (
+          <>
+            <dt>Quote</dt>
+            <dd>
+              <Link to={`${ADMIN_BASE}/quotes/${Number(order.quote_number.slice(2))}`}>
+                From quote {order.quote_number}
+              </Link>
+            </dd>
+          </>
+        )}
         <dt>Shipping method</dt>
         <dd>{order.shipping_method}</dd>
         {(order.carrier || order.tracking_number) && (

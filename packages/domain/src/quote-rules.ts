@@ -1,0 +1,87 @@
+/**
+ * Quotes' rules without Zod, for the pages as well as the server: limits, numbers, states, validity dates
+ * and the messages (the request schemas are in quotes.ts).
+ */
+export const QUOTE_MAX_LINES = 50;
+export const QUOTE_MAX_QUANTITY = 9999;
+export const QUOTE_NOTE_MAX = 2000;
+export const QUOTE_MESSAGE_MAX = 2000;
+export const QUOTE_REASON_MAX = 1000;
+/** How far ahead the seller may date an answer's validity. */
+export const QUOTE_VALID_MAX_DAYS = 90;
+/** The highest unit price a quote's line takes, in dollars. */
+export const QUOTE_PRICE_MAX = 1_000_000;
+
+export const QUOTE_STATUSES = ['requested', 'answered', 'declined', 'accepted', 'withdrawn'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+/** What the buyer and the seller see: an answered quote past its validity date is expired. */
+export const QUOTE_STATES = [
+  'requested',
+  'answered',
+  'expired',
+  'accepted',
+  'declined',
+  'withdrawn',
+] as const;
+export type QuoteState = (typeof QUOTE_STATES)[number];
+
+export function isQuoteState(value: string): value is QuoteState {
+  return (QUOTE_STATES as readonly string[]).includes(value);
+}
+
+/** Q-000123 from the quote's id. */
+export function quoteNumberOf(quoteId: number): string {
+  return `Q-${String(quoteId).padStart(6, '0')}`;
+}
+
+/** The state shown for a quote's status on `today` (YYYY-MM-DD, Toronto's day). */
+export function quoteState(status: string, validUntil: string | null, today: string): QuoteState {
+  if (status === 'answered' && validUntil !== null && validUntil < today) return 'expired';
+  return isQuoteState(status) ? status : 'requested';
+}
+
+/** The day `days` after `day` (both YYYY-MM-DD). */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export const QUOTE_MSG = {
+  lines: `A quote asks for 1 to ${QUOTE_MAX_LINES} lines.`,
+  quantity: `The quantity must be a whole number from 1 to ${QUOTE_MAX_QUANTITY} (a quote may ask for more than is in stock).`,
+  target: 'A target price must be an amount in dollars above 0, such as 450.00, or left empty.',
+  note: `The note can be at most ${QUOTE_NOTE_MAX} characters.`,
+  item: 'Each line needs an item.',
+  duplicate: 'Each item appears once per condition in a quote: add the quantities together.',
+  unknownItem: (item: string) => `There is no item ${item} in the store.`,
+  notOffered: (name: string, condition: string) => `${name} is not sold as ${condition}.`,
+  price: 'Each line needs a unit price in dollars above 0, such as 450.00.',
+  everyLine: 'Give a unit price for every line of the quote, and only for its lines.',
+  validUntil: `The validity date is a day written YYYY-MM-DD, from today to ${QUOTE_VALID_MAX_DAYS} days from today.`,
+  message: `The message can be at most ${QUOTE_MESSAGE_MAX} characters.`,
+  reason: `A reason is required (at most ${QUOTE_REASON_MAX} characters).`,
+  noQuote: 'There is no such quote in your account.',
+  notAnswered: 'This quote has not been answered yet.',
+  declined: 'This quote was declined and cannot be accepted.',
+  withdrawn: 'This quote was withdrawn and cannot be accepted.',
+  expired: (day: string) =>
+    `This quote expired on ${day} and can no longer be accepted. Please ask for a new quote.`,
+  accepted: 'This quote was accepted already: it has its order.',
+  notChangeable: (state: string) => `This quote is ${state}: it can no longer be answered or declined.`,
+  shortStock: (name: string, left: number, needed: number) =>
+    left > 0
+      ? `${name} only has ${left} left in stock; this quote needs ${needed}.`
+      : `${name} is out of stock; this quote needs ${needed}.`,
+  requested: (quoteNumber: string) =>
+    `Quote ${quoteNumber} has been requested. You will be told by e-mail when it is answered.`,
+  placed: (orderNumber: string, quoteNumber: string) =>
+    `Order ${orderNumber} has been placed from quote ${quoteNumber}.`,
+  placedAlready: (orderNumber: string, quoteNumber: string) =>
+    `Order ${orderNumber} was already placed from quote ${quoteNumber}.`,
+} as const;
+
+/** Whether `day` may be an answer's validity date on `today`. */
+export function validUntilAllowed(day: string, today: string): boolean {
+  return day >= today && day <= addDays(today, QUOTE_VALID_MAX_DAYS);
+}

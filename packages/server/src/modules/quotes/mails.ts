@@ -1,0 +1,155 @@
+/** The quotes' mails: the shop inbox's notice of a request (English), the buyer's answer, revision and refusal. */
+import { type Lang, LOCALE } from '@shop/domain/i18n';
+import { formatMoney } from '@shop/domain/money';
+import type { Config } from '../../config';
+import { translators } from '../../i18n/lang';
+import type { MailMessage } from '../../mail/outbox';
+import { mailText } from '../../mail/templates';
+import { oneLine } from '../../mail/text';
+
+/** A condition in the mail's language (English keeps the shop's own words). */
+function mailWord(lang: Lang, kind: 'condition', word: string): string {
+  const key = `mail.${kind}.${word}`;
+  return translators[lang].has(key) ? translators[lang].t(key) : word;
+}
+
+const base = (config: Pick<Config, 'PUBLIC_URL'>) => config.PUBLIC_URL.replace(/\/+$/, '');
+
+/** A day (YYYY-MM-DD) as people read it: "December 31, 2026" / "31 décembre 2026". */
+export function formatDay(day: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+export function requestMail(
+  config: Pick<Config, 'PUBLIC_URL' | 'SHOP_INBOX'>,
+  q: {
+    quoteId: number;
+    quoteNumber: string;
+    company: string;
+    customerId: string;
+    buyer: { name: string; email: string };
+    note: string;
+    lines: {
+      quantity: number;
+      itemName: string;
+      sku: string;
+      itemCondition: string;
+      targetCents: number | null;
+    }[];
+  },
+): MailMessage {
+  const company = oneLine(q.company) || q.customerId;
+  return {
+    to: config.SHOP_INBOX,
+    replyTo: q.buyer.email || undefined,
+    subject: `New quote request ${q.quoteNumber} from ${company}`,
+    body: [
+      `Quote request ${q.quoteNumber} from ${oneLine(q.company)} (${q.customerId}),`,
+      `asked by ${oneLine(q.buyer.name)}${q.buyer.email ? ` <${oneLine(q.buyer.email)}>` : ''}.`,
+      '',
+      ...q.lines.map(
+        (l) =>
+          `${l.quantity} x ${oneLine(l.itemName)} (${oneLine(l.sku)}, ${l.itemCondition})${
+            l.targetCents !== null ? `, target ${formatMoney(l.targetCents)} each` : ''
+          }`,
+      ),
+      '',
+      ...(q.note ? ['Note:', q.note, ''] : []),
+      'Answer or decline it in the back office:',
+      `${base(config)}/acer/admin/quotes/${q.quoteId}`,
+    ].join('\n'),
+  };
+}
+
+export interface AnswerMailData {
+  quoteId: number;
+  quoteNumber: string;
+  lang: Lang;
+  buyerName: string;
+  to: string;
+  validUntil: string;
+  message: string;
+  previousValidUntil: string | null;
+  lines: {
+    quantity: number;
+    name: string;
+    sku: string;
+    condition: string;
+    priceCents: number;
+    previousCents: number | null;
+  }[];
+}
+
+const quoteUrl = (config: Pick<Config, 'PUBLIC_URL'>, quoteId: number) =>
+  `${base(config)}/acer/account/quotes/${quoteId}`;
+
+export function answerMail(
+  config: Pick<Config, 'PUBLIC_URL'>,
+  q: AnswerMailData,
+  revised: boolean,
+): MailMessage {
+  const lang = q.lang;
+  const t = (key: string, values?: Record<string, string | number>) => mailText(lang, key, values);
+  const money = (cents: number) => formatMoney(cents, lang);
+  const kind = revised ? 'revised' : 'answered';
+  const total = q.lines.reduce((sum, l) => sum + l.quantity * l.priceCents, 0);
+  return {
+    to: q.to,
+    subject: t(`quote.mail.${kind}.subject`, { quoteNumber: q.quoteNumber }),
+    body: [
+      t('mail.hello', { name: oneLine(q.buyerName) }),
+      '',
+      t(`quote.mail.${kind}.intro`, {
+        quoteNumber: q.quoteNumber,
+        validUntil: formatDay(q.validUntil, lang),
+      }),
+      '',
+      ...q.lines.map((l) => {
+        const values = {
+          quantity: String(l.quantity),
+          name: oneLine(l.name),
+          sku: oneLine(l.sku),
+          condition: mailWord(lang, 'condition', l.condition),
+          price: money(l.priceCents),
+        };
+        return l.previousCents !== null
+          ? t('quote.mail.linePriceChanged', { ...values, previous: money(l.previousCents) })
+          : t('quote.mail.linePrice', values);
+      }),
+      t('quote.mail.total', { amount: money(total) }),
+      ...(q.previousValidUntil
+        ? ['', t('quote.mail.revised.validChanged', { previous: formatDay(q.previousValidUntil, lang) })]
+        : []),
+      ...(q.message ? ['', t('quote.mail.message', { message: q.message })] : []),
+      '',
+      t('quote.mail.accept'),
+      quoteUrl(config, q.quoteId),
+      '',
+      t('quote.mail.closing'),
+    ].join('\n'),
+  };
+}
+
+export function declineMail(
+  config: Pick<Config, 'PUBLIC_URL'>,
+  q: { quoteId: number; quoteNumber: string; lang: Lang; buyerName: string; to: string; reason: string },
+): MailMessage {
+  const t = (key: string, values?: Record<string, string | number>) => mailText(q.lang, key, values);
+  return {
+    to: q.to,
+    subject: t('quote.mail.declined.subject', { quoteNumber: q.quoteNumber }),
+    body: [
+      t('mail.hello', { name: oneLine(q.buyerName) }),
+      '',
+      t('quote.mail.declined.intro', { quoteNumber: q.quoteNumber }),
+      t('quote.mail.declined.reason', { reason: q.reason }),
+      '',
+      t('quote.mail.see'),
+      quoteUrl(config, q.quoteId),
+      '',
+      t('quote.mail.closing'),
+    ].join('\n'),
+  };
+}

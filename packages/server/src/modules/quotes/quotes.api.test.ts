@@ -1,0 +1,464 @@
+/**
+ * Quotes end to end through the API: the buyer's request and its refusals, the seller's answer, revision
+ * and refusal (each mailed, in the buyer's language), and acceptance as exactly one order at the quoted
+ * prices, with the stock taken then.
+ */
+import { formatMoney } from '@shop/domain/money';
+import { addDays } from '@shop/domain/quotes';
+import { and, eq, like } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, orderLines, orders, outbox, products, quotes } from '../../db/schema';
+import { call, OWNER, staffSignIn } from '../../test/admin';
+import { type Buyer, createBuyers } from '../../test/buyers';
+import { useTestApp } from '../../test/harness';
+import { pdfText } from '../../test/pdf-text';
+import type { ProductRecord } from '../catalog';
+import { createInvoice } from '../orders';
+import { shopToday } from './service';
+
+const INBOX = 'quotes-inbox@shop.example';
+const ctx = useTestApp({ SHOP_INBOX: INBOX });
+let staff: string;
+let buyers: Buyer[];
+let items: ProductRecord[];
+
+beforeAll(async () => {
+  staff = await staffSignIn(ctx.app, OWNER.email, OWNER.password);
+  buyers = await createBuyers(ctx.database.db, 3, 'Q7');
+  items = [...ctx.app.services.catalog.items.values()]
+    .filter((p) => p.isActive && p.itemCondition === 'BrandNew' && !p.isSale)
+    .slice(0, 6);
+  expect(items.length).toBe(6);
+});
+
+async function setStock(item: ProductRecord, stock: number) {
+  await ctx.database.db.update(products).set({ stock }).where(eq(products.itemId, item.itemId));
+}
+
+const base = (b: Buyer) => `/api/user/${b.customerId}/quotes`;
+
+async function requestQuote(
+  buyer: Buyer,
+  lines: { item: ProductRecord; quantity: number; target?: number | string }[],
+  note = '',
+) {
+  const res = await call(ctx.app, 'POST', base(buyer), buyer.cookie, {
+    lines: lines.map((l) => ({
+      item_id: l.item.itemId,
+      item_condition: 'BrandNew',
+      quantity: l.quantity,
+      ...(l.target !== undefined ? { target_price: l.target } : {}),
+    })),
+    note,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { quote_id: number; quote_number: string; smessage: string };
+}
+
+async function adminQuote(quoteId: number) {
+  const res = await call(ctx.app, 'GET', `/api/admin/quotes/${quoteId}`, staff);
+  expect(res.status).toBe(200);
+  return res.body.quote;
+}
+
+async function answer(
+  quoteId: number,
+  prices: number[],
+  validUntil = addDays(shopToday(), 14),
+  message = '',
+) {
+  const quote = await adminQuote(quoteId);
+  return call(ctx.app, 'POST', `/api/admin/quotes/${quoteId}/answer`, staff, {
+    lines: quote.detail_lines.map((l: { line_id: number }, i: number) => ({
+      line_id: l.line_id,
+      price: prices[i],
+    })),
+    valid_until: validUntil,
+    message,
+  });
+}
+
+const placeBody = (b: Buyer, extra: Record<string, unknown> = {}) => ({
+  shipping_address_id: b.addressId,
+  billing_address_id: b.addressId,
+  purchase_order_id: `PO-${b.customerId}`,
+  shipping_method: 'Standard',
+  ...extra,
+});
+
+const place = (b: Buyer, quoteId: number, extra: Record<string, unknown> = {}) =>
+  call(ctx.app, 'POST', `${base(b)}/${quoteId}/place`, b.cookie, placeBody(b, extra));
+
+async function mailsTo(to: string, subject: string) {
+  return ctx.database.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.to, to), like(outbox.subject, `%${subject}%`)));
+}
+
+describe('requesting a quote', () => {
+  it('refuses bad requests with messages a person can act on', async () => {
+    const b = buyers[0]!;
+    const item = items[0]!;
+    const cases: [unknown, string][] = [
+      [{ lines: [], note: '' }, 'A quote asks for 1 to 50 lines.'],
+      [
+        {
+          lines: Array.from({ length: 51 }, () => ({
+            item_id: item.itemId,
+            item_condition: 'BrandNew',
+            quantity: 1,
+          })),
+        },
+        'A quote asks for 1 to 50 lines.',
+      ],
+      [
+        { lines: [{ item_id: item.itemId, item_condition: 'BrandNew', quantity: 10000 }] },
+        'The quantity must be a whole number from 1 to 9999 (a quote may ask for more than is in stock).',
+      ],
+      [
+        { lines: [{ item_id: item.itemId, item_condition: 'BrandNew', quantity: 1.5 }] },
+        'The quantity must be a whole number from 1 to 9999 (a quote may ask for more than is in stock).',
+      ],
+      [
+        { lines: [{ item_id: item.itemId, item_condition: 'BrandNew', quantity: 2, target_price: 0 }] },
+        'A target price must be an amount in dollars above 0, such as 450.00, or left empty.',
+      ],
+      [
+        {
+          lines: [{ item_id: item.itemId, item_condition: 'BrandNew', quantity: 2 }],
+          note: 'x'.repeat(2001),
+        },
+        'The note can be at most 2000 characters.',
+      ],
+      [
+        { lines: [{ item_id: 'NO-SUCH-ITEM', item_condition: 'BrandNew', quantity: 2 }] },
+        'There is no item NO-SUCH-ITEM in the store.',
+      ],
+      [
+        { lines: [{ item_id: item.itemId, item_condition: 'Recertified', quantity: 2 }] },
+        `${item.itemName} is not sold as Recertified.`,
+      ],
+      [
+        {
+          lines: [
+            { item_id: item.itemId, item_condition: 'BrandNew', quantity: 2 },
+            { item_id: item.itemId, item_condition: 'BrandNew', quantity: 3 },
+          ],
+        },
+        'Each item appears once per condition in a quote: add the quantities together.',
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const res = await call(ctx.app, 'POST', base(b), b.cookie, body);
+      expect(res.status, message).toBe(400);
+      expect(res.body.smessage).toBe(message);
+    }
+    const french = await ctx.app.inject({
+      method: 'POST',
+      url: base(b),
+      headers: { cookie: `${b.cookie}; lang=fr` },
+      payload: { lines: [] },
+    });
+    expect(french.json().smessage).toBe('Une demande de soumission compte de 1 à 50 lignes.');
+    // A visitor, and a path naming another company, are refused.
+    expect((await call(ctx.app, 'POST', base(b), '', { lines: [] })).status).toBe(401);
+    expect((await call(ctx.app, 'GET', base(buyers[1]!), b.cookie)).status).toBe(403);
+  });
+
+  it('takes more than in stock, mails the shop inbox, and shows as requested in the list and the new count', async () => {
+    const b = buyers[0]!;
+    const item = items[0]!;
+    await setStock(item, 40);
+    const before = (await call(ctx.app, 'GET', '/api/admin/quotes/requested-count', staff)).body.requested;
+    const q = await requestQuote(
+      b,
+      [{ item, quantity: 60, target: '450.00' }],
+      'Any condition if the price is right',
+    );
+    expect(q.quote_number).toMatch(/^Q-\d{6}$/);
+    expect(q.smessage).toBe(
+      `Quote ${q.quote_number} has been requested. You will be told by e-mail when it is answered.`,
+    );
+    const inbox = await mailsTo(INBOX, q.quote_number);
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]!.body).toContain(`60 x ${item.itemName}`);
+    expect(inbox[0]!.body).toContain('target $450.00 each');
+    expect(inbox[0]!.body).toContain(`/acer/admin/quotes/${q.quote_id}`);
+    const count = (await call(ctx.app, 'GET', '/api/admin/quotes/requested-count', staff)).body.requested;
+    expect(count).toBe(before + 1);
+    const list = await call(ctx.app, 'GET', base(b), b.cookie);
+    expect(list.body.quotes[0]).toMatchObject({
+      quote_number: q.quote_number,
+      state: 'requested',
+      quantity: 60,
+    });
+    const one = await call(ctx.app, 'GET', `${base(b)}/${q.quote_id}`, b.cookie);
+    expect(one.body.quote.detail_lines[0]).toMatchObject({
+      quantity: 60,
+      target_cents: 45000,
+      quoted_cents: null,
+    });
+    const filtered = await call(ctx.app, 'GET', '/api/admin/quotes?status=requested', staff);
+    expect(filtered.body.quotes.map((x: { quote_id: number }) => x.quote_id)).toContain(q.quote_id);
+  });
+});
+
+describe('the seller answers, revises and declines', () => {
+  it('answers with prices, a date and a message; revising keeps what changed; both are mailed and audited', async () => {
+    const b = buyers[0]!;
+    const [item1, item2] = [items[1]!, items[2]!];
+    const q = await requestQuote(b, [
+      { item: item1, quantity: 10 },
+      { item: item2, quantity: 5 },
+    ]);
+    // Refusals first: a price missing, a date in the past or too far.
+    const quote = await adminQuote(q.quote_id);
+    const partial = await call(ctx.app, 'POST', `/api/admin/quotes/${q.quote_id}/answer`, staff, {
+      lines: [{ line_id: quote.detail_lines[0].line_id, price: 10 }],
+      valid_until: addDays(shopToday(), 5),
+    });
+    expect(partial.status).toBe(400);
+    expect(partial.body.smessage).toBe(
+      'Give a unit price for every line of the quote, and only for its lines.',
+    );
+    const past = await answer(q.quote_id, [10, 20], addDays(shopToday(), -1));
+    expect(past.status).toBe(400);
+    expect(past.body.smessage).toBe(
+      'The validity date is a day written YYYY-MM-DD, from today to 90 days from today.',
+    );
+    expect((await answer(q.quote_id, [10, 20], addDays(shopToday(), 91))).status).toBe(400);
+    const zero = await answer(q.quote_id, [0, 20]);
+    expect(zero.status).toBe(400);
+    expect(zero.body.smessage).toBe('Each line needs a unit price in dollars above 0, such as 450.00.');
+
+    const day = addDays(shopToday(), 10);
+    const answered = await answer(q.quote_id, [400, '250.50' as never], day, 'Firm for ten days.');
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    expect(answered.body.quote).toMatchObject({ state: 'answered', revision: 1, valid_until: day });
+    const mail1 = await mailsTo(b.email, `Your quote ${q.quote_number} is ready`);
+    expect(mail1).toHaveLength(1);
+    expect(mail1[0]!.body).toContain(`10 x ${item1.itemName}`);
+    expect(mail1[0]!.body).toContain('at $400.00 each');
+    expect(mail1[0]!.body).toContain('Our message: Firm for ten days.');
+    expect(mail1[0]!.body).toContain(`/acer/account/quotes/${q.quote_id}`);
+
+    const later = addDays(shopToday(), 20);
+    const revised = await answer(q.quote_id, [380, 250.5], later, 'Better price.');
+    expect(revised.status).toBe(200);
+    expect(revised.body.quote).toMatchObject({ revision: 2, valid_until: later });
+    const seen = (await call(ctx.app, 'GET', `${base(b)}/${q.quote_id}`, b.cookie)).body.quote;
+    expect(seen.previous).toEqual({ valid_until: day, message: 'Firm for ten days.' });
+    expect(seen.detail_lines[0]).toMatchObject({ quoted_cents: 38000, previous_quoted_cents: 40000 });
+    expect(seen.detail_lines[1]).toMatchObject({ quoted_cents: 25050, previous_quoted_cents: null });
+    const mail2 = await mailsTo(b.email, `Your quote ${q.quote_number} has been revised`);
+    expect(mail2).toHaveLength(1);
+    expect(mail2[0]!.body).toContain('at $380.00 each (was $400.00)');
+
+    const trail = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'quote'), eq(auditLog.entityId, String(q.quote_id))));
+    expect(trail.map((t) => t.action).sort()).toEqual(['quote.answer', 'quote.revise']);
+    expect(trail.every((t) => t.actor === OWNER.email)).toBe(true);
+  });
+
+  it('declines with a reason (required), mailed in the language the buyer asked in', async () => {
+    const b = buyers[0]!;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: base(b),
+      headers: { cookie: `${b.cookie}; lang=fr` },
+      payload: { lines: [{ item_id: items[3]!.itemId, item_condition: 'BrandNew', quantity: 3 }] },
+    });
+    expect(res.statusCode).toBe(200);
+    const q = res.json() as { quote_id: number; quote_number: string; smessage: string };
+    expect(q.smessage).toContain(`La demande de soumission ${q.quote_number} a été envoyée.`);
+    const empty = await call(ctx.app, 'POST', `/api/admin/quotes/${q.quote_id}/decline`, staff, {
+      reason: ' ',
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.smessage).toBe('A reason is required (at most 1000 characters).');
+    const declined = await call(ctx.app, 'POST', `/api/admin/quotes/${q.quote_id}/decline`, staff, {
+      reason: 'Model discontinued.',
+    });
+    expect(declined.status).toBe(200);
+    expect(declined.body.quote.state).toBe('declined');
+    const mail = await mailsTo(b.email, `Votre demande de soumission ${q.quote_number} a été refusée`);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.body).toContain('Raison : Model discontinued.');
+    // Declined: it can be neither answered nor accepted.
+    expect((await answer(q.quote_id, [10])).status).toBe(409);
+    const refused = await place(b, q.quote_id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.smessage).toBe('This quote was declined and cannot be accepted.');
+  });
+});
+
+describe('accepting a quote', () => {
+  it('says a line short of stock plainly, then places one order at the quoted prices once the stock is there', async () => {
+    const b = buyers[0]!;
+    const item = items[0]!;
+    await setStock(item, 40);
+    const q = await requestQuote(b, [{ item, quantity: 60 }]);
+    // Not yet answered: nothing to accept.
+    const early = await place(b, q.quote_id);
+    expect(early.status).toBe(409);
+    expect(early.body.smessage).toBe('This quote has not been answered yet.');
+    expect((await answer(q.quote_id, [412.34])).status).toBe(200);
+
+    const short = await place(b, q.quote_id);
+    expect(short.status).toBe(409);
+    expect(short.body.smessage).toBe(`${item.itemName} only has 40 left in stock; this quote needs 60.`);
+    const still = (await call(ctx.app, 'GET', `${base(b)}/${q.quote_id}`, b.cookie)).body.quote;
+    expect(still.state).toBe('answered');
+
+    await setStock(item, 70);
+    // A forged price or lines in the request are not looked at: prices come from the quote.
+    const placed = await place(b, q.quote_id, {
+      lines: [{ item_id: item.itemId, quantity: 1, price: 0.01 }],
+      price: 0.01,
+      subtotal: 0.6,
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.smessage).toBe(
+      `Order ${placed.body.orderNumber} has been placed from quote ${q.quote_number}.`,
+    );
+    const [order] = await ctx.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.orderId, placed.body.orderId));
+    expect(order!.quoteId).toBe(q.quote_id);
+    expect(order!.subtotalCents).toBe(60 * 41234);
+    expect(order!.checkoutKey).toBe(`quote:${q.quote_id}`);
+    const lines = await ctx.database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order!.orderId));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ quantity: 60, itemRateCents: 41234 });
+    const [p] = await ctx.database.db.select().from(products).where(eq(products.itemId, item.itemId));
+    expect(p!.stock).toBe(10);
+    const [stored] = await ctx.database.db.select().from(quotes).where(eq(quotes.quoteId, q.quote_id));
+    expect(stored).toMatchObject({ status: 'accepted', orderId: order!.orderId });
+    const confirmation = await mailsTo(b.email, `Order ${order!.orderNumber} received`);
+    expect(confirmation).toHaveLength(1);
+    expect(confirmation[0]!.body).toContain(`Placed from quote ${q.quote_number}, at its quoted prices.`);
+    expect(confirmation[0]!.body).toContain(`60 x ${item.itemName}`);
+    expect(confirmation[0]!.body).toContain(`at ${formatMoney(41234)}`);
+
+    // Again: the same order back, and the seller can no longer revise it.
+    const again = await place(b, q.quote_id);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ orderId: order!.orderId, repeated: true });
+    const revise = await answer(q.quote_id, [1]);
+    expect(revise.status).toBe(409);
+    expect(revise.body.smessage).toBe('This quote is accepted: it can no longer be answered or declined.');
+    const listed = (await call(ctx.app, 'GET', base(b), b.cookie)).body.quotes.find(
+      (x: { quote_id: number }) => x.quote_id === q.quote_id,
+    );
+    expect(listed).toMatchObject({ state: 'accepted', order_number: order!.orderNumber });
+  });
+
+  it('accepted twice at once makes exactly one order', async () => {
+    const b = buyers[1]!;
+    const item = items[4]!;
+    await setStock(item, 100);
+    const q = await requestQuote(b, [{ item, quantity: 7 }]);
+    expect((await answer(q.quote_id, [99])).status).toBe(200);
+    const results = await Promise.all([place(b, q.quote_id), place(b, q.quote_id), place(b, q.quote_id)]);
+    for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(new Set(results.map((r) => r.body.orderId)).size).toBe(1);
+    expect(results.filter((r) => !r.body.repeated)).toHaveLength(1);
+    const made = await ctx.database.db.select().from(orders).where(eq(orders.quoteId, q.quote_id));
+    expect(made).toHaveLength(1);
+    const [p] = await ctx.database.db.select().from(products).where(eq(products.itemId, item.itemId));
+    expect(p!.stock).toBe(93);
+  });
+
+  it('refuses an expired quote, and another company sees none of it', async () => {
+    const b = buyers[2]!;
+    const item = items[5]!;
+    await setStock(item, 100);
+    const q = await requestQuote(b, [{ item, quantity: 2 }]);
+    expect((await answer(q.quote_id, [50])).status).toBe(200);
+    // Another company: 404 for reading and accepting.
+    const other = buyers[0]!;
+    expect((await call(ctx.app, 'GET', `${base(other)}/${q.quote_id}`, other.cookie)).status).toBe(404);
+    const stolen = await place(other, q.quote_id);
+    expect(stolen.status).toBe(404);
+    expect(stolen.body.smessage).toBe('There is no such quote in your account.');
+
+    const yesterday = addDays(shopToday(), -1);
+    await ctx.database.db.update(quotes).set({ validUntil: yesterday }).where(eq(quotes.quoteId, q.quote_id));
+    const seen = (await call(ctx.app, 'GET', `${base(b)}/${q.quote_id}`, b.cookie)).body.quote;
+    expect(seen.state).toBe('expired');
+    const refused = await place(b, q.quote_id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.smessage).toBe(
+      `This quote expired on ${yesterday} and can no longer be accepted. Please ask for a new quote.`,
+    );
+    expect(await ctx.database.db.select().from(orders).where(eq(orders.quoteId, q.quote_id))).toHaveLength(0);
+    const expired = await call(ctx.app, 'GET', '/api/admin/quotes?status=expired', staff);
+    expect(expired.body.quotes.map((x: { quote_id: number }) => x.quote_id)).toContain(q.quote_id);
+    // A revision with a new date makes it acceptable again.
+    expect((await answer(q.quote_id, [45])).status).toBe(200);
+    const placed = await place(b, q.quote_id);
+    expect(placed.status).toBe(200);
+    const [order] = await ctx.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.orderId, placed.body.orderId));
+    expect(order!.subtotalCents).toBe(9000);
+  });
+
+  it('shows the quote number on the order, the invoice, its PDF and the back office order', async () => {
+    const b = buyers[1]!;
+    const item = items[3]!;
+    await setStock(item, 100);
+    const q = await requestQuote(b, [{ item, quantity: 4 }]);
+    expect((await answer(q.quote_id, [123.45])).status).toBe(200);
+    const placed = await place(b, q.quote_id);
+    expect(placed.status).toBe(200);
+    const orderId = placed.body.orderId as number;
+    const view = await call(ctx.app, 'GET', `/api/user/${b.customerId}/orders/${orderId}`, b.cookie);
+    expect(view.status).toBe(200);
+    expect(view.body.orderInfo.order.quote_number).toBe(q.quote_number);
+    expect(view.body.orderInfo.order.line_items[0].item_rate).toBe(123.45);
+    const admin = await call(ctx.app, 'GET', `/api/admin/orders/${orderId}`, staff);
+    expect(admin.body.order.quote_number).toBe(q.quote_number);
+    const invoice = await createInvoice(ctx.database.db, placed.body.orderNumber, 1000);
+    const inv = await call(
+      ctx.app,
+      'GET',
+      `/api/user/${b.customerId}/invoices/${invoice.invoiceId}`,
+      b.cookie,
+    );
+    expect(inv.status).toBe(200);
+    expect(inv.body.orderInfo.order.quote_number).toBe(q.quote_number);
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/user/${b.customerId}/invoices/${invoice.invoiceId}/pdf`,
+      headers: { cookie: b.cookie },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Quote number');
+    expect(text).toContain(q.quote_number);
+    expect(text).toContain('$123.45');
+    // An order not placed from a quote says none.
+    const plain = await ctx.database.db.select().from(orders).where(eq(orders.customerId, 'C10001')).limit(1);
+    if (plain[0]) {
+      const other = await call(ctx.app, 'GET', `/api/admin/orders/${plain[0].orderId}`, staff);
+      expect(other.body.order.quote_number).toBeNull();
+    }
+  });
+
+  it('is refused without a session and for a quote that does not exist', async () => {
+    const b = buyers[0]!;
+    expect((await call(ctx.app, 'POST', `${base(b)}/999999/place`, '', placeBody(b))).status).toBe(401);
+    expect((await place(b, 999999)).status).toBe(404);
+    expect((await call(ctx.app, 'GET', '/api/admin/quotes/999999', staff)).status).toBe(404);
+    expect((await call(ctx.app, 'GET', '/api/admin/quotes', '')).status).toBe(401);
+  });
+});

@@ -1,0 +1,557 @@
+/**
+ * Quotes: the buyer's request, the seller's answer, revision or refusal, and the buyer's acceptance, which
+ * places one order at the quoted prices (orders' placeOrderOfQuote: the quote moves from answered to
+ * accepted in the order's transaction). Every change that mails queues its mail in its own transaction.
+ */
+import { CART_MSG } from '@shop/domain/cart';
+import { isCondition } from '@shop/domain/catalog';
+import type { Lang } from '@shop/domain/i18n';
+import {
+  QUOTE_MSG,
+  type QuoteAnswer,
+  type QuoteDetail,
+  type QuotePlaceRequest,
+  type QuoteRequest,
+  type QuoteState,
+  type QuoteSummary,
+  quoteNumberOf,
+  quoteState,
+  validUntilAllowed,
+} from '@shop/domain/quotes';
+import { dayIn } from '@shop/domain/tax';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { contacts, customers, orders, products, quoteLines, quotes } from '../../db/schema';
+import type { Actor, AdminDeps } from '../../lib/back-office';
+import { HttpError } from '../../lib/http';
+import { queueMail, queueMails } from '../../mail/outbox';
+import { recordAudit } from '../audit';
+import { type OrderNeeds, placeOrderOfQuote, SHOP_TIME_ZONE } from '../orders';
+import type { SessionUser } from '../sessions';
+import { answerMail, declineMail, requestMail } from './mails';
+
+export const ADMIN_NO_QUOTE = 'There is no such quote.';
+export const ADMIN_PAGE_SIZE = 50;
+
+/** Toronto's day now: a quote's validity date is the shop's day. */
+export function shopToday(): string {
+  return dayIn(new Date(), SHOP_TIME_ZONE);
+}
+
+type QuoteRow = typeof quotes.$inferSelect;
+
+/** The previous answer kept on a revision. */
+interface PreviousAnswer {
+  validUntil: string | null;
+  message: string;
+  lines: { lineId: number; quotedCents: number | null }[];
+}
+
+// ---- The buyer's request
+
+export async function requestQuote(
+  deps: AdminDeps,
+  user: SessionUser,
+  request: QuoteRequest,
+  lang: Lang,
+): Promise<{ quoteId: number; quoteNumber: string; mailIds: number[] }> {
+  const ids = [...new Set(request.lines.map((l) => l.item_id))];
+  const found = await deps.db
+    .select({
+      itemId: products.itemId,
+      itemName: products.itemName,
+      sku: products.sku,
+      itemCondition: products.itemCondition,
+      isActive: products.isActive,
+      isScratchDent: products.isScratchDent,
+    })
+    .from(products)
+    .where(inArray(products.itemId, ids));
+  const byId = new Map(found.map((p) => [p.itemId, p]));
+  const problems: string[] = [];
+  const lines = request.lines.map((l, position) => {
+    const product = byId.get(l.item_id);
+    const condition = l.item_condition;
+    if (!product?.isActive || !isCondition(condition)) {
+      problems.push(QUOTE_MSG.unknownItem(l.item_id));
+      return null;
+    }
+    const offered =
+      condition === 'ScratchDent'
+        ? product.isScratchDent
+        : condition === 'Warranty'
+          ? product.itemCondition === 'Warranty'
+          : product.itemCondition === condition;
+    if (!offered) {
+      problems.push(QUOTE_MSG.notOffered(product.itemName, condition));
+      return null;
+    }
+    return {
+      position,
+      itemId: product.itemId,
+      itemName: product.itemName,
+      sku: product.sku,
+      itemCondition: condition,
+      quantity: l.quantity,
+      targetCents: l.target_price ?? null,
+    };
+  });
+  if (problems.length > 0) throw new HttpError(400, [...new Set(problems)].join('\n'));
+
+  return deps.db.transaction(async (tx) => {
+    const id = Number(
+      firstRow<{ id: string | number }>(
+        await tx.execute(sql`select nextval(pg_get_serial_sequence('quotes', 'quote_id')) as id`),
+      ).id,
+    );
+    const quoteNumber = quoteNumberOf(id);
+    await tx.insert(quotes).values({
+      quoteId: id,
+      quoteNumber,
+      customerId: user.customerId,
+      contactPersonId: user.contactPersonId,
+      note: request.note,
+      language: lang,
+    });
+    await tx.insert(quoteLines).values(lines.map((l) => ({ ...l!, quoteId: id })));
+    const mailId = await queueMail(
+      tx,
+      requestMail(deps.config, {
+        quoteId: id,
+        quoteNumber,
+        company: user.company,
+        customerId: user.customerId,
+        buyer: { name: user.contactName, email: user.email },
+        note: request.note,
+        lines: lines.map((l) => l!),
+      }),
+    );
+    return { quoteId: id, quoteNumber, mailIds: [mailId] };
+  });
+}
+
+// ---- Reading
+
+interface SummaryRow {
+  quote: QuoteRow;
+  company: string;
+  orderNumber: string | null;
+  lines: number;
+  quantity: number;
+  quotedTotal: number | null;
+}
+
+function summaryOf(row: SummaryRow, today: string, withCompany: boolean): QuoteSummary {
+  const q = row.quote;
+  return {
+    quote_id: q.quoteId,
+    quote_number: q.quoteNumber,
+    state: quoteState(q.status, q.validUntil, today),
+    created_at: q.createdAt.toISOString(),
+    valid_until: q.validUntil,
+    lines: Number(row.lines),
+    quantity: Number(row.quantity),
+    quoted_total_cents: q.revision > 0 && row.quotedTotal !== null ? Number(row.quotedTotal) : null,
+    revision: q.revision,
+    order_id: q.orderId,
+    order_number: row.orderNumber,
+    ...(withCompany ? { company: row.company, customer_id: q.customerId } : {}),
+  };
+}
+
+const lineTotals = {
+  lines: sql<number>`(select count(*) from quote_lines l where l.quote_id = ${quotes.quoteId})`,
+  quantity: sql<number>`(select coalesce(sum(l.quantity), 0) from quote_lines l where l.quote_id = ${quotes.quoteId})`,
+  quotedTotal: sql<
+    number | null
+  >`(select sum(l.quantity * l.quoted_cents) from quote_lines l where l.quote_id = ${quotes.quoteId})`,
+};
+
+/** The SQL condition of a shown state (expired is an answered quote past its day). */
+function stateCondition(state: QuoteState) {
+  const today = sql`(now() at time zone ${SHOP_TIME_ZONE})::date`;
+  if (state === 'answered') return sql`${quotes.status} = 'answered' and ${quotes.validUntil} >= ${today}`;
+  if (state === 'expired') return sql`${quotes.status} = 'answered' and ${quotes.validUntil} < ${today}`;
+  return eq(quotes.status, state);
+}
+
+/** The company's quotes, newest first (every buyer of the company sees them). */
+export async function listCompanyQuotes(db: Queryable, customerId: string): Promise<QuoteSummary[]> {
+  const rows = await db
+    .select({ quote: quotes, company: sql<string>`''`, orderNumber: orders.orderNumber, ...lineTotals })
+    .from(quotes)
+    .leftJoin(orders, eq(orders.orderId, quotes.orderId))
+    .where(eq(quotes.customerId, customerId))
+    .orderBy(desc(quotes.quoteId))
+    .limit(500);
+  const today = shopToday();
+  return rows.map((r) => summaryOf(r, today, false));
+}
+
+export async function listAdminQuotes(
+  db: Queryable,
+  query: { status?: QuoteState | undefined; page: number },
+): Promise<{ quotes: QuoteSummary[]; total: number }> {
+  const where = query.status ? stateCondition(query.status) : undefined;
+  const rows = await db
+    .select({ quote: quotes, company: customers.company, orderNumber: orders.orderNumber, ...lineTotals })
+    .from(quotes)
+    .innerJoin(customers, eq(customers.customerId, quotes.customerId))
+    .leftJoin(orders, eq(orders.orderId, quotes.orderId))
+    .where(where)
+    .orderBy(desc(quotes.quoteId))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((query.page - 1) * ADMIN_PAGE_SIZE);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(quotes).where(where);
+  const today = shopToday();
+  return { quotes: rows.map((r) => summaryOf(r, today, true)), total: Number(count?.n ?? 0) };
+}
+
+/** How many requests wait for the seller's answer (the back office's menu). */
+export async function requestedQuoteCount(db: Queryable): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(quotes)
+    .where(eq(quotes.status, 'requested'));
+  return Number(row?.n ?? 0);
+}
+
+/** One quote with its lines; `customerId` limits it to that company's (else null). */
+export async function quoteDetail(
+  db: Queryable,
+  quoteId: number,
+  customerId: string | null,
+  withStock = false,
+): Promise<QuoteDetail | null> {
+  const [row] = await db
+    .select({
+      quote: quotes,
+      company: customers.company,
+      orderNumber: orders.orderNumber,
+      buyerName: contacts.contactName,
+      ...lineTotals,
+    })
+    .from(quotes)
+    .innerJoin(customers, eq(customers.customerId, quotes.customerId))
+    .leftJoin(orders, eq(orders.orderId, quotes.orderId))
+    .leftJoin(contacts, eq(contacts.contactPersonId, quotes.contactPersonId))
+    .where(
+      customerId === null
+        ? eq(quotes.quoteId, quoteId)
+        : and(eq(quotes.quoteId, quoteId), eq(quotes.customerId, customerId)),
+    );
+  if (!row) return null;
+  const lines = await db
+    .select({
+      line: quoteLines,
+      stock: products.stock,
+      sdStock: products.scratchDentStock,
+    })
+    .from(quoteLines)
+    .leftJoin(products, eq(products.itemId, quoteLines.itemId))
+    .where(eq(quoteLines.quoteId, quoteId))
+    .orderBy(asc(quoteLines.position));
+  const previous = row.quote.previousAnswer as PreviousAnswer | null;
+  const before = new Map(previous?.lines.map((l) => [l.lineId, l.quotedCents]) ?? []);
+  const q = row.quote;
+  return {
+    ...summaryOf(row, shopToday(), customerId === null),
+    note: q.note,
+    seller_message: q.sellerMessage,
+    decline_reason: q.declineReason,
+    answered_at: q.answeredAt?.toISOString() ?? null,
+    buyer_name: row.buyerName ?? '',
+    language: q.language,
+    previous: previous ? { valid_until: previous.validUntil, message: previous.message } : null,
+    detail_lines: lines.map(({ line, stock, sdStock }) => {
+      const was = before.get(line.lineId);
+      return {
+        line_id: line.lineId,
+        item_id: line.itemId,
+        item_name: line.itemName,
+        sku: line.sku,
+        item_condition: line.itemCondition,
+        quantity: line.quantity,
+        target_cents: line.targetCents,
+        quoted_cents: line.quotedCents,
+        previous_quoted_cents: was !== undefined && was !== line.quotedCents ? was : null,
+        ...(withStock
+          ? {
+              in_stock:
+                line.itemCondition === 'Warranty'
+                  ? line.quantity
+                  : line.itemCondition === 'ScratchDent'
+                    ? (sdStock ?? 0)
+                    : (stock ?? 0),
+            }
+          : {}),
+      };
+    }),
+  };
+}
+
+// ---- The seller's answer, revision and refusal
+
+function stateWord(q: Pick<QuoteRow, 'status' | 'validUntil'>): string {
+  return quoteState(q.status, q.validUntil, shopToday());
+}
+
+/**
+ * Answers a requested quote, or revises an answered one (also an expired one: a new date revives it):
+ * the revision counts up and the answer before it is kept for the buyer's "what changed".
+ */
+export async function answerQuote(
+  deps: AdminDeps,
+  quoteId: number,
+  answer: QuoteAnswer,
+  actor: Actor,
+): Promise<{ revised: boolean; mailIds: number[] }> {
+  const today = shopToday();
+  if (!validUntilAllowed(answer.valid_until, today)) throw new HttpError(400, QUOTE_MSG.validUntil);
+  return deps.db.transaction(async (tx) => {
+    const [q] = await tx.select().from(quotes).where(eq(quotes.quoteId, quoteId)).for('update');
+    if (!q) throw new HttpError(404, ADMIN_NO_QUOTE);
+    if (q.status !== 'requested' && q.status !== 'answered')
+      throw new HttpError(409, QUOTE_MSG.notChangeable(stateWord(q)));
+    const lines = await tx
+      .select()
+      .from(quoteLines)
+      .where(eq(quoteLines.quoteId, quoteId))
+      .orderBy(asc(quoteLines.position));
+    const prices = new Map(answer.lines.map((l) => [l.line_id, l.price]));
+    if (
+      prices.size !== answer.lines.length ||
+      prices.size !== lines.length ||
+      lines.some((l) => !prices.has(l.lineId))
+    )
+      throw new HttpError(400, QUOTE_MSG.everyLine);
+    const revised = q.status === 'answered';
+    const previous: PreviousAnswer | null = revised
+      ? {
+          validUntil: q.validUntil,
+          message: q.sellerMessage,
+          lines: lines.map((l) => ({ lineId: l.lineId, quotedCents: l.quotedCents })),
+        }
+      : null;
+    // Conditional on the status read under the lock: a buyer's acceptance in between makes this a no-op.
+    const updated = await tx
+      .update(quotes)
+      .set({
+        status: 'answered',
+        validUntil: answer.valid_until,
+        sellerMessage: answer.message,
+        revision: q.revision + 1,
+        previousAnswer: previous,
+        answeredBy: actor.label,
+        answeredAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(quotes.quoteId, quoteId), eq(quotes.status, q.status)))
+      .returning({ id: quotes.quoteId });
+    if (updated.length === 0) throw new HttpError(409, QUOTE_MSG.notChangeable('accepted'));
+    for (const l of lines) {
+      await tx
+        .update(quoteLines)
+        .set({ quotedCents: prices.get(l.lineId)! })
+        .where(eq(quoteLines.lineId, l.lineId));
+    }
+    await recordAudit(tx, actor, {
+      action: revised ? 'quote.revise' : 'quote.answer',
+      entityType: 'quote',
+      entityId: String(quoteId),
+      before: previous ?? { status: q.status },
+      after: {
+        validUntil: answer.valid_until,
+        message: answer.message,
+        lines: lines.map((l) => ({ lineId: l.lineId, quotedCents: prices.get(l.lineId) })),
+      },
+    });
+    const buyer = await buyerOf(tx, q.contactPersonId);
+    const mailIds = buyer?.email
+      ? await queueMails(tx, [
+          answerMail(
+            deps.config,
+            {
+              quoteId,
+              quoteNumber: q.quoteNumber,
+              lang: q.language === 'fr' ? 'fr' : 'en',
+              buyerName: buyer.name,
+              to: buyer.email,
+              validUntil: answer.valid_until,
+              message: answer.message,
+              previousValidUntil:
+                previous && previous.validUntil !== answer.valid_until ? previous.validUntil : null,
+              lines: lines.map((l) => ({
+                quantity: l.quantity,
+                name: l.itemName,
+                sku: l.sku,
+                condition: l.itemCondition,
+                priceCents: prices.get(l.lineId)!,
+                previousCents:
+                  revised && l.quotedCents !== prices.get(l.lineId) ? (l.quotedCents ?? null) : null,
+              })),
+            },
+            revised,
+          ),
+        ])
+      : [];
+    return { revised, mailIds };
+  });
+}
+
+export async function declineQuote(
+  deps: AdminDeps,
+  quoteId: number,
+  reason: string,
+  actor: Actor,
+): Promise<{ mailIds: number[] }> {
+  return deps.db.transaction(async (tx) => {
+    const [q] = await tx.select().from(quotes).where(eq(quotes.quoteId, quoteId)).for('update');
+    if (!q) throw new HttpError(404, ADMIN_NO_QUOTE);
+    if (q.status !== 'requested' && q.status !== 'answered')
+      throw new HttpError(409, QUOTE_MSG.notChangeable(stateWord(q)));
+    const updated = await tx
+      .update(quotes)
+      .set({ status: 'declined', declineReason: reason, decidedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(quotes.quoteId, quoteId), eq(quotes.status, q.status)))
+      .returning({ id: quotes.quoteId });
+    if (updated.length === 0) throw new HttpError(409, QUOTE_MSG.notChangeable('accepted'));
+    await recordAudit(tx, actor, {
+      action: 'quote.decline',
+      entityType: 'quote',
+      entityId: String(quoteId),
+      before: { status: q.status },
+      after: { status: 'declined', reason },
+    });
+    const buyer = await buyerOf(tx, q.contactPersonId);
+    const mailIds = buyer?.email
+      ? await queueMails(tx, [
+          declineMail(deps.config, {
+            quoteId,
+            quoteNumber: q.quoteNumber,
+            lang: q.language === 'fr' ? 'fr' : 'en',
+            buyerName: buyer.name,
+            to: buyer.email,
+            reason,
+          }),
+        ])
+      : [];
+    return { mailIds };
+  });
+}
+
+async function buyerOf(db: Queryable, contactPersonId: string) {
+  const [row] = await db
+    .select({ name: contacts.contactName, email: contacts.email })
+    .from(contacts)
+    .where(eq(contacts.contactPersonId, contactPersonId));
+  return row ?? null;
+}
+
+// ---- Accepting: the quote's checkout
+
+/** Why an answered quote cannot be accepted now, or null when it can. */
+function refusalOf(q: QuoteRow, today: string): HttpError | null {
+  if (q.status === 'requested') return new HttpError(409, QUOTE_MSG.notAnswered);
+  if (q.status === 'declined') return new HttpError(409, QUOTE_MSG.declined);
+  if (q.status === 'withdrawn') return new HttpError(409, QUOTE_MSG.withdrawn);
+  if (q.status === 'accepted') return new HttpError(409, QUOTE_MSG.accepted);
+  if (q.validUntil === null || q.validUntil < today)
+    return new HttpError(409, QUOTE_MSG.expired(q.validUntil ?? today));
+  return null;
+}
+
+export interface QuotePlaced {
+  orderId: number;
+  orderNumber: string;
+  status: string;
+  repeated: boolean;
+  quoteNumber: string;
+}
+
+/**
+ * Places the order of the company's answered, unexpired quote: its lines at its prices, the stock taken
+ * then. The same quote accepted again (a double click, another tab) gives back its one order.
+ */
+export async function placeQuote(
+  services: OrderNeeds,
+  user: SessionUser,
+  quoteId: number,
+  request: QuotePlaceRequest,
+): Promise<QuotePlaced> {
+  const db = services.database.db;
+  const read = async () => {
+    const [q] = await db
+      .select()
+      .from(quotes)
+      .where(and(eq(quotes.quoteId, quoteId), eq(quotes.customerId, user.customerId)));
+    if (!q) throw new HttpError(404, QUOTE_MSG.noQuote);
+    return q;
+  };
+  const alreadyPlaced = async (q: QuoteRow): Promise<QuotePlaced | null> => {
+    if (q.status !== 'accepted' || q.orderId === null) return null;
+    const [o] = await db
+      .select({ orderId: orders.orderId, orderNumber: orders.orderNumber, status: orders.status })
+      .from(orders)
+      .where(eq(orders.orderId, q.orderId));
+    return o ? { ...o, repeated: true, quoteNumber: q.quoteNumber } : null;
+  };
+  const q = await read();
+  const first = await alreadyPlaced(q);
+  if (first) return first;
+  const refused = refusalOf(q, shopToday());
+  if (refused) throw refused;
+  const lines = await db
+    .select()
+    .from(quoteLines)
+    .where(eq(quoteLines.quoteId, quoteId))
+    .orderBy(asc(quoteLines.position));
+  const needed = new Map<string, number>();
+  for (const l of lines) needed.set(l.itemName, (needed.get(l.itemName) ?? 0) + l.quantity);
+  try {
+    const placed = await placeOrderOfQuote(
+      services,
+      user,
+      {
+        key: `quote:${quoteId}`,
+        lines: lines.map((l) => ({
+          itemId: l.itemId,
+          condition: l.itemCondition as never,
+          quantity: l.quantity,
+        })),
+        shippingAddressId: request.shipping_address_id,
+        billingAddressId: request.billing_address_id,
+        purchaseOrderId: request.purchase_order_id,
+        shippingMethod: request.shipping_method,
+        messages: {
+          notEnoughStock: (name, left, wanted) => QUOTE_MSG.shortStock(name, left, wanted),
+          notOffered: (name) => QUOTE_MSG.shortStock(name, 0, needed.get(name) ?? 0),
+          noAddress: CART_MSG.noAddress,
+          orderTooLarge: CART_MSG.orderTooLarge,
+        },
+      },
+      {
+        quoteId,
+        quoteNumber: q.quoteNumber,
+        unitCents: lines.map((l) => Number(l.quotedCents)),
+        refused: QUOTE_MSG.accepted,
+      },
+    );
+    return { ...placed, quoteNumber: q.quoteNumber };
+  } catch (error) {
+    // Refused at commit time: say why as it stands now (accepted in another tab gives back its order).
+    if (error instanceof HttpError && error.message === QUOTE_MSG.accepted) {
+      const now = await read();
+      const placed = await alreadyPlaced(now);
+      if (placed) return placed;
+      throw refusalOf(now, shopToday()) ?? error;
+    }
+    throw error;
+  }
+}
+
+function firstRow<T>(result: unknown): T {
+  const rows = (result as { rows: T[] }).rows;
+  if (!rows[0]) throw new Error('the statement returned no row');
+  return rows[0];
+}
