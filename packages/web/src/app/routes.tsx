@@ -59,7 +59,10 @@ export const routes: RouteObject[] = [
         loader: checkoutLoader,
         lazy: page(() => import('../features/checkout/CheckoutPage'), 'cart'),
       },
-      { path: 'order/placed', lazy: page(() => import('../features/orders/OrderPlacedPage'), 'cart') },
+      {
+        path: 'order/placed',
+        lazy: page(() => import('../features/orders/OrderPlacedPage'), 'cart', 'approvals'),
+      },
       {
         path: 'order/:orderid',
         id: 'order',
@@ -76,7 +79,7 @@ export const routes: RouteObject[] = [
         path: 'account/:session?/:sessionid?',
         id: 'account',
         loader: accountLoader,
-        lazy: page(() => import('../features/account/AccountPage'), 'account', 'orders'),
+        lazy: page(() => import('../features/account/AccountPage'), 'account', 'orders', 'approvals'),
       },
       { path: 'contact-us', lazy: page(() => import('../features/contact/ContactPage'), 'contact') },
       { path: 'faq', lazy: page(() => import('../features/static/FaqPage'), 'faq') },

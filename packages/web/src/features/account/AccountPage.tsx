@@ -12,6 +12,7 @@ import { AccountSettings } from './sessions/AccountSettings';
 import { Addresses } from './sessions/Addresses';
 import { AddressForm } from './sessions/AddressForm';
 import { ApiKeys } from './sessions/ApiKeys';
+import { Approvals, ApprovalsNavLabel } from './sessions/Approvals';
 import { Buyers } from './sessions/Buyers';
 import { Messages, MessageView } from './sessions/Messages';
 import { Orders } from './sessions/Orders';
@@ -22,9 +23,9 @@ import { WishListForm, WishListItems, WishLists } from './sessions/WishLists';
 import '../../styles/account.css';
 
 /** The account's sections: the sessions the server answers, and those read apart (statement, API keys). */
-type Section = SessionName | 'statement' | 'apiKeys';
-const APART: readonly string[] = ['statement', 'apiKeys'];
-const isApart = (value: string): value is 'statement' | 'apiKeys' => APART.includes(value);
+type Section = SessionName | 'statement' | 'apiKeys' | 'approvals';
+const APART: readonly string[] = ['statement', 'apiKeys', 'approvals'];
+const isApart = (value: string): value is 'statement' | 'apiKeys' | 'approvals' => APART.includes(value);
 
 /** The navigation; each entry's label is `account:nav.<session>`. */
 const NAV: { session: Section; also?: Section[]; adminsOnly?: boolean }[] = [
@@ -37,11 +38,13 @@ const NAV: { session: Section; also?: Section[]; adminsOnly?: boolean }[] = [
   { session: 'accountSettings' },
   { session: 'subscription' },
   { session: 'buyers', adminsOnly: true },
+  { session: 'approvals', adminsOnly: true },
   { session: 'apiKeys', adminsOnly: true },
 ];
 
 /** A session's name as the heading, the title and the breadcrumbs show it (the path keeps the session). */
 function sessionTitle(session: Section): string {
+  if (session === 'approvals') return t('approvals:title');
   return t(`account:section.${session}`);
 }
 
@@ -73,6 +76,8 @@ function SessionContent({ session, sessionid }: { session: Section; sessionid?: 
       return <Buyers />;
     case 'apiKeys':
       return <ApiKeys />;
+    case 'approvals':
+      return <Approvals approvalId={sessionid} />;
   }
 }
 
@@ -131,6 +136,8 @@ export default function AccountPage() {
                       {t('account:nav.messagesCount', { count: unread })}
                       {unread > 0 && <span className="visually-hidden"> {t('account:nav.unread')}</span>}
                     </>
+                  ) : entry.session === 'approvals' ? (
+                    <ApprovalsNavLabel />
                   ) : (
                     t(`account:nav.${entry.session}`)
                   )}
