@@ -360,6 +360,7 @@ export function MyApprovals() {
       </p>
       <div className="acct-table-wrap">
         <table className="acct-table">
+          <caption className="visually-hidden">{t('approvals:caption')}</caption>
           <thead>
             <tr>
               <th scope="col">{t('approvals:col.number')}</th>
