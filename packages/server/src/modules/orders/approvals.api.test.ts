@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, contacts, orderApprovals, orders, outbox, products, sessions } from '../../db/schema';
+import { call, OWNER, staffSignIn } from '../../test/admin';
 import { type Buyer, cartAddBody, checkoutBody, createBuyers } from '../../test/buyers';
 import { useTestApp } from '../../test/harness';
 import type { ProductRecord } from '../catalog';
@@ -347,6 +348,12 @@ describe('deciding', () => {
     const subjects = (await mailsTo(buyer.email)).map((m) => m.subject);
     expect(subjects).toContain(`Your order request ${number} is approved: order ${order!.orderNumber}`);
     expect(subjects.some((s) => s.startsWith(`Order ${order!.orderNumber} received`))).toBe(true);
+
+    // The back office names the request and who approved it.
+    const staff = await staffSignIn(ctx.app, OWNER.email, OWNER.password);
+    const detail = await call(ctx.app, 'GET', `/api/admin/orders/${order!.orderId}`, staff);
+    expect(detail.status).toBe(200);
+    expect(detail.body.order.approval).toEqual({ number, approved_by: admin.name });
 
     const again = await post(admin.cookie, `/api/user/approvals/${id}/approve`);
     expect(again.status).toBe(409);
