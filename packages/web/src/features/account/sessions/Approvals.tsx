@@ -4,22 +4,17 @@
  * the administrator confirms) or decline with a reason. Buyers: their own requests above their orders, a
  * pending one withdrawn. The server decides everything; the page shows its answers.
  */
-import type {
-  ApprovalAnswer,
-  ApprovalChange,
-  ApprovalDecidedAnswer,
-  ApprovalsAnswer,
-  ApprovalView,
-} from '@shop/domain/approvals';
-import { useEffect, useState } from 'react';
+import type { ApprovalChange, ApprovalDecidedAnswer, ApprovalView } from '@shop/domain/approvals';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Loading } from '../../../components/Loading';
 import { Moment } from '../../../components/Moment';
 import { ApiError, api } from '../../../lib/api';
 import { failureMessage } from '../../../lib/failures';
 import { money, t } from '../../../lib/i18n';
-import { refreshReads } from '../../../lib/reads';
+import { refreshReads, useRead } from '../../../lib/reads';
 import { useSession } from '../../../lib/session';
+import { useAccountReads } from '../loader';
 import { LoadError } from './LoadError';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
@@ -32,22 +27,10 @@ export function approvalState(a: ApprovalView): string {
   return t(`approvals:status.${a.status}`);
 }
 
-function useApprovals(enabled = true) {
-  const [answer, setAnswer] = useState<ApprovalsAnswer | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let live = true;
-    if (!enabled || version < 0) return;
-    api<ApprovalsAnswer>('/user/approvals').then(
-      (a) => live && setAnswer(a),
-      (e: unknown) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [version, enabled]);
-  return { answer, error, reload: () => setVersion((v) => v + 1) };
+/** The requests the account's loader read (on the server for the first page), read again after a change. */
+function useApprovals() {
+  const { data, error } = useRead(useAccountReads().approvals);
+  return { answer: data, error, reload: () => refreshReads('/user/approvals') };
 }
 
 /** The navigation's label: Approvals(n) with the requests waiting. */
@@ -58,7 +41,7 @@ export function ApprovalsNavLabel() {
 
 /** The administrators' list (Approvals section). */
 export function Approvals({ approvalId }: { approvalId?: string }) {
-  if (approvalId) return <ApprovalDetail approvalId={approvalId} />;
+  if (approvalId) return <ApprovalDetail />;
   return <ApprovalList />;
 }
 
@@ -139,9 +122,9 @@ function Changes({ changes }: { changes: ApprovalChange[] }) {
   );
 }
 
-function ApprovalDetail({ approvalId }: { approvalId: string }) {
-  const [approval, setApproval] = useState<ApprovalView | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
+function ApprovalDetail() {
+  const read = useRead(useAccountReads().approval);
+  const [decided, setApproval] = useState<ApprovalView | null>(null);
   const [status, setStatus] = useState('');
   const [problem, setProblem] = useState('');
   const [changes, setChanges] = useState<{ list: ApprovalChange[]; canConfirm: boolean } | null>(null);
@@ -149,18 +132,9 @@ function ApprovalDetail({ approvalId }: { approvalId: string }) {
   const [declining, setDeclining] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    api<ApprovalAnswer>(`/user/approvals/${encodeURIComponent(approvalId)}`).then(
-      (a) => live && setApproval(a.approval),
-      (e: unknown) => live && setLoadError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [approvalId]);
-
-  if (loadError) return <LoadError error={loadError} />;
+  // What a decision answered, else what the loader read.
+  const approval = decided ?? read.data;
+  if (read.error && !decided) return <LoadError error={read.error} />;
   if (!approval) return <Loading label={t('approvals:loading')} />;
 
   const decide = async (action: 'approve' | 'decline', body: Record<string, unknown>) => {
@@ -176,7 +150,7 @@ function ApprovalDetail({ approvalId }: { approvalId: string }) {
       setChanges(null);
       setDeclining(false);
       setStatus(answer.smessage);
-      refreshReads('/user/');
+      refreshReads('/user/approvals');
     } catch (error) {
       const changed = error instanceof ApiError ? error.body.changes : undefined;
       if (Array.isArray(changed))
@@ -329,11 +303,11 @@ function ApprovalDetail({ approvalId }: { approvalId: string }) {
 /** A buyer's own requests, above their orders: waiting, approved or declined (with the reason). */
 export function MyApprovals() {
   const { customer } = useSession();
-  // Administrators are never held: their Approvals section lists the company's requests.
-  const { answer, error, reload } = useApprovals(customer?.role === 'buyer');
+  const { answer, error, reload } = useApprovals();
   const [problem, setProblem] = useState('');
   const [status, setStatus] = useState('');
-  if (error || !answer || answer.approvals.length === 0) return null;
+  // Administrators are never held: their Approvals section lists the company's requests.
+  if (customer?.role !== 'buyer' || error || !answer || answer.approvals.length === 0) return null;
 
   const withdraw = async (a: ApprovalView) => {
     if (!window.confirm(t('approvals:confirmWithdraw', { number: a.number }))) return;

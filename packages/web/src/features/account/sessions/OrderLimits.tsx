@@ -4,12 +4,14 @@
  * checks every amount and who may set it; the page shows its answer.
  */
 import type { OrderLimitsAnswer, OrderLimitsChangedAnswer } from '@shop/domain/approvals';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { TextField } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';
 import { api } from '../../../lib/api';
 import { failureMessage } from '../../../lib/failures';
 import { money, t } from '../../../lib/i18n';
+import { useRead } from '../../../lib/reads';
+import { useAccountReads } from '../loader';
 import { LoadError } from './LoadError';
 
 const asText = (dollars: number | null) => (dollars === null ? '' : dollars.toFixed(2));
@@ -17,9 +19,11 @@ const asText = (dollars: number | null) => (dollars === null ? '' : dollars.toFi
 type Limits = Omit<OrderLimitsAnswer, 'scode' | 'smessage'>;
 
 export function OrderLimits() {
-  const [limits, setLimits] = useState<Limits | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
-  const [company, setCompany] = useState('');
+  const read = useRead(useAccountReads().orderLimits);
+  // What the last save answered, else what the loader read; the fields start from it.
+  const [saved, setLimits] = useState<Limits | null>(null);
+  const limits = saved ?? read.data ?? null;
+  const [company, setCompany] = useState<string | null>(null);
   const [own, setOwn] = useState<Record<string, string>>({});
   const [status, setStatus] = useState('');
   const [problem, setProblem] = useState('');
@@ -31,18 +35,7 @@ export function OrderLimits() {
     setOwn(Object.fromEntries(answer.contacts.map((c) => [c.contact_person_id, asText(c.order_limit)])));
   };
 
-  useEffect(() => {
-    let live = true;
-    api<OrderLimitsAnswer>('/user/order-limits').then(
-      (answer) => live && show(answer),
-      (error: unknown) => live && setLoadError(error),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  if (loadError) return <LoadError error={loadError} />;
+  if (read.error && !saved) return <LoadError error={read.error} />;
   if (!limits) return <Loading label={t('approvals:limitsLoading')} />;
 
   const save = async (path: string, body: Record<string, string>) => {
@@ -69,7 +62,9 @@ export function OrderLimits() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void save('/user/order-limits', { buyer_order_limit: company });
+          void save('/user/order-limits', {
+            buyer_order_limit: company ?? asText(limits.buyer_order_limit),
+          });
         }}
       >
         <TextField
@@ -78,7 +73,7 @@ export function OrderLimits() {
           inputMode="decimal"
           autoComplete="off"
           hint={t('approvals:companyHint')}
-          value={company}
+          value={company ?? asText(limits.buyer_order_limit)}
           onChange={setCompany}
         />
         <button type="submit" className="btn btn--primary" disabled={busy}>
@@ -115,7 +110,7 @@ export function OrderLimits() {
                       onSubmit={(event) => {
                         event.preventDefault();
                         void save(`/user/order-limits/${encodeURIComponent(c.contact_person_id)}`, {
-                          order_limit: own[c.contact_person_id] ?? '',
+                          order_limit: own[c.contact_person_id] ?? asText(c.order_limit),
                         });
                       }}
                     >
@@ -125,7 +120,7 @@ export function OrderLimits() {
                         autoComplete="off"
                         aria-label={t('approvals:ownLimitOf', { name: c.name || c.email })}
                         title={t('approvals:ownHint')}
-                        value={own[c.contact_person_id] ?? ''}
+                        value={own[c.contact_person_id] ?? asText(c.order_limit)}
                         onChange={(event) => {
                           const value = event.currentTarget.value;
                           setOwn((o) => ({ ...o, [c.contact_person_id]: value }));
