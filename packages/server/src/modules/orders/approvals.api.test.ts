@@ -461,6 +461,31 @@ describe('deciding', () => {
     expect(approve.body.smessage).toBe(`Request ${number} was withdrawn by the buyer.`);
   });
 
+  it('a buyer reading French is answered and mailed in French', async () => {
+    const { admin, buyer } = await makeCompany();
+    await ctx.database.db
+      .update(contacts)
+      .set({ language: 'fr' })
+      .where(eq(contacts.contactPersonId, buyer.contactPersonId));
+    await post(admin.cookie, `/api/user/order-limits/${buyer.contactPersonId}`, { order_limit: 1 });
+    const french = { ...buyer, cookie: `${buyer.cookie}; lang=fr` };
+    const sent = await checkout(french, 1);
+    const number = sent.body.approval.number as string;
+    expect(sent.body.smessage).toBe(
+      `Le total de votre commande dépasse votre limite : la demande ${number} a été envoyée aux administrateurs de votre entreprise pour approbation. Rien n'est commandé tant que l'un d'eux ne l'a pas approuvée.`,
+    );
+    const bad = await post(french.cookie, '/api/user/order-limits', { buyer_order_limit: 5 });
+    expect(bad.body.smessage).toBe(
+      'Seuls les administrateurs de votre entreprise peuvent fixer les limites de commande.',
+    );
+    await post(admin.cookie, `/api/user/approvals/${sent.body.approval.approval_id}/decline`, {
+      reason: 'Budget dépassé',
+    });
+    const mail = (await mailsTo(buyer.email)).find((m) => m.subject.includes(number))!;
+    expect(mail.subject).toBe(`Votre demande de commande ${number} a été refusée`);
+    expect(mail.body).toContain('Raison : Budget dépassé');
+  });
+
   it('another company neither sees nor decides a request (404)', async () => {
     const { id } = await pending(1);
     const stranger = await makeCompany();
