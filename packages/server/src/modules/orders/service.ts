@@ -172,8 +172,8 @@ async function place(services: OrderNeeds, user: SessionUser, source: Source, ke
       const placed = await placeOnce(services, user, source, key);
       if (!placed.repeated) {
         // Every process, this one included, reads the new stock within milliseconds of the commit; the
-        // answer does not wait for it (orders in a burst share one look).
-        services.catalog.requestRefresh();
+        // answer does not wait for it (orders in a burst share one look). A request for approval took none.
+        if (!placed.approval) services.catalog.requestRefresh();
         // Requests never wait for the mail server: the delivery loop sends what the order queued.
         if ((placed.mailIds ?? []).length > 0) services.mailer.kick();
         // The first order billed in (or out of) Quebec may change the language the buyer's session holds.
