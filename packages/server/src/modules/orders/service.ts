@@ -308,7 +308,9 @@ async function placeOnce(
         ) as state`),
     ).state;
     if (state.existing) return { ...state.existing, repeated: true };
-    const earlier = fromCart && source.hold ? await source.hold.earlier(tx, user, key) : null;
+    // The same checkout sent again after it was held finds its cart emptied: it answers as before.
+    const earlier =
+      fromCart && source.hold && state.cart.length === 0 ? await source.hold.earlier(tx, user, key) : null;
     if (earlier) return earlier;
 
     const shipping = state.addresses.find((a) => a.address_id === info.shipping_address_id);
