@@ -33,6 +33,7 @@ export const ACCOUNT_ROUTES = [
   'accountSettings',
   'subscription',
   'buyers',
+  'approvals',
   'statement',
 ].map((session) => `/acer/account/${session}`);
 

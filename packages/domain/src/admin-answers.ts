@@ -190,6 +190,8 @@ export type AdminInvoiceDraft = z.infer<typeof AdminInvoiceDraft>;
 
 export const AdminOrderDetail = AdminOrderRow.extend({
   placed_by: z.object({ contact_person_id: z.string(), name: z.string(), email: z.string() }),
+  /** The buyer's request for approval it was placed from, and the administrator who approved it. */
+  approval: z.object({ number: z.string(), approved_by: z.string() }).nullable().optional(),
   shipping_method: z.string(),
   /** The quote it was placed from (Q-000012), null for none. */
   quote_number: z.string().nullable().optional(),

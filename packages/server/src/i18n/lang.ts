@@ -12,12 +12,14 @@ import specFr from '@shop/domain/locales/fr/spec.json';
 import { SPEC_EN } from '@shop/domain/spec-messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import apiEn from '../locales/en/api.json';
+import approvalsEn from '../locales/en/approvals.json';
 import companyApiEn from '../locales/en/company-api.json';
 import invoiceEn from '../locales/en/invoice.json';
 import mailEn from '../locales/en/mail.json';
 import quotesEn from '../locales/en/quotes.json';
 import statementEn from '../locales/en/statement.json';
 import apiFr from '../locales/fr/api.json';
+import approvalsFr from '../locales/fr/approvals.json';
 import companyApiFr from '../locales/fr/company-api.json';
 import invoiceFr from '../locales/fr/invoice.json';
 import mailFr from '../locales/fr/mail.json';
@@ -25,11 +27,19 @@ import quotesFr from '../locales/fr/quotes.json';
 import statementFr from '../locales/fr/statement.json';
 
 /** The English texts of the server's messages (the spec's and the API's own), for finding them by text. */
-const ENGLISH = { ...SPEC_EN, ...apiEn, ...companyApiEn };
+const ENGLISH = { ...SPEC_EN, ...apiEn, ...companyApiEn, ...approvalsEn };
 
 export const translators: Record<Lang, Translator> = {
-  en: new Translator('en', [SPEC_EN, apiEn, companyApiEn, mailEn, invoiceEn, statementEn, quotesEn], ENGLISH),
-  fr: new Translator('fr', [specFr, apiFr, companyApiFr, mailFr, invoiceFr, statementFr, quotesFr], ENGLISH),
+  en: new Translator(
+    'en',
+    [SPEC_EN, apiEn, companyApiEn, mailEn, invoiceEn, statementEn, quotesEn, approvalsEn],
+    ENGLISH,
+  ),
+  fr: new Translator(
+    'fr',
+    [specFr, apiFr, companyApiFr, mailFr, invoiceFr, statementFr, quotesFr, approvalsFr],
+    ENGLISH,
+  ),
 };
 
 declare module 'fastify' {

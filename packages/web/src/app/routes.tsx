@@ -67,7 +67,10 @@ export const routes: RouteObject[] = [
         loader: checkoutLoader,
         lazy: page(() => import('../features/checkout/CheckoutPage'), 'cart'),
       },
-      { path: 'order/placed', lazy: page(() => import('../features/orders/OrderPlacedPage'), 'cart') },
+      {
+        path: 'order/placed',
+        lazy: page(() => import('../features/orders/OrderPlacedPage'), 'cart', 'approvals'),
+      },
       {
         path: 'order/:orderid',
         id: 'order',
@@ -84,7 +87,7 @@ export const routes: RouteObject[] = [
         path: 'account/:session?/:sessionid?',
         id: 'account',
         loader: accountLoader,
-        lazy: page(() => import('../features/account/AccountPage'), 'account', 'orders', 'quotes'),
+        lazy: page(() => import('../features/account/AccountPage'), 'account', 'orders', 'quotes', 'approvals'),
       },
       { path: 'contact-us', lazy: page(() => import('../features/contact/ContactPage'), 'contact') },
       { path: 'faq', lazy: page(() => import('../features/static/FaqPage'), 'faq') },

@@ -11,6 +11,7 @@ import {
   type OrderListQuery,
   type OrderStatus,
 } from '@shop/domain/admin';
+import { approvalNumber } from '@shop/domain/approvals';
 import { toAmount } from '@shop/domain/money';
 import { quoteNumberOf } from '@shop/domain/quotes';
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -21,6 +22,7 @@ import {
   invoiceLines,
   invoices,
   invoiceTaxes,
+  orderApprovals,
   orderEvents,
   orderLines,
   orders,
@@ -279,6 +281,16 @@ export async function pendingOrderCount(db: Queryable): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The approval an order was placed from, as the back office names it. */
+async function approvalOfOrder(db: Queryable, approvalId: number | null) {
+  if (approvalId === null) return null;
+  const [row] = await db
+    .select({ by: orderApprovals.decidedBy })
+    .from(orderApprovals)
+    .where(eq(orderApprovals.approvalId, approvalId));
+  return { number: approvalNumber(approvalId), approved_by: row?.by ?? '' };
+}
+
 /** One order with its lines, addresses, invoices (current first), history and audit trail. */
 export async function adminOrderDetail(db: Queryable, orderId: number): Promise<AdminOrderDetail | null> {
   const [order] = await db.select().from(orders).where(eq(orders.orderId, orderId));
@@ -402,6 +414,7 @@ export async function adminOrderDetail(db: Queryable, orderId: number): Promise<
       name: placedByName,
       email: placedBy?.email ?? '',
     },
+    approval: await approvalOfOrder(db, order.approvalId),
     shipping_method: order.shippingMethod,
     quote_number: order.quoteId ? quoteNumberOf(order.quoteId) : null,
     tax_rate: order.taxRateMilli / 1000,

@@ -1,6 +1,7 @@
 /** Orders and invoices: placing an order, the buyer's orders and invoices, and the back office's orders. */
 import type { FastifyPluginAsync } from 'fastify';
 import { orderAdminRoutes } from './admin-routes';
+import { approvalRoutes } from './approval-routes';
 import type { OrderNeeds } from './needs';
 import { orderRoutes } from './shop-routes';
 
@@ -34,5 +35,6 @@ export {
 
 export const ordersModule: FastifyPluginAsync<OrderNeeds> = async (app, needs) => {
   orderRoutes(app, needs);
+  approvalRoutes(app, needs);
   orderAdminRoutes(app, needs.backOffice);
 };

@@ -49,6 +49,38 @@ export interface PlacedOrder {
   mailIds?: number[];
   /** The buyer's language after this order (their choice, else French when billed in Quebec). */
   language?: Lang | null;
+  /** Not placed: sent for approval instead (over the buyer's order limit); orderId and orderNumber are 0 and ''. */
+  approval?: { approvalId: number; number: string; totalCents: number; limitCents: number };
+}
+
+/** A checkout as the hold sees it: its lines at the server's prices, and the server's totals. */
+export interface HeldCheckout {
+  user: SessionUser;
+  key: string;
+  lines: {
+    itemId: string;
+    condition: Condition;
+    quantity: number;
+    unitCents: number;
+    name: string;
+    sku: string;
+  }[];
+  subtotalCents: number;
+  totalCents: number;
+  purchaseOrderId: string;
+  shippingMethod: ShippingMethod;
+  shippingAddressId: number;
+  billingAddressId: number;
+}
+
+/**
+ * A check the checkout runs in its transaction (purchase approvals, approvals.ts): `hold` may keep the
+ * order from being placed once its lines and totals are known (it then empties the cart and answers);
+ * `earlier` finds the same checkout already held.
+ */
+export interface CheckoutHold {
+  earlier(tx: Tx, user: SessionUser, key: string): Promise<PlacedOrder | null>;
+  hold(tx: Tx, checkout: HeldCheckout): Promise<PlacedOrder | null>;
 }
 
 function checkoutKeyOf(request: PlaceOrderRequest, customerId: string): string {
@@ -99,6 +131,17 @@ export interface LinesOrder {
   purchaseOrderId: string;
   shippingMethod: ShippingMethod;
   messages: OrderMessages;
+  /** The approval request it is placed from (orders.approval_id). */
+  approvalId?: number;
+  /** Runs in the order's transaction once it is written (e.g. marks its approval approved); may throw. */
+  within?: (tx: Tx, placed: { orderId: number; orderNumber: string; lines: PlacedLine[] }) => Promise<void>;
+}
+
+/** A placed line's price, for a `within` check. */
+export interface PlacedLine {
+  itemId: string;
+  condition: Condition;
+  unitCents: number;
 }
 
 /**
@@ -116,7 +159,7 @@ export interface QuoteTerms {
 
 /** Where an attempt's lines come from, and what it checks them against. */
 type Source =
-  | { kind: 'cart'; request: PlaceOrderRequest }
+  | { kind: 'cart'; request: PlaceOrderRequest; hold?: CheckoutHold }
   | { kind: 'lines'; order: LinesOrder }
   | { kind: 'quote'; order: LinesOrder; quote: QuoteTerms };
 
@@ -129,8 +172,9 @@ export function placeOrder(
   services: OrderNeeds,
   user: SessionUser,
   request: PlaceOrderRequest,
+  hold?: CheckoutHold,
 ): Promise<PlacedOrder> {
-  return place(services, user, { kind: 'cart', request }, checkoutKeyOf(request, user.customerId));
+  return place(services, user, { kind: 'cart', request, hold }, checkoutKeyOf(request, user.customerId));
 }
 
 /** Places an order of the lines given (see LinesOrder), in the name of `user`. */
@@ -155,8 +199,8 @@ async function place(services: OrderNeeds, user: SessionUser, source: Source, ke
       const placed = await placeOnce(services, user, source, key);
       if (!placed.repeated) {
         // Every process, this one included, reads the new stock within milliseconds of the commit; the
-        // answer does not wait for it (orders in a burst share one look).
-        services.catalog.requestRefresh();
+        // answer does not wait for it (orders in a burst share one look). A request for approval took none.
+        if (!placed.approval) services.catalog.requestRefresh();
         // Requests never wait for the mail server: the delivery loop sends what the order queued.
         if ((placed.mailIds ?? []).length > 0) services.mailer.kick();
         // The first order billed in (or out of) Quebec may change the language the buyer's session holds.
@@ -304,6 +348,10 @@ async function placeOnce(
         ) as state`),
     ).state;
     if (state.existing) return { ...state.existing, repeated: true };
+    // The same checkout sent again after it was held finds its cart emptied: it answers as before.
+    const earlier =
+      fromCart && source.hold && state.cart.length === 0 ? await source.hold.earlier(tx, user, key) : null;
+    if (earlier) return earlier;
 
     const shipping = state.addresses.find((a) => a.address_id === info.shipping_address_id);
     const billing = state.addresses.find((a) => a.address_id === info.billing_address_id);
@@ -385,6 +433,27 @@ async function placeOnce(
         total: totals.total / 100,
       });
     }
+    if (fromCart && source.hold) {
+      const held = await source.hold.hold(tx, {
+        user,
+        key,
+        lines: lines.map((l) => ({
+          itemId: l.itemId,
+          condition: l.item_condition,
+          quantity: l.quantity,
+          unitCents: lineUnitPrice(l),
+          name: l.name,
+          sku: l.sku,
+        })),
+        subtotalCents: totals.subtotal,
+        totalCents: totals.total,
+        purchaseOrderId: info.purchase_order_id.trim(),
+        shippingMethod: info.shipping_method,
+        shippingAddressId: info.shipping_address_id,
+        billingAddressId: info.billing_address_id,
+      });
+      if (held) return held;
+    }
 
     const id = Number(state.next_id);
     const orderNumber = `SO-${String(id).padStart(6, '0')}`;
@@ -465,11 +534,12 @@ async function placeOnce(
             shipping_attention, shipping_company, shipping_address_1, shipping_address_2, shipping_city,
             shipping_province, shipping_zip, shipping_country, shipping_phone,
             billing_attention, billing_company, billing_address_1, billing_address_2, billing_city,
-            billing_province, billing_zip, billing_country, billing_phone, quote_id)
+            billing_province, billing_zip, billing_country, billing_phone, quote_id, approval_id)
           values (${id}, ${orderNumber}, ${status}, ${customerId}, ${user.contactPersonId}, ${key}, ${po},
             ${info.shipping_method}, ${totals.subtotal}, ${totals.tax}, ${chargedRateMilli(components)},
             ${totals.total}, ${info.created_time}, ${placedAt.toISOString()}::timestamptz,
-            ${address(shipping)}, ${address(billing)}, ${quote?.quoteId ?? null}::int)
+            ${address(shipping)}, ${address(billing)}, ${quote?.quoteId ?? null}::int,
+              ${fromCart ? null : (source.order.approvalId ?? null)}::int)
           returning order_id
         ),
         lines as (
@@ -522,6 +592,17 @@ async function placeOnce(
       throw new HttpError(409, CART_MSG.cartChanged);
     }
     if (quote) await tx.execute(sql`update quotes set order_id = ${id} where quote_id = ${quote.quoteId}`);
+    if (!fromCart && source.order.within) {
+      await source.order.within(tx, {
+        orderId: id,
+        orderNumber,
+        lines: lines.map((l) => ({
+          itemId: l.itemId,
+          condition: l.item_condition,
+          unitCents: lineUnitPrice(l),
+        })),
+      });
+    }
     return { orderId: id, orderNumber, status, repeated: false, mailIds: written.mail_ids ?? [], language };
   });
 }

@@ -1,6 +1,7 @@
 /** Placing an order and reading orders and invoices (SPEC §7). */
 import { ReorderAnswer } from '@shop/domain/answers/cart';
 import { InvoiceAnswer, OrderAnswer, OrdersListAnswer, PlaceOrderAnswer } from '@shop/domain/answers/orders';
+import { APPROVAL_MSG, ApprovalSentAnswer, approvalMessage } from '@shop/domain/approvals';
 import { isCondition } from '@shop/domain/catalog';
 import { REFUSALS } from '@shop/domain/contract';
 import { placeOrderSchema } from '@shop/domain/order-request';
@@ -17,6 +18,7 @@ import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
 import { addLines, cartOf, summary } from '../cart';
 import { assertOwnCustomer, requireUser } from '../sessions';
+import { approvalHold } from './approvals';
 import { invoiceDocument, invoiceSeller, renderInvoicePdf, sellerOf } from './invoice-pdf';
 import type { OrderNeeds } from './needs';
 import { listOrders, orderView } from './queries';
@@ -37,6 +39,7 @@ async function ownCustomer(request: FastifyRequest<{ Params: { customerid: strin
 export function orderRoutes(app: FastifyInstance, services: OrderNeeds) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = services.database.db;
+  const hold = approvalHold(services);
 
   api.post(
     '/api/placeorder',
@@ -45,7 +48,8 @@ export function orderRoutes(app: FastifyInstance, services: OrderNeeds) {
         "Places the order of the buyer's cart, if its lines and totals are still what the page showed",
         {
           body: placeOrderSchema,
-          response: { 200: PlaceOrderAnswer, ...REFUSALS },
+          // Over the buyer's order limit, no order: a request for approval (approvals.ts).
+          response: { 200: z.union([PlaceOrderAnswer, ApprovalSentAnswer]), ...REFUSALS },
         },
       ),
       preValidation: async (request) => {
@@ -55,7 +59,17 @@ export function orderRoutes(app: FastifyInstance, services: OrderNeeds) {
     async (request, reply) => {
       const user = requireUser(request);
       assertOwnCustomer(request, request.body.orderInfo.customer_id);
-      const placed = await placeOrder(services, user, request.body);
+      const placed = await placeOrder(services, user, request.body, hold);
+      if (placed.approval) {
+        const { approvalId, number, totalCents, limitCents } = placed.approval;
+        return reply.send({
+          scode: 200,
+          smessage: approvalMessage(placed.repeated ? APPROVAL_MSG.alreadySent : APPROVAL_MSG.sent, {
+            number,
+          }),
+          approval: { approval_id: approvalId, number, total: totalCents / 100, limit: limitCents / 100 },
+        });
+      }
       return reply.send({
         scode: 200,
         smessage: placed.repeated

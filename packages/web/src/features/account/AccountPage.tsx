@@ -13,6 +13,7 @@ import { AccountSettings } from './sessions/AccountSettings';
 import { Addresses } from './sessions/Addresses';
 import { AddressForm } from './sessions/AddressForm';
 import { ApiKeys } from './sessions/ApiKeys';
+import { Approvals, ApprovalsNavLabel } from './sessions/Approvals';
 import { Buyers } from './sessions/Buyers';
 import { Messages, MessageView } from './sessions/Messages';
 import { Orders } from './sessions/Orders';
@@ -23,9 +24,10 @@ import { WishListForm, WishListItems, WishLists } from './sessions/WishLists';
 import '../../styles/account.css';
 
 /** The account's sections: the sessions the server answers, and those read apart (statement, API keys). */
-type Section = SessionName | 'statement' | 'apiKeys' | 'quotes';
-const APART: readonly string[] = ['statement', 'apiKeys', 'quotes'];
-const isApart = (value: string): value is 'statement' | 'apiKeys' | 'quotes' => APART.includes(value);
+type Section = SessionName | 'statement' | 'apiKeys' | 'quotes' | 'approvals';
+const APART: readonly string[] = ['statement', 'apiKeys', 'quotes', 'approvals'];
+const isApart = (value: string): value is 'statement' | 'apiKeys' | 'quotes' | 'approvals' =>
+  APART.includes(value);
 
 /** The navigation; each entry's label is `account:nav.<session>`. */
 const NAV: { session: Section; also?: Section[]; adminsOnly?: boolean }[] = [
@@ -39,12 +41,14 @@ const NAV: { session: Section; also?: Section[]; adminsOnly?: boolean }[] = [
   { session: 'accountSettings' },
   { session: 'subscription' },
   { session: 'buyers', adminsOnly: true },
+  { session: 'approvals', adminsOnly: true },
   { session: 'apiKeys', adminsOnly: true },
 ];
 
 /** A session's name as the heading, the title and the breadcrumbs show it (the path keeps the session). */
 function sessionTitle(session: Section): string {
   if (session === 'quotes') return t('quotes:title');
+  if (session === 'approvals') return t('approvals:title');
   return t(`account:section.${session}`);
 }
 
@@ -78,6 +82,8 @@ function SessionContent({ session, sessionid }: { session: Section; sessionid?: 
       return <ApiKeys />;
     case 'quotes':
       return <QuotesSection quoteId={sessionid} />;
+    case 'approvals':
+      return <Approvals approvalId={sessionid} />;
   }
 }
 
@@ -138,6 +144,8 @@ export default function AccountPage() {
                     </>
                   ) : entry.session === 'quotes' ? (
                     t('quotes:nav')
+                  ) : entry.session === 'approvals' ? (
+                    <ApprovalsNavLabel />
                   ) : (
                     t(`account:nav.${entry.session}`)
                   )}

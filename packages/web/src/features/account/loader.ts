@@ -5,6 +5,12 @@
  */
 import type { Statement, StatementAnswer } from '@shop/domain/answers/accounts';
 import type { AccountSessionAnswer, AccountSessionName, OrdersListAnswer } from '@shop/domain/api';
+import type {
+  ApprovalAnswer,
+  ApprovalsAnswer,
+  ApprovalView,
+  OrderLimitsAnswer,
+} from '@shop/domain/approvals';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { cookieLogin } from '../../lib/cookies';
 import { type Read, read } from '../../lib/reads';
@@ -40,6 +46,12 @@ export type AccountReads = { [S in SessionName]?: Read<SessionData[S][]> } & {
   orderList?: Read<OrdersListAnswer>;
   /** The company's statement (GET /user/{customerid}/statement). */
   statement?: Read<Statement>;
+  /** Orders sent for approval (every page: the administrators' navigation counts them, buyers' orders list them). */
+  approvals?: Read<ApprovalsAnswer>;
+  /** One of them (approvals/{id}). */
+  approval?: Read<ApprovalView>;
+  /** The company's order limits (the buyers section). */
+  orderLimits?: Read<OrderLimitsAnswer>;
 };
 
 /** What the orders list reads from the address (domain/orders.ts checks them on the server). */
@@ -73,7 +85,23 @@ function sessionRead<S extends SessionName>(
   });
 }
 
-export function accountLoader({ params, request }: LoaderFunctionArgs): AccountReads {
+export function accountLoader(args: LoaderFunctionArgs): AccountReads {
+  const { loggedIn } = cookieLogin();
+  if (!loggedIn) return {};
+  const { session, sessionid: id } = args.params;
+  const approval =
+    session === 'approvals' && id
+      ? read<ApprovalView, ApprovalAnswer>(`/user/approvals/${encodeURIComponent(id)}`, (a) => a.approval)
+      : undefined;
+  return {
+    ...sessionReads(args),
+    approvals: read<ApprovalsAnswer>('/user/approvals'),
+    ...(approval ? { approval } : {}),
+    ...(session === 'buyers' ? { orderLimits: read<OrderLimitsAnswer>('/user/order-limits') } : {}),
+  };
+}
+
+function sessionReads({ params, request }: LoaderFunctionArgs): AccountReads {
   const { loggedIn, customerId } = cookieLogin();
   const session = params.session ?? 'orders';
   const id = params.sessionid;

@@ -1,4 +1,5 @@
 import type { PlaceOrderAnswer } from '@shop/domain/api';
+import type { ApprovalSentAnswer } from '@shop/domain/approvals';
 import { CART_MSG } from '@shop/domain/cart';
 import type { PlaceOrderInput } from '@shop/domain/order-request';
 import { useEffect, useRef, useState } from 'react';
@@ -15,6 +16,8 @@ import './order-tools.css';
 type Status =
   | { state: 'ordering' }
   | { state: 'confirmed'; orderId: number; orderNumber: string; onHold: boolean }
+  /** Over the buyer's order limit: no order, a request for approval (the server's words). */
+  | { state: 'approval'; message: string }
   | { state: 'failed'; message: string }
   | { state: 'expired' }
   | { state: 'none' };
@@ -47,8 +50,14 @@ export default function OrderPlacedPage() {
     if (status.state !== 'ordering' || !request || started.current) return;
     started.current = true;
     sessionStorage.setItem(SENT + request.checkout_key, '1');
-    api<PlaceOrderAnswer>('/placeorder', { method: 'POST', body: request })
+    api<PlaceOrderAnswer | ApprovalSentAnswer>('/placeorder', { method: 'POST', body: request })
       .then(async (answer) => {
+        if ('approval' in answer) {
+          setStatus({ state: 'approval', message: answer.smessage });
+          void reloadHeader();
+          refreshReads('/user/');
+          return;
+        }
         const onHold = answer.status === 'OnHold';
         // The hold's sentence is in the orders' catalogue, which this page does not load otherwise.
         if (onHold) await loadNamespaces('orders').catch(() => undefined);
@@ -99,6 +108,22 @@ export default function OrderPlacedPage() {
             </Link>{' '}
             <Link className="btn" to="/acer">
               {t('cart:placed.continue')}
+            </Link>
+          </p>
+        </>
+      )}
+      {status.state === 'approval' && (
+        <>
+          <h1>{t('approvals:sentTitle')}</h1>
+          <p className="banner banner--ok" role="status">
+            {status.message}
+          </p>
+          <p>
+            <Link className="btn btn--primary" to="/acer/account/orders">
+              {t('approvals:seeRequests')}
+            </Link>{' '}
+            <Link className="btn" to="/acer">
+              {t('approvals:continue')}
             </Link>
           </p>
         </>

@@ -17,6 +17,7 @@ import { t, tm } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useAccountData, useRefreshAccount } from '../data';
 import { LoadError } from './LoadError';
+import { OrderLimits } from './OrderLimits';
 
 /** A role as the page shows it: Administrator or Buyer. */
 function roleName(role: ContactRole): string {
@@ -284,6 +285,7 @@ export function Buyers() {
           await refreshAccount([{ session: 'buyers', data: answer.buyers }]);
         }}
       />
+      <OrderLimits key={data.map((b) => `${b.contact_person_id}:${b.role}`).join()} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { Moment } from '../../../components/Moment';
 import { Pager } from '../../../components/Pager';
 import { money, t, tm } from '../../../lib/i18n';
 import { useOrderList } from '../data';
+import { MyApprovals } from './Approvals';
 import { LoadError } from './LoadError';
 
 /** A key's text, or the value itself when it has none (a status the catalogue does not know). */
@@ -165,9 +166,16 @@ export function Orders() {
     );
   if (!data) return <Loading label={t('orders:list.loading')} />;
   const { orders, ordersPage } = data;
-  if (ordersPage.total === 0 && !filtered) return <p className="acct-empty">{t('orders:list.empty')}</p>;
+  if (ordersPage.total === 0 && !filtered)
+    return (
+      <>
+        <MyApprovals />
+        <p className="acct-empty">{t('orders:list.empty')}</p>
+      </>
+    );
   return (
     <>
+      <MyApprovals />
       {filters}
       <p className="acct-filters__count" role="status">
         {orders.length === 0

@@ -712,6 +712,14 @@ function OrderDetail() {
         <dd>
           {order.placed_by.name} {order.placed_by.email && `<${order.placed_by.email}>`}
         </dd>
+        {order.approval && (
+          <>
+            <dt>Approval</dt>
+            <dd>
+              Approved by {order.approval.approved_by} from request {order.approval.number}
+            </dd>
+          </>
+        )}
         <dt>PO number</dt>
         <dd>{order.purchase_order_id}</dd>
         {order.quote_number && (
