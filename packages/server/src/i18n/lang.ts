@@ -11,11 +11,13 @@ import { isLang, LANG_COOKIE, type Lang, langFromAcceptLanguage, Translator } fr
 import specFr from '@shop/domain/locales/fr/spec.json';
 import { SPEC_EN } from '@shop/domain/spec-messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import alertsEn from '../locales/en/alerts.json';
 import apiEn from '../locales/en/api.json';
 import companyApiEn from '../locales/en/company-api.json';
 import invoiceEn from '../locales/en/invoice.json';
 import mailEn from '../locales/en/mail.json';
 import statementEn from '../locales/en/statement.json';
+import alertsFr from '../locales/fr/alerts.json';
 import apiFr from '../locales/fr/api.json';
 import companyApiFr from '../locales/fr/company-api.json';
 import invoiceFr from '../locales/fr/invoice.json';
@@ -23,11 +25,17 @@ import mailFr from '../locales/fr/mail.json';
 import statementFr from '../locales/fr/statement.json';
 
 /** The English texts of the server's messages (the spec's and the API's own), for finding them by text. */
-const ENGLISH = { ...SPEC_EN, ...apiEn, ...companyApiEn };
+const ENGLISH = {
+  ...SPEC_EN,
+  ...apiEn,
+  ...companyApiEn,
+  // The stock alerts' messages (not their mail's or page's texts).
+  ...Object.fromEntries(Object.entries(alertsEn).filter(([key]) => key.startsWith('alerts.msg.'))),
+};
 
 export const translators: Record<Lang, Translator> = {
-  en: new Translator('en', [SPEC_EN, apiEn, companyApiEn, mailEn, invoiceEn, statementEn], ENGLISH),
-  fr: new Translator('fr', [specFr, apiFr, companyApiFr, mailFr, invoiceFr, statementFr], ENGLISH),
+  en: new Translator('en', [SPEC_EN, apiEn, companyApiEn, mailEn, invoiceEn, statementEn, alertsEn], ENGLISH),
+  fr: new Translator('fr', [specFr, apiFr, companyApiFr, mailFr, invoiceFr, statementFr, alertsFr], ENGLISH),
 };
 
 declare module 'fastify' {
