@@ -7,6 +7,7 @@ import { SignInFirst } from '../../components/SignInFirst';
 import { t } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
+import { StockAlerts } from '../alerts';
 import { isSessionName, type SessionName } from './loader';
 import { AccountSettings } from './sessions/AccountSettings';
 import { Addresses } from './sessions/Addresses';
@@ -22,9 +23,9 @@ import { WishListForm, WishListItems, WishLists } from './sessions/WishLists';
 import '../../styles/account.css';
 
 /** The account's sections: the sessions the server answers, and those read apart (statement, API keys). */
-type Section = SessionName | 'statement' | 'apiKeys';
-const APART: readonly string[] = ['statement', 'apiKeys'];
-const isApart = (value: string): value is 'statement' | 'apiKeys' => APART.includes(value);
+type Section = SessionName | 'statement' | 'apiKeys' | 'stockAlerts';
+const APART: readonly string[] = ['statement', 'apiKeys', 'stockAlerts'];
+const isApart = (value: string): value is 'statement' | 'apiKeys' | 'stockAlerts' => APART.includes(value);
 
 /** The navigation; each entry's label is `account:nav.<session>`. */
 const NAV: { session: Section; also?: Section[]; adminsOnly?: boolean }[] = [
@@ -33,6 +34,7 @@ const NAV: { session: Section; also?: Section[]; adminsOnly?: boolean }[] = [
   { session: 'messages' },
   { session: 'addresses', also: ['addressForm'] },
   { session: 'wishLists', also: ['wishListCreate', 'wishListItems'] },
+  { session: 'stockAlerts' },
   { session: 'recentlyViewed' },
   { session: 'accountSettings' },
   { session: 'subscription' },
@@ -73,6 +75,8 @@ function SessionContent({ session, sessionid }: { session: Section; sessionid?: 
       return <Buyers />;
     case 'apiKeys':
       return <ApiKeys />;
+    case 'stockAlerts':
+      return <StockAlerts />;
   }
 }
 

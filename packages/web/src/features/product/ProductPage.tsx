@@ -1,3 +1,4 @@
+import { ALERT_CONDITIONS, type AlertCondition } from '@shop/domain/alerts';
 import { MSG } from '@shop/domain/messages';
 import { availableStock, cartButtonState, isInStock } from '@shop/domain/pricing';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import { useOncePer } from '../../lib/once';
 import { useRead } from '../../lib/reads';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
+import { AlertMe } from '../alerts';
 import { WishListHeart } from '../wishlist';
 import { ConditionCompare } from './ConditionCompare';
 import { useProductReads } from './loader';
@@ -198,6 +200,14 @@ export default function ProductPage() {
             <p id="quantity-error" className="field-error" role="alert">
               {quantityError}
             </p>
+          )}
+          {loggedIn && item.is_active && item.item_condition !== 'Warranty' && (
+            <AlertMe
+              key={item.item_id}
+              target={{ kind: 'product', item_id: item.item_id }}
+              offered={ALERT_CONDITIONS}
+              preferred={item.item_condition as AlertCondition}
+            />
           )}
         </div>
       </div>
