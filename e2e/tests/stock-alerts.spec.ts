@@ -138,3 +138,36 @@ test('in French: the alert is saved from the product page, mailed in French, and
   await stranger.close();
   await context.close();
 });
+
+test('an alert saved on a category listing keeps the listing’s filters, and the account can pause and delete it', async ({
+  adminPage,
+  browser,
+  baseURL,
+}) => {
+  const customer = await createCustomer(adminPage.request);
+  const { context, page } = await buyerPage(browser, baseURL, customer);
+  await page.goto('/acer/category/Accessories/Mice?color=Black');
+  await page.getByRole('button', { name: 'Alert me about this listing' }).click();
+  const form = page.getByRole('form', { name: 'Mail me when this listing, with its filters, is in stock' });
+  await expect(form).toContainText(
+    'The alert watches this listing with the filters chosen now: Color: Black.',
+  );
+  await form.getByLabel('At least this many units in stock').fill('9999');
+  await form.getByRole('button', { name: 'Save alert' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your stock alert is saved.' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Your stock alerts' }).click();
+  const item = page.getByTestId('stock-alert');
+  await expect(item.getByRole('link', { name: 'Mice: Black' })).toHaveAttribute(
+    'href',
+    '/acer/category/Accessories/Mice?color=Black',
+  );
+  await expect(item).toContainText('Watching');
+  await item.getByRole('button', { name: 'Pause' }).click();
+  await expect(item).toContainText('Paused');
+  await expect(item.getByRole('button', { name: 'Resume' })).toBeVisible();
+  page.once('dialog', (dialog) => dialog.accept());
+  await item.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('You have no stock alert.')).toBeVisible();
+  await context.close();
+});
