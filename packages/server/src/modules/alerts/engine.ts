@@ -36,6 +36,9 @@ export class AlertEngine {
   /** Starts listening to the catalog. */
   start(): void {
     this.needs.catalog.onChange((change) => this.note(change));
+    // What changed while no process was running (or before this one listened) is checked once at start.
+    this.pending = { everything: true, models: new Set(), items: new Set() };
+    this.schedule();
   }
 
   close(): void {
