@@ -24,6 +24,7 @@ import { requestForLog } from './lib/request-log';
 import { apiSecurityHeaders, securityHeaders } from './lib/security-headers';
 import { Mailer } from './mail/mailer';
 import { accountsModule } from './modules/accounts';
+import { alertsModule } from './modules/alerts';
 import { auditModule } from './modules/audit';
 import { cartModule } from './modules/cart';
 import { CatalogStore, catalogModule } from './modules/catalog';
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accountsModule, shop);
   await app.register(companyApiModule, shop);
   await app.register(messagesModule, shop);
+  await app.register(alertsModule, shop);
   await app.register(staffModule, { backOffice, staffSessions });
   await app.register(auditModule, { backOffice });
   await app.register(seoModule, services);

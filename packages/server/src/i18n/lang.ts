@@ -11,6 +11,7 @@ import { isLang, LANG_COOKIE, type Lang, langFromAcceptLanguage, Translator } fr
 import specFr from '@shop/domain/locales/fr/spec.json';
 import { SPEC_EN } from '@shop/domain/spec-messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import alertsEn from '../locales/en/alerts.json';
 import apiEn from '../locales/en/api.json';
 import approvalsEn from '../locales/en/approvals.json';
 import companyApiEn from '../locales/en/company-api.json';
@@ -18,6 +19,7 @@ import invoiceEn from '../locales/en/invoice.json';
 import mailEn from '../locales/en/mail.json';
 import quotesEn from '../locales/en/quotes.json';
 import statementEn from '../locales/en/statement.json';
+import alertsFr from '../locales/fr/alerts.json';
 import apiFr from '../locales/fr/api.json';
 import approvalsFr from '../locales/fr/approvals.json';
 import companyApiFr from '../locales/fr/company-api.json';
@@ -27,17 +29,24 @@ import quotesFr from '../locales/fr/quotes.json';
 import statementFr from '../locales/fr/statement.json';
 
 /** The English texts of the server's messages (the spec's and the API's own), for finding them by text. */
-const ENGLISH = { ...SPEC_EN, ...apiEn, ...companyApiEn, ...approvalsEn };
+const ENGLISH = {
+  ...SPEC_EN,
+  ...apiEn,
+  ...companyApiEn,
+  ...approvalsEn,
+  // The stock alerts' messages (not their mail's or page's texts).
+  ...Object.fromEntries(Object.entries(alertsEn).filter(([key]) => key.startsWith('alerts.msg.'))),
+};
 
 export const translators: Record<Lang, Translator> = {
   en: new Translator(
     'en',
-    [SPEC_EN, apiEn, companyApiEn, mailEn, invoiceEn, statementEn, quotesEn, approvalsEn],
+    [SPEC_EN, apiEn, companyApiEn, mailEn, invoiceEn, statementEn, quotesEn, approvalsEn, alertsEn],
     ENGLISH,
   ),
   fr: new Translator(
     'fr',
-    [specFr, apiFr, companyApiFr, mailFr, invoiceFr, statementFr, quotesFr, approvalsFr],
+    [specFr, apiFr, companyApiFr, mailFr, invoiceFr, statementFr, quotesFr, approvalsFr, alertsFr],
     ENGLISH,
   ),
 };

@@ -337,6 +337,8 @@ export class Mailer {
         claimedUntil: null,
         lastError: null,
         body: sql`case when ${outbox.sensitive} then ${REMOVED_BODY} else ${outbox.body} end`,
+        // A sensitive message's headers may carry its secret too (a List-Unsubscribe link's token).
+        headers: sql`case when ${outbox.sensitive} then null else ${outbox.headers} end`,
       })
       .where(and(eq(outbox.id, row.id), isNull(outbox.sentAt)))
       .returning({ id: outbox.id });
@@ -346,7 +348,14 @@ export class Mailer {
   private async send(row: Claimed): Promise<void> {
     if (!this.transport) {
       this.log.warn(
-        { outboxId: row.id, to: row.to, replyTo: row.replyTo, subject: row.subject, text: row.body },
+        {
+          outboxId: row.id,
+          to: row.to,
+          replyTo: row.replyTo,
+          subject: row.subject,
+          headers: row.headers ?? undefined,
+          text: row.body,
+        },
         'SMTP_URL is unset: this mail is written to the log instead of sent',
       );
       return;
@@ -357,6 +366,7 @@ export class Mailer {
       replyTo: row.replyTo ?? undefined,
       subject: row.subject,
       text: row.body,
+      headers: row.headers ?? undefined,
       // The same on every try: a copy sent again after a crash can be recognised as the same message.
       messageId: `<outbox.${row.id}.${row.createdAt.getTime()}@${this.messageDomain}>`,
       signal: this.interrupt.signal,
@@ -395,6 +405,7 @@ export class Mailer {
           ? {
               failedAt: sql`now()`,
               body: sql`case when ${outbox.sensitive} then ${REMOVED_BODY} else ${outbox.body} end`,
+              headers: sql`case when ${outbox.sensitive} then null else ${outbox.headers} end`,
             }
           : {}),
       })

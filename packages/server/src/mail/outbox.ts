@@ -12,6 +12,11 @@ export interface MailMessage {
    * once delivered or given up, so a copy of the database holds no live code or link.
    */
   sensitive?: boolean;
+  /**
+   * Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on a stock alert; removed
+   * with the text of a sensitive message.
+   */
+  headers?: Record<string, string>;
 }
 
 /** What replaces the text of a sensitive message after delivery. */
@@ -30,6 +35,7 @@ export async function queueMails(db: Queryable, messages: readonly MailMessage[]
         body: m.body,
         replyTo: m.replyTo,
         sensitive: m.sensitive ?? false,
+        headers: m.headers ?? null,
       })),
     )
     .returning({ id: outbox.id });

@@ -7,6 +7,7 @@ import { SignInFirst } from '../../components/SignInFirst';
 import { t } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
+import { StockAlerts } from '../alerts';
 import { QuotesSection } from '../quotes';
 import { isSessionName, type SessionName } from './loader';
 import { AccountSettings } from './sessions/AccountSettings';
@@ -24,9 +25,9 @@ import { WishListForm, WishListItems, WishLists } from './sessions/WishLists';
 import '../../styles/account.css';
 
 /** The account's sections: the sessions the server answers, and those read apart (statement, API keys). */
-type Section = SessionName | 'statement' | 'apiKeys' | 'quotes' | 'approvals';
-const APART: readonly string[] = ['statement', 'apiKeys', 'quotes', 'approvals'];
-const isApart = (value: string): value is 'statement' | 'apiKeys' | 'quotes' | 'approvals' =>
+type Section = SessionName | 'statement' | 'apiKeys' | 'quotes' | 'approvals' | 'stockAlerts';
+const APART: readonly string[] = ['statement', 'apiKeys', 'quotes', 'approvals', 'stockAlerts'];
+const isApart = (value: string): value is 'statement' | 'apiKeys' | 'quotes' | 'approvals' | 'stockAlerts' =>
   APART.includes(value);
 
 /** The navigation; each entry's label is `account:nav.<session>`. */
@@ -37,6 +38,7 @@ const NAV: { session: Section; also?: Section[]; adminsOnly?: boolean }[] = [
   { session: 'messages' },
   { session: 'addresses', also: ['addressForm'] },
   { session: 'wishLists', also: ['wishListCreate', 'wishListItems'] },
+  { session: 'stockAlerts' },
   { session: 'recentlyViewed' },
   { session: 'accountSettings' },
   { session: 'subscription' },
@@ -84,6 +86,8 @@ function SessionContent({ session, sessionid }: { session: Section; sessionid?: 
       return <QuotesSection quoteId={sessionid} />;
     case 'approvals':
       return <Approvals approvalId={sessionid} />;
+    case 'stockAlerts':
+      return <StockAlerts />;
   }
 }
 

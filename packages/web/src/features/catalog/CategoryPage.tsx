@@ -1,4 +1,5 @@
-import { MIN_PRICE_GAP, SEARCH_COLUMNS, SORTS } from '@shop/domain/catalog';
+import { ALERT_CONDITIONS } from '@shop/domain/alerts';
+import { FILTER_FIELDS, MIN_PRICE_GAP, SEARCH_COLUMNS, SORTS } from '@shop/domain/catalog';
 import { catalogValue } from '@shop/domain/catalog-values';
 import { MSG } from '@shop/domain/messages';
 import { useEffect, useMemo, useState } from 'react';
@@ -13,6 +14,7 @@ import { categoryName, filterLabel, sortLabel } from '../../lib/labels';
 import { useRead } from '../../lib/reads';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
+import { AlertMe } from '../alerts';
 import { useListingReads } from './loader';
 import './catalog.css';
 
@@ -26,6 +28,37 @@ function filterValue(field: string, value: string): string {
   if (field === 'touchscreen' && (value === 'Yes' || value === 'No'))
     return t(`common:${value.toLowerCase()}`);
   return catalogValue(field, value, pageLang());
+}
+
+/** "Alert me" for the listing: it saves the filters the address has now. */
+function ListingAlert({
+  category,
+  subcategory,
+  params,
+}: {
+  category: string;
+  subcategory?: string;
+  params: URLSearchParams;
+}) {
+  const filters: Record<string, string[]> = {};
+  const shown: string[] = [];
+  for (const field of FILTER_FIELDS) {
+    const values = params.getAll(field).filter((v) => v !== '');
+    if (values.length === 0) continue;
+    filters[field] = values;
+    shown.push(`${filterLabel(field)}: ${values.map((v) => filterValue(field, v)).join(', ')}`);
+  }
+  return (
+    <AlertMe
+      key={params.toString()}
+      listing
+      target={{ kind: 'filter', category, subcategory: subcategory ?? '', filters }}
+      offered={ALERT_CONDITIONS}
+      note={t('alerts:filtersSaved', {
+        filters: shown.length > 0 ? shown.join('; ') : t('alerts:noFilters'),
+      })}
+    />
+  );
 }
 
 export default function CategoryPage() {
@@ -83,6 +116,9 @@ export default function CategoryPage() {
             column: columnLabel(searchColumn(params.get('column'))),
           })}
         </p>
+      )}
+      {loggedIn && !isSearch && (
+        <ListingAlert category={category} subcategory={subcategory} params={current} />
       )}
       <div className="listing__body">
         <aside

@@ -1,3 +1,4 @@
+import { ALERT_CONDITIONS, type AlertCondition } from '@shop/domain/alerts';
 import { MSG } from '@shop/domain/messages';
 import { availableStock, cartButtonState, isInStock } from '@shop/domain/pricing';
 import { useState } from 'react';
@@ -15,6 +16,7 @@ import { useOncePer } from '../../lib/once';
 import { useRead } from '../../lib/reads';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
+import { AlertMe } from '../alerts';
 import { WishListHeart } from '../wishlist';
 import { ConditionCompare } from './ConditionCompare';
 import { useProductReads } from './loader';
@@ -214,6 +216,14 @@ export default function ProductPage() {
                 {t('quotes:request.fromProduct')}
               </Link>
             </p>
+          )}
+          {loggedIn && item.is_active && item.item_condition !== 'Warranty' && (
+            <AlertMe
+              key={item.item_id}
+              target={{ kind: 'product', item_id: item.item_id }}
+              offered={ALERT_CONDITIONS}
+              preferred={item.item_condition as AlertCondition}
+            />
           )}
         </div>
       </div>

@@ -1,0 +1,445 @@
+/**
+ * Stock alerts through the API: the buyer's routes and their refusals, firing once when the catalog
+ * changes (through the import), again only after the alert stopped matching, the buyer's own price, pausing,
+ * the unsubscribe page without a session, and, on PostgreSQL, two server instances mailing once.
+ */
+import { ALERT_MSG, MAX_ALERTS } from '@shop/domain/alerts';
+import type { Condition } from '@shop/domain/catalog';
+import { personalPrice, toAmount } from '@shop/domain/money';
+import { and, eq, like } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { outbox, stockAlerts } from '../../db/schema';
+import { backOfficeDeps, CLI_ACTOR } from '../../lib/back-office';
+import alertsEn from '../../locales/en/alerts.json';
+import alertsFr from '../../locales/fr/alerts.json';
+import { REMOVED_BODY } from '../../mail/outbox';
+import { clientAddress, makeCustomer, OWNER, staffSignIn } from '../../test/admin';
+import { useSecondApp, useTestApp } from '../../test/harness';
+import { type MailSink, startMailSink, waitFor } from '../../test/mail-sink';
+import { applyImport } from '../catalog';
+import { hashToken } from '../sessions';
+
+const sink: MailSink = await startMailSink();
+const ctx = useTestApp({ SMTP_URL: sink.url });
+const second = useSecondApp(ctx);
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+async function send(cookie: string, method: Method, url: string, payload?: unknown, app = ctx.app) {
+  const response = await app.inject({
+    method,
+    url,
+    remoteAddress: clientAddress(),
+    headers: cookie ? { cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as never }),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely and assert on them
+  return { status: response.statusCode, body: response.json() as Record<string, any> };
+}
+
+let owner = '';
+beforeAll(async () => {
+  owner = await staffSignIn(ctx.app, OWNER.email, OWNER.password);
+});
+
+/** Models of the demo catalog with their items, each handed out once so tests never share stock. */
+const usedModels = new Set<string>();
+function pickModel(): { model: string; items: { itemId: string; sku: string; condition: Condition }[] } {
+  const groups = new Map<string, { itemId: string; sku: string; condition: Condition }[]>();
+  // Models whose every item sells from `stock` alone: setting it sets all the model has in stock.
+  const mixed = new Set<string>();
+  // An item without a model is a group of its own (an alert on it watches the item).
+  for (const p of ctx.app.services.catalog.items.values()) {
+    const key = p.model || `item:${p.itemId}`;
+    if (!p.isActive || p.itemCondition === 'Warranty' || p.isScratchDent) mixed.add(key);
+    const group = groups.get(key) ?? [];
+    group.push({ itemId: p.itemId, sku: p.sku, condition: p.itemCondition as Condition });
+    groups.set(key, group);
+  }
+  for (const [model, items] of groups) {
+    if (usedModels.has(model) || mixed.has(model)) continue;
+    usedModels.add(model);
+    return { model: model.startsWith('item:') ? '' : model, items };
+  }
+  throw new Error('no model left to test with');
+}
+
+/** Imports `sku,column...` rows, then lets the catalog and the alerts of every instance catch up. */
+async function importRows(header: string, rows: string[], app = ctx.app) {
+  await applyImport(backOfficeDeps(app.services), CLI_ACTOR, [header, ...rows].join('\n'));
+  await settleEverywhere();
+}
+
+async function settleEverywhere() {
+  const apps = [ctx.app, second.app].filter((a): a is FastifyInstance => a !== null);
+  await Promise.all(apps.map((a) => a.services.catalog.refresh()));
+  await Promise.all(apps.map((a) => a.stockAlerts.flush()));
+}
+
+const setStock = (items: { sku: string }[], stock: number) =>
+  importRows(
+    'sku,stock',
+    items.map((i) => `${i.sku},${stock}`),
+  );
+
+/** The first stock alert mail the sink received for the address. */
+async function alertMail(email: string) {
+  // Identified by its unsubscribe link: a subject with a quote or an accent arrives encoded.
+  const find = () =>
+    sink.received.find((m) => m.to.includes(email) && m.text.includes('/acer/unsubscribe?token='));
+  await waitFor('the alert mail', () => find() !== undefined);
+  return find()!;
+}
+
+async function alertMails(email: string) {
+  return ctx.database.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.to, email), like(outbox.subject, 'Stock alert%')));
+}
+
+describe('the buyer’s alerts', () => {
+  it('keep the messages of the domain in the server’s catalogue, in French too', () => {
+    for (const [key, text] of Object.entries(ALERT_MSG)) {
+      expect(alertsEn[`alerts.msg.${key}` as keyof typeof alertsEn]).toBe(text);
+      expect(alertsFr[`alerts.msg.${key}` as keyof typeof alertsFr]).toBeTruthy();
+    }
+  });
+
+  it('refuse a visitor, and bad input with a message a person can act on', async () => {
+    const buyer = await makeCustomer(ctx.app, owner);
+    const { items } = pickModel();
+    const product = { kind: 'product', item_id: items[0]!.itemId };
+    expect((await send('', 'GET', '/api/user/alerts')).status).toBe(401);
+    const cases: [unknown, number, string][] = [
+      [{ target: product, conditions: [], min_quantity: 5 }, 400, ALERT_MSG.conditions],
+      [{ target: product, conditions: ['Warranty'], min_quantity: 5 }, 400, ALERT_MSG.conditions],
+      [{ target: product, conditions: ['BrandNew'], min_quantity: 0 }, 400, ALERT_MSG.minQuantity],
+      [{ target: product, conditions: ['BrandNew'], min_quantity: 1.5 }, 400, ALERT_MSG.minQuantity],
+      [{ target: product, conditions: ['BrandNew'], min_quantity: 5, max_price: 0 }, 400, ALERT_MSG.maxPrice],
+      [
+        { target: product, conditions: ['BrandNew'], min_quantity: 5, max_price: -3 },
+        400,
+        ALERT_MSG.maxPrice,
+      ],
+      [
+        { target: { kind: 'product', item_id: 'NO-SUCH-ITEM' }, conditions: ['BrandNew'], min_quantity: 5 },
+        404,
+        ALERT_MSG.productMissing,
+      ],
+      [
+        { target: { kind: 'filter', category: 'Toaster' }, conditions: ['BrandNew'], min_quantity: 5 },
+        400,
+        ALERT_MSG.listingMissing,
+      ],
+      [
+        {
+          target: { kind: 'filter', category: 'Notebook', filters: { colour: ['Black'] } },
+          conditions: ['BrandNew'],
+          min_quantity: 5,
+        },
+        400,
+        ALERT_MSG.filter,
+      ],
+    ];
+    for (const [body, status, message] of cases) {
+      const answer = await send(buyer.cookie, 'POST', '/api/user/alerts', body);
+      expect({ status: answer.status, smessage: answer.body.smessage }).toEqual({
+        status,
+        smessage: message,
+      });
+    }
+    // The same refusal in French for a buyer reading the shop in French.
+    const french = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/alerts',
+      remoteAddress: clientAddress(),
+      headers: { cookie: `${buyer.cookie}; lang=fr` },
+      payload: { target: product, conditions: ['BrandNew'], min_quantity: 0 },
+    });
+    expect(french.json().smessage).toBe(alertsFr['alerts.msg.minQuantity']);
+    expect((await send(buyer.cookie, 'GET', '/api/user/alerts')).body.alerts).toEqual([]);
+  });
+
+  it(`keep at most ${MAX_ALERTS} per buyer`, async () => {
+    const buyer = await makeCustomer(ctx.app, owner);
+    const body = {
+      target: { kind: 'filter', category: 'Notebook', filters: { color: ['Black'] } },
+      conditions: ['BrandNew'],
+      min_quantity: 9999,
+    };
+    for (let i = 0; i < MAX_ALERTS; i++) {
+      expect((await send(buyer.cookie, 'POST', '/api/user/alerts', body)).status).toBe(200);
+    }
+    const refused = await send(buyer.cookie, 'POST', '/api/user/alerts', body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.smessage).toBe(ALERT_MSG.tooMany);
+    const list = await send(buyer.cookie, 'GET', '/api/user/alerts');
+    expect(list.body.alerts).toHaveLength(MAX_ALERTS);
+    expect(list.body.alerts[0]).toMatchObject({
+      label: 'Notebooks: Black',
+      path: '/acer/category/Notebook?color=Black',
+      state: 'watching',
+    });
+  });
+
+  it('are their own: another buyer’s alert is not found, to read, change, pause or delete', async () => {
+    const [a, b] = [await makeCustomer(ctx.app, owner), await makeCustomer(ctx.app, owner)];
+    const { items } = pickModel();
+    await setStock(items, 0);
+    const made = await send(a.cookie, 'POST', '/api/user/alerts', {
+      target: { kind: 'product', item_id: items[0]!.itemId },
+      conditions: ['BrandNew', 'Recertified'],
+      min_quantity: 5,
+    });
+    expect(made.status).toBe(200);
+    const id = made.body.alert.alert_id as number;
+    const rule = { conditions: ['BrandNew'], min_quantity: 2 };
+    for (const [method, url, payload] of [
+      ['PUT', `/api/user/alerts/${id}`, rule],
+      ['PUT', `/api/user/alerts/${id}/paused`, { paused: true }],
+      ['DELETE', `/api/user/alerts/${id}`, undefined],
+    ] as const) {
+      const answer = await send(b.cookie, method, url, payload);
+      expect({ status: answer.status, smessage: answer.body.smessage }).toEqual({
+        status: 404,
+        smessage: ALERT_MSG.notFound,
+      });
+    }
+    expect((await send(b.cookie, 'GET', '/api/user/alerts')).body.alerts).toEqual([]);
+    // The owner changes, pauses, resumes and deletes it.
+    const edited = await send(a.cookie, 'PUT', `/api/user/alerts/${id}`, { ...rule, max_price: 1234.5 });
+    expect(edited.body.alert).toMatchObject({ conditions: ['BrandNew'], min_quantity: 2, max_price: 1234.5 });
+    const paused = await send(a.cookie, 'PUT', `/api/user/alerts/${id}/paused`, { paused: true });
+    expect(paused.body).toMatchObject({ smessage: ALERT_MSG.pausedDone, alert: { state: 'paused' } });
+    const resumed = await send(a.cookie, 'PUT', `/api/user/alerts/${id}/paused`, { paused: false });
+    expect(resumed.body).toMatchObject({ smessage: ALERT_MSG.resumed, alert: { state: 'watching' } });
+    expect((await send(a.cookie, 'DELETE', `/api/user/alerts/${id}`)).status).toBe(200);
+    expect((await send(a.cookie, 'GET', '/api/user/alerts')).body.alerts).toEqual([]);
+    expect((await send(a.cookie, 'PUT', `/api/user/alerts/abc/paused`, { paused: true })).body.smessage).toBe(
+      ALERT_MSG.alertId,
+    );
+  });
+});
+
+describe('firing', () => {
+  it('mails once when an import raises stock over the quantity, not again while it keeps matching, and again after it stopped', async () => {
+    const buyer = await makeCustomer(ctx.app, owner);
+    const { model, items } = pickModel();
+    await setStock(items, 0);
+    const conditions = [...new Set(items.map((i) => i.condition))];
+    const made = await send(buyer.cookie, 'POST', '/api/user/alerts', {
+      target: { kind: 'product', item_id: items[0]!.itemId },
+      conditions,
+      min_quantity: 30 * items.length,
+    });
+    expect(made.body).toMatchObject({ smessage: ALERT_MSG.created, alert: { state: 'watching' } });
+    expect(made.body.alert.target).toEqual({ kind: 'model', model, item_id: items[0]!.itemId });
+
+    await setStock(items, 29);
+    expect(await alertMails(buyer.email)).toHaveLength(0);
+
+    await setStock(items, 30);
+    expect(await alertMails(buyer.email)).toHaveLength(1);
+    const list = await send(buyer.cookie, 'GET', '/api/user/alerts');
+    expect(list.body.alerts[0]).toMatchObject({ state: 'matched', matching: true });
+    expect(list.body.alerts[0].last_fired_at).not.toBeNull();
+    const mail = await alertMail(buyer.email);
+    expect(mail.text).toContain('Your stock alert');
+    expect(mail.text).toContain(`${30 * items.length} units are in stock`);
+    for (const item of items) expect(mail.text).toContain(`(SKU ${item.sku})`);
+
+    // Still matching: more stock mails nothing.
+    await setStock(items, 40);
+    expect(await alertMails(buyer.email)).toHaveLength(1);
+
+    // Stops matching, then matches again: a second mail.
+    await setStock(items, 1);
+    expect((await send(buyer.cookie, 'GET', '/api/user/alerts')).body.alerts[0].state).toBe('watching');
+    expect(await alertMails(buyer.email)).toHaveLength(1);
+    await setStock(items, 50);
+    expect(await alertMails(buyer.email)).toHaveLength(2);
+  });
+
+  it("compares the buyer's own price with the highest price", async () => {
+    const cheap = await makeCustomer(ctx.app, owner, { percentage: 10 });
+    const dear = await makeCustomer(ctx.app, owner, { percentage: 20 });
+    const { items } = pickModel();
+    const item = items[0]!;
+    await importRows('sku,stock,is_sale', [`${item.sku},0,false`]);
+    const base = ctx.app.services.catalog.items.get(item.itemId)!.priceCents;
+    // Between the two buyers' prices: 10 % over the base is under it, 20 % over is above.
+    const ceiling = toAmount(personalPrice(base, 15));
+    const body = {
+      target: { kind: 'product', item_id: item.itemId },
+      conditions: [item.condition],
+      min_quantity: 3,
+      max_price: ceiling,
+    };
+    for (const buyer of [cheap, dear]) {
+      // Only this item counts: its model's other items stay at nothing in stock.
+      await setStock(items, 0);
+      expect((await send(buyer.cookie, 'POST', '/api/user/alerts', body)).status).toBe(200);
+    }
+    await setStock([item], 5);
+    expect(await alertMails(cheap.email)).toHaveLength(1);
+    expect(await alertMails(dear.email)).toHaveLength(0);
+    const text = (await alertMail(cheap.email)).text;
+    expect(text).toContain(
+      new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(
+        personalPrice(base, 10) / 100,
+      ),
+    );
+  });
+
+  it('does not fire a paused alert, and fires on resuming when it matches then', async () => {
+    const buyer = await makeCustomer(ctx.app, owner);
+    const { items } = pickModel();
+    await setStock(items, 0);
+    const made = await send(buyer.cookie, 'POST', '/api/user/alerts', {
+      target: { kind: 'product', item_id: items[0]!.itemId },
+      conditions: [items[0]!.condition],
+      min_quantity: 2,
+    });
+    const id = made.body.alert.alert_id as number;
+    await send(buyer.cookie, 'PUT', `/api/user/alerts/${id}/paused`, { paused: true });
+    await setStock(items, 10);
+    expect(await alertMails(buyer.email)).toHaveLength(0);
+    const resumed = await send(buyer.cookie, 'PUT', `/api/user/alerts/${id}/paused`, { paused: false });
+    expect(resumed.body.alert.state).toBe('matched');
+    expect(await alertMails(buyer.email)).toHaveLength(1);
+  });
+
+  it('mails at once an alert that matches when it is made, and a listing alert on an import', async () => {
+    const buyer = await makeCustomer(ctx.app, owner);
+    const { items } = pickModel();
+    await setStock(items, 7);
+    const made = await send(buyer.cookie, 'POST', '/api/user/alerts', {
+      target: { kind: 'product', item_id: items[0]!.itemId },
+      conditions: [items[0]!.condition],
+      min_quantity: 7,
+    });
+    expect(made.body).toMatchObject({ smessage: ALERT_MSG.createdMatching, alert: { state: 'matched' } });
+    expect(await alertMails(buyer.email)).toHaveLength(1);
+
+    // A listing: the category of an item, with its processor as the filter.
+    const p = ctx.app.services.catalog.items.get(items[0]!.itemId)!;
+    const row = ctx.app.services.catalog.row(p.itemId, p.itemCondition as Condition)!;
+    const listing = await send(buyer.cookie, 'POST', '/api/user/alerts', {
+      target: {
+        kind: 'filter',
+        category: row.category,
+        filters: { processor_type: [row.specs.processor_type] },
+      },
+      conditions: [row.item_condition],
+      min_quantity: 9000,
+    });
+    expect(listing.body.alert.state).toBe('watching');
+    await setStock([items[0]!], 9000);
+    expect(await alertMails(buyer.email)).toHaveLength(2);
+  });
+});
+
+describe('unsubscribing', () => {
+  it('works without a session from the mail’s link, stores no token, and refuses a wrong one', async () => {
+    const buyer = await makeCustomer(ctx.app, owner);
+    const { items } = pickModel();
+    await setStock(items, 0);
+    const made = await send(buyer.cookie, 'POST', '/api/user/alerts', {
+      target: { kind: 'product', item_id: items[0]!.itemId },
+      conditions: [items[0]!.condition],
+      min_quantity: 4,
+      max_price: 99999,
+    });
+    const id = made.body.alert.alert_id as number;
+    await setStock(items, 4);
+    const mail = await alertMail(buyer.email);
+    const token = /unsubscribe\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    expect(token).toBeTruthy();
+    // RFC 8058 headers on the mail.
+    const head = mail.raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+    expect(head).toMatch(new RegExp(`List-Unsubscribe: <http[^>]+/acer/unsubscribe\\?token=${token}>`));
+    expect(head).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+
+    // Only the hash is kept; the delivered mail's text and headers are gone from the outbox.
+    const [row] = await ctx.database.db.select().from(stockAlerts).where(eq(stockAlerts.alertId, id));
+    expect(row!.unsubscribeHash).toBe(hashToken(token!));
+    expect(JSON.stringify(row)).not.toContain(token!);
+    await waitFor(
+      'the mail recorded as sent',
+      async () => (await alertMails(buyer.email))[0]?.sentAt != null,
+    );
+    const [sent] = await alertMails(buyer.email);
+    expect(sent!.body).toBe(REMOVED_BODY);
+    expect(sent!.headers).toBeNull();
+
+    // The page, without a session: the alert and one button.
+    const page = await ctx.app.inject({ method: 'GET', url: `/acer/unsubscribe?token=${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(buyer.email);
+    expect(page.body).toContain('<button type="submit">Unsubscribe</button>');
+
+    const wrong = await ctx.app.inject({ method: 'GET', url: `/acer/unsubscribe?token=${'x'.repeat(43)}` });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.body).toContain(ALERT_MSG.badToken);
+    const missing = await ctx.app.inject({ method: 'GET', url: '/acer/unsubscribe' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).toContain(ALERT_MSG.tokenMissing);
+
+    // A mail program's one-click request: the token in the link, the RFC's body.
+    const oneClick = await ctx.app.inject({
+      method: 'POST',
+      url: `/acer/unsubscribe?token=${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(oneClick.body).toContain('is deleted and sends no more mail');
+    expect((await send(buyer.cookie, 'GET', '/api/user/alerts')).body.alerts).toEqual([]);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/acer/unsubscribe',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${token}`,
+    });
+    expect(again.statusCode).toBe(404);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one PostgreSQL database', () => {
+  it('queue exactly one mail when an import in one raises stock over an alert’s quantity', async () => {
+    const other = second.app!;
+    const buyer = await makeCustomer(ctx.app, owner);
+    const { items } = pickModel();
+    await setStock(items, 0);
+    // Made through the second instance; the import runs in the first.
+    const made = await send(
+      buyer.cookie,
+      'POST',
+      '/api/user/alerts',
+      {
+        target: { kind: 'product', item_id: items[0]!.itemId },
+        conditions: [items[0]!.condition],
+        min_quantity: 12,
+      },
+      other,
+    );
+    expect(made.status).toBe(200);
+    await applyImport(
+      backOfficeDeps(ctx.app.services),
+      CLI_ACTOR,
+      ['sku,stock', ...items.map((i) => `${i.sku},12`)].join('\n'),
+    );
+    // Both instances see the change and both find the alert flipped; they settle it at once.
+    await Promise.all([ctx.app.services.catalog.refresh(), other.services.catalog.refresh()]);
+    await Promise.all([ctx.app.stockAlerts.flush(), other.stockAlerts.flush()]);
+    expect(await alertMails(buyer.email)).toHaveLength(1);
+    // And a later change that keeps it matching mails nothing from either.
+    await importRows(
+      'sku,stock',
+      items.map((i) => `${i.sku},13`),
+      other,
+    );
+    expect(await alertMails(buyer.email)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,81 @@
+/** The mail of an alert that starts to match, in the buyer's language, with its one-click unsubscribe. */
+import { type AlertEvaluation, type AlertTarget, targetPath } from '@shop/domain/alerts';
+import type { Lang } from '@shop/domain/i18n';
+import { formatMoney } from '@shop/domain/money';
+import type { MailMessage } from '../../mail/outbox';
+import { mailText } from '../../mail/templates';
+import { oneLine } from '../../mail/text';
+
+export interface AlertMailInput {
+  to: string;
+  name: string;
+  lang: Lang;
+  label: string;
+  target: AlertTarget;
+  conditions: readonly string[];
+  maxPriceCents: number | null;
+  result: AlertEvaluation;
+  /** The shop's public address, e.g. https://shop.example. */
+  publicUrl: string;
+  /** The unsubscribe token (only its hash is stored). */
+  token: string;
+}
+
+/** The address of the unsubscribe page (and of the one-click POST) for a token. */
+export function unsubscribeUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/acer/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+export function conditionName(lang: Lang, condition: string): string {
+  return mailText(lang, `alerts.condition.${condition}`);
+}
+
+export function alertMail(input: AlertMailInput): MailMessage {
+  const { lang, result } = input;
+  const label = oneLine(input.label);
+  const conditions = input.conditions.map((c) => conditionName(lang, c)).join(', ');
+  const unsubscribe = unsubscribeUrl(input.publicUrl, input.token);
+  const intro =
+    input.maxPriceCents === null
+      ? mailText(lang, 'alerts.mail.intro', { label, units: result.units, conditions })
+      : mailText(lang, 'alerts.mail.introPrice', {
+          label,
+          units: result.units,
+          conditions,
+          price: formatMoney(input.maxPriceCents, lang),
+        });
+  const lines = result.offers.map((o) =>
+    mailText(lang, 'alerts.mail.line', {
+      name: oneLine(o.item_name),
+      sku: oneLine(o.sku),
+      condition: conditionName(lang, o.condition),
+      units: o.units,
+      price: formatMoney(o.price_cents, lang),
+    }),
+  );
+  const body = [
+    mailText(lang, 'alerts.mail.greeting', { name: oneLine(input.name) }),
+    '',
+    intro,
+    '',
+    ...lines,
+    '',
+    mailText(lang, 'alerts.mail.link', { url: `${input.publicUrl}${targetPath(input.target)}` }),
+    '',
+    mailText(lang, 'alerts.mail.once', { url: `${input.publicUrl}/acer/account/stockAlerts` }),
+    mailText(lang, 'alerts.mail.unsubscribe', { url: unsubscribe }),
+    '',
+    mailText(lang, 'alerts.mail.signature'),
+  ].join('\n');
+  return {
+    to: input.to,
+    subject: mailText(lang, 'alerts.mail.subject', { label }),
+    body,
+    // The body carries the unsubscribe token: removed from the outbox once delivered.
+    sensitive: true,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
