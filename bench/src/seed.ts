@@ -4,7 +4,7 @@ import { openDatabase } from '@shop/server/db/client';
 import { upsertProducts } from '@shop/server/modules/catalog/index';
 import { generateCatalog } from '@shop/server/seed/catalog-data';
 import { seedCategories, seedCustomers } from '@shop/server/seed/seed';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 
 export function catalogForRows(targetRows: number) {
   // Each item lists once, twice with a scratch-and-dent offer; find the item count that gives the rows.
@@ -34,6 +34,14 @@ export async function seedBench(
   for (const p of pool) p.stock = 1_000_000;
   await seedCategories(database.db);
   await database.db.transaction((tx) => upsertProducts(tx, items));
+  // Volume prices (10+ at 3 %, 50+ at 6 %) on about a third of the items and their scratch-and-dent
+  // offers, so the listings and products answered carry them.
+  await database.db.execute(sql`
+    update products set price_breaks = (
+      select jsonb_agg(jsonb_build_object('condition', c, 'min_quantity', q, 'basis_points', bp))
+      from unnest(case when is_scratch_dent then array[item_condition, 'ScratchDent'] else array[item_condition] end) c,
+        (values (10, 300), (50, 600)) b(q, bp))
+    where item_condition <> 'Warranty' and abs(hashtext(item_id)) % 3 = 0`);
   await seedCustomers(database.db);
   await database.close();
   return { rows, poolItemIds: [...new Set(pool.map((p) => p.item_id))] };

@@ -71,7 +71,8 @@ describe('a $50,000,000 order', () => {
     expect(view).toMatchObject({ subtotal: 50_000_000, items_tax: 6_500_000, total: 56_500_000 });
     expect(view.line_items[0].item_rate).toBe(5_000_000);
 
-    const invoice = await createInvoice(ctx.database.db, orderNumber, 2_500_000_00);
+    // No fee lines: the item the test takes may be of any category, and the point is the amounts' size.
+    const invoice = await createInvoice(ctx.database.db, orderNumber, 2_500_000_00, [], { fees: 'given' });
     const [stored] = await ctx.database.db
       .select()
       .from(invoices)
