@@ -105,6 +105,7 @@ test('a quote for more than in stock: answered, refused while short, placed once
       billing_address_id: 1,
       purchase_order_id: 'PO-again',
       shipping_method: 'Standard',
+      revision: 1,
     },
   );
   expect(again).toMatchObject({ orderId, repeated: true });
@@ -171,6 +172,7 @@ test('an expired quote is refused', async ({ adminPage, browser, baseURL }) => {
       billing_address_id: 1,
       purchase_order_id: 'PO-late',
       shipping_method: 'Standard',
+      revision: 1,
     },
   });
   expect(refused.status()).toBe(409);

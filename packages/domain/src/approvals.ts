@@ -33,6 +33,8 @@ export const APPROVAL_MSG = {
   buyerLimitCleared: "{name} now follows the company's order limit.",
   approvalsAdminOnly: "Only your company's administrators can approve or decline orders.",
   notFound: 'There is no such approval request in your company.',
+  buyerGone:
+    'The buyer who sent this request can no longer sign in, so it cannot be placed in their name. Decline it, or order the items yourself.',
   sent: 'Your order total is over your order limit: request {number} has been sent to your company’s administrators for approval. Nothing is ordered until one of them approves it.',
   alreadySent: 'Request {number} was already sent for approval.',
   alreadyApproved: 'Request {number} was already approved: it became order {orderNumber}.',

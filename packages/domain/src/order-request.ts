@@ -39,11 +39,13 @@ export const placeOrderSchema = z.object({
       shipping_address_id: z.coerce
         .number({ error: CART_MSG.noAddress })
         .int({ message: CART_MSG.noAddress })
-        .positive({ message: CART_MSG.noAddress }),
+        .positive({ message: CART_MSG.noAddress })
+        .max(2_147_483_647, { message: CART_MSG.noAddress }),
       billing_address_id: z.coerce
         .number({ error: CART_MSG.noAddress })
         .int({ message: CART_MSG.noAddress })
-        .positive({ message: CART_MSG.noAddress }),
+        .positive({ message: CART_MSG.noAddress })
+        .max(2_147_483_647, { message: CART_MSG.noAddress }),
       /** The page's local time: kept beside the order as information only. */
       created_time: z.string().max(64).optional().default(''),
       line_items: z

@@ -79,6 +79,9 @@ export const QUOTE_MSG = {
     `Order ${orderNumber} has been placed from quote ${quoteNumber}.`,
   placedAlready: (orderNumber: string, quoteNumber: string) =>
     `Order ${orderNumber} was already placed from quote ${quoteNumber}.`,
+  revised: 'This quote was revised since you opened it. Please review the new answer and accept it again.',
+  overLimit: (total: string, limit: string) =>
+    `This quote's order totals ${total}, above your order limit of ${limit}. An administrator of your company can accept it from the account's Quotes section.`,
 } as const;
 
 /** Whether `day` may be an answer's validity date on `today`. */

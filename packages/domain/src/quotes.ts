@@ -132,16 +132,24 @@ export const quotePlaceSchema = z.object({
   shipping_address_id: z.coerce
     .number({ error: CART_MSG.noAddress })
     .int({ message: CART_MSG.noAddress })
-    .positive({ message: CART_MSG.noAddress }),
+    .positive({ message: CART_MSG.noAddress })
+    .max(2_147_483_647, { message: CART_MSG.noAddress }),
   billing_address_id: z.coerce
     .number({ error: CART_MSG.noAddress })
     .int({ message: CART_MSG.noAddress })
-    .positive({ message: CART_MSG.noAddress }),
+    .positive({ message: CART_MSG.noAddress })
+    .max(2_147_483_647, { message: CART_MSG.noAddress }),
   purchase_order_id: z
     .string({ error: CART_MSG.poNumber })
     .transform(oneLine)
     .refine(isValidPo, { message: CART_MSG.poNumber }),
   shipping_method: z.enum(SHIPPING_METHODS, { error: CART_MSG.shippingMethod }),
+  /** The answer the buyer saw (the quote's `revision`): a quote revised since is not placed. */
+  revision: z.coerce
+    .number({ error: QUOTE_MSG.revised })
+    .int({ message: QUOTE_MSG.revised })
+    .min(1, { message: QUOTE_MSG.revised })
+    .max(1_000_000, { message: QUOTE_MSG.revised }),
 });
 export type QuotePlaceRequest = z.output<typeof quotePlaceSchema>;
 export type QuotePlaceInput = z.input<typeof quotePlaceSchema>;

@@ -58,6 +58,7 @@ export const SPEC_EN: Catalogue = {
   'quote.requested': QUOTE_MSG.requested(v('quoteNumber')),
   'quote.placed': QUOTE_MSG.placed(v('orderNumber'), v('quoteNumber')),
   'quote.placedAlready': QUOTE_MSG.placedAlready(v('orderNumber'), v('quoteNumber')),
+  'quote.overLimit': QUOTE_MSG.overLimit(v('total'), v('limit')),
   // The conditions as messages name them (quick.notOffered, quick.ambiguous*): read back out and translated.
   'condition.BrandNew': 'BrandNew',
   'condition.Recertified': 'Recertified',

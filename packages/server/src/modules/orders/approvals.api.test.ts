@@ -461,6 +461,23 @@ describe('deciding', () => {
     expect(approve.body.smessage).toBe(`Request ${number} was withdrawn by the buyer.`);
   });
 
+  it('a request of a buyer turned off since is not placed in their name', async () => {
+    const { admin, buyer, id } = await pending(1);
+    await ctx.database.db
+      .update(contacts)
+      .set({ active: false })
+      .where(eq(contacts.contactPersonId, buyer.contactPersonId));
+    const approve = await post(admin.cookie, `/api/user/approvals/${id}/approve`, { confirm: true });
+    expect(approve.status).toBe(409);
+    expect(approve.body.smessage).toBe(
+      'The buyer who sent this request can no longer sign in, so it cannot be placed in their name. Decline it, or order the items yourself.',
+    );
+    expect(await ordersOf(buyer.customerId)).toHaveLength(0);
+    expect(
+      (await post(admin.cookie, `/api/user/approvals/${id}/decline`, { reason: 'Left us' })).status,
+    ).toBe(200);
+  });
+
   it('a buyer reading French is answered and mailed in French', async () => {
     const { admin, buyer } = await makeCompany();
     await ctx.database.db

@@ -74,6 +74,21 @@ function heldAnswer(row: Pick<ApprovalRow, 'approvalId' | 'totalCents' | 'limitC
 }
 
 /** The checkout's hold: over the buyer's limit, a request for approval instead of an order. */
+/**
+ * The order limit that holds this person's orders now: their own, else the company's; null for none and
+ * for an administrator (never held).
+ */
+export async function buyerLimitCents(db: Queryable, contactPersonId: string): Promise<number | null> {
+  const [who] = await db
+    .select({ role: contacts.role, own: contacts.orderLimitCents, company: customers.buyerOrderLimitCents })
+    .from(contacts)
+    .innerJoin(customers, eq(customers.customerId, contacts.customerId))
+    .where(eq(contacts.contactPersonId, contactPersonId));
+  if (!who || who.role === 'admin') return null;
+  const limit = who.own ?? who.company;
+  return limit === null ? null : Number(limit);
+}
+
 export function approvalHold(services: OrderNeeds): CheckoutHold {
   return {
     async earlier(tx, user, key) {
@@ -496,6 +511,12 @@ export async function approve(services: OrderNeeds, user: SessionUser, approvalI
     .innerJoin(customers, eq(customers.customerId, contacts.customerId))
     .where(eq(contacts.contactPersonId, row.contactPersonId));
   if (!buyerRow) throw new HttpError(404, APPROVAL_MSG.notFound);
+  const [standing] = await db
+    .select({ active: contacts.active })
+    .from(contacts)
+    .where(eq(contacts.contactPersonId, row.contactPersonId));
+  // A buyer turned off since sending it: no order is placed in the name of someone who cannot sign in.
+  if (!standing?.active) throw new HttpError(409, APPROVAL_MSG.buyerGone);
   const buyer: SessionUser = buyerOf(buyerRow);
   const decider = deciderOf(user);
 

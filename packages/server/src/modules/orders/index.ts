@@ -38,3 +38,4 @@ export const ordersModule: FastifyPluginAsync<OrderNeeds> = async (app, needs) =
   approvalRoutes(app, needs);
   orderAdminRoutes(app, needs.backOffice);
 };
+export { buyerLimitCents } from './approvals';

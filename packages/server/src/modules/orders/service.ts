@@ -155,6 +155,15 @@ export interface QuoteTerms {
   unitCents: readonly number[];
   /** Said when the quote is no longer answered and unexpired at commit time (409). */
   refused: string;
+  /** The answer the buyer saw: a quote revised since is refused with `revised`. */
+  revision: number;
+  revised: string;
+  /**
+   * The buyer's order limit as it stands (null: none, or an administrator); an order above it is refused
+   * with `overLimit`, since only the company's administrators may accept it.
+   */
+  limitOf: (tx: Tx) => Promise<number | null>;
+  overLimit: (totalCents: number, limitCents: number) => string;
 }
 
 /** Where an attempt's lines come from, and what it checks them against. */
@@ -307,9 +316,15 @@ async function placeOnce(
       const won = await tx.execute(sql`
         update quotes set status = 'accepted', decided_at = now(), updated_at = now()
         where quote_id = ${quote.quoteId} and customer_id = ${customerId} and status = 'answered'
-          and valid_until >= (now() at time zone ${SHOP_TIME_ZONE})::date
+          and valid_until >= (now() at time zone ${SHOP_TIME_ZONE})::date and revision = ${quote.revision}
         returning quote_id`);
-      if ((won as unknown as { rows: unknown[] }).rows.length === 0) throw new HttpError(409, quote.refused);
+      if ((won as unknown as { rows: unknown[] }).rows.length === 0) {
+        // Still answered and valid, but revised since the buyer looked: they review the new answer first.
+        const current = await tx.execute(sql`select revision from quotes where quote_id = ${quote.quoteId}
+          and status = 'answered' and valid_until >= (now() at time zone ${SHOP_TIME_ZONE})::date`);
+        const [now] = (current as unknown as { rows: { revision: number }[] }).rows;
+        throw new HttpError(409, now && now.revision !== quote.revision ? quote.revised : quote.refused);
+      }
     }
     const state = firstRow<{ state: OrderState }>(
       await tx.execute(sql`
@@ -432,6 +447,11 @@ async function placeOnce(
         items_tax: totals.tax / 100,
         total: totals.total / 100,
       });
+    }
+    if (quote) {
+      const limit = await quote.limitOf(tx);
+      if (limit !== null && totals.total > limit)
+        throw new HttpError(409, quote.overLimit(totals.total, limit));
     }
     if (fromCart && source.hold) {
       const held = await source.hold.hold(tx, {

@@ -7,7 +7,7 @@ import { formatMoney } from '@shop/domain/money';
 import { addDays } from '@shop/domain/quotes';
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orderLines, orders, outbox, products, quotes } from '../../db/schema';
+import { auditLog, contacts, orderLines, orders, outbox, products, quotes } from '../../db/schema';
 import { call, OWNER, staffSignIn } from '../../test/admin';
 import { type Buyer, createBuyers } from '../../test/buyers';
 import { useTestApp } from '../../test/harness';
@@ -86,8 +86,17 @@ const placeBody = (b: Buyer, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const place = (b: Buyer, quoteId: number, extra: Record<string, unknown> = {}) =>
-  call(ctx.app, 'POST', `${base(b)}/${quoteId}/place`, b.cookie, placeBody(b, extra));
+/** Places the quote as the buyer saw it now (its current revision), unless `extra` says otherwise. */
+async function place(b: Buyer, quoteId: number, extra: Record<string, unknown> = {}) {
+  const [seen] = await ctx.database.db
+    .select({ revision: quotes.revision })
+    .from(quotes)
+    .where(eq(quotes.quoteId, quoteId));
+  return call(ctx.app, 'POST', `${base(b)}/${quoteId}/place`, b.cookie, {
+    revision: Math.max(1, seen?.revision ?? 1),
+    ...placeBody(b, extra),
+  });
+}
 
 async function mailsTo(to: string, subject: string) {
   return ctx.database.db
@@ -410,6 +419,57 @@ describe('accepting a quote', () => {
       .from(orders)
       .where(eq(orders.orderId, placed.body.orderId));
     expect(order!.subtotalCents).toBe(9000);
+  });
+
+  it('is not placed from an answer the buyer did not see, nor above a buyer’s order limit', async () => {
+    const b = buyers[1]!;
+    const item = items[3]!;
+    await setStock(item, 100);
+    const q = await requestQuote(b, [{ item, quantity: 5 }]);
+    expect((await answer(q.quote_id, [100])).status).toBe(200);
+    const seen = await place(b, q.quote_id, { revision: 'x' });
+    expect(seen.status).toBe(400);
+    // The seller revises while the buyer's checkout still shows the first answer: refused, nothing placed.
+    expect((await answer(q.quote_id, [120])).status).toBe(200);
+    const stale = await place(b, q.quote_id, { revision: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.smessage).toBe(
+      'This quote was revised since you opened it. Please review the new answer and accept it again.',
+    );
+    expect(await ctx.database.db.select().from(orders).where(eq(orders.quoteId, q.quote_id))).toHaveLength(0);
+
+    // A buyer (not an administrator) with a $500 limit cannot accept a $678.00 order ($600 + 13 %).
+    const [contact] = await ctx.database.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.customerId, b.customerId));
+    await ctx.database.db
+      .update(contacts)
+      .set({ role: 'buyer', orderLimitCents: 50_000 })
+      .where(eq(contacts.contactPersonId, contact!.contactPersonId));
+    try {
+      const over = await place(b, q.quote_id);
+      expect(over.status).toBe(409);
+      expect(over.body.smessage).toMatch(
+        /^This quote's order totals \$\d[\d,.]*, above your order limit of \$500\.00\./,
+      );
+      expect(await ctx.database.db.select().from(orders).where(eq(orders.quoteId, q.quote_id))).toHaveLength(
+        0,
+      );
+    } finally {
+      await ctx.database.db
+        .update(contacts)
+        .set({ role: contact!.role, orderLimitCents: null })
+        .where(eq(contacts.contactPersonId, contact!.contactPersonId));
+    }
+    // As an administrator, with the answer they see: placed at the revised price.
+    const placed = await place(b, q.quote_id);
+    expect(placed.status).toBe(200);
+    const [line] = await ctx.database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, placed.body.orderId));
+    expect(line!.itemRateCents).toBe(12_000);
   });
 
   it('shows the quote number on the order, the invoice, its PDF and the back office order', async () => {

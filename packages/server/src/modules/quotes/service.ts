@@ -6,6 +6,7 @@
 import { CART_MSG } from '@shop/domain/cart';
 import { isCondition } from '@shop/domain/catalog';
 import type { Lang } from '@shop/domain/i18n';
+import { formatMoney } from '@shop/domain/money';
 import {
   QUOTE_MSG,
   type QuoteAnswer,
@@ -26,7 +27,7 @@ import type { Actor, AdminDeps } from '../../lib/back-office';
 import { HttpError } from '../../lib/http';
 import { queueMail, queueMails } from '../../mail/outbox';
 import { recordAudit } from '../audit';
-import { type OrderNeeds, placeOrderOfQuote, SHOP_TIME_ZONE } from '../orders';
+import { buyerLimitCents, type OrderNeeds, placeOrderOfQuote, SHOP_TIME_ZONE } from '../orders';
 import type { SessionUser } from '../sessions';
 import { answerMail, declineMail, requestMail } from './mails';
 
@@ -535,6 +536,10 @@ export async function placeQuote(
         quoteNumber: q.quoteNumber,
         unitCents: lines.map((l) => Number(l.quotedCents)),
         refused: QUOTE_MSG.accepted,
+        revision: request.revision,
+        revised: QUOTE_MSG.revised,
+        limitOf: (tx) => buyerLimitCents(tx, user.contactPersonId),
+        overLimit: (total, limit) => QUOTE_MSG.overLimit(formatMoney(total), formatMoney(limit)),
       },
     );
     return { ...placed, quoteNumber: q.quoteNumber };

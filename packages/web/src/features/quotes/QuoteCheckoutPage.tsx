@@ -78,6 +78,7 @@ export default function QuoteCheckoutPage() {
         billing_address_id: billingAddressId!,
         purchase_order_id: po.trim(),
         shipping_method: method,
+        revision: quote.revision,
       };
       const answer = await api<{ orderId: number; smessage: string }>(
         `/user/${encodeURIComponent(customerId)}/quotes/${encodeURIComponent(quoteid)}/place`,
