@@ -429,6 +429,9 @@ describe('accepting a quote', () => {
     expect((await answer(q.quote_id, [100])).status).toBe(200);
     const seen = await place(b, q.quote_id, { revision: 'x' });
     expect(seen.status).toBe(400);
+    const far = await place(b, q.quote_id, { shipping_address_id: 99_999_999_999 });
+    expect(far.status).toBe(400);
+    expect(far.body.smessage).toBe('please make sure you have select your shipping and billing address.');
     // The seller revises while the buyer's checkout still shows the first answer: refused, nothing placed.
     expect((await answer(q.quote_id, [120])).status).toBe(200);
     const stale = await place(b, q.quote_id, { revision: 1 });
