@@ -299,6 +299,12 @@ describe('placing an order', () => {
     });
     expect(r.status).toBe(400);
     expect(r.body.smessage).toBe('please make sure you have select your shipping and billing address.');
+    // An id past what the database holds is no address either (not a database error).
+    r = await call('POST', '/api/placeorder', c1, {
+      orderInfo: { ...request.orderInfo, billing_address_id: 99_999_999_999 },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.smessage).toBe('please make sure you have select your shipping and billing address.');
     r = await call('POST', '/api/placeorder', c1, {
       orderInfo: { ...request.orderInfo, line_items: [{ ...request.orderInfo.line_items[0], quantity: 2 }] },
     });
