@@ -8,6 +8,17 @@ import { defineConfig, type Plugin } from 'vite';
 
 const require = createRequire(import.meta.url);
 
+/** Whether a domain module builds Zod schemas when loaded (such a module stays out of the shared chunk). */
+const zodModules = new Map<string, boolean>();
+function importsZod(id: string): boolean {
+  let found = zodModules.get(id);
+  if (found === undefined) {
+    found = /^import\s[^;]*\sfrom\s+'zod';/m.test(readFileSync(id.split('?')[0]!, 'utf8'));
+    zodModules.set(id, found);
+  }
+  return found;
+}
+
 /** Writes .br and .gz beside each text asset so the server sends compressed files without work per request. */
 function precompress(): Plugin {
   let outDir = 'dist';
@@ -113,16 +124,17 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
             {
               // The small shared parts of the pages (components, lib, domain rules) in one file rather
               // than a dozen: a phone on a slow network pays a round trip for each file it waits for.
-              // The Zod schemas stay out (only forms load them); nothing in these folders imports them but
-              // their types (the answers' schemas: api.ts, answers/).
+              // The Zod schemas stay out (only forms load them): every domain module that imports Zod, and the
+              // answers' schemas (the pages import only their types; api.ts re-exports them). The back
+              // office's rules stay out too (admin-rules, volume-prices: its chunks share them otherwise), and
+              // the stock alerts' rules, which only the product and listing pages' alert buttons use.
               // So do components with a style sheet of their own: the shared chunk's styles are linked
               // in index.html and would hold up every page's first paint.
               name: 'shared',
               test: (id: string) =>
                 /[\\/]packages[\\/](?:web[\\/]src[\\/](?:components|lib)|domain[\\/]src)[\\/]/.test(id) &&
-                !/[\\/]domain[\\/]src[\\/](?:(?:account|admin|admin-answers|admin-rules|api|contact|order-request|orders)\.ts$|answers[\\/])/.test(
-                  id,
-                ) &&
+                !/[\\/]domain[\\/]src[\\/](?:(?:admin-rules|alert-rules|api|volume-prices)\.ts$|answers[\\/])/.test(id) &&
+                !(/[\\/]domain[\\/]src[\\/]/.test(id) && importsZod(id)) &&
                 !/[\\/]components[\\/](?:LineResults\.tsx|[\w-]+\.css)$/.test(id) &&
                 // Each language's catalogues load on their own, only in that language (lib/i18n.ts).
                 !/[\\/]locales[\\/]/.test(id),

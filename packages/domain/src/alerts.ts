@@ -5,18 +5,19 @@
  * that says whether it matches a catalog as it stands, and what matched.
  */
 import { z } from 'zod';
+import { ALERT_CONDITIONS, MAX_ALERT_PRICE, MAX_ALERT_QUANTITY, MAX_ALERTS } from './alert-rules';
 import { type Condition, FILTER_FIELDS, type FilterField, listingPath } from './catalog';
 import { type Cents, personalPrice, toCents } from './money';
 import { availableStock, unitPrice } from './pricing';
 
-/** Alerts a buyer may keep. */
-export const MAX_ALERTS = 20;
-export const MAX_ALERT_QUANTITY = 9999;
-/** The highest price a buyer may name, in dollars (above any machine the shop sells). */
-export const MAX_ALERT_PRICE = 1_000_000;
-/** Stock alerts watch what can run short: Warranty products always count as in stock. */
-export const ALERT_CONDITIONS = ['BrandNew', 'Recertified', 'ScratchDent'] as const;
-export type AlertCondition = (typeof ALERT_CONDITIONS)[number];
+export {
+  ALERT_CONDITIONS,
+  type AlertCondition,
+  MAX_ALERT_PRICE,
+  MAX_ALERT_QUANTITY,
+  MAX_ALERTS,
+} from './alert-rules';
+
 /** Values one filter of a listing alert may hold. */
 const MAX_FILTER_VALUES = 50;
 

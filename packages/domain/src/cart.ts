@@ -1,7 +1,7 @@
 /** Cart and checkout rules (SPEC §4 Cart, §5 Add to cart, Cart quantity, Checkout) and their messages. */
 import { type Cents, formatMoney } from './money';
 import { type ChargedComponent, type TaxLine, taxLines, taxTotal } from './tax';
-import { type BrokenOffer, volumeUnitPrice } from './volume-prices';
+import { type BrokenOffer, volumeUnitPrice } from './volume-pricing';
 
 export const MAX_CART_LINES = 100;
 export const MAX_LINE_QUANTITY = 9999;

@@ -56,11 +56,6 @@ export const QUOTE_MSG = {
   duplicate: 'Each item appears once per condition in a quote: add the quantities together.',
   unknownItem: (item: string) => `There is no item ${item} in the store.`,
   notOffered: (name: string, condition: string) => `${name} is not sold as ${condition}.`,
-  price: 'Each line needs a unit price in dollars above 0, such as 450.00.',
-  everyLine: 'Give a unit price for every line of the quote, and only for its lines.',
-  validUntil: `The validity date is a day written YYYY-MM-DD, from today to ${QUOTE_VALID_MAX_DAYS} days from today.`,
-  message: `The message can be at most ${QUOTE_MESSAGE_MAX} characters.`,
-  reason: `A reason is required (at most ${QUOTE_REASON_MAX} characters).`,
   noQuote: 'There is no such quote in your account.',
   notAnswered: 'This quote has not been answered yet.',
   declined: 'This quote was declined and cannot be accepted.',
@@ -68,7 +63,6 @@ export const QUOTE_MSG = {
   expired: (day: string) =>
     `This quote expired on ${day} and can no longer be accepted. Please ask for a new quote.`,
   accepted: 'This quote was accepted already: it has its order.',
-  notChangeable: (state: string) => `This quote is ${state}: it can no longer be answered or declined.`,
   shortStock: (name: string, left: number, needed: number) =>
     left > 0
       ? `${name} only has ${left} left in stock; this quote needs ${needed}.`

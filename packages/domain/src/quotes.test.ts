@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   QUOTE_MSG,
+  QUOTE_SELLER_MSG,
   quoteAnswerSchema,
   quoteNumberOf,
   quoteRequestSchema,
@@ -44,7 +45,7 @@ describe('quotes', () => {
       valid_until: '2026-02-30',
     });
     expect(answer.success ? [] : answer.error.issues.map((i) => i.message).sort()).toEqual(
-      [QUOTE_MSG.price, QUOTE_MSG.validUntil].sort(),
+      [QUOTE_SELLER_MSG.price, QUOTE_SELLER_MSG.validUntil].sort(),
     );
   });
 

@@ -18,7 +18,18 @@ import {
   QUOTE_PRICE_MAX,
   QUOTE_REASON_MAX,
   QUOTE_STATES,
+  QUOTE_VALID_MAX_DAYS,
 } from './quote-rules';
+
+/** What the seller is told (the back office is in English): kept out of the messages every page loads. */
+export const QUOTE_SELLER_MSG = {
+  price: 'Each line needs a unit price in dollars above 0, such as 450.00.',
+  everyLine: 'Give a unit price for every line of the quote, and only for its lines.',
+  validUntil: `The validity date is a day written YYYY-MM-DD, from today to ${QUOTE_VALID_MAX_DAYS} days from today.`,
+  message: `The message can be at most ${QUOTE_MESSAGE_MAX} characters.`,
+  reason: `A reason is required (at most ${QUOTE_REASON_MAX} characters).`,
+  notChangeable: (state: string) => `This quote is ${state}: it can no longer be answered or declined.`,
+} as const;
 
 export {
   addDays,
@@ -96,32 +107,34 @@ export const quoteAnswerSchema = z.object({
   lines: z
     .array(
       z.object({
-        line_id: z.coerce.number({ error: QUOTE_MSG.everyLine }).int({ message: QUOTE_MSG.everyLine }),
-        price: unitDollars(QUOTE_MSG.price),
+        line_id: z.coerce
+          .number({ error: QUOTE_SELLER_MSG.everyLine })
+          .int({ message: QUOTE_SELLER_MSG.everyLine }),
+        price: unitDollars(QUOTE_SELLER_MSG.price),
       }),
-      { error: QUOTE_MSG.everyLine },
+      { error: QUOTE_SELLER_MSG.everyLine },
     )
-    .min(1, { message: QUOTE_MSG.everyLine })
-    .max(QUOTE_MAX_LINES, { message: QUOTE_MSG.everyLine }),
+    .min(1, { message: QUOTE_SELLER_MSG.everyLine })
+    .max(QUOTE_MAX_LINES, { message: QUOTE_SELLER_MSG.everyLine }),
   valid_until: z
-    .string({ error: QUOTE_MSG.validUntil })
+    .string({ error: QUOTE_SELLER_MSG.validUntil })
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: QUOTE_MSG.validUntil })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: QUOTE_SELLER_MSG.validUntil })
     .refine(
       (v) =>
         !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
       {
-        message: QUOTE_MSG.validUntil,
+        message: QUOTE_SELLER_MSG.validUntil,
       },
     ),
-  message: z.preprocess((v) => v ?? '', text(QUOTE_MESSAGE_MAX, QUOTE_MSG.message)),
+  message: z.preprocess((v) => v ?? '', text(QUOTE_MESSAGE_MAX, QUOTE_SELLER_MSG.message)),
 });
 export type QuoteAnswer = z.output<typeof quoteAnswerSchema>;
 export type QuoteAnswerInput = z.input<typeof quoteAnswerSchema>;
 
 /** POST /api/admin/quotes/{quoteId}/decline */
 export const quoteDeclineSchema = z.object({
-  reason: z.preprocess((v) => v ?? '', text(QUOTE_REASON_MAX, QUOTE_MSG.reason, true)),
+  reason: z.preprocess((v) => v ?? '', text(QUOTE_REASON_MAX, QUOTE_SELLER_MSG.reason, true)),
 });
 
 /**

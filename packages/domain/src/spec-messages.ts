@@ -52,7 +52,6 @@ export const SPEC_EN: Catalogue = {
   'quote.unknownItem': QUOTE_MSG.unknownItem(v('item')),
   'quote.notOffered': QUOTE_MSG.notOffered(v('name'), v('condition')),
   'quote.expired': QUOTE_MSG.expired(v('day')),
-  'quote.notChangeable': QUOTE_MSG.notChangeable(v('state')),
   'quote.shortStock': QUOTE_MSG.shortStock(v('name'), 2 as never, v('needed')).replace('2', '{left}'),
   'quote.shortStockNone': QUOTE_MSG.shortStock(v('name'), 0, v('needed')),
   'quote.requested': QUOTE_MSG.requested(v('quoteNumber')),

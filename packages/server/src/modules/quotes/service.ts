@@ -9,6 +9,7 @@ import type { Lang } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
 import {
   QUOTE_MSG,
+  QUOTE_SELLER_MSG,
   type QuoteAnswer,
   type QuoteDetail,
   type QuotePlaceRequest,
@@ -308,12 +309,12 @@ export async function answerQuote(
   actor: Actor,
 ): Promise<{ revised: boolean; mailIds: number[] }> {
   const today = shopToday();
-  if (!validUntilAllowed(answer.valid_until, today)) throw new HttpError(400, QUOTE_MSG.validUntil);
+  if (!validUntilAllowed(answer.valid_until, today)) throw new HttpError(400, QUOTE_SELLER_MSG.validUntil);
   return deps.db.transaction(async (tx) => {
     const [q] = await tx.select().from(quotes).where(eq(quotes.quoteId, quoteId)).for('update');
     if (!q) throw new HttpError(404, ADMIN_NO_QUOTE);
     if (q.status !== 'requested' && q.status !== 'answered')
-      throw new HttpError(409, QUOTE_MSG.notChangeable(stateWord(q)));
+      throw new HttpError(409, QUOTE_SELLER_MSG.notChangeable(stateWord(q)));
     const lines = await tx
       .select()
       .from(quoteLines)
@@ -325,7 +326,7 @@ export async function answerQuote(
       prices.size !== lines.length ||
       lines.some((l) => !prices.has(l.lineId))
     )
-      throw new HttpError(400, QUOTE_MSG.everyLine);
+      throw new HttpError(400, QUOTE_SELLER_MSG.everyLine);
     const revised = q.status === 'answered';
     const previous: PreviousAnswer | null = revised
       ? {
@@ -349,7 +350,7 @@ export async function answerQuote(
       })
       .where(and(eq(quotes.quoteId, quoteId), eq(quotes.status, q.status)))
       .returning({ id: quotes.quoteId });
-    if (updated.length === 0) throw new HttpError(409, QUOTE_MSG.notChangeable('accepted'));
+    if (updated.length === 0) throw new HttpError(409, QUOTE_SELLER_MSG.notChangeable('accepted'));
     for (const l of lines) {
       await tx
         .update(quoteLines)
@@ -410,13 +411,13 @@ export async function declineQuote(
     const [q] = await tx.select().from(quotes).where(eq(quotes.quoteId, quoteId)).for('update');
     if (!q) throw new HttpError(404, ADMIN_NO_QUOTE);
     if (q.status !== 'requested' && q.status !== 'answered')
-      throw new HttpError(409, QUOTE_MSG.notChangeable(stateWord(q)));
+      throw new HttpError(409, QUOTE_SELLER_MSG.notChangeable(stateWord(q)));
     const updated = await tx
       .update(quotes)
       .set({ status: 'declined', declineReason: reason, decidedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(quotes.quoteId, quoteId), eq(quotes.status, q.status)))
       .returning({ id: quotes.quoteId });
-    if (updated.length === 0) throw new HttpError(409, QUOTE_MSG.notChangeable('accepted'));
+    if (updated.length === 0) throw new HttpError(409, QUOTE_SELLER_MSG.notChangeable('accepted'));
     await recordAudit(tx, actor, {
       action: 'quote.decline',
       entityType: 'quote',

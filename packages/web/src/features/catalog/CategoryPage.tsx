@@ -1,4 +1,4 @@
-import { ALERT_CONDITIONS } from '@shop/domain/alerts';
+import { ALERT_CONDITIONS } from '@shop/domain/alert-rules';
 import { FILTER_FIELDS, MIN_PRICE_GAP, SEARCH_COLUMNS, SORTS } from '@shop/domain/catalog';
 import { catalogValue } from '@shop/domain/catalog-values';
 import { MSG } from '@shop/domain/messages';

@@ -1,4 +1,4 @@
-import { ALERT_CONDITIONS, type AlertCondition } from '@shop/domain/alerts';
+import { ALERT_CONDITIONS, type AlertCondition } from '@shop/domain/alert-rules';
 import { MSG } from '@shop/domain/messages';
 import { availableStock, cartButtonState, isInStock } from '@shop/domain/pricing';
 import { useState } from 'react';
