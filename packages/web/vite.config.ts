@@ -133,7 +133,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
               name: 'shared',
               test: (id: string) =>
                 /[\\/]packages[\\/](?:web[\\/]src[\\/](?:components|lib)|domain[\\/]src)[\\/]/.test(id) &&
-                !/[\\/]domain[\\/]src[\\/](?:(?:admin-rules|alert-rules|api|volume-prices)\.ts$|answers[\\/])/.test(id) &&
+                !/[\\/]domain[\\/]src[\\/](?:(?:admin-rules|alert-rules|api|volume-prices)\.ts$|answers[\\/])/.test(
+                  id,
+                ) &&
                 !(/[\\/]domain[\\/]src[\\/]/.test(id) && importsZod(id)) &&
                 !/[\\/]components[\\/](?:LineResults\.tsx|[\w-]+\.css)$/.test(id) &&
                 // Each language's catalogues load on their own, only in that language (lib/i18n.ts).
