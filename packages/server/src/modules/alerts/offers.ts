@@ -7,26 +7,10 @@ import { type Condition, FILTER_FIELDS, type FilterField, listingPath } from '@s
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { products } from '../../db/schema';
-import type { CatalogStore } from '../catalog';
+import { type CatalogStore, SPEC_COLUMNS } from '../catalog';
 
 type Product = typeof products.$inferSelect;
 type CatalogRow = ReturnType<CatalogStore['allRows']>[number];
-
-const SPEC_COLUMNS: Record<FilterField, keyof Product> = {
-  product_category: 'productCategory',
-  product_series: 'productSeries',
-  processor_type: 'processorType',
-  processor_speed: 'processorSpeed',
-  standard_memory: 'standardMemory',
-  screen_size: 'screenSize',
-  screen_resolution: 'screenResolution',
-  graphics_card: 'graphicsCard',
-  solid_state_drive: 'solidStateDrive',
-  touchscreen: 'touchscreen',
-  operating_system: 'operatingSystem',
-  color: 'color',
-  refresh_rate: 'refreshRate',
-};
 
 export function rowOffer(row: CatalogRow): AlertOffer {
   return {

@@ -15,7 +15,7 @@ export { applyImport, hasErrors, planImport, previewLines } from './import';
 export type { CatalogNeeds } from './needs';
 export { openPageReads, PAGE_READ_HEADER, PageReads, STAND_IN_PATTERN, stillHolds } from './page-reads';
 export { type Brief, brief, personalOffer } from './present';
-export { CatalogStore, type ProductRecord } from './store';
+export { CatalogStore, type ProductRecord, SPEC_COLUMNS } from './store';
 export { upsertProducts } from './write';
 
 export const catalogModule: FastifyPluginAsync<CatalogNeeds> = async (app, needs) => {

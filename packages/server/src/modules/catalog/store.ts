@@ -521,7 +521,8 @@ function inCategory(row: CatalogRow, category: string, sub: string): boolean {
   }
 }
 
-const SPEC_COLUMNS: Record<FilterField, keyof ProductRecord> = {
+/** The product column behind each listing filter. */
+export const SPEC_COLUMNS: Record<FilterField, keyof typeof products.$inferSelect> = {
   product_category: 'productCategory',
   product_series: 'productSeries',
   processor_type: 'processorType',
