@@ -1077,12 +1077,18 @@ export const stockAlerts = pgTable(
     lastFiredAt: timestamp('last_fired_at', { withTimezone: true }),
     /** sha-256 of the unsubscribe token the mails carry (the token itself is never stored). */
     unsubscribeHash: text('unsubscribe_hash').notNull(),
+    /**
+     * The hashes of the tokens of the alert's earlier mails (the latest few), so the unsubscribe link of
+     * an older mail still works after the alert fired again.
+     */
+    earlierUnsubscribeHashes: text('earlier_unsubscribe_hashes').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('stock_alerts_contact_idx').on(t.contactPersonId, t.alertId),
     uniqueIndex('stock_alerts_unsubscribe_idx').on(t.unsubscribeHash),
+    index('stock_alerts_earlier_unsubscribe_idx').using('gin', t.earlierUnsubscribeHashes),
     check('stock_alerts_quantity_check', sql`${t.minQuantity} > 0`),
   ],
 );

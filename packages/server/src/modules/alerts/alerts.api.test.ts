@@ -259,6 +259,25 @@ describe('firing', () => {
     expect(await alertMails(buyer.email)).toHaveLength(1);
     await setStock(items, 50);
     expect(await alertMails(buyer.email)).toHaveLength(2);
+
+    // The first mail's unsubscribe link still works after the second mail drew a new one.
+    const firstToken = /unsubscribe\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    await waitFor('the second alert mail', () =>
+      sink.received.some(
+        (m) =>
+          m.to.includes(buyer.email) &&
+          !m.text.includes(firstToken) &&
+          m.text.includes('/acer/unsubscribe?token='),
+      ),
+    );
+    const [row] = await ctx.database.db
+      .select()
+      .from(stockAlerts)
+      .where(eq(stockAlerts.alertId, made.body.alert.alert_id));
+    expect(row!.unsubscribeHash).not.toBe(hashToken(firstToken));
+    const page = await ctx.app.inject({ method: 'GET', url: `/acer/unsubscribe?token=${firstToken}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<button type="submit">Unsubscribe</button>');
   });
 
   it("compares the buyer's own price with the highest price", async () => {

@@ -19,7 +19,7 @@ import {
 } from '@shop/domain/alerts';
 import { displayName, FILTER_FIELDS } from '@shop/domain/catalog';
 import { toAmount } from '@shop/domain/money';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contacts, customers, stockAlerts } from '../../db/schema';
 import { mailLanguageOf } from '../../i18n/buyer-lang';
@@ -238,7 +238,13 @@ export async function settleAlert(needs: AlertsNeeds, alertId: number): Promise<
       const { token, hash } = newToken();
       const fired = await tx
         .update(stockAlerts)
-        .set({ matching: true, lastFiredAt: sql`now()`, unsubscribeHash: hash })
+        .set({
+          matching: true,
+          lastFiredAt: sql`now()`,
+          unsubscribeHash: hash,
+          // The earlier mails' links keep working (the latest ten in all).
+          earlierUnsubscribeHashes: sql`(array_prepend(${stockAlerts.unsubscribeHash}, ${stockAlerts.earlierUnsubscribeHashes}))[1:9]`,
+        })
         .where(
           and(
             eq(stockAlerts.alertId, alertId),
@@ -277,13 +283,22 @@ export async function settleAlert(needs: AlertsNeeds, alertId: number): Promise<
   });
 }
 
+/** Whether an alert is the one a token names: its latest mail's, or one of its earlier mails'. */
+function tokenNames(token: string) {
+  const hash = hashToken(token);
+  return or(
+    eq(stockAlerts.unsubscribeHash, hash),
+    arrayContains(stockAlerts.earlierUnsubscribeHashes, [hash]),
+  );
+}
+
 /** The alert an unsubscribe token names, with whom it mails; null for a token no alert holds. */
 export async function alertOfToken(q: Queryable, token: string) {
   const [found] = await q
     .select({ row: stockAlerts, email: contacts.email, language: contacts.language })
     .from(stockAlerts)
     .innerJoin(contacts, eq(contacts.contactPersonId, stockAlerts.contactPersonId))
-    .where(eq(stockAlerts.unsubscribeHash, hashToken(token)));
+    .where(tokenNames(token));
   return found ?? null;
 }
 
@@ -291,7 +306,7 @@ export async function alertOfToken(q: Queryable, token: string) {
 export async function unsubscribe(q: Queryable, token: string): Promise<string | null> {
   const [deleted] = await q
     .delete(stockAlerts)
-    .where(eq(stockAlerts.unsubscribeHash, hashToken(token)))
+    .where(tokenNames(token))
     .returning({ label: stockAlerts.label });
   return deleted?.label ?? null;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "stock_alerts" ADD COLUMN "earlier_unsubscribe_hashes" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+CREATE INDEX "stock_alerts_earlier_unsubscribe_idx" ON "stock_alerts" USING gin ("earlier_unsubscribe_hashes");
