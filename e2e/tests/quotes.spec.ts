@@ -80,8 +80,23 @@ test('a quote for more than in stock: answered, refused while short, placed once
     `${product.item_name} only has 40 left in stock; this quote needs 60.`,
   );
 
-  // The seller raises the stock to 60; the same checkout now places the order, once.
+  // The seller raises the stock to 60 and revises the answer (a later date) while the checkout is open:
+  // the buyer is told and reads the new answer first; the next click places the order, once.
   await call(staff, 'PATCH', `/api/admin/products/${product.item_id}`, { stock: 60 });
+  const { quote: seen } = await call<{ quote: { detail_lines: { line_id: number }[] } }>(
+    staff,
+    'GET',
+    `/api/admin/quotes/${quoteId}`,
+  );
+  await call(staff, 'POST', `/api/admin/quotes/${quoteId}/answer`, {
+    lines: seen.detail_lines.map((l) => ({ line_id: l.line_id, price: '34.50' })),
+    valid_until: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+    message: 'Our best price for 60, now for twenty days.',
+  });
+  await page.getByRole('button', { name: 'Place the order' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'This quote was revised since you opened it. Please review the new answer and accept it again.',
+  );
   await page.getByRole('button', { name: 'Place the order' }).click();
   const placed = page.getByRole('status').filter({ hasText: 'has been placed from quote' });
   await expect(placed).toHaveText(new RegExp(`Order SO-\\d{6} has been placed from quote ${quoteNumber}\\.`));

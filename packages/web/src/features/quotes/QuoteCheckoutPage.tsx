@@ -87,6 +87,13 @@ export default function QuoteCheckoutPage() {
       setPlaced(answer);
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : t('quotes:failed'));
+      // Revised since the page opened: show the new answer, which the buyer accepts with the next click.
+      if (error instanceof ApiError && error.status === 409) {
+        const fresh = await api<{ quote: QuoteDetail }>(
+          `/user/${encodeURIComponent(customerId)}/quotes/${encodeURIComponent(quoteid)}`,
+        ).catch(() => null);
+        if (fresh && fresh.quote.revision !== quote.revision) setQuote(fresh.quote);
+      }
     } finally {
       setBusy(false);
     }
