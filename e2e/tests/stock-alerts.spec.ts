@@ -163,6 +163,13 @@ test('an alert saved on a category listing keeps the listing’s filters, and th
     '/acer/category/Accessories/Mice?color=Black',
   );
   await expect(item).toContainText('Watching');
+  // Read in French, the listing and its filter values are French.
+  expect((await context.request.post('/api/user/language', { data: { language: 'fr' } })).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('stock-alert').getByRole('link', { name: 'Souris: Noir' })).toBeVisible();
+  expect((await context.request.post('/api/user/language', { data: { language: 'en' } })).status()).toBe(200);
+  await page.reload();
+  await expect(item.getByRole('link', { name: 'Mice: Black' })).toBeVisible();
   await item.getByRole('button', { name: 'Pause' }).click();
   await expect(item).toContainText('Paused');
   await expect(item.getByRole('button', { name: 'Resume' })).toBeVisible();

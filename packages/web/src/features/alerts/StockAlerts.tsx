@@ -1,5 +1,6 @@
 /** The account's Stock alerts: each alert with its state (watching, matched on a date, paused); pause, edit, delete. */
 import type { AlertAnswer, AlertsAnswer, AlertView } from '@shop/domain/alerts';
+import { catalogValue } from '@shop/domain/catalog-values';
 import type { DoneAnswer } from '@shop/domain/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,8 +8,8 @@ import { Loading } from '../../components/Loading';
 import { Moment } from '../../components/Moment';
 import { api } from '../../lib/api';
 import { failureMessage } from '../../lib/failures';
-import { money, t } from '../../lib/i18n';
-import { conditionName } from '../../lib/labels';
+import { money, pageLang, t } from '../../lib/i18n';
+import { categoryName, conditionName } from '../../lib/labels';
 import { AlertForm } from './AlertForm';
 import './alerts.css';
 
@@ -34,6 +35,22 @@ function rule(alert: AlertView): string {
         ? t('alerts:anyPrice')
         : t('alerts:upTo', { price: money(Math.round(alert.max_price * 100)) }),
   });
+}
+
+/**
+ * What an alert watches, in the page's language: a listing's category and filter values translated (the
+ * stored label is the English one, kept for the mail's subject); a product by its name.
+ */
+function labelOf(alert: AlertView): string {
+  const target = alert.target;
+  if (target.kind !== 'filter') return alert.label;
+  const place = target.subcategory
+    ? `${categoryName(target.category)} › ${categoryName(target.subcategory)}`
+    : categoryName(target.category);
+  const values = Object.entries(target.filters).flatMap(([field, list]) =>
+    (list ?? []).map((value) => catalogValue(field, value, pageLang())),
+  );
+  return values.length > 0 ? `${place}: ${values.join(', ')}` : place;
 }
 
 export function StockAlerts() {
@@ -100,7 +117,7 @@ export function StockAlerts() {
           <li key={alert.alert_id} className="stock-alert" data-testid="stock-alert">
             <div className="stock-alert__head">
               <Link to={alert.path} className="stock-alert__label">
-                {alert.label}
+                {labelOf(alert)}
               </Link>
               <span className={`stock-alert__state stock-alert__state--${alert.state}`}>
                 <StateOf alert={alert} />
@@ -150,7 +167,7 @@ export function StockAlerts() {
                   className="btn"
                   onClick={() =>
                     act(async () => {
-                      if (!window.confirm(t('alerts:deleteConfirm', { label: alert.label }))) return;
+                      if (!window.confirm(t('alerts:deleteConfirm', { label: labelOf(alert) }))) return;
                       const answer = await api<DoneAnswer>(`/user/alerts/${alert.alert_id}`, {
                         method: 'DELETE',
                       });
