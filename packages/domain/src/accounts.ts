@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { pagingSchema } from './admin';
 import { REASON_MAX } from './admin-rules';
 import { oneLine } from './contact';
-import { toCents } from './money';
+import { toCents, typedDollars } from './money';
 
 /** A company's payment terms, as customers.payment_terms and invoices.terms hold them. */
 export const PAYMENT_TERMS = ['due_on_receipt', 'net15', 'net30', 'net45', 'net60'] as const;
@@ -171,7 +171,7 @@ export const ACCOUNTS_MSG = {
 } as const;
 
 const amountSchema = z.preprocess(
-  (v) => (typeof v === 'string' ? Number(v.trim().replace(/^\$/, '').replaceAll(',', '')) : v),
+  typedDollars,
   z
     .number({ error: ACCOUNTS_MSG.amount })
     .finite({ message: ACCOUNTS_MSG.amount })

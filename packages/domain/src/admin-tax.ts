@@ -8,7 +8,7 @@ import { Count, Dollars, Envelope, Price, Timestamp } from './answers/common';
 import { TaxExemptionAnswer } from './answers/orders';
 import { oneLine } from './contact';
 import { FEE_CATEGORIES } from './fees';
-import { toCents } from './money';
+import { toCents, typedDollars } from './money';
 import { PROVINCES, TAX_COMPONENTS } from './tax';
 
 // ---- Rules and messages
@@ -85,7 +85,7 @@ export const RatePercent = z.preprocess(
 /** Dollars as a number or a numeric string ("1,299.99", "$25"), at most 2 decimals, as cents. */
 const cents = (message: string, max: number) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? Number(v.trim().replace(/^\$/, '').replaceAll(',', '')) : v),
+    typedDollars,
     z
       .number({ error: message })
       .finite({ message })

@@ -25,7 +25,7 @@ import {
 import { CARRIER_MSG, carrierNamed } from './carriers';
 import { FILTER_FIELDS, type FilterField, PRIMARY_CONDITIONS } from './catalog';
 import { EMAIL_PATTERN, oneLine } from './contact';
-import { toCents } from './money';
+import { toCents, typedDollars } from './money';
 import { PriceBreaksInput } from './requests/volume-prices';
 import { PROVINCES } from './tax';
 
@@ -115,7 +115,7 @@ const email = (max: number, message: string) =>
 export function dollars(label: string, { min = 0, max = 10_000_000 } = {}) {
   const message = `${label} must be an amount in dollars from ${min} to ${max.toLocaleString('en-CA')}, such as 25.00.`;
   return z.preprocess(
-    (v) => (typeof v === 'string' ? Number(v.trim().replace(/^\$/, '').replaceAll(',', '')) : v),
+    typedDollars,
     z
       .number({ error: message })
       .finite({ message })

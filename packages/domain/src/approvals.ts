@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { Envelope, MessageAnswer, Timestamp } from './answers/common';
 import { MAX_ORDER_TOTAL } from './cart';
+import { plainDollars } from './money';
 
 /** A request's number as people read it: A-12. */
 export function approvalNumber(approvalId: number): string {
@@ -59,10 +60,14 @@ export const APPROVAL_MSG = {
 export const orderLimitSchema = z
   .union([z.number(), z.string(), z.null()], { error: APPROVAL_MSG.limitAmount })
   .transform((value, ctx): number | null => {
-    const text = typeof value === 'string' ? value.trim().replace(/^\$/, '').replace(/,/g, '') : value;
-    if (text === null || text === '') return null;
+    const text = typeof value === 'string' ? plainDollars(value) : value;
+    if (text === '' || value === null) return null;
     const dollars =
-      typeof text === 'number' ? text : /^\d+(\.\d{1,2})?$/.test(text) ? Number(text) : Number.NaN;
+      typeof text === 'number'
+        ? text
+        : text !== null && /^\d+(\.\d{1,2})?$/.test(text)
+          ? Number(text)
+          : Number.NaN;
     const cents = Math.round(dollars * 100);
     if (!Number.isFinite(dollars) || dollars < 0 || Math.abs(dollars * 100 - cents) > 1e-6) {
       ctx.addIssue({ code: 'custom', message: APPROVAL_MSG.limitAmount });

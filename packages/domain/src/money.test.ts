@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parsePrice, personalPrice, roundMoney, toAmount, toCents } from './money';
+import { formatMoney, parsePrice, personalPrice, roundMoney, toAmount, toCents, typedDollars } from './money';
 
 describe('roundMoney', () => {
   it('rounds half away from zero', () => {
@@ -42,6 +42,19 @@ describe('amounts', () => {
     expect(parsePrice('')).toBe(0);
     expect(parsePrice('12.345')).toBeNull();
     expect(parsePrice('abc')).toBeNull();
+  });
+  it('reads a comma as thousands before three digits and as the decimal point before one or two', () => {
+    expect(parsePrice('1,200')).toBe(120_000);
+    expect(parsePrice('2500,00')).toBe(250_000);
+    expect(parsePrice('450,5')).toBe(45_050);
+    expect(parsePrice('1 234,56 $')).toBe(123_456);
+    expect(parsePrice('1\u202f234,56\u00a0$')).toBe(123_456);
+    expect(parsePrice('1,2345')).toBeNull();
+    expect(parsePrice('1.234,56')).toBeNull();
+    expect(typedDollars('2500,00')).toBe(2500);
+    expect(typedDollars('1,200.5')).toBe(1200.5);
+    expect(typedDollars('12,5,0')).toBeNaN();
+    expect(typedDollars(12)).toBe(12);
   });
   it('formats Canadian dollars', () => {
     expect(formatMoney(123_456)).toBe('$1,234.56');

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { CART_MSG, isValidPo, SHIPPING_METHODS } from './cart';
 import { CONDITION_MESSAGE, isCondition } from './catalog';
 import { oneLine } from './contact';
-import { toCents } from './money';
+import { toCents, typedDollars } from './money';
 import {
   QUOTE_MAX_LINES,
   QUOTE_MAX_QUANTITY,
@@ -61,7 +61,7 @@ const text = (max: number, message: string, required = false) =>
 /** A unit price in dollars above 0 (a number or a numeric string, at most 2 decimals), as cents. */
 const unitDollars = (message: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? Number(v.trim().replace(/^\$/, '').replaceAll(',', '')) : v),
+    typedDollars,
     z
       .number({ error: message })
       .finite({ message })

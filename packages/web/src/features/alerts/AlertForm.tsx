@@ -5,6 +5,7 @@
  */
 import { ALERT_CONDITIONS, type AlertCondition, MAX_ALERT_QUANTITY } from '@shop/domain/alert-rules';
 import type { AlertAnswer, AlertCreateInput } from '@shop/domain/alerts';
+import { parsePrice } from '@shop/domain/money';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
@@ -52,10 +53,10 @@ export function AlertForm({
     if (conditions.length === 0) wrong.conditions = t('alerts:conditionsRequired');
     if (!/^\d+$/.test(quantity) || n < 1 || n > MAX_ALERT_QUANTITY)
       wrong.quantity = t('alerts:quantityInvalid');
-    const priceText = price.trim().replace(/^\$/, '').replace(/\s/g, '').replace(',', '.');
-    const dollars = priceText === '' ? null : Number(priceText);
-    if (dollars !== null && !(Number.isFinite(dollars) && dollars > 0))
-      wrong.price = t('alerts:priceInvalid');
+    // "1,200" is twelve hundred and "1 200,50" a French amount: the one reading of typed dollars.
+    const cents = price.trim() === '' ? null : parsePrice(price);
+    const dollars = cents === null ? null : cents / 100;
+    if (price.trim() !== '' && !(cents !== null && cents > 0)) wrong.price = t('alerts:priceInvalid');
     setErrors(wrong);
     if (Object.keys(wrong).length > 0) return;
     setBusy(true);

@@ -17,12 +17,6 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
 import './quotes.css';
 
-/** A typed unit price in cents ("450", "450.00", "$1,250.50", or with a decimal comma "450,50 $"). */
-function targetCents(text: string): number | null {
-  const t = text.trim().replace(/\s/g, '').replace(/\$$/, '');
-  return parsePrice(/^\d+,\d{1,2}$/.test(t) ? t.replace(',', '.') : t);
-}
-
 interface DraftLine {
   item_id: string;
   item_name: string;
@@ -74,7 +68,7 @@ export default function QuoteRequestPage() {
         item_id: l.item_id,
         item_condition: l.item_condition,
         quantity: l.quantity,
-        target_price: l.target.trim() === '' ? null : ((targetCents(l.target) ?? 0) / 100).toFixed(2),
+        target_price: l.target.trim() === '' ? null : ((parsePrice(l.target) ?? 0) / 100).toFixed(2),
       })),
       note,
     };
@@ -85,7 +79,7 @@ export default function QuoteRequestPage() {
       const n = Number(l.quantity);
       if (!/^\d+$/.test(l.quantity) || n < 1 || n > QUOTE_MAX_QUANTITY) problems.add(QUOTE_MSG.quantity);
       const target = l.target.trim();
-      if (target !== '' && !((targetCents(target) ?? 0) > 0)) problems.add(QUOTE_MSG.target);
+      if (target !== '' && !((parsePrice(target) ?? 0) > 0)) problems.add(QUOTE_MSG.target);
     }
     if (note.trim().length > QUOTE_NOTE_MAX) problems.add(QUOTE_MSG.note);
     if (problems.size > 0) {
