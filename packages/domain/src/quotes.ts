@@ -29,6 +29,8 @@ export const QUOTE_SELLER_MSG = {
   message: `The message can be at most ${QUOTE_MESSAGE_MAX} characters.`,
   reason: `A reason is required (at most ${QUOTE_REASON_MAX} characters).`,
   notChangeable: (state: string) => `This quote is ${state}: it can no longer be answered or declined.`,
+  tooLarge: (total: string, limit: string) =>
+    `At these prices the quote totals ${total} before taxes, above the ${limit} an order may total, so the buyer could never accept it. Lower the prices, or decline it and ask the buyer to split it into several quotes.`,
 } as const;
 
 export {

@@ -272,6 +272,21 @@ describe('the seller answers, revises and declines', () => {
     expect(trail.every((t) => t.actor === OWNER.email)).toBe(true);
   });
 
+  it('refuses an answer whose total is above what an order may total, which the buyer could never accept', async () => {
+    const b = buyers[0]!;
+    const q = await requestQuote(b, [{ item: items[2]!, quantity: 9999 }]);
+    const huge = await answer(q.quote_id, ['1000000.00' as never]);
+    expect(huge.status).toBe(400);
+    expect(huge.body.smessage).toBe(
+      'At these prices the quote totals $9,999,000,000.00 before taxes, above the $99,999,999.99 an order may total, so the buyer could never accept it. Lower the prices, or decline it and ask the buyer to split it into several quotes.',
+    );
+    const seen = (await call(ctx.app, 'GET', `${base(b)}/${q.quote_id}`, b.cookie)).body.quote;
+    expect(seen).toMatchObject({ state: 'requested', revision: 0 });
+    expect(await mailsTo(b.email, `Your quote ${q.quote_number} is ready`)).toHaveLength(0);
+    // At a price an order can total, it is answered.
+    expect((await answer(q.quote_id, [9999])).status).toBe(200);
+  });
+
   it('declines with a reason (required), mailed in the language the buyer asked in', async () => {
     const b = buyers[0]!;
     const res = await ctx.app.inject({

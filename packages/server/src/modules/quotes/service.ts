@@ -3,7 +3,7 @@
  * places one order at the quoted prices (orders' placeOrderOfQuote: the quote moves from answered to
  * accepted in the order's transaction). Every change that mails queues its mail in its own transaction.
  */
-import { CART_MSG } from '@shop/domain/cart';
+import { CART_MSG, MAX_ORDER_TOTAL } from '@shop/domain/cart';
 import { isCondition } from '@shop/domain/catalog';
 import type { Lang } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
@@ -327,6 +327,10 @@ export async function answerQuote(
       lines.some((l) => !prices.has(l.lineId))
     )
       throw new HttpError(400, QUOTE_SELLER_MSG.everyLine);
+    // An answer the buyer could never accept (an order's total is capped) is refused here, not at checkout.
+    const total = lines.reduce((sum, l) => sum + l.quantity * prices.get(l.lineId)!, 0);
+    if (total > MAX_ORDER_TOTAL)
+      throw new HttpError(400, QUOTE_SELLER_MSG.tooLarge(formatMoney(total), formatMoney(MAX_ORDER_TOTAL)));
     const revised = q.status === 'answered';
     const previous: PreviousAnswer | null = revised
       ? {
