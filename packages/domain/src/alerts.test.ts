@@ -6,7 +6,9 @@ import {
   type AlertOffer,
   alertState,
   buyerUnitPrice,
+  checkListing,
   evaluateAlert,
+  listingTakesAlerts,
   targetPath,
 } from './alerts';
 import { FILTER_FIELDS, type FilterField } from './catalog';
@@ -175,6 +177,39 @@ describe('AlertCreateRequest', () => {
     expect(
       message({ ...base, target: { kind: 'filter', category: 'Notebook', filters: { colour: ['Black'] } } }),
     ).toBe(ALERT_MSG.filter);
+  });
+
+  it('refuses malformed filters and item ids with the alerts’ own messages, not the schema’s', () => {
+    const listing = (filters: unknown) => ({
+      ...base,
+      target: { kind: 'filter', category: 'Notebook', filters },
+    });
+    expect(message(listing({ color: 'Black' }))).toBe(ALERT_MSG.filterValues);
+    expect(message(listing(null))).toBe(ALERT_MSG.filter);
+    expect(message(listing({ color: [5] }))).toBe(ALERT_MSG.filterValues);
+    expect(message(listing({ color: ['x'.repeat(201)] }))).toBe(ALERT_MSG.filterValues);
+    expect(message(listing({ color: Array.from({ length: 51 }, (_, i) => `C${i}`) }))).toBe(
+      ALERT_MSG.filterValues,
+    );
+    expect(message({ ...base, target: { kind: 'product', item_id: 'x'.repeat(500) } })).toBe(
+      ALERT_MSG.itemId,
+    );
+    expect(message({ ...base, target: { kind: 'product', item_id: 12 } })).toBe(ALERT_MSG.itemId);
+  });
+
+  it('refuses a listing of warranty plans, which are always in stock', () => {
+    for (const [category, subcategory] of [
+      ['Warranty', ''],
+      ['Warranty', 'Laptop'],
+      ['Sale', 'Warranty'],
+    ] as const) {
+      expect(checkListing({ kind: 'filter', category, subcategory, filters: {} })).toBe(
+        ALERT_MSG.warrantyListing,
+      );
+    }
+    expect(checkListing({ kind: 'filter', category: 'Notebook', subcategory: '', filters: {} })).toBeNull();
+    expect(listingTakesAlerts('Warranty')).toBe(false);
+    expect(listingTakesAlerts('Desktop', 'Tower')).toBe(true);
   });
 });
 

@@ -5,7 +5,13 @@
  * that says whether it matches a catalog as it stands, and what matched.
  */
 import { z } from 'zod';
-import { ALERT_CONDITIONS, MAX_ALERT_PRICE, MAX_ALERT_QUANTITY, MAX_ALERTS } from './alert-rules';
+import {
+  ALERT_CONDITIONS,
+  listingTakesAlerts,
+  MAX_ALERT_PRICE,
+  MAX_ALERT_QUANTITY,
+  MAX_ALERTS,
+} from './alert-rules';
 import { type Condition, FILTER_FIELDS, type FilterField, listingPath } from './catalog';
 import { type Cents, personalPrice, toCents } from './money';
 import { availableStock, unitPrice } from './pricing';
@@ -13,6 +19,7 @@ import { availableStock, unitPrice } from './pricing';
 export {
   ALERT_CONDITIONS,
   type AlertCondition,
+  listingTakesAlerts,
   MAX_ALERT_PRICE,
   MAX_ALERT_QUANTITY,
   MAX_ALERTS,
@@ -30,6 +37,12 @@ export const ALERT_MSG = {
   productMissing: 'This product is not in the catalog any more: an alert cannot watch it.',
   listingMissing: 'There is no such category listing: an alert cannot watch it.',
   filter: 'A listing alert takes the listing’s own filters (such as processor_type), each with its values.',
+  filterValues: `Each filter of a listing alert takes a list of up to ${MAX_FILTER_VALUES} values, each a text of up to 200 characters, such as color: ["Black"].`,
+  itemId: 'Give the product’s item id as the product page has it (a text of up to 200 characters).',
+  warrantyProduct:
+    'Extended warranty plans are always available: an alert cannot watch one. Choose a computer, monitor or accessory.',
+  warrantyListing:
+    'Extended warranty plans are always available: an alert cannot watch their listing. Choose another listing.',
   tooMany: `You can keep up to ${MAX_ALERTS} stock alerts. Delete one you no longer need first.`,
   notFound: 'There is no such stock alert in your account.',
   alertId: 'Stock alert id must be a whole number of 1 or more.',
@@ -52,12 +65,20 @@ export const ModelTarget = z.object({
   kind: z.literal('model'),
   /** '' when the item has no model: then only `item_id` counts. */
   model: z.string().max(200),
-  item_id: z.string().min(1).max(200),
+  item_id: z.string({ error: ALERT_MSG.itemId }).min(1, ALERT_MSG.itemId).max(200, ALERT_MSG.itemId),
 });
 export type ModelTarget = z.infer<typeof ModelTarget>;
 
 const FilterValues = z
-  .record(z.string(), z.array(z.string().max(200)).max(MAX_FILTER_VALUES))
+  .record(
+    z.string(),
+    z
+      .array(z.string({ error: ALERT_MSG.filterValues }).max(200, ALERT_MSG.filterValues), {
+        error: ALERT_MSG.filterValues,
+      })
+      .max(MAX_FILTER_VALUES, ALERT_MSG.filterValues),
+    { error: ALERT_MSG.filter },
+  )
   .refine(
     (filters) => Object.keys(filters).every((key) => (FILTER_FIELDS as readonly string[]).includes(key)),
     {
@@ -132,7 +153,10 @@ export const AlertCreateRequest = AlertRuleRequest.extend({
   target: z.discriminatedUnion(
     'kind',
     [
-      z.object({ kind: z.literal('product'), item_id: z.string().min(1, ALERT_MSG.target).max(200) }),
+      z.object({
+        kind: z.literal('product'),
+        item_id: z.string({ error: ALERT_MSG.itemId }).min(1, ALERT_MSG.target).max(200, ALERT_MSG.itemId),
+      }),
       FilterTarget,
     ],
     { error: ALERT_MSG.target },
@@ -155,7 +179,9 @@ export const AlertParams = z.object({
 
 /** A filter target's filters checked against the listing's fields, or the message that refuses them. */
 export function checkListing(target: FilterTarget): string | null {
-  if (!listingPath(target.category, target.subcategory || undefined)) return ALERT_MSG.listingMissing;
+  const path = listingPath(target.category, target.subcategory || undefined);
+  if (!path) return ALERT_MSG.listingMissing;
+  if (!listingTakesAlerts(path.category, path.subcategory)) return ALERT_MSG.warrantyListing;
   for (const key of Object.keys(target.filters)) {
     if (!(FILTER_FIELDS as readonly string[]).includes(key)) return ALERT_MSG.filter;
   }

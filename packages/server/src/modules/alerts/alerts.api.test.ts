@@ -161,6 +161,56 @@ describe('the buyer’s alerts', () => {
     expect((await send(buyer.cookie, 'GET', '/api/user/alerts')).body.alerts).toEqual([]);
   });
 
+  it('refuse malformed filters and item ids, and warranty plans that could never fire, in words a person can act on', async () => {
+    const buyer = await makeCustomer(ctx.app, owner);
+    const warranty = [...ctx.app.services.catalog.items.values()].find(
+      (p) => p.isActive && p.itemCondition === 'Warranty',
+    );
+    expect(warranty).toBeDefined();
+    const rule = { conditions: ['BrandNew'], min_quantity: 5 };
+    const listing = (filters: unknown, category = 'Notebook', subcategory = '') => ({
+      ...rule,
+      target: { kind: 'filter', category, subcategory, filters },
+    });
+    const cases: [unknown, string, string][] = [
+      [listing({ color: 'Black' }), ALERT_MSG.filterValues, alertsFr['alerts.msg.filterValues']],
+      [listing(null), ALERT_MSG.filter, alertsFr['alerts.msg.filter']],
+      [listing({ color: [5] }), ALERT_MSG.filterValues, alertsFr['alerts.msg.filterValues']],
+      [
+        { ...rule, target: { kind: 'product', item_id: 'X'.repeat(500) } },
+        ALERT_MSG.itemId,
+        alertsFr['alerts.msg.itemId'],
+      ],
+      [
+        { ...rule, target: { kind: 'product', item_id: warranty!.itemId } },
+        ALERT_MSG.warrantyProduct,
+        alertsFr['alerts.msg.warrantyProduct'],
+      ],
+      [listing({}, 'Warranty'), ALERT_MSG.warrantyListing, alertsFr['alerts.msg.warrantyListing']],
+      [listing({}, 'Warranty', 'Laptop'), ALERT_MSG.warrantyListing, alertsFr['alerts.msg.warrantyListing']],
+      [listing({}, 'Sale', 'Warranty'), ALERT_MSG.warrantyListing, alertsFr['alerts.msg.warrantyListing']],
+    ];
+    for (const [body, english, french] of cases) {
+      const answer = await send(buyer.cookie, 'POST', '/api/user/alerts', body);
+      expect({ status: answer.status, smessage: answer.body.smessage }).toEqual({
+        status: 400,
+        smessage: english,
+      });
+      const inFrench = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/user/alerts',
+        remoteAddress: clientAddress(),
+        headers: { cookie: `${buyer.cookie}; lang=fr` },
+        payload: body as never,
+      });
+      expect({ status: inFrench.statusCode, smessage: inFrench.json().smessage }).toEqual({
+        status: 400,
+        smessage: french,
+      });
+    }
+    expect((await send(buyer.cookie, 'GET', '/api/user/alerts')).body.alerts).toEqual([]);
+  });
+
   it(`keep at most ${MAX_ALERTS} per buyer`, async () => {
     const buyer = await makeCustomer(ctx.app, owner);
     const body = {

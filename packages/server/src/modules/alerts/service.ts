@@ -73,6 +73,10 @@ function resolveTarget(
   if (asked.kind === 'product') {
     const p = needs.catalog.items.get(asked.item_id);
     if (!p?.isActive) throw new HttpError(404, ALERT_MSG.productMissing);
+    // A warranty plan is always in stock, and no alert's condition counts it: an alert could never fire.
+    if (p.itemCondition === 'Warranty') {
+      throw new HttpError(400, ALERT_MSG.warrantyProduct, { errors: { target: ALERT_MSG.warrantyProduct } });
+    }
     return { target: { kind: 'model', model: p.model, item_id: p.itemId }, label: p.itemName };
   }
   const problem = checkListing(asked);

@@ -1,4 +1,4 @@
-import { ALERT_CONDITIONS } from '@shop/domain/alert-rules';
+import { ALERT_CONDITIONS, listingTakesAlerts } from '@shop/domain/alert-rules';
 import { FILTER_FIELDS, MIN_PRICE_GAP, SEARCH_COLUMNS, SORTS } from '@shop/domain/catalog';
 import { catalogValue } from '@shop/domain/catalog-values';
 import { MSG } from '@shop/domain/messages';
@@ -117,7 +117,8 @@ export default function CategoryPage() {
           })}
         </p>
       )}
-      {loggedIn && !isSearch && (
+      {/* Warranty plans are always in stock: no alert on their listings could fire. */}
+      {loggedIn && !isSearch && listingTakesAlerts(category, subcategory) && (
         <ListingAlert category={category} subcategory={subcategory} params={current} />
       )}
       <div className="listing__body">
