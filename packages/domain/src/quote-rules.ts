@@ -67,6 +67,8 @@ export const QUOTE_MSG = {
     left > 0
       ? `${name} only has ${left} left in stock; this quote needs ${needed}.`
       : `${name} is out of stock; this quote needs ${needed}.`,
+  noLongerSold: (name: string, condition: string) =>
+    `${name} is no longer sold as ${condition}; ask us for a new quote.`,
   requested: (quoteNumber: string) =>
     `Quote ${quoteNumber} has been requested. You will be told by e-mail when it is answered.`,
   placed: (orderNumber: string, quoteNumber: string) =>

@@ -54,6 +54,7 @@ export const SPEC_EN: Catalogue = {
   'quote.expired': QUOTE_MSG.expired(v('day')),
   'quote.shortStock': QUOTE_MSG.shortStock(v('name'), 2 as never, v('needed')).replace('2', '{left}'),
   'quote.shortStockNone': QUOTE_MSG.shortStock(v('name'), 0, v('needed')),
+  'quote.noLongerSold': QUOTE_MSG.noLongerSold(v('name'), v('condition')),
   'quote.requested': QUOTE_MSG.requested(v('quoteNumber')),
   'quote.placed': QUOTE_MSG.placed(v('orderNumber'), v('quoteNumber')),
   'quote.placedAlready': QUOTE_MSG.placedAlready(v('orderNumber'), v('quoteNumber')),

@@ -384,6 +384,54 @@ describe('accepting a quote', () => {
     expect(listed).toMatchObject({ state: 'accepted', order_number: order!.orderNumber });
   });
 
+  it('says a product no longer sold in the quoted condition is no longer sold, by its name now, in the buyer’s language', async () => {
+    const b = buyers[2]!;
+    const item = items[1]!;
+    await setStock(item, 100);
+    const q = await requestQuote(b, [{ item, quantity: 6 }]);
+    expect((await answer(q.quote_id, [80])).status).toBe(200);
+    const [saved] = await ctx.database.db.select().from(products).where(eq(products.itemId, item.itemId));
+    try {
+      // Renamed and now sold as recertified only: the quote's brand-new line cannot be placed.
+      await ctx.database.db
+        .update(products)
+        .set({ itemName: `${saved!.itemName} (2026)`, itemCondition: 'Recertified' })
+        .where(eq(products.itemId, item.itemId));
+      const refused = await place(b, q.quote_id);
+      expect(refused.status).toBe(409);
+      expect(refused.body.smessage).toBe(
+        `${saved!.itemName} (2026) is no longer sold as BrandNew; ask us for a new quote.`,
+      );
+      // Turned off altogether: the same, in French for a French buyer.
+      await ctx.database.db
+        .update(products)
+        .set({ itemName: saved!.itemName, itemCondition: saved!.itemCondition, isActive: false })
+        .where(eq(products.itemId, item.itemId));
+      const french = await ctx.app.inject({
+        method: 'POST',
+        url: `${base(b)}/${q.quote_id}/place`,
+        headers: { cookie: `${b.cookie}; lang=fr` },
+        payload: { revision: 1, ...placeBody(b) },
+      });
+      expect(french.statusCode).toBe(409);
+      expect(french.json().smessage).toBe(
+        `${saved!.itemName} n'est plus vendu dans l'état Neuf; demandez-nous une nouvelle soumission.`,
+      );
+      expect(await ctx.database.db.select().from(orders).where(eq(orders.quoteId, q.quote_id))).toHaveLength(
+        0,
+      );
+      const [p] = await ctx.database.db.select().from(products).where(eq(products.itemId, item.itemId));
+      expect(p!.stock).toBe(100);
+    } finally {
+      await ctx.database.db
+        .update(products)
+        .set({ itemName: saved!.itemName, itemCondition: saved!.itemCondition, isActive: saved!.isActive })
+        .where(eq(products.itemId, item.itemId));
+    }
+    const [still] = await ctx.database.db.select().from(quotes).where(eq(quotes.quoteId, q.quote_id));
+    expect(still!.status).toBe('answered');
+  });
+
   it('accepted twice at once makes exactly one order', async () => {
     const b = buyers[1]!;
     const item = items[4]!;

@@ -51,6 +51,11 @@ interface PreviousAnswer {
 
 // ---- The buyer's request
 
+/** Whether the product is sold in that condition (its own, or scratch-and-dent when it has that too). */
+function offeredAs(product: { itemCondition: string; isScratchDent: boolean }, condition: string): boolean {
+  return condition === 'ScratchDent' ? product.isScratchDent : product.itemCondition === condition;
+}
+
 export async function requestQuote(
   deps: AdminDeps,
   user: SessionUser,
@@ -78,13 +83,7 @@ export async function requestQuote(
       problems.push(QUOTE_MSG.unknownItem(l.item_id));
       return null;
     }
-    const offered =
-      condition === 'ScratchDent'
-        ? product.isScratchDent
-        : condition === 'Warranty'
-          ? product.itemCondition === 'Warranty'
-          : product.itemCondition === condition;
-    if (!offered) {
+    if (!offeredAs(product, condition)) {
       problems.push(QUOTE_MSG.notOffered(product.itemName, condition));
       return null;
     }
@@ -512,8 +511,37 @@ export async function placeQuote(
     .from(quoteLines)
     .where(eq(quoteLines.quoteId, quoteId))
     .orderBy(asc(quoteLines.position));
-  const needed = new Map<string, number>();
-  for (const l of lines) needed.set(l.itemName, (needed.get(l.itemName) ?? 0) + l.quantity);
+  // A line whose product was turned off, or is no longer sold in its condition, cannot be placed however
+  // much stock there is: the buyer needs a new quote, and is told so before anything is taken.
+  const sold = await db
+    .select({
+      itemId: products.itemId,
+      itemName: products.itemName,
+      isActive: products.isActive,
+      itemCondition: products.itemCondition,
+      isScratchDent: products.isScratchDent,
+    })
+    .from(products)
+    .where(
+      inArray(
+        products.itemId,
+        lines.map((l) => l.itemId),
+      ),
+    );
+  const productOf = new Map(sold.map((p) => [p.itemId, p]));
+  const notSold = (l: (typeof lines)[number]) => {
+    const p = productOf.get(l.itemId);
+    return !p?.isActive || !offeredAs(p, l.itemCondition);
+  };
+  const gone = lines.filter(notSold);
+  const goneMessage = (l: (typeof lines)[number]) =>
+    QUOTE_MSG.noLongerSold(productOf.get(l.itemId)?.itemName ?? l.itemName, l.itemCondition);
+  if (gone.length > 0) throw new HttpError(409, [...new Set(gone.map(goneMessage))].join('\n'));
+  // Turned off while the order is placed: the order names the product by its name now (or its item id).
+  const lineNamed = (name: string) => {
+    const ofItem = lines.filter((l) => l.itemId === name || productOf.get(l.itemId)?.itemName === name);
+    return ofItem.find(notSold) ?? ofItem[0];
+  };
   try {
     const placed = await placeOrderOfQuote(
       services,
@@ -531,7 +559,10 @@ export async function placeQuote(
         shippingMethod: request.shipping_method,
         messages: {
           notEnoughStock: (name, left, wanted) => QUOTE_MSG.shortStock(name, left, wanted),
-          notOffered: (name) => QUOTE_MSG.shortStock(name, 0, needed.get(name) ?? 0),
+          notOffered: (name) => {
+            const line = lineNamed(name);
+            return line ? QUOTE_MSG.noLongerSold(name, line.itemCondition) : QUOTE_MSG.unknownItem(name);
+          },
           noAddress: CART_MSG.noAddress,
           orderTooLarge: CART_MSG.orderTooLarge,
         },
