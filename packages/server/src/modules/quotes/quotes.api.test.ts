@@ -522,6 +522,22 @@ describe('accepting a quote', () => {
       expect(await ctx.database.db.select().from(orders).where(eq(orders.quoteId, q.quote_id))).toHaveLength(
         0,
       );
+      // A French buyer reads the amounts as French writes them.
+      const french = await ctx.app.inject({
+        method: 'POST',
+        url: `${base(b)}/${q.quote_id}/place`,
+        headers: { cookie: `${b.cookie}; lang=fr` },
+        payload: { revision: 2, ...placeBody(b) },
+      });
+      expect(french.statusCode).toBe(409);
+      const total = /^La commande de cette soumission totalise (\d[\d\s]*,\d\d\s\$), /.exec(
+        french.json().smessage,
+      )?.[1];
+      expect(total, french.json().smessage).toBeDefined();
+      expect(french.json().smessage).toBe(
+        `La commande de cette soumission totalise ${total}, au-delà de votre limite de commande de ${formatMoney(50_000, 'fr')}. Un administrateur de votre entreprise peut l'accepter dans la section Soumissions du compte.`,
+      );
+      expect(formatMoney(50_000, 'fr')).toMatch(/^500,00\s\$$/);
     } finally {
       await ctx.database.db
         .update(contacts)

@@ -476,13 +476,15 @@ export interface QuotePlaced {
 
 /**
  * Places the order of the company's answered, unexpired quote: its lines at its prices, the stock taken
- * then. The same quote accepted again (a double click, another tab) gives back its one order.
+ * then. The same quote accepted again (a double click, another tab) gives back its one order. `lang` is the
+ * request's: the amounts of a refusal are written in it.
  */
 export async function placeQuote(
   services: OrderNeeds,
   user: SessionUser,
   quoteId: number,
   request: QuotePlaceRequest,
+  lang: Lang = 'en',
 ): Promise<QuotePlaced> {
   const db = services.database.db;
   const read = async () => {
@@ -575,7 +577,8 @@ export async function placeQuote(
         revision: request.revision,
         revised: QUOTE_MSG.revised,
         limitOf: (tx) => buyerLimitCents(tx, user.contactPersonId),
-        overLimit: (total, limit) => QUOTE_MSG.overLimit(formatMoney(total), formatMoney(limit)),
+        // The amounts in the buyer's language: the message is translated by its template, values as they are.
+        overLimit: (total, limit) => QUOTE_MSG.overLimit(formatMoney(total, lang), formatMoney(limit, lang)),
       },
     );
     return { ...placed, quoteNumber: q.quoteNumber };

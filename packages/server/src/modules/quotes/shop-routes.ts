@@ -123,6 +123,7 @@ export function quoteShopRoutes(app: FastifyInstance, needs: QuoteNeeds) {
         user,
         numericId(request.params.quoteid, QUOTE_MSG.noQuote),
         request.body,
+        requestLang(request),
       );
       return reply.send({
         scode: 200,
