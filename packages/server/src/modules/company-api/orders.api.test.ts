@@ -6,18 +6,30 @@
  * stand in the way of a key.
  */
 
+import { randomBytes } from 'node:crypto';
 import { orderTotals } from '@shop/domain/cart';
 import { API_MSG, type ApiOrder } from '@shop/domain/company-api';
 import { personalPrice } from '@shop/domain/money';
 import { seededComponents } from '@shop/domain/tax-history';
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addresses, cartItems, customers, orders, products } from '../../db/schema';
+import {
+  addresses,
+  cartItems,
+  contacts,
+  customers,
+  orderApprovals,
+  orders,
+  products,
+  sessions,
+} from '../../db/schema';
 import { translators } from '../../i18n/lang';
 import { call, clientAddress } from '../../test/admin';
+import { createBuyers } from '../../test/buyers';
 import { DEMO, signIn, useSecondApp, useTestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import { changeOrderStatus, createInvoice } from '../orders';
+import { hashToken } from '../sessions';
 
 const LIMIT = 60;
 const ctx = useTestApp({ API_KEY_RATE_LIMIT: LIMIT });
@@ -404,6 +416,56 @@ describe('the credit limit', () => {
         .set({ creditLimitCents: null })
         .where(eq(customers.customerId, 'C10001'));
     }
+  });
+});
+
+describe('a key whose maker is no longer an administrator', () => {
+  it('places its orders in the primary contact’s name, never as a buyer held by an order limit', async () => {
+    const [company] = await createBuyers(ctx.database.db, 1, 'CK');
+    const db = ctx.database.db;
+    const maker = `CP${company!.customerId}-2`;
+    await db.insert(contacts).values({
+      contactPersonId: maker,
+      customerId: company!.customerId,
+      contactName: 'Second Admin',
+      username: 'ck-second-admin@buyers.example',
+      email: 'ck-second-admin@buyers.example',
+      passwordHash: 'not-used',
+      isPrimary: false,
+      role: 'admin',
+    });
+    const token = randomBytes(32).toString('base64url');
+    await db
+      .insert(sessions)
+      .values({
+        tokenHash: hashToken(token),
+        contactPersonId: maker,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+    const key = await makeKey(`sid=${token}`, ['orders:write']);
+    // Made a buyer with a $1 limit since: the key does not act as them.
+    await db
+      .update(contacts)
+      .set({ role: 'buyer', orderLimitCents: 100 })
+      .where(eq(contacts.contactPersonId, maker));
+    await db.update(products).set({ stock: 100 }).where(eq(products.itemId, item.itemId));
+    const placed = await send(key, 'POST', '/api/v1/orders', {
+      payload: {
+        purchase_order_number: 'PO-API-DEMOTED',
+        shipping_address_id: company!.addressId,
+        lines: [{ sku: item.sku, condition: 'BrandNew', quantity: 1 }],
+      },
+      idempotencyKey: newKey(),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const [row] = await db
+      .select({ by: orders.contactPersonId })
+      .from(orders)
+      .where(eq(orders.customerId, company!.customerId));
+    expect(row!.by).toBe(`CP${company!.customerId}`);
+    expect(
+      await db.select().from(orderApprovals).where(eq(orderApprovals.customerId, company!.customerId)),
+    ).toEqual([]);
   });
 });
 

@@ -51,8 +51,9 @@ export async function companyAddresses(
 }
 
 /**
- * Whose name a key's order is placed in: the administrator who made the key while their sign-in is on,
- * else the company's primary contact (so a key outlives the person who made it).
+ * Whose name a key's order is placed in: the administrator who made the key while their sign-in is on and
+ * they are still an administrator, else the company's primary contact (so a key outlives the person who
+ * made it, and never places an order as a buyer, whose orders wait for approval above their limit).
  */
 async function actingUser(db: Queryable, caller: ApiCaller): Promise<SessionUser> {
   const [row] = await db
@@ -63,7 +64,11 @@ async function actingUser(db: Queryable, caller: ApiCaller): Promise<SessionUser
       and(
         eq(contacts.customerId, caller.customerId),
         or(
-          and(eq(contacts.contactPersonId, caller.createdBy), eq(contacts.active, true)),
+          and(
+            eq(contacts.contactPersonId, caller.createdBy),
+            eq(contacts.active, true),
+            eq(contacts.role, 'admin'),
+          ),
           eq(contacts.isPrimary, true),
         ),
       ),
