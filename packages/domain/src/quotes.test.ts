@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  adminQuoteListQuerySchema,
   QUOTE_MSG,
   QUOTE_SELLER_MSG,
   quoteAnswerSchema,
@@ -49,10 +50,28 @@ describe('quotes', () => {
     );
   });
 
+  it('answers a malformed line or page with the shop’s own messages, not the library’s', () => {
+    const message = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+      r.success ? '' : r.error!.issues[0]!.message;
+    expect(message(quoteRequestSchema.safeParse({ lines: [null] }))).toBe('Each line needs an item.');
+    expect(message(quoteRequestSchema.safeParse({ lines: ['A1'] }))).toBe(QUOTE_MSG.item);
+    expect(message(quoteAnswerSchema.safeParse({ lines: [null], valid_until: '2026-11-25' }))).toBe(
+      QUOTE_SELLER_MSG.everyLine,
+    );
+    for (const page of ['0', '-1', '1.5', 'two', '10001'])
+      expect(message(adminQuoteListQuerySchema.safeParse({ page })), page).toBe(
+        'The page is a whole number from 1 to 10000.',
+      );
+    expect(adminQuoteListQuerySchema.parse({}).page).toBe(1);
+  });
+
   it('says the short line plainly', () => {
     expect(QUOTE_MSG.shortStock('Aspire 5', 40, 60)).toBe(
       'Aspire 5 only has 40 left in stock; this quote needs 60.',
     );
     expect(QUOTE_MSG.shortStock('Aspire 5', 0, 60)).toBe('Aspire 5 is out of stock; this quote needs 60.');
+    expect(QUOTE_MSG.noLongerSold('Aspire 5', 'Recertified')).toBe(
+      'Aspire 5 is no longer sold as Recertified; ask us for a new quote.',
+    );
   });
 });

@@ -29,6 +29,7 @@ export const QUOTE_SELLER_MSG = {
   message: `The message can be at most ${QUOTE_MESSAGE_MAX} characters.`,
   reason: `A reason is required (at most ${QUOTE_REASON_MAX} characters).`,
   notChangeable: (state: string) => `This quote is ${state}: it can no longer be answered or declined.`,
+  page: 'The page is a whole number from 1 to 10000.',
   tooLarge: (total: string, limit: string) =>
     `At these prices the quote totals ${total} before taxes, above the ${limit} an order may total, so the buyer could never accept it. Lower the prices, or decline it and ask the buyer to split it into several quotes.`,
 } as const;
@@ -79,19 +80,22 @@ const blankIsNull = (v: unknown) => (v === '' || v === undefined ? null : v);
 export const quoteRequestSchema = z.object({
   lines: z
     .array(
-      z.object({
-        item_id: z.string({ error: QUOTE_MSG.item }).trim().min(1, { message: QUOTE_MSG.item }).max(40),
-        item_condition: z
-          .string({ error: CONDITION_MESSAGE })
-          .refine(isCondition, { message: CONDITION_MESSAGE }),
-        quantity: z.coerce
-          .number({ error: QUOTE_MSG.quantity })
-          .int({ message: QUOTE_MSG.quantity })
-          .min(1, { message: QUOTE_MSG.quantity })
-          .max(QUOTE_MAX_QUANTITY, { message: QUOTE_MSG.quantity }),
-        /** The buyer's target unit price in dollars, if any. */
-        target_price: z.preprocess(blankIsNull, unitDollars(QUOTE_MSG.target).nullable()).optional(),
-      }),
+      z.object(
+        {
+          item_id: z.string({ error: QUOTE_MSG.item }).trim().min(1, { message: QUOTE_MSG.item }).max(40),
+          item_condition: z
+            .string({ error: CONDITION_MESSAGE })
+            .refine(isCondition, { message: CONDITION_MESSAGE }),
+          quantity: z.coerce
+            .number({ error: QUOTE_MSG.quantity })
+            .int({ message: QUOTE_MSG.quantity })
+            .min(1, { message: QUOTE_MSG.quantity })
+            .max(QUOTE_MAX_QUANTITY, { message: QUOTE_MSG.quantity }),
+          /** The buyer's target unit price in dollars, if any. */
+          target_price: z.preprocess(blankIsNull, unitDollars(QUOTE_MSG.target).nullable()).optional(),
+        },
+        { error: QUOTE_MSG.item },
+      ),
       { error: QUOTE_MSG.lines },
     )
     .min(1, { message: QUOTE_MSG.lines })
@@ -108,12 +112,15 @@ export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 export const quoteAnswerSchema = z.object({
   lines: z
     .array(
-      z.object({
-        line_id: z.coerce
-          .number({ error: QUOTE_SELLER_MSG.everyLine })
-          .int({ message: QUOTE_SELLER_MSG.everyLine }),
-        price: unitDollars(QUOTE_SELLER_MSG.price),
-      }),
+      z.object(
+        {
+          line_id: z.coerce
+            .number({ error: QUOTE_SELLER_MSG.everyLine })
+            .int({ message: QUOTE_SELLER_MSG.everyLine }),
+          price: unitDollars(QUOTE_SELLER_MSG.price),
+        },
+        { error: QUOTE_SELLER_MSG.everyLine },
+      ),
       { error: QUOTE_SELLER_MSG.everyLine },
     )
     .min(1, { message: QUOTE_SELLER_MSG.everyLine })
@@ -172,7 +179,13 @@ export type QuotePlaceInput = z.input<typeof quotePlaceSchema>;
 /** The statuses a back-office list filters by ('new' is requested). */
 export const adminQuoteListQuerySchema = z.object({
   status: z.enum(QUOTE_STATES, { error: `The status must be one of ${QUOTE_STATES.join(', ')}.` }).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  page: z.coerce
+    .number({ error: QUOTE_SELLER_MSG.page })
+    .int({ message: QUOTE_SELLER_MSG.page })
+    .min(1, { message: QUOTE_SELLER_MSG.page })
+    .max(10_000, { message: QUOTE_SELLER_MSG.page })
+    .optional()
+    .default(1),
 });
 
 // ---- Answers

@@ -170,6 +170,17 @@ describe('requesting a quote', () => {
       payload: { lines: [] },
     });
     expect(french.json().smessage).toBe('Une demande de soumission compte de 1 à 50 lignes.');
+    // A line that is no object at all, in both languages.
+    const nothing = await call(ctx.app, 'POST', base(b), b.cookie, { lines: [null] });
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.smessage).toBe('Each line needs an item.');
+    const rien = await ctx.app.inject({
+      method: 'POST',
+      url: base(b),
+      headers: { cookie: `${b.cookie}; lang=fr` },
+      payload: { lines: [null] },
+    });
+    expect(rien.json().smessage).toBe('Chaque ligne doit nommer un article.');
     // A visitor, and a path naming another company, are refused.
     expect((await call(ctx.app, 'POST', base(b), '', { lines: [] })).status).toBe(401);
     expect((await call(ctx.app, 'GET', base(buyers[1]!), b.cookie)).status).toBe(403);
@@ -602,5 +613,8 @@ describe('accepting a quote', () => {
     expect((await place(b, 999999)).status).toBe(404);
     expect((await call(ctx.app, 'GET', '/api/admin/quotes/999999', staff)).status).toBe(404);
     expect((await call(ctx.app, 'GET', '/api/admin/quotes', '')).status).toBe(401);
+    const page = await call(ctx.app, 'GET', '/api/admin/quotes?page=0', staff);
+    expect(page.status).toBe(400);
+    expect(page.body.smessage).toBe('The page is a whole number from 1 to 10000.');
   });
 });
