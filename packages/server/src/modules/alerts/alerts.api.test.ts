@@ -3,13 +3,14 @@
  * changes (through the import), again only after the alert stopped matching, the buyer's own price, pausing,
  * the unsubscribe page without a session, and, on PostgreSQL, two server instances mailing once.
  */
-import { ALERT_MSG, MAX_ALERTS } from '@shop/domain/alerts';
+import { ALERT_CONDITIONS, ALERT_MSG, MAX_ALERTS } from '@shop/domain/alerts';
 import type { Condition } from '@shop/domain/catalog';
 import { personalPrice, toAmount } from '@shop/domain/money';
+import { availableStock } from '@shop/domain/pricing';
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { outbox, stockAlerts } from '../../db/schema';
+import { contacts, outbox, stockAlerts } from '../../db/schema';
 import { backOfficeDeps, CLI_ACTOR } from '../../lib/back-office';
 import alertsEn from '../../locales/en/alerts.json';
 import alertsFr from '../../locales/fr/alerts.json';
@@ -19,6 +20,7 @@ import { useSecondApp, useTestApp } from '../../test/harness';
 import { type MailSink, startMailSink, waitFor } from '../../test/mail-sink';
 import { applyImport } from '../catalog';
 import { hashToken } from '../sessions';
+import { MAIL_OFFERS } from './mail';
 
 const sink: MailSink = await startMailSink();
 const ctx = useTestApp({ SMTP_URL: sink.url });
@@ -406,6 +408,77 @@ describe('firing', () => {
     expect(listing.body.alert.state).toBe('watching');
     await setStock([items[0]!], 9000);
     expect(await alertMails(buyer.email)).toHaveLength(2);
+  });
+});
+
+/** Makes a buyer who reads the shop, and its mails, in French. */
+async function frenchBuyer() {
+  const buyer = await makeCustomer(ctx.app, owner);
+  await ctx.database.db.update(contacts).set({ language: 'fr' }).where(eq(contacts.email, buyer.email));
+  return buyer;
+}
+
+/** The offers of a listing with units in stock in the alerts' conditions. */
+function offersInStock(category: string): number {
+  return ctx.app.services.catalog
+    .bucket(category)!
+    .rows()
+    .filter(
+      (r) => (ALERT_CONDITIONS as readonly string[]).includes(r.item_condition) && availableStock(r) > 0,
+    ).length;
+}
+
+describe('the alert mail', () => {
+  it('lists the ten cheapest offers and counts the others, with the link to see them all, in English and French', async () => {
+    const offers = offersInStock('Notebook');
+    expect(offers).toBeGreaterThan(MAIL_OFFERS);
+    const body = {
+      target: { kind: 'filter', category: 'Notebook' },
+      conditions: [...ALERT_CONDITIONS],
+      min_quantity: 1,
+    };
+    const english = await makeCustomer(ctx.app, owner);
+    const french = await frenchBuyer();
+    for (const [buyer, more] of [
+      [english, `- and ${offers - MAIL_OFFERS} more: `],
+      [french, `- et ${offers - MAIL_OFFERS} de plus : `],
+    ] as const) {
+      const made = await send(buyer.cookie, 'POST', '/api/user/alerts', body);
+      expect(made.body.smessage).toBe(ALERT_MSG.createdMatching);
+      const text = (await alertMail(buyer.email)).text;
+      expect(text.split('\n').filter((line) => line.includes('(SKU '))).toHaveLength(MAIL_OFFERS);
+      expect(text).toMatch(new RegExp(`^${more}http\\S+/acer/category/Notebook$`, 'm'));
+    }
+  });
+
+  it('names a listing in the buyer’s language, as the unsubscribe page does', async () => {
+    const buyer = await frenchBuyer();
+    const made = await send(buyer.cookie, 'POST', '/api/user/alerts', {
+      target: { kind: 'filter', category: 'Accessories', subcategory: 'Mice', filters: { color: ['Black'] } },
+      conditions: [...ALERT_CONDITIONS],
+      min_quantity: 1,
+    });
+    // Kept in English for the account, which names it in the page's language itself.
+    expect(made.body.alert.label).toBe('Accessories › Mice: Black');
+    expect(made.body.alert.state).toBe('matched');
+    const [queued] = await ctx.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, buyer.email), like(outbox.subject, 'Alerte de stock%')));
+    expect(queued!.subject).toBe('Alerte de stock : Accessoires › Souris: Noir');
+    const mail = await alertMail(buyer.email);
+    expect(mail.text).toContain('Votre alerte de stock « Accessoires › Souris: Noir » est satisfaite');
+    const token = /unsubscribe\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    const page = await ctx.app.inject({ method: 'GET', url: `/acer/unsubscribe?token=${token}` });
+    expect(page.body).toContain('>Accessoires › Souris: Noir</a>');
+    expect(page.body).not.toContain('Mice: Black');
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url: '/acer/unsubscribe',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${token}`,
+    });
+    expect(done.body).toContain('« Accessoires › Souris: Noir »');
   });
 });
 

@@ -6,6 +6,9 @@ import type { MailMessage } from '../../mail/outbox';
 import { mailText } from '../../mail/templates';
 import { oneLine } from '../../mail/text';
 
+/** The offers a mail lists (the cheapest first); the others are counted, with the link to see them. */
+export const MAIL_OFFERS = 10;
+
 export interface AlertMailInput {
   to: string;
   name: string;
@@ -44,7 +47,8 @@ export function alertMail(input: AlertMailInput): MailMessage {
           conditions,
           price: formatMoney(input.maxPriceCents, lang),
         });
-  const lines = result.offers.map((o) =>
+  const listed = result.offers.slice(0, MAIL_OFFERS);
+  const lines = listed.map((o) =>
     mailText(lang, 'alerts.mail.line', {
       name: oneLine(o.item_name),
       sku: oneLine(o.sku),
@@ -53,6 +57,9 @@ export function alertMail(input: AlertMailInput): MailMessage {
       price: formatMoney(o.price_cents, lang),
     }),
   );
+  const link = `${input.publicUrl}${targetPath(input.target)}`;
+  const more = result.offers.length - listed.length;
+  if (more > 0) lines.push(mailText(lang, 'alerts.mail.more', { n: more, url: link }));
   const body = [
     mailText(lang, 'alerts.mail.greeting', { name: oneLine(input.name) }),
     '',
@@ -60,7 +67,7 @@ export function alertMail(input: AlertMailInput): MailMessage {
     '',
     ...lines,
     '',
-    mailText(lang, 'alerts.mail.link', { url: `${input.publicUrl}${targetPath(input.target)}` }),
+    mailText(lang, 'alerts.mail.link', { url: link }),
     '',
     mailText(lang, 'alerts.mail.once', { url: `${input.publicUrl}/acer/account/stockAlerts` }),
     mailText(lang, 'alerts.mail.unsubscribe', { url: unsubscribe }),

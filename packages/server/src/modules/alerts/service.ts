@@ -17,7 +17,7 @@ import {
   MAX_ALERTS,
   targetPath,
 } from '@shop/domain/alerts';
-import { displayName, FILTER_FIELDS } from '@shop/domain/catalog';
+import { FILTER_FIELDS } from '@shop/domain/catalog';
 import { toAmount } from '@shop/domain/money';
 import { and, arrayContains, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
@@ -26,6 +26,7 @@ import { mailLanguageOf } from '../../i18n/buyer-lang';
 import { HttpError } from '../../lib/http';
 import { queueMail } from '../../mail/outbox';
 import { hashToken } from '../sessions';
+import { alertLabel, listingLabel } from './label';
 import { alertMail } from './mail';
 import type { AlertsNeeds } from './needs';
 import { databaseOffers } from './offers';
@@ -93,12 +94,8 @@ function resolveTarget(
     subcategory: asked.subcategory,
     filters,
   };
-  const place = asked.subcategory
-    ? `${displayName(asked.category)} › ${displayName(asked.subcategory)}`
-    : displayName(asked.category);
-  const values = Object.values(filters).flat();
-  const label = values.length > 0 ? `${place}: ${values.join(', ')}` : place;
-  return { target, label: label.slice(0, 200) };
+  // Stored in English; the mail and the unsubscribe page name the listing in their own language.
+  return { target, label: listingLabel(target, 'en') };
 }
 
 async function ownAlert(q: Queryable, contactPersonId: string, alertId: number): Promise<AlertRow> {
@@ -265,7 +262,7 @@ export async function settleAlert(needs: AlertsNeeds, alertId: number): Promise<
           to: alert.email,
           name: alert.name || alert.contactName,
           lang,
-          label: row.label,
+          label: alertLabel(target, row.label, lang),
           target,
           conditions: row.conditions,
           maxPriceCents: row.maxPriceCents,

@@ -10,6 +10,7 @@ import { formatMoney } from '@shop/domain/money';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requestLang, translators } from '../../i18n/lang';
 import { mailText } from '../../mail/templates';
+import { alertLabel } from './label';
 import { conditionName } from './mail';
 import type { AlertsNeeds } from './needs';
 import { alertOfToken, unsubscribe } from './service';
@@ -84,7 +85,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, needs: AlertsNeeds
       escapeHtml(mailText(lang, `alerts.page.${key}`, values));
     const body = `<p>${t('intro', { email: found.email })}</p>
 <dl>
-<dt>${t('what')}</dt><dd><a href="${escapeHtml(targetPath(target))}">${escapeHtml(row.label)}</a></dd>
+<dt>${t('what')}</dt><dd><a href="${escapeHtml(targetPath(target))}">${escapeHtml(alertLabel(target, row.label, lang))}</a></dd>
 <dt>${t('conditions')}</dt><dd>${escapeHtml(row.conditions.map((c) => conditionName(lang, c)).join(', '))}</dd>
 <dt>${t('quantity')}</dt><dd>${t('quantityValue', { n: row.minQuantity })}</dd>
 <dt>${t('price')}</dt><dd>${row.maxPriceCents === null ? t('anyPrice') : escapeHtml(formatMoney(row.maxPriceCents, lang))}</dd>
@@ -108,7 +109,8 @@ export async function unsubscribeRoutes(app: FastifyInstance, needs: AlertsNeeds
     if (!found || label === null) return refusal(reply, asked, 404, ALERT_MSG.badToken);
     const lang = isLang(found.language) ? found.language : asked;
     request.log.info({ alertId: found.row.alertId }, 'stock alert deleted by its unsubscribe link');
-    const done = escapeHtml(mailText(lang, 'alerts.page.done', { label }));
+    const named = alertLabel(found.row.target as AlertTarget, label, lang);
+    const done = escapeHtml(mailText(lang, 'alerts.page.done', { label: named }));
     return send(reply, 200, page(lang, `<p class="done" role="status">${done}</p>`));
   });
 }

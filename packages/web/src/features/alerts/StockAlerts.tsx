@@ -1,5 +1,6 @@
 /** The account's Stock alerts: each alert with its state (watching, matched on a date, paused); pause, edit, delete. */
 import type { AlertAnswer, AlertsAnswer, AlertView } from '@shop/domain/alerts';
+import { FILTER_FIELDS } from '@shop/domain/catalog';
 import { catalogValue } from '@shop/domain/catalog-values';
 import type { DoneAnswer } from '@shop/domain/contract';
 import { useEffect, useState } from 'react';
@@ -39,7 +40,7 @@ function rule(alert: AlertView): string {
 
 /**
  * What an alert watches, in the page's language: a listing's category and filter values translated (the
- * stored label is the English one, kept for the mail's subject); a product by its name.
+ * stored label is the English one; the mail and the unsubscribe page name it in theirs); a product by its name.
  */
 function labelOf(alert: AlertView): string {
   const target = alert.target;
@@ -47,8 +48,9 @@ function labelOf(alert: AlertView): string {
   const place = target.subcategory
     ? `${categoryName(target.category)} › ${categoryName(target.subcategory)}`
     : categoryName(target.category);
-  const values = Object.entries(target.filters).flatMap(([field, list]) =>
-    (list ?? []).map((value) => catalogValue(field, value, pageLang())),
+  // In the listing's field order, as the server names it in mails (the stored filters' order is the database's).
+  const values = FILTER_FIELDS.flatMap((field) =>
+    (target.filters[field] ?? []).map((value) => catalogValue(field, value, pageLang())),
   );
   return values.length > 0 ? `${place}: ${values.join(', ')}` : place;
 }
