@@ -60,6 +60,11 @@ export const QUOTE_MSG = {
   notAnswered: 'This quote has not been answered yet.',
   declined: 'This quote was declined and cannot be accepted.',
   withdrawn: 'This quote was withdrawn and cannot be accepted.',
+  withdrawnNow: (quoteNumber: string) =>
+    `Quote ${quoteNumber} has been withdrawn: the seller will not answer it, and it can no longer be accepted.`,
+  withdrawnAlready: 'This quote was withdrawn already.',
+  withdrawAccepted: 'This quote was accepted: it has its order, and can no longer be withdrawn.',
+  withdrawDeclined: 'This quote was declined by the seller: there is nothing to withdraw.',
   expired: (day: string) =>
     `This quote expired on ${day} and can no longer be accepted. Please ask for a new quote.`,
   accepted: 'This quote was accepted already: it has its order.',

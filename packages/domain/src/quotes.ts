@@ -246,6 +246,12 @@ export const QuoteRequestedAnswer = z.object({
   quote_id: z.number(),
   quote_number: z.string(),
 });
+/** POST /api/user/{customerid}/quotes/{quoteId}/withdraw: what is said, and the quote as it is now. */
+export const QuoteWithdrawnAnswer = z.object({
+  scode: z.literal(200),
+  smessage: z.string(),
+  quote: QuoteDetail,
+});
 export const QuotePlacedAnswer = z.object({
   scode: z.literal(200),
   smessage: z.string(),

@@ -56,6 +56,7 @@ export const SPEC_EN: Catalogue = {
   'quote.shortStockNone': QUOTE_MSG.shortStock(v('name'), 0, v('needed')),
   'quote.noLongerSold': QUOTE_MSG.noLongerSold(v('name'), v('condition')),
   'quote.requested': QUOTE_MSG.requested(v('quoteNumber')),
+  'quote.withdrawnNow': QUOTE_MSG.withdrawnNow(v('quoteNumber')),
   'quote.placed': QUOTE_MSG.placed(v('orderNumber'), v('quoteNumber')),
   'quote.placedAlready': QUOTE_MSG.placedAlready(v('orderNumber'), v('quoteNumber')),
   'quote.overLimit': QUOTE_MSG.overLimit(v('total'), v('limit')),

@@ -37,7 +37,7 @@ export function quoteAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
     '/api/admin/quotes',
     {
       schema: doc(
-        'A page of quotes, newest first, by state (requested, answered, expired, accepted, declined)',
+        'A page of quotes, newest first, by state (requested, answered, expired, accepted, declined, withdrawn)',
         {
           querystring: adminQuoteListQuerySchema,
           response: { 200: AdminQuoteListAnswer, ...REFUSALS },
@@ -82,7 +82,7 @@ export function quoteAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
     '/api/admin/quotes/:quoteId/answer',
     {
       schema: doc(
-        'Answers a requested quote, or revises an answered one until it is accepted: a unit price per line, a validity date (today to 90 days), a message; the buyer is mailed',
+        'Answers a requested quote, or revises an answered one until it is accepted or withdrawn: a unit price per line, a validity date (today to 90 days), a message; the buyer is mailed',
         { params: QuotePath, body: quoteAnswerSchema, response: { 200: QuoteDetailAnswer, ...REFUSALS } },
       ),
     },
@@ -102,7 +102,7 @@ export function quoteAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
   api.post(
     '/api/admin/quotes/:quoteId/decline',
     {
-      schema: doc('Declines a quote with a reason (until it is accepted); the buyer is mailed', {
+      schema: doc('Declines a quote with a reason (until it is accepted or withdrawn); the buyer is mailed', {
         params: QuotePath,
         body: quoteDeclineSchema,
         response: { 200: QuoteDetailAnswer, ...REFUSALS },

@@ -63,6 +63,35 @@ export function requestMail(
   };
 }
 
+/** The shop inbox is told a request it may be answering was withdrawn (English, like the back office). */
+export function withdrawMail(
+  config: Pick<Config, 'PUBLIC_URL' | 'SHOP_INBOX'>,
+  q: {
+    quoteId: number;
+    quoteNumber: string;
+    company: string;
+    customerId: string;
+    buyer: { name: string; email: string };
+    was: string;
+  },
+): MailMessage {
+  const company = oneLine(q.company) || q.customerId;
+  return {
+    to: config.SHOP_INBOX,
+    replyTo: q.buyer.email || undefined,
+    subject: `Quote ${q.quoteNumber} withdrawn by ${company}`,
+    body: [
+      `Quote ${q.quoteNumber} from ${oneLine(q.company)} (${q.customerId}) was withdrawn by ${oneLine(q.buyer.name)}${
+        q.buyer.email ? ` <${oneLine(q.buyer.email)}>` : ''
+      }.`,
+      `It was ${q.was}; it can no longer be answered, revised or accepted.`,
+      '',
+      'The quote in the back office:',
+      `${base(config)}/acer/admin/quotes/${q.quoteId}`,
+    ].join('\n'),
+  };
+}
+
 export interface AnswerMailData {
   quoteId: number;
   quoteNumber: string;

@@ -618,3 +618,130 @@ describe('accepting a quote', () => {
     expect(page.body.smessage).toBe('The page is a whole number from 1 to 10000.');
   });
 });
+
+describe('withdrawing a quote', () => {
+  const withdraw = (b: Buyer, quoteId: number) =>
+    call(ctx.app, 'POST', `${base(b)}/${quoteId}/withdraw`, b.cookie, {});
+
+  it('withdraws a requested or answered quote once: it can then be neither answered nor accepted, and the shop is told', async () => {
+    const b = buyers[2]!;
+    const item = items[5]!;
+    await setStock(item, 100);
+    const q = await requestQuote(b, [{ item, quantity: 3 }]);
+    expect((await answer(q.quote_id, [70])).status).toBe(200);
+    // Another company cannot, and is told there is no such quote.
+    const other = buyers[0]!;
+    const stolen = await withdraw(other, q.quote_id);
+    expect(stolen.status).toBe(404);
+    expect(stolen.body.smessage).toBe('There is no such quote in your account.');
+
+    const done = await withdraw(b, q.quote_id);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.smessage).toBe(
+      `Quote ${q.quote_number} has been withdrawn: the seller will not answer it, and it can no longer be accepted.`,
+    );
+    expect(done.body.quote).toMatchObject({ quote_id: q.quote_id, state: 'withdrawn' });
+    const listed = (await call(ctx.app, 'GET', base(b), b.cookie)).body.quotes.find(
+      (x: { quote_id: number }) => x.quote_id === q.quote_id,
+    );
+    expect(listed.state).toBe('withdrawn');
+
+    // Twice: already withdrawn. Accepting it, or the seller answering it, is refused.
+    const again = await withdraw(b, q.quote_id);
+    expect(again.status).toBe(409);
+    expect(again.body.smessage).toBe('This quote was withdrawn already.');
+    const accept = await place(b, q.quote_id);
+    expect(accept.status).toBe(409);
+    expect(accept.body.smessage).toBe('This quote was withdrawn and cannot be accepted.');
+    expect(await ctx.database.db.select().from(orders).where(eq(orders.quoteId, q.quote_id))).toHaveLength(0);
+    const revise = await answer(q.quote_id, [60]);
+    expect(revise.status).toBe(409);
+    expect(revise.body.smessage).toBe('This quote is withdrawn: it can no longer be answered or declined.');
+    const decline = await call(ctx.app, 'POST', `/api/admin/quotes/${q.quote_id}/decline`, staff, {
+      reason: 'Too late.',
+    });
+    expect(decline.status).toBe(409);
+
+    // The seller sees it withdrawn; the inbox was told; the trail names the buyer.
+    expect((await adminQuote(q.quote_id)).state).toBe('withdrawn');
+    const filtered = await call(ctx.app, 'GET', '/api/admin/quotes?status=withdrawn', staff);
+    expect(filtered.body.quotes.map((x: { quote_id: number }) => x.quote_id)).toContain(q.quote_id);
+    const told = await mailsTo(INBOX, `Quote ${q.quote_number} withdrawn`);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.body).toContain(`/acer/admin/quotes/${q.quote_id}`);
+    const trail = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'quote'), eq(auditLog.entityId, String(q.quote_id))));
+    expect(trail.find((t) => t.action === 'quote.withdraw')?.actor).toContain(b.customerId);
+
+    // A request not yet answered is withdrawn too, and leaves the seller's count of new requests.
+    const fresh = await requestQuote(b, [{ item, quantity: 2 }]);
+    const count = async () =>
+      (await call(ctx.app, 'GET', '/api/admin/quotes/requested-count', staff)).body.requested as number;
+    const before = await count();
+    expect((await withdraw(b, fresh.quote_id)).status).toBe(200);
+    expect(await count()).toBe(before - 1);
+  });
+
+  it('withdraws an expired quote, but not an accepted or declined one (said in French too)', async () => {
+    const b = buyers[1]!;
+    const item = items[4]!;
+    await setStock(item, 100);
+    const expired = await requestQuote(b, [{ item, quantity: 2 }]);
+    expect((await answer(expired.quote_id, [20])).status).toBe(200);
+    await ctx.database.db
+      .update(quotes)
+      .set({ validUntil: addDays(shopToday(), -2) })
+      .where(eq(quotes.quoteId, expired.quote_id));
+    expect((await withdraw(b, expired.quote_id)).status).toBe(200);
+
+    const accepted = await requestQuote(b, [{ item, quantity: 2 }]);
+    expect((await answer(accepted.quote_id, [20])).status).toBe(200);
+    expect((await place(b, accepted.quote_id)).status).toBe(200);
+    const late = await withdraw(b, accepted.quote_id);
+    expect(late.status).toBe(409);
+    expect(late.body.smessage).toBe(
+      'This quote was accepted: it has its order, and can no longer be withdrawn.',
+    );
+    const tard = await ctx.app.inject({
+      method: 'POST',
+      url: `${base(b)}/${accepted.quote_id}/withdraw`,
+      headers: { cookie: `${b.cookie}; lang=fr` },
+      payload: {},
+    });
+    expect(tard.json().smessage).toBe(
+      'Cette soumission a été acceptée : elle a sa commande et ne peut plus être retirée.',
+    );
+    const [stored] = await ctx.database.db.select().from(quotes).where(eq(quotes.quoteId, accepted.quote_id));
+    expect(stored!.status).toBe('accepted');
+
+    const declined = await requestQuote(b, [{ item, quantity: 2 }]);
+    await call(ctx.app, 'POST', `/api/admin/quotes/${declined.quote_id}/decline`, staff, { reason: 'No.' });
+    const nothing = await withdraw(b, declined.quote_id);
+    expect(nothing.status).toBe(409);
+    expect(nothing.body.smessage).toBe(
+      'This quote was declined by the seller: there is nothing to withdraw.',
+    );
+  });
+
+  it('withdrawn and accepted at once: exactly one of them happens', async () => {
+    const b = buyers[1]!;
+    const item = items[4]!;
+    await setStock(item, 100);
+    const q = await requestQuote(b, [{ item, quantity: 4 }]);
+    expect((await answer(q.quote_id, [25])).status).toBe(200);
+    const [accepted, withdrawn] = await Promise.all([place(b, q.quote_id), withdraw(b, q.quote_id)]);
+    expect([accepted.status, withdrawn.status].sort()).toEqual([200, 409]);
+    const made = await ctx.database.db.select().from(orders).where(eq(orders.quoteId, q.quote_id));
+    const [stored] = await ctx.database.db.select().from(quotes).where(eq(quotes.quoteId, q.quote_id));
+    if (accepted.status === 200) {
+      expect(made).toHaveLength(1);
+      expect(stored!.status).toBe('accepted');
+    } else {
+      expect(made).toHaveLength(0);
+      expect(stored!.status).toBe('withdrawn');
+      expect(accepted.body.smessage).toBe('This quote was withdrawn and cannot be accepted.');
+    }
+  });
+});

@@ -30,7 +30,7 @@ import { queueMail, queueMails } from '../../mail/outbox';
 import { recordAudit } from '../audit';
 import { buyerLimitCents, type OrderNeeds, placeOrderOfQuote, SHOP_TIME_ZONE } from '../orders';
 import type { SessionUser } from '../sessions';
-import { answerMail, declineMail, requestMail } from './mails';
+import { answerMail, declineMail, requestMail, withdrawMail } from './mails';
 
 export const ADMIN_NO_QUOTE = 'There is no such quote.';
 export const ADMIN_PAGE_SIZE = 50;
@@ -443,6 +443,80 @@ export async function declineQuote(
       : [];
     return { mailIds };
   });
+}
+
+// ---- The buyer withdraws
+
+/** Why the company's quote cannot be withdrawn now that it is in `status` (null: it can). */
+function withdrawRefusal(status: string): HttpError | null {
+  if (status === 'withdrawn') return new HttpError(409, QUOTE_MSG.withdrawnAlready);
+  if (status === 'accepted') return new HttpError(409, QUOTE_MSG.withdrawAccepted);
+  if (status === 'declined') return new HttpError(409, QUOTE_MSG.withdrawDeclined);
+  return null;
+}
+
+/**
+ * A buyer withdraws their company's quote while it is requested or answered (an expired one too: the seller
+ * could revise it back). One conditional update decides against the seller's answer (which locks the row
+ * and requires the status it read) and the acceptance (answered to accepted in the order's transaction):
+ * whichever commits first wins, and the other is refused. The shop inbox is told; the trail names the buyer.
+ */
+export async function withdrawQuote(
+  deps: AdminDeps,
+  user: SessionUser,
+  quoteId: number,
+): Promise<{ quoteNumber: string; mailIds: number[] }> {
+  return deps.db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(quotes)
+      .set({ status: 'withdrawn', decidedAt: new Date(), updatedAt: new Date() })
+      .where(
+        and(
+          eq(quotes.quoteId, quoteId),
+          eq(quotes.customerId, user.customerId),
+          inArray(quotes.status, ['requested', 'answered']),
+        ),
+      )
+      .returning();
+    if (!moved) {
+      const [now] = await tx
+        .select({ status: quotes.status })
+        .from(quotes)
+        .where(and(eq(quotes.quoteId, quoteId), eq(quotes.customerId, user.customerId)));
+      if (!now) throw new HttpError(404, QUOTE_MSG.noQuote);
+      throw withdrawRefusal(now.status) ?? new HttpError(409, QUOTE_MSG.withdrawnAlready);
+    }
+    // What it was a moment ago: the answered status and validity date are kept as they were.
+    const was = quoteState(
+      moved.validUntil === null ? 'requested' : 'answered',
+      moved.validUntil,
+      shopToday(),
+    );
+    await recordAudit(tx, buyerActor(user), {
+      action: 'quote.withdraw',
+      entityType: 'quote',
+      entityId: String(quoteId),
+      before: { status: was },
+      after: { status: 'withdrawn' },
+    });
+    const mailId = await queueMail(
+      tx,
+      withdrawMail(deps.config, {
+        quoteId,
+        quoteNumber: moved.quoteNumber,
+        company: user.company,
+        customerId: user.customerId,
+        buyer: { name: user.contactName, email: user.email },
+        was,
+      }),
+    );
+    return { quoteNumber: moved.quoteNumber, mailIds: [mailId] };
+  });
+}
+
+/** The trail names the buyer who acted and their company. */
+function buyerActor(user: SessionUser): Actor {
+  return { staffId: null, label: `${user.email || user.username} (${user.customerId})` };
 }
 
 async function buyerOf(db: Queryable, contactPersonId: string) {

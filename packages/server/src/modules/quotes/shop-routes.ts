@@ -1,4 +1,4 @@
-/** The buyer's quotes: ask for one, the company's list, one quote, and accepting it (its checkout). */
+/** The buyer's quotes: ask for one, the company's list, one quote, accepting it (its checkout) or withdrawing it. */
 import { REFUSALS } from '@shop/domain/contract';
 import {
   QUOTE_MSG,
@@ -6,6 +6,7 @@ import {
   QuoteListAnswer,
   QuotePlacedAnswer,
   QuoteRequestedAnswer,
+  QuoteWithdrawnAnswer,
   quotePlaceSchema,
   quoteRequestSchema,
 } from '@shop/domain/quotes';
@@ -20,7 +21,7 @@ import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
 import { assertOwnCustomer, requireUser } from '../sessions';
 import type { QuoteNeeds } from './needs';
-import { listCompanyQuotes, placeQuote, quoteDetail, requestQuote } from './service';
+import { listCompanyQuotes, placeQuote, quoteDetail, requestQuote, withdrawQuote } from './service';
 
 const doc = routeDocs(['Quotes'], SECURITY.session);
 const QuotePath = CustomerPath.extend({ quoteid: z.string().describe('The quote id (quote_id).') });
@@ -102,6 +103,28 @@ export function quoteShopRoutes(app: FastifyInstance, needs: QuoteNeeds) {
       if (!quote) throw new HttpError(404, QUOTE_MSG.noQuote);
       reply.header('cache-control', 'private, no-store');
       return reply.send({ scode: 200, quote });
+    },
+  );
+
+  api.post(
+    '/api/user/:customerid/quotes/:quoteid/withdraw',
+    {
+      schema: doc(
+        "Withdraws one of the company's quotes while it is requested, answered or expired: the seller can no longer answer it and it can no longer be accepted; the shop is told",
+        { params: QuotePath, response: { 200: QuoteWithdrawnAnswer, ...REFUSALS } },
+      ),
+      preValidation: async (request) => {
+        assertOwnCustomer(request, request.params.customerid);
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const quoteId = numericId(request.params.quoteid, QUOTE_MSG.noQuote);
+      const done = await withdrawQuote(needs.backOffice, user, quoteId);
+      await deliverQueued(needs.backOffice, done.mailIds);
+      const quote = await quoteDetail(db, quoteId, user.customerId);
+      if (!quote) throw new HttpError(404, QUOTE_MSG.noQuote);
+      return reply.send({ scode: 200, smessage: QUOTE_MSG.withdrawnNow(done.quoteNumber), quote });
     },
   );
 
