@@ -548,6 +548,59 @@ describe('unsubscribing', () => {
   });
 });
 
+/** A buyer with an alert that has mailed them; the token of its mail's unsubscribe link. */
+async function alertWithToken(): Promise<{ buyer: { cookie: string; email: string }; token: string }> {
+  const buyer = await makeCustomer(ctx.app, owner);
+  const { items } = pickModel();
+  await setStock(items, 0);
+  await send(buyer.cookie, 'POST', '/api/user/alerts', {
+    target: { kind: 'product', item_id: items[0]!.itemId },
+    conditions: [items[0]!.condition],
+    min_quantity: 3,
+  });
+  await setStock(items, 3);
+  const mail = await alertMail(buyer.email);
+  return { buyer, token: /unsubscribe\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]! };
+}
+
+describe('one-click unsubscribing (RFC 8058)', () => {
+  const boundary = '----mailprogram7MA4YWxkTrZu0gW';
+  const multipart = (fields: Record<string, string>) =>
+    `${Object.entries(fields)
+      .map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      )
+      .join('')}--${boundary}--\r\n`;
+  const post = (url: string, payload: string, contentType = `multipart/form-data; boundary=${boundary}`) =>
+    ctx.app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
+
+  it('takes a mail program’s multipart/form-data request, the token in the link', async () => {
+    const { buyer, token } = await alertWithToken();
+    const answer = await post(
+      `/acer/unsubscribe?token=${token}`,
+      multipart({ 'List-Unsubscribe': 'One-Click' }),
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain('is deleted and sends no more mail');
+    expect((await send(buyer.cookie, 'GET', '/api/user/alerts')).body.alerts).toEqual([]);
+  });
+
+  it('reads the token from a multipart body too, and refuses a body it cannot read without failing', async () => {
+    const { buyer, token } = await alertWithToken();
+    // No boundary to read: no fields, so no token (the link had none either).
+    const unreadable = await post('/acer/unsubscribe', 'List-Unsubscribe=One-Click', 'multipart/form-data');
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.body).toContain(ALERT_MSG.tokenMissing);
+    const tooLarge = await post(`/acer/unsubscribe?token=${token}`, multipart({ x: 'y'.repeat(10_000) }));
+    expect(tooLarge.statusCode).toBe(413);
+    expect((await send(buyer.cookie, 'GET', '/api/user/alerts')).body.alerts).toHaveLength(1);
+    const answer = await post('/acer/unsubscribe', multipart({ token }));
+    expect(answer.statusCode).toBe(200);
+    expect((await send(buyer.cookie, 'GET', '/api/user/alerts')).body.alerts).toEqual([]);
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one PostgreSQL database', () => {
   it('queue exactly one mail when an import in one raises stock over an alert’s quantity', async () => {
     const other = second.app!;

@@ -1,7 +1,7 @@
 /**
  * The one-click unsubscribe of an alert's mail, without signing in: GET /acer/unsubscribe?token=… shows the
  * alert and one Unsubscribe button; POST (the button, or a mail program's one-click request of RFC 8058
- * with the body `List-Unsubscribe=One-Click`) deletes the alert. The token is the mail's; only its hash is
+ * with the body `List-Unsubscribe=One-Click`, form-urlencoded or multipart/form-data) deletes the alert. The token is the mail's; only its hash is
  * stored, and the next mail of the alert carries a new one.
  */
 import { ALERT_MSG, type AlertTarget, targetPath } from '@shop/domain/alerts';
@@ -58,6 +58,29 @@ function refusal(reply: FastifyReply, lang: Lang, status: number, english: strin
   return send(reply, status, page(lang, `<p class="error" role="alert">${escapeHtml(message)}</p>`));
 }
 
+/** The largest form the page or a mail program posts (a token and the RFC's one field). */
+const FORM_LIMIT = 4096;
+
+/**
+ * The text fields of a small multipart/form-data body (RFC 7578), by name; files and anything unreadable
+ * are left out, so a strange body reads as no fields rather than failing the request.
+ */
+function multipartFields(contentType: string | undefined, body: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType ?? '');
+  const marker = boundary?.[1] ?? boundary?.[2];
+  if (!marker) return fields;
+  for (const part of body.split(`--${marker}`)) {
+    const split = part.indexOf('\r\n\r\n');
+    if (split < 0) continue;
+    const head = part.slice(0, split);
+    const name = /content-disposition:[^\r\n]*;\s*name="([^"]*)"/i.exec(head)?.[1];
+    if (!name || /;\s*filename=/i.test(head) || name in fields) continue;
+    fields[name] = part.slice(split + 4).replace(/\r\n$/, '');
+  }
+  return fields;
+}
+
 function tokenOf(value: unknown): string | null {
   const token = Array.isArray(value) ? value[0] : value;
   return typeof token === 'string' && token !== '' ? token : null;
@@ -68,8 +91,14 @@ export async function unsubscribeRoutes(app: FastifyInstance, needs: AlertsNeeds
   // Only here: the page's form and mail programs' one-click requests post a form.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
+    { parseAs: 'string', bodyLimit: FORM_LIMIT },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  // RFC 8058: a mail program may post its one-click request as multipart/form-data.
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'string', bodyLimit: FORM_LIMIT },
+    (request, body, done) => done(null, multipartFields(request.headers['content-type'], String(body))),
   );
 
   app.get('/acer/unsubscribe', async (request, reply) => {
