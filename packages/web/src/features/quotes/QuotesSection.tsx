@@ -1,7 +1,7 @@
 /**
- * The account's Quotes section: the company's quotes (requested, answered, expired, accepted, declined),
- * and one quote with its lines, target and quoted prices, the seller's message, its validity, what changed
- * on a revision, and the way to accept it (the quote's checkout).
+ * The account's Quotes section: the company's quotes (requested, answered, expired, accepted, declined,
+ * withdrawn), and one quote with its lines, target and quoted prices, the seller's message, its validity,
+ * what changed on a revision, the way to accept it (the quote's checkout) and to withdraw it.
  */
 import type { QuoteDetail, QuoteSummary } from '@shop/domain/quotes';
 import { useEffect, useState } from 'react';
@@ -25,6 +25,7 @@ export function StateTag({ state }: { state: string }) {
 function useQuoteRead<T>(path: string | null) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState('');
+  const [reads, setReads] = useState(0);
   useEffect(() => {
     if (!path) return;
     const controller = new AbortController();
@@ -33,8 +34,58 @@ function useQuoteRead<T>(path: string | null) {
       setError(e instanceof ApiError ? e.message : t('quotes:failed'));
     });
     return () => controller.abort();
-  }, [path]);
-  return { data, error };
+  }, [path, reads]);
+  return { data, error, setData, reload: () => setReads((n) => n + 1) };
+}
+
+/** States a buyer may withdraw a quote in (the server decides; an expired one could be revised back). */
+const WITHDRAWABLE = new Set(['requested', 'answered', 'expired']);
+
+/** Withdrawing the quote, after the buyer confirms it. */
+function WithdrawQuote({
+  path,
+  quote,
+  onDone,
+}: {
+  path: string;
+  quote: QuoteDetail;
+  onDone: (answer: { quote?: QuoteDetail; message: string; ok: boolean }) => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const withdraw = async () => {
+    setBusy(true);
+    try {
+      const done = await api<{ smessage: string; quote: QuoteDetail }>(`${path}/withdraw`, {
+        method: 'POST',
+        body: {},
+      });
+      onDone({ quote: done.quote, message: done.smessage, ok: true });
+    } catch (e) {
+      onDone({ message: e instanceof ApiError ? e.message : t('quotes:failed'), ok: false });
+    } finally {
+      setBusy(false);
+      setAsking(false);
+    }
+  };
+  if (!asking)
+    return (
+      <button type="button" className="btn quote-withdraw__open" onClick={() => setAsking(true)}>
+        {t('quotes:withdraw.open')}
+      </button>
+    );
+  return (
+    <fieldset className="quote-withdraw" aria-describedby="quote-withdraw-ask">
+      <legend>{t('quotes:withdraw.title', { number: quote.quote_number })}</legend>
+      <p id="quote-withdraw-ask">{t('quotes:withdraw.ask')}</p>
+      <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void withdraw()}>
+        {t('quotes:withdraw.confirm')}
+      </button>{' '}
+      <button type="button" className="btn" disabled={busy} onClick={() => setAsking(false)}>
+        {t('quotes:withdraw.keep')}
+      </button>
+    </fieldset>
+  );
 }
 
 function QuoteList({ customerId }: { customerId: string }) {
@@ -84,10 +135,10 @@ function QuoteList({ customerId }: { customerId: string }) {
 
 function QuoteView({ customerId, quoteId }: { customerId: string; quoteId: string }) {
   const location = useLocation();
-  const flash = (location.state as { flash?: string } | null)?.flash;
-  const { data, error } = useQuoteRead<{ quote: QuoteDetail }>(
-    `/user/${encodeURIComponent(customerId)}/quotes/${encodeURIComponent(quoteId)}`,
-  );
+  const [said, setSaid] = useState<{ message: string; ok: boolean } | null>(null);
+  const flash = said === null ? (location.state as { flash?: string } | null)?.flash : undefined;
+  const path = `/user/${encodeURIComponent(customerId)}/quotes/${encodeURIComponent(quoteId)}`;
+  const { data, error, setData, reload } = useQuoteRead<{ quote: QuoteDetail }>(path);
   if (error) return <p role="alert">{error}</p>;
   if (!data) return <Loading />;
   const q = data.quote;
@@ -100,6 +151,12 @@ function QuoteView({ customerId, quoteId }: { customerId: string; quoteId: strin
           {flash}
         </p>
       )}
+      {said?.ok && (
+        <p className="banner banner--ok" role="status">
+          {said.message}
+        </p>
+      )}
+      {said && !said.ok && <p role="alert">{said.message}</p>}
       <h2>
         {t('quotes:quoteTitle', { number: q.quote_number })} <StateTag state={q.state} />
       </h2>
@@ -191,11 +248,26 @@ function QuoteView({ customerId, quoteId }: { customerId: string; quoteId: strin
       )}
       {q.state === 'expired' && <p className="quote-expired">{t('quotes:expiredNote')}</p>}
       {q.state === 'requested' && <p>{t('quotes:waitingNote')}</p>}
-      {q.state === 'answered' && (
-        <Link className="btn btn--primary" to={`/acer/quote-checkout/${q.quote_id}`}>
-          {t('quotes:accept')}
-        </Link>
-      )}
+      {q.state === 'withdrawn' && <p>{t('quotes:withdrawnNote')}</p>}
+      <div className="quote-actions">
+        {q.state === 'answered' && (
+          <Link className="btn btn--primary" to={`/acer/quote-checkout/${q.quote_id}`}>
+            {t('quotes:accept')}
+          </Link>
+        )}
+        {WITHDRAWABLE.has(q.state) && (
+          <WithdrawQuote
+            path={path}
+            quote={q}
+            onDone={(answer) => {
+              setSaid({ message: answer.message, ok: answer.ok });
+              // Done: the quote as it is now; refused (accepted meanwhile, say): read it again.
+              if (answer.quote) setData({ quote: answer.quote });
+              else reload();
+            }}
+          />
+        )}
+      </div>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * /acer/admin/quotes: buyers' quote requests by state, newest first; /acer/admin/quotes/:quoteId: one
  * request with each line's stock, to answer (a unit price per line, a validity date, a message), revise
- * until it is accepted, or decline with a reason. The buyer is mailed each time.
+ * until it is accepted, or decline with a reason. The buyer is mailed each time. A quote the buyer withdrew
+ * is shown as such, with nothing left to answer.
  */
 
 import { toAmount } from '@shop/domain/money';
@@ -321,6 +322,9 @@ function QuotePage() {
           <h2 id="message-title">Message sent</h2>
           <p className="admin-pre">{quote.seller_message}</p>
         </section>
+      )}
+      {quote.state === 'withdrawn' && (
+        <p role="status">The buyer withdrew this quote: it can no longer be answered, revised or declined.</p>
       )}
       {open && (
         <>
