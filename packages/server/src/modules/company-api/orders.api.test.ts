@@ -435,13 +435,11 @@ describe('a key whose maker is no longer an administrator', () => {
       role: 'admin',
     });
     const token = randomBytes(32).toString('base64url');
-    await db
-      .insert(sessions)
-      .values({
-        tokenHash: hashToken(token),
-        contactPersonId: maker,
-        expiresAt: new Date(Date.now() + 3_600_000),
-      });
+    await db.insert(sessions).values({
+      tokenHash: hashToken(token),
+      contactPersonId: maker,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
     const key = await makeKey(`sid=${token}`, ['orders:write']);
     // Made a buyer with a $1 limit since: the key does not act as them.
     await db
