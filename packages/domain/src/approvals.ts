@@ -50,7 +50,9 @@ export const APPROVAL_MSG = {
   reasonRequired: 'Please give the buyer a reason for declining.',
   reasonTooLong: `A reason can be at most ${DECLINE_REASON_MAX} characters.`,
   withdrawn: 'Request {number} is withdrawn.',
-  notYours: 'You can withdraw only your own requests.',
+  notYours: 'You can withdraw only your own requests. Decline it to refuse a buyer’s request.',
+  confirmPrices:
+    "To confirm, send back the prices you were shown: prices, a list with each changed line's item_id, item_condition and price (its price_now).",
 } as const;
 
 /**
@@ -86,8 +88,35 @@ export const companyLimitRequest = z.object({ buyer_order_limit: orderLimitSchem
 export const buyerLimitRequest = z.object({ order_limit: orderLimitSchema });
 export const BuyerLimitPath = z.object({ contactId: z.string().min(1).max(64) });
 
-/** POST /api/user/approvals/{approvalId}/approve: `confirm` accepts today's prices when they changed. */
-export const approveRequest = z.object({ confirm: z.boolean().optional() });
+/**
+ * POST /api/user/approvals/{approvalId}/approve: `confirm` with `prices` accepts the unit prices the
+ * approver was shown (the 409's `price_now`) for the lines whose price changed; a price that moved again
+ * since is shown again rather than placed.
+ */
+export const approveRequest = z.object({
+  confirm: z.boolean({ error: APPROVAL_MSG.confirmPrices }).optional(),
+  prices: z
+    .array(
+      z.object(
+        {
+          item_id: z
+            .string({ error: APPROVAL_MSG.confirmPrices })
+            .max(64, { error: APPROVAL_MSG.confirmPrices }),
+          item_condition: z
+            .string({ error: APPROVAL_MSG.confirmPrices })
+            .max(32, { error: APPROVAL_MSG.confirmPrices }),
+          price: z
+            .number({ error: APPROVAL_MSG.confirmPrices })
+            .finite({ error: APPROVAL_MSG.confirmPrices })
+            .min(0, { error: APPROVAL_MSG.confirmPrices }),
+        },
+        { error: APPROVAL_MSG.confirmPrices },
+      ),
+      { error: APPROVAL_MSG.confirmPrices },
+    )
+    .max(500, { error: APPROVAL_MSG.confirmPrices })
+    .optional(),
+});
 export const declineRequest = z.object({
   reason: z
     .string({ error: APPROVAL_MSG.reasonRequired })
@@ -95,7 +124,9 @@ export const declineRequest = z.object({
     .min(1, { error: APPROVAL_MSG.reasonRequired })
     .max(DECLINE_REASON_MAX, { error: APPROVAL_MSG.reasonTooLong }),
 });
-export const ApprovalPath = z.object({ approvalId: z.string().regex(/^\d{1,9}$/) });
+export const ApprovalPath = z.object({
+  approvalId: z.string().regex(/^\d{1,9}$/, { error: APPROVAL_MSG.notFound }),
+});
 
 /** Dollars with cents, as the API gives money. */
 const Money = z.number();
@@ -184,6 +215,9 @@ export const ApprovalChangedRefusal = z.object({
   changes: z.array(ApprovalChange),
   /** True when every line can be placed (a confirm will place it); false when stock is short. */
   can_confirm: z.boolean(),
+  /** The order's subtotal and total at today's prices, in dollars, when they can be placed. */
+  subtotal_now: Money.optional(),
+  total_now: Money.optional(),
 });
 export type ApprovalChangedRefusal = z.infer<typeof ApprovalChangedRefusal>;
 

@@ -139,7 +139,9 @@ export function approvalRoutes(app: FastifyInstance, services: OrderNeeds) {
     {
       schema: doc(
         "Approves a pending request: places the order in the buyer's name at today's prices and stock. " +
-          'When a price changed it answers 409 with the changes; send again with confirm: true to place it.',
+          'When a price changed it answers 409 with the changes and the totals at today’s prices; send again with ' +
+          'confirm: true and the prices shown (each changed line’s price_now) to place it. A price that moved again ' +
+          'since is answered with a new 409.',
         {
           params: ApprovalPath,
           body: approveRequest.optional(),
@@ -154,7 +156,7 @@ export function approvalRoutes(app: FastifyInstance, services: OrderNeeds) {
         services,
         user,
         Number(request.params.approvalId),
-        request.body?.confirm === true,
+        request.body?.confirm === true ? (request.body.prices ?? []) : null,
       );
       return reply.send({ scode: 200, ...answer });
     },

@@ -6,6 +6,7 @@
  * buyer its reason, and another company neither sees nor decides a request.
  */
 import { randomBytes } from 'node:crypto';
+import { APPROVAL_MSG } from '@shop/domain/approvals';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, contacts, orderApprovals, orders, outbox, products, sessions } from '../../db/schema';
@@ -385,10 +386,36 @@ describe('deciding', () => {
       expect(change.price_now).toBeGreaterThan(change.price_was);
       expect(await ordersOf(buyer.customerId)).toHaveLength(0);
 
-      const confirmed = await post(admin.cookie, `/api/user/approvals/${id}/approve`, { confirm: true });
+      expect(first.body.subtotal_now).toBe(change.price_now);
+      expect(first.body.total_now).toBeGreaterThan(first.body.subtotal_now);
+
+      // A confirm without the prices shown, or after the price moved again, is shown the changes anew.
+      const blind = await post(admin.cookie, `/api/user/approvals/${id}/approve`, { confirm: true });
+      expect(blind.status).toBe(409);
+      expect(blind.body.changes[0].price_now).toBe(change.price_now);
+      await ctx.database.db
+        .update(products)
+        .set({ priceCents: was!.p + 20_000 })
+        .where(eq(products.itemId, other.itemId));
+      const shown = [
+        { item_id: change.item_id, item_condition: change.item_condition, price: change.price_now },
+      ];
+      const stale = await post(admin.cookie, `/api/user/approvals/${id}/approve`, {
+        confirm: true,
+        prices: shown,
+      });
+      expect(stale.status).toBe(409);
+      const moved = stale.body.changes[0];
+      expect(moved.price_now).toBeGreaterThan(change.price_now);
+      expect(await ordersOf(buyer.customerId)).toHaveLength(0);
+
+      const confirmed = await post(admin.cookie, `/api/user/approvals/${id}/approve`, {
+        confirm: true,
+        prices: [{ item_id: moved.item_id, item_condition: moved.item_condition, price: moved.price_now }],
+      });
       expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
       const [order] = await ordersOf(buyer.customerId);
-      expect(Number(order!.subtotalCents)).toBe(Math.round(change.price_now * 100));
+      expect(Number(order!.subtotalCents)).toBe(Math.round(moved.price_now * 100));
     } finally {
       await ctx.database.db
         .update(products)
@@ -453,6 +480,13 @@ describe('deciding', () => {
 
   it('the buyer withdraws their pending request; it cannot be approved then', async () => {
     const { admin, buyer, id, number } = await pending(1);
+    // An administrator declines a buyer's request rather than withdraw it; a bad number is said plainly.
+    const notTheirs = await post(admin.cookie, `/api/user/approvals/${id}/withdraw`);
+    expect(notTheirs.status).toBe(403);
+    expect(notTheirs.body.smessage).toBe(APPROVAL_MSG.notYours);
+    const badId = await post(admin.cookie, '/api/user/approvals/A-1/approve');
+    expect(badId.status).toBe(400);
+    expect(badId.body.smessage).toBe(APPROVAL_MSG.notFound);
     const withdrawn = await post(buyer.cookie, `/api/user/approvals/${id}/withdraw`);
     expect(withdrawn.status).toBe(200);
     expect(withdrawn.body.approval.status).toBe('withdrawn');

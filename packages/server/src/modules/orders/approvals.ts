@@ -19,7 +19,7 @@ import {
 import { CART_MSG, type ShippingMethod } from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
 import type { Lang } from '@shop/domain/i18n';
-import { formatMoney, toAmount } from '@shop/domain/money';
+import { formatMoney, toAmount, toCents } from '@shop/domain/money';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { contacts, customers, orderApprovals, orders } from '../../db/schema';
@@ -32,6 +32,13 @@ import { BUYER_COLUMNS, buyerOf, type SessionUser } from '../sessions';
 import type { OrderNeeds } from './needs';
 import { mailWord } from './order-mails';
 import { type CheckoutHold, type PlacedOrder, placeOrderOfLines } from './service';
+
+/** A unit price the approver was shown and confirms (dollars, as the 409 gave it). */
+export interface ConfirmedPrice {
+  item_id: string;
+  item_condition: string;
+  price: number;
+}
 
 /** A request's line as it is kept (order_approvals.lines). */
 export interface ApprovalLineRow {
@@ -492,7 +499,12 @@ function deciderOf(user: SessionUser): string {
  * first approval is refused (409 with the changes) and a second with `confirm` places it at today's prices;
  * a line short of stock cannot be placed.
  */
-export async function approve(services: OrderNeeds, user: SessionUser, approvalId: number, confirm: boolean) {
+export async function approve(
+  services: OrderNeeds,
+  user: SessionUser,
+  approvalId: number,
+  confirmed: ConfirmedPrice[] | null,
+) {
   const db = services.database.db;
   const row = await companyRequest(db, user.customerId, approvalId);
   if (row.status !== 'pending') throw await decidedError(db, row);
@@ -535,24 +547,38 @@ export async function approve(services: OrderNeeds, user: SessionUser, approvalI
     },
     approvalId,
     within: async (tx, order) => {
-      if (!confirm) {
-        const changes: ApprovalChange[] = [];
-        lines.forEach((l, i) => {
-          const now = order.lines[i]?.unitCents;
-          if (now !== undefined && now !== l.unit_cents)
-            changes.push({
-              item_id: l.item_id,
-              item_condition: l.item_condition,
-              item_name: l.item_name,
-              sku: l.sku,
-              quantity: l.quantity,
-              price_was: toAmount(l.unit_cents),
-              price_now: toAmount(now),
-              stock_short: null,
-            });
+      // Each line's price as the approver last saw it: the request's, or the one they confirmed.
+      const seen = new Map(
+        (confirmed ?? []).map((p) => [`${p.item_id}|${p.item_condition}`, toCents(p.price)]),
+      );
+      const changes: ApprovalChange[] = [];
+      lines.forEach((l, i) => {
+        const now = order.lines[i]?.unitCents;
+        const expected = seen.get(`${l.item_id}|${l.item_condition}`) ?? l.unit_cents;
+        if (now !== undefined && now !== expected)
+          changes.push({
+            item_id: l.item_id,
+            item_condition: l.item_condition,
+            item_name: l.item_name,
+            sku: l.sku,
+            quantity: l.quantity,
+            price_was: toAmount(l.unit_cents),
+            price_now: toAmount(now),
+            stock_short: null,
+          });
+      });
+      if (changes.length > 0) {
+        // Nothing of this order is kept; the approver sees today's prices and totals, then confirms them.
+        const [now] = await tx
+          .select({ subtotal: orders.subtotalCents, total: orders.totalCents })
+          .from(orders)
+          .where(eq(orders.orderId, order.orderId));
+        throw new HttpError(409, msg(APPROVAL_MSG.changed, { number }), {
+          changes,
+          can_confirm: true,
+          subtotal_now: toAmount(Number(now?.subtotal ?? 0)),
+          total_now: toAmount(Number(now?.total ?? 0)),
         });
-        if (changes.length > 0)
-          throw new HttpError(409, msg(APPROVAL_MSG.changed, { number }), { changes, can_confirm: true });
       }
       const [moved] = await tx
         .update(orderApprovals)
@@ -616,7 +642,11 @@ export async function decline(services: OrderNeeds, user: SessionUser, approvalI
 /** The buyer withdraws their own pending request. */
 export async function withdraw(db: Queryable, user: SessionUser, approvalId: number) {
   const row = await companyRequest(db, user.customerId, approvalId);
-  if (row.contactPersonId !== user.contactPersonId) throw new HttpError(404, APPROVAL_MSG.notFound);
+  // A buyer sees only their own requests; an administrator sees them all and declines another's instead.
+  if (row.contactPersonId !== user.contactPersonId)
+    throw user.role === 'admin'
+      ? new HttpError(403, APPROVAL_MSG.notYours)
+      : new HttpError(404, APPROVAL_MSG.notFound);
   const [moved] = await db
     .update(orderApprovals)
     .set({ status: 'withdrawn', decidedBy: deciderOf(user), decidedAt: new Date() })

@@ -99,7 +99,7 @@ function ApprovalList() {
   );
 }
 
-function Changes({ changes }: { changes: ApprovalChange[] }) {
+function Changes({ changes, total }: { changes: ApprovalChange[]; total?: number | undefined }) {
   return (
     <section className="banner acct-approval__changes" aria-labelledby="approval-changes">
       <h2 id="approval-changes">{t('approvals:changedTitle')}</h2>
@@ -118,6 +118,7 @@ function Changes({ changes }: { changes: ApprovalChange[] }) {
           </li>
         ))}
       </ul>
+      {total !== undefined && <p>{t('approvals:totalNow', { total: money(cents(total)) })}</p>}
     </section>
   );
 }
@@ -127,7 +128,11 @@ function ApprovalDetail() {
   const [decided, setApproval] = useState<ApprovalView | null>(null);
   const [status, setStatus] = useState('');
   const [problem, setProblem] = useState('');
-  const [changes, setChanges] = useState<{ list: ApprovalChange[]; canConfirm: boolean } | null>(null);
+  const [changes, setChanges] = useState<{
+    list: ApprovalChange[];
+    canConfirm: boolean;
+    total?: number;
+  } | null>(null);
   const [reason, setReason] = useState('');
   const [declining, setDeclining] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -157,6 +162,10 @@ function ApprovalDetail() {
         setChanges({
           list: changed as ApprovalChange[],
           canConfirm: error instanceof ApiError && error.body.can_confirm === true,
+          total:
+            error instanceof ApiError && typeof error.body.total_now === 'number'
+              ? error.body.total_now
+              : undefined,
         });
       setProblem(failureMessage(error, t('approvals:failed')));
     } finally {
@@ -231,7 +240,7 @@ function ApprovalDetail() {
       <p className="field-error" role="alert">
         {problem}
       </p>
-      {changes && <Changes changes={changes.list} />}
+      {changes && <Changes changes={changes.list} total={changes.total} />}
       {approval.order_id && approval.order_number && (
         <p>
           <Link className="btn" to={`/acer/order/${approval.order_id}`}>
@@ -246,7 +255,17 @@ function ApprovalDetail() {
               type="button"
               className="btn btn--primary"
               disabled={busy}
-              onClick={() => void decide('approve', { confirm: true })}
+              onClick={() =>
+                void decide('approve', {
+                  confirm: true,
+                  // The prices shown: one that moves again before this reaches the shop is shown anew.
+                  prices: changes.list.flatMap((c) =>
+                    c.price_now === null
+                      ? []
+                      : [{ item_id: c.item_id, item_condition: c.item_condition, price: c.price_now }],
+                  ),
+                })
+              }
             >
               {t('approvals:confirm')}
             </button>
