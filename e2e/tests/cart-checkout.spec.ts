@@ -538,6 +538,8 @@ test.describe('cart and checkout of a customer', () => {
   });
 
   test('no serious accessibility violation on the cart, checkout, placed and order pages', async () => {
+    // Four pages checked by axe in turn: more than the default time on a busy machine.
+    test.setTimeout(90_000);
     await addByApi(page, offers.fromPage, 1);
     await page.goto('/acer/cart');
     await expect(lineOf(page, offers.fromPage.item_name)).toBeVisible();
