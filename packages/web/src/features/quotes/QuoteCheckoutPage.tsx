@@ -1,7 +1,9 @@
 /**
  * /acer/quote-checkout/:quoteid: accepting an answered quote. The buyer picks the addresses, a PO number
  * and the shipping method as at the cart's checkout; the lines and their prices are the quote's (the
- * server takes them from the quote alone, checks the stock then and says plainly what is short).
+ * server takes them from the quote alone, checks the stock then and says plainly what is short). A quote
+ * the seller revised while the page was open is refused once; the page then shows the new answer with the
+ * earlier price beside each line that changed, and the next click accepts that answer.
  */
 import { type CheckoutTaxesAnswer, chargedComponents } from '@shop/domain/answers/tax';
 import { CART_MSG, isValidPo, SHIPPING_METHODS, type ShippingMethod, truncatePo } from '@shop/domain/cart';
@@ -37,6 +39,10 @@ export default function QuoteCheckoutPage() {
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const [placed, setPlaced] = useState<{ orderId: number; smessage: string } | null>(null);
+  /** The answer this page showed before the seller revised it meanwhile: its prices by line, its date. */
+  const [seen, setSeen] = useState<{ prices: Map<number, number | null>; validUntil: string | null } | null>(
+    null,
+  );
 
   useEffect(() => {
     if (!loggedIn || !customerId) return;
@@ -92,7 +98,17 @@ export default function QuoteCheckoutPage() {
         const fresh = await api<{ quote: QuoteDetail }>(
           `/user/${encodeURIComponent(customerId)}/quotes/${encodeURIComponent(quoteid)}`,
         ).catch(() => null);
-        if (fresh && fresh.quote.revision !== quote.revision) setQuote(fresh.quote);
+        if (fresh && fresh.quote.revision !== quote.revision) {
+          // What the buyer saw first stays the "was" (the earliest, if revised more than once meanwhile).
+          setSeen(
+            (before) =>
+              before ?? {
+                prices: new Map(quote.detail_lines.map((l) => [l.line_id, l.quoted_cents])),
+                validUntil: quote.valid_until,
+              },
+          );
+          setQuote(fresh.quote);
+        }
       }
     } finally {
       setBusy(false);
@@ -129,7 +145,16 @@ export default function QuoteCheckoutPage() {
       ) : (
         <div className="checkout__layout">
           <div className="checkout__main">
-            <p>{t('quotes:checkout.validUntil', { day: formatDay(quote.valid_until) })}</p>
+            {seen && <p className="quote-revised">{t('quotes:checkout.revised')}</p>}
+            <p>
+              {t('quotes:checkout.validUntil', { day: formatDay(quote.valid_until) })}
+              {seen && seen.validUntil !== quote.valid_until && seen.validUntil && (
+                <span className="quote-changed">
+                  {' '}
+                  {t('quotes:was', { value: formatDay(seen.validUntil) })}
+                </span>
+              )}
+            </p>
             <div className="form">
               <label htmlFor="po-number">{t('cart:checkout.po')}</label>
               <input
@@ -180,15 +205,21 @@ export default function QuoteCheckoutPage() {
           <aside className="checkout__summary" aria-labelledby="summary-title">
             <h2 id="summary-title">{t('cart:checkout.summary')}</h2>
             <ul>
-              {quote.detail_lines.map((l) => (
-                <li key={l.line_id}>
-                  <span>
-                    {l.quantity} × {l.item_name} ({conditionName(l.item_condition)}),{' '}
-                    {t('quotes:each', { price: money(l.quoted_cents ?? 0) })}
-                  </span>
-                  <span>{money((l.quoted_cents ?? 0) * l.quantity)}</span>
-                </li>
-              ))}
+              {quote.detail_lines.map((l) => {
+                const was = seen?.prices.get(l.line_id);
+                return (
+                  <li key={l.line_id}>
+                    <span>
+                      {l.quantity} × {l.item_name} ({conditionName(l.item_condition)}),{' '}
+                      {t('quotes:each', { price: money(l.quoted_cents ?? 0) })}
+                      {was !== undefined && was !== null && was !== l.quoted_cents && (
+                        <span className="quote-changed"> {t('quotes:was', { value: money(was) })}</span>
+                      )}
+                    </span>
+                    <span>{money((l.quoted_cents ?? 0) * l.quantity)}</span>
+                  </li>
+                );
+              })}
             </ul>
             <dl>
               <dt>{t('cart:checkout.subtotal')}</dt>
