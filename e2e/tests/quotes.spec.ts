@@ -2,8 +2,9 @@
  * Quotes (issue 24): a buyer asks for 60 units of an item with 40 in stock, the seller answers in the back
  * office, the buyer accepts and is told plainly that the line is short; the seller raises the stock and the
  * order is placed once at the quoted price; the invoice carries the quote's number and price. An expired
- * quote is refused. One journey in French: the buyer's pages and the mail. Each test makes its own customer
- * and product (old Accessories nobody else lists), so other journeys' data stays as it is.
+ * quote is refused. A buyer withdraws a quote, which the seller can then no longer answer. One journey in
+ * French: the buyer's pages and the mail. Each test makes its own customer and product (old Accessories
+ * nobody else lists), so other journeys' data stays as it is.
  */
 import pg from 'pg';
 import { ADMIN, call, createCustomer, createProduct, expect, test, uid } from '../admin-fixtures';
@@ -80,8 +81,9 @@ test('a quote for more than in stock: answered, refused while short, placed once
     `${product.item_name} only has 40 left in stock; this quote needs 60.`,
   );
 
-  // The seller raises the stock to 60 and revises the answer (a later date) while the checkout is open:
-  // the buyer is told and reads the new answer first; the next click places the order, once.
+  // The seller raises the stock to 60 and revises the answer (a lower price, a later date) while the
+  // checkout is open: the buyer is told, reads the new answer with the earlier price beside it first; the
+  // next click places the order at the new price, once.
   await call(staff, 'PATCH', `/api/admin/products/${product.item_id}`, { stock: 60 });
   const { quote: seen } = await call<{ quote: { detail_lines: { line_id: number }[] } }>(
     staff,
@@ -89,7 +91,7 @@ test('a quote for more than in stock: answered, refused while short, placed once
     `/api/admin/quotes/${quoteId}`,
   );
   await call(staff, 'POST', `/api/admin/quotes/${quoteId}/answer`, {
-    lines: seen.detail_lines.map((l) => ({ line_id: l.line_id, price: '34.50' })),
+    lines: seen.detail_lines.map((l) => ({ line_id: l.line_id, price: '34.00' })),
     valid_until: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
     message: 'Our best price for 60, now for twenty days.',
   });
@@ -97,6 +99,10 @@ test('a quote for more than in stock: answered, refused while short, placed once
   await expect(page.getByRole('alert')).toHaveText(
     'This quote was revised since you opened it. Please review the new answer and accept it again.',
   );
+  await expect(page.getByText('The seller revised this quote while you were checking out')).toBeVisible();
+  const summary = page.getByRole('complementary');
+  await expect(summary).toContainText('$34.00 each (was $34.50)');
+  await expect(summary).toContainText('$2,040.00');
   await page.getByRole('button', { name: 'Place the order' }).click();
   const placed = page.getByRole('status').filter({ hasText: 'has been placed from quote' });
   await expect(placed).toHaveText(new RegExp(`Order SO-\\d{6} has been placed from quote ${quoteNumber}\\.`));
@@ -132,8 +138,8 @@ test('a quote for more than in stock: answered, refused while short, placed once
   await page.goto(`/acer/invoice/${invoice.invoiceId}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(invoice.invoiceNumber);
   await expect(page.getByRole('link', { name: quoteNumber })).toBeVisible();
-  await expect(page.getByRole('main')).toContainText('$34.50');
-  await expect(page.getByRole('main')).toContainText('$2,070.00');
+  await expect(page.getByRole('main')).toContainText('$34.00');
+  await expect(page.getByRole('main')).toContainText('$2,040.00');
   await shop.close();
 });
 
@@ -194,6 +200,45 @@ test('an expired quote is refused', async ({ adminPage, browser, baseURL }) => {
   expect(((await refused.json()) as { smessage: string }).smessage).toMatch(
     /^This quote expired on \d{4}-\d{2}-\d{2} and can no longer be accepted\. Please ask for a new quote\.$/,
   );
+  await shop.close();
+});
+
+test('a buyer withdraws a quote after confirming; the seller can no longer answer it', async ({
+  adminPage,
+  browser,
+  baseURL,
+}) => {
+  const staff = adminPage.request;
+  const product = await createProduct(staff, { stock: 10 });
+  const customer = await createCustomer(staff);
+  const shop = await shopContext(browser, baseURL, customer.customerId, customer.password);
+  const made = await call<{ quote_id: number; quote_number: string }>(
+    shop.request,
+    'POST',
+    `/api/user/${customer.customerId}/quotes`,
+    { lines: [{ item_id: product.item_id, item_condition: 'BrandNew', quantity: 15 }] },
+  );
+  const page = await shop.newPage();
+  await page.goto(`/acer/account/quotes/${made.quote_id}`);
+  await expect(page.getByRole('heading', { name: `Quote ${made.quote_number}` })).toContainText('Requested');
+  // A first click only asks; keeping it changes nothing.
+  await page.getByRole('button', { name: 'Withdraw this quote' }).click();
+  await expect(page.getByRole('group', { name: `Withdraw quote ${made.quote_number}?` })).toBeVisible();
+  await page.getByRole('button', { name: 'No, keep it' }).click();
+  await expect(page.getByRole('heading', { name: `Quote ${made.quote_number}` })).toContainText('Requested');
+  await page.getByRole('button', { name: 'Withdraw this quote' }).click();
+  await page.getByRole('button', { name: 'Yes, withdraw it' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'has been withdrawn' })).toHaveText(
+    `Quote ${made.quote_number} has been withdrawn: the seller will not answer it, and it can no longer be accepted.`,
+  );
+  await expect(page.getByRole('heading', { name: `Quote ${made.quote_number}` })).toContainText('Withdrawn');
+  await expect(page.getByRole('button', { name: 'Withdraw this quote' })).toHaveCount(0);
+
+  await adminPage.goto(`${ADMIN}/quotes/${made.quote_id}`);
+  await expect(adminPage.getByRole('heading', { level: 1 })).toContainText('withdrawn');
+  await expect(adminPage.getByText('The buyer withdrew this quote')).toBeVisible();
+  await expect(adminPage.getByRole('button', { name: 'Send the answer' })).toHaveCount(0);
+  await expect(adminPage.getByRole('button', { name: 'Decline the quote' })).toHaveCount(0);
   await shop.close();
 });
 
