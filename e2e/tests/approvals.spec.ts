@@ -2,7 +2,8 @@
  * Purchase approvals (issue 24, item 3): a company's administrator sets a buyer's order limit; the buyer's
  * order over it is sent for approval instead of being placed; the administrator opens the mailed link and
  * approves, and the order appears in Orders with the buyer as placer; a second request is declined and the
- * reason reaches the buyer by mail and in Orders, also in French. The test makes its own customer, buyer and
+ * reason reaches the buyer by mail and in Orders, also in French; a third, whose price rose meanwhile, is
+ * confirmed at today's price after the administrator sees the change and the new total. The test makes its own customer, buyer and
  * product, so the demo customers stay as they are.
  */
 import { call, createCustomer, createProduct, expect, linkIn, test, uid } from '../admin-fixtures';
@@ -177,12 +178,30 @@ test('a buyer over their limit sends an order for approval; an administrator app
   await buyer.goto('/acer/account/orders');
   await expect(buyer.getByText('Declined: Over this month’s budget')).toBeVisible();
 
+  // A third request whose price the seller raises before it is approved: the administrator sees what
+  // changed and the new total, then confirms at today's price.
+  await checkOut(buyer, product.sku, 5);
+  await expect(heading(buyer)).toHaveText('Sent for approval');
+  await call(staff, 'PATCH', `/api/admin/products/${product.item_id}`, { price: '110.00' });
+  await admin.goto('/acer/account/approvals');
+  await admin.getByRole('row').filter({ hasText: 'Waiting for approval' }).getByRole('link').click();
+  await admin.getByRole('button', { name: 'Approve and place the order' }).click();
+  const changed = admin.getByRole('region', { name: 'What changed since the request was sent' });
+  await expect(changed).toContainText('$120.00 when sent, $132.00 today');
+  await expect(changed).toContainText(/The order’s total at today’s prices: \$745\.80\./);
+  await admin.getByRole('button', { name: "Confirm and place at today's prices" }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'is approved' })).toHaveText(
+    /^Request A-\d+ is approved/,
+  );
+  await admin.getByRole('link', { name: /^See order SO-\d+$/ }).click();
+  await expect(admin.getByText('$745.80').first()).toBeVisible();
+
   // In French, the buyer reads the same.
   await buyerContext.addCookies([{ name: 'lang', value: 'fr', url: baseURL! }]);
   await buyer.goto('/acer/account/orders');
   const enFrancais = buyer.getByRole('region', { name: 'Vos commandes envoyées pour approbation' });
   await expect(enFrancais.getByText('Refusée : Over this month’s budget')).toBeVisible();
-  await expect(enFrancais.getByText(/Approuvée : commande SO-\d+/)).toBeVisible();
+  await expect(enFrancais.getByText(/Approuvée : commande SO-\d+/)).toHaveCount(2);
 
   await adminContext.close();
   await buyerContext.close();
