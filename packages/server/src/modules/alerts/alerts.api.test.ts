@@ -4,12 +4,12 @@
  * the unsubscribe page without a session, and, on PostgreSQL, two server instances mailing once.
  */
 import { ALERT_CONDITIONS, ALERT_MSG, MAX_ALERTS } from '@shop/domain/alerts';
-import type { Condition } from '@shop/domain/catalog';
+import type { Condition, FilterField } from '@shop/domain/catalog';
 import { personalPrice, toAmount } from '@shop/domain/money';
 import { availableStock } from '@shop/domain/pricing';
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { contacts, outbox, stockAlerts } from '../../db/schema';
 import { backOfficeDeps, CLI_ACTOR } from '../../lib/back-office';
 import alertsEn from '../../locales/en/alerts.json';
@@ -20,6 +20,7 @@ import { useSecondApp, useTestApp } from '../../test/harness';
 import { type MailSink, startMailSink, waitFor } from '../../test/mail-sink';
 import { applyImport } from '../catalog';
 import { hashToken } from '../sessions';
+import { AlertEngine, type AlertsNeeds } from '.';
 import { MAIL_OFFERS } from './mail';
 
 const sink: MailSink = await startMailSink();
@@ -46,7 +47,8 @@ beforeAll(async () => {
 
 /** Models of the demo catalog with their items, each handed out once so tests never share stock. */
 const usedModels = new Set<string>();
-function pickModel(): { model: string; items: { itemId: string; sku: string; condition: Condition }[] } {
+type Picked = { model: string; items: { itemId: string; sku: string; condition: Condition }[] };
+function pickModel(accept: (picked: Picked) => boolean = () => true): Picked {
   const groups = new Map<string, { itemId: string; sku: string; condition: Condition }[]>();
   // Models whose every item sells from `stock` alone: setting it sets all the model has in stock.
   const mixed = new Set<string>();
@@ -60,8 +62,10 @@ function pickModel(): { model: string; items: { itemId: string; sku: string; con
   }
   for (const [model, items] of groups) {
     if (usedModels.has(model) || mixed.has(model)) continue;
+    const picked = { model: model.startsWith('item:') ? '' : model, items };
+    if (!accept(picked)) continue;
     usedModels.add(model);
-    return { model: model.startsWith('item:') ? '' : model, items };
+    return picked;
   }
   throw new Error('no model left to test with');
 }
@@ -427,6 +431,168 @@ function offersInStock(category: string): number {
       (r) => (ALERT_CONDITIONS as readonly string[]).includes(r.item_condition) && availableStock(r) > 0,
     ).length;
 }
+
+/** Units in stock on a listing in one condition, with the filters given, as the catalog in memory has them. */
+function unitsOn(
+  category: string,
+  subcategory: string,
+  condition: Condition,
+  filters: Record<string, string[]>,
+) {
+  let units = 0;
+  for (const row of ctx.app.services.catalog.bucket(category, subcategory || undefined)!.rows()) {
+    if (row.item_condition !== condition) continue;
+    if (!Object.entries(filters).every(([f, v]) => v.includes(row.specs[f as FilterField]))) continue;
+    units += availableStock(row);
+  }
+  return units;
+}
+
+describe('watching the catalog', () => {
+  const engine = () => ctx.app.stockAlerts;
+
+  it('checks only the listing alerts on the listings a change touches, and those fire', async () => {
+    const buyer = await makeCustomer(ctx.app, owner);
+    const catalog = ctx.app.services.catalog;
+    const rowOf = (itemId: string) => catalog.row(itemId, 'BrandNew')!;
+    const filtersOf = (itemId: string) => ({ processor_type: [rowOf(itemId).specs.processor_type] });
+    // A Brand New model on listings with room under the highest quantity an alert may ask for.
+    const { items } = pickModel(
+      (m) =>
+        m.items.every((i) => i.condition === 'BrandNew') &&
+        unitsOn(rowOf(m.items[0]!.itemId).category, '', 'BrandNew', filtersOf(m.items[0]!.itemId)) < 5000 &&
+        unitsOn('BrandNew', rowOf(m.items[0]!.itemId).category, 'BrandNew', {}) < 5000,
+    );
+    const item = items[0]!;
+    await setStock(items, 0);
+    const row = rowOf(item.itemId);
+    const filters = filtersOf(item.itemId);
+    // The item's own listing with its processor, and Brand New narrowed to its category (monitors by the
+    // menu's name): each needs the item's 100 units to match.
+    const own = { kind: 'filter', category: row.category, subcategory: '', filters };
+    const narrowed = row.category === 'Display' ? 'Monitor' : row.category;
+    const brandNew = { kind: 'filter', category: 'BrandNew', subcategory: narrowed, filters: {} };
+    const other = { kind: 'filter', category: row.category === 'Tablet' ? 'Desktop' : 'Tablet', filters: {} };
+    const ids: number[] = [];
+    for (const [target, units] of [
+      [own, unitsOn(row.category, '', 'BrandNew', filters)],
+      [brandNew, unitsOn('BrandNew', narrowed, 'BrandNew', {})],
+      [other, 9899],
+    ] as const) {
+      const made = await send(buyer.cookie, 'POST', '/api/user/alerts', {
+        target,
+        conditions: ['BrandNew'],
+        min_quantity: units + 100,
+      });
+      expect(made.status).toBe(200);
+      ids.push(made.body.alert.alert_id);
+    }
+    const [ownId, brandNewId, otherId] = ids;
+    await engine().flush();
+    const evaluated = new Set<number>();
+    engine().onEvaluated = (alertIds) => {
+      for (const id of alertIds) evaluated.add(id);
+    };
+    try {
+      await setStock([item], 100);
+    } finally {
+      engine().onEvaluated = null;
+    }
+    expect(evaluated.has(ownId!)).toBe(true);
+    expect(evaluated.has(brandNewId!)).toBe(true);
+    expect(evaluated.has(otherId!)).toBe(false);
+    const states = (await send(buyer.cookie, 'GET', '/api/user/alerts')).body.alerts.map(
+      (a: { alert_id: number; state: string }) => [a.alert_id, a.state],
+    );
+    expect(states.slice(0, 2)).toEqual([
+      [ownId, 'matched'],
+      [brandNewId, 'matched'],
+    ]);
+  });
+
+  it('settles again, after a pause, an alert whose settling failed', async () => {
+    const buyer = await makeCustomer(ctx.app, owner);
+    const { items } = pickModel();
+    await setStock(items, 0);
+    const made = await send(buyer.cookie, 'POST', '/api/user/alerts', {
+      target: { kind: 'product', item_id: items[0]!.itemId },
+      conditions: [items[0]!.condition],
+      min_quantity: 4,
+    });
+    const alertId = made.body.alert.alert_id as number;
+    const real = engine().settle.bind(engine());
+    let failed = 0;
+    const settle = vi.spyOn(engine(), 'settle').mockImplementation(async (id) => {
+      if (id === alertId && failed === 0) {
+        failed++;
+        throw new Error('the connection to the database was lost');
+      }
+      return real(id);
+    });
+    try {
+      await setStock(items, 4);
+      expect(failed).toBe(1);
+      await waitFor(
+        'the alert mail after the retry',
+        async () => (await alertMails(buyer.email)).length === 1,
+      );
+    } finally {
+      settle.mockRestore();
+    }
+    expect((await send(buyer.cookie, 'GET', '/api/user/alerts')).body.alerts[0].state).toBe('matched');
+  });
+
+  it('checks again, after a pause, what a failed check was to check, and logs the failure as an error', async () => {
+    const buyer = await makeCustomer(ctx.app, owner);
+    const { items } = pickModel();
+    await setStock(items, 0);
+    await send(buyer.cookie, 'POST', '/api/user/alerts', {
+      target: { kind: 'product', item_id: items[0]!.itemId },
+      conditions: [items[0]!.condition],
+      min_quantity: 4,
+    });
+    const internals = engine() as unknown as { readAlerts: () => Promise<unknown>; needs: AlertsNeeds };
+    const read = vi
+      .spyOn(internals, 'readAlerts')
+      .mockRejectedValueOnce(new Error('the connection to the database was lost'));
+    const errors = vi.spyOn(internals.needs.log, 'error');
+    try {
+      await setStock(items, 4);
+      expect(read).toHaveBeenCalled();
+      expect(errors).toHaveBeenCalledWith(
+        expect.objectContaining({ err: expect.any(Error) }),
+        expect.stringContaining('checking the stock alerts after a catalog change failed'),
+      );
+      await waitFor(
+        'the alert mail after the retry',
+        async () => (await alertMails(buyer.email)).length === 1,
+      );
+    } finally {
+      read.mockRestore();
+      errors.mockRestore();
+    }
+  });
+
+  it('waits, on closing, for a check under way, and logs no error', async () => {
+    const watcher = new AlertEngine(ctx.app.services);
+    const errors = vi.spyOn(ctx.app.services.log, 'error');
+    let checked = false;
+    watcher.onEvaluated = () => {
+      checked = true;
+    };
+    try {
+      watcher.start();
+      // The first check (every alert) starts now, and closing comes while it reads.
+      const flushed = watcher.flush();
+      await watcher.close();
+      expect(checked).toBe(true);
+      await flushed;
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+  });
+});
 
 describe('the alert mail', () => {
   it('lists the ten cheapest offers and counts the others, with the link to see them all, in English and French', async () => {

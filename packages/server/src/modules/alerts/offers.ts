@@ -4,6 +4,7 @@
  */
 import { type AlertOffer, type AlertTarget, inListing } from '@shop/domain/alerts';
 import { type Condition, FILTER_FIELDS, type FilterField, listingPath } from '@shop/domain/catalog';
+import { availableStock } from '@shop/domain/pricing';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { products } from '../../db/schema';
@@ -56,8 +57,16 @@ export function productOffers(p: Product): AlertOffer[] {
   }));
 }
 
-/** The offers of the catalog in memory a target may count (the rule itself narrows them further). */
-export function memoryOffers(catalog: CatalogStore, target: AlertTarget): AlertOffer[] {
+/**
+ * The offers of the catalog in memory a target may count in the alert's conditions (the rule itself
+ * narrows them further). A listing's rows are looked at where they are and only those that may count are
+ * copied: the condition, the filters and something in stock.
+ */
+export function memoryOffers(
+  catalog: CatalogStore,
+  target: AlertTarget,
+  conditions: readonly string[],
+): AlertOffer[] {
   if (target.kind === 'model') {
     if (target.model) return catalog.modelRows(target.model).map(rowOffer);
     const p = catalog.items.get(target.item_id);
@@ -66,7 +75,17 @@ export function memoryOffers(catalog: CatalogStore, target: AlertTarget): AlertO
     return rows.filter((r) => r !== null).map(rowOffer);
   }
   const bucket = catalog.bucket(target.category, target.subcategory || undefined);
-  return bucket ? bucket.rows().map(rowOffer) : [];
+  if (!bucket) return [];
+  const filters = FILTER_FIELDS.flatMap((field) => {
+    const values = target.filters[field];
+    return values && values.length > 0 ? [[field, values] as const] : [];
+  });
+  const offers: AlertOffer[] = [];
+  for (const row of bucket.rows()) {
+    if (!conditions.includes(row.item_condition) || availableStock(row) <= 0) continue;
+    if (filters.every(([field, values]) => values.includes(row.specs[field]))) offers.push(rowOffer(row));
+  }
+  return offers;
 }
 
 /**
