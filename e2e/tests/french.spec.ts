@@ -224,7 +224,10 @@ test('a buyer switches to French and shops, checks out and reads the order, the 
   expect(placedMail.text).not.toContain('Quebec');
 
   // The seller confirms and ships it: the shipped mail is French.
+  const confirmedSince = await lastMailId();
   await orderAction(staff, orderId, 'confirm');
+  // The confirmed mail first, so that it is not taken for the shipped one.
+  expect((await nextMailTo(customer.email, confirmedSince)).subject).toContain('confirmée');
   const shippedSince = await lastMailId();
   await orderAction(staff, orderId, 'ship', { carrier: 'Canada Post', tracking_number: '7023 2100 9' });
   const shippedMail = await nextMailTo(customer.email, shippedSince);
