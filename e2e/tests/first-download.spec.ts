@@ -34,3 +34,25 @@ test('the first download is React, under 130 KB gzip, without Zod or the back of
   expect(text, 'the back office stays out').not.toContain('back office');
   expect(gzip / 1024, `initial JavaScript (${scripts.join(', ')}) in KB gzip`).toBeLessThan(130);
 });
+
+test('an English page leaves the English of the specification’s messages out; a French page preloads it with their French', async ({
+  request,
+  baseURL,
+}) => {
+  const preloaded = async (lang: string) => {
+    const html = await (
+      await request.get('/acer/quick-order', { headers: { cookie: `lang=${lang}` } })
+    ).text();
+    const paths = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]!);
+    let text = '';
+    for (const path of paths)
+      text += `${await (await request.get(new URL(path, baseURL).toString())).text()}\n`;
+    return text;
+  };
+  // The messages' keys stand only in the catalogue that names each English message.
+  expect(await preloaded('en')).not.toContain('quote.noLongerSold');
+  const french = await preloaded('fr');
+  expect(french).toContain('quote.noLongerSold');
+  expect(french).toContain('is no longer sold as');
+  expect(french).toContain("n'est plus vendu dans l'état");
+});

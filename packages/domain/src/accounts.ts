@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { pagingSchema } from './admin';
 import { REASON_MAX } from './admin-rules';
 import { oneLine } from './contact';
-import { toCents, typedDollars } from './money';
+import { toCents } from './money';
+import { typedDollars } from './money-text';
 
 /** A company's payment terms, as customers.payment_terms and invoices.terms hold them. */
 export const PAYMENT_TERMS = ['due_on_receipt', 'net15', 'net30', 'net45', 'net60'] as const;

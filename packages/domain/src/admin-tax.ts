@@ -8,7 +8,8 @@ import { Count, Dollars, Envelope, Price, Timestamp } from './answers/common';
 import { TaxExemptionAnswer } from './answers/orders';
 import { oneLine } from './contact';
 import { FEE_CATEGORIES } from './fees';
-import { toCents, typedDollars } from './money';
+import { toCents } from './money';
+import { typedDollars } from './money-text';
 import { PROVINCES, TAX_COMPONENTS } from './tax';
 
 // ---- Rules and messages

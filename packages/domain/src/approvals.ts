@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { Envelope, MessageAnswer, Timestamp } from './answers/common';
 import { MAX_ORDER_TOTAL } from './cart';
-import { plainDollars } from './money';
+import { plainDollars } from './money-text';
 
 /** A request's number as people read it: A-12. */
 export function approvalNumber(approvalId: number): string {

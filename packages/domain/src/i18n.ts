@@ -99,6 +99,13 @@ export class Translator {
     Object.assign(this.messages, catalogue);
   }
 
+  /** More English texts by key for `fromEnglish` (a page loads them only when it is not in English). */
+  addEnglish(catalogue: Catalogue): void {
+    Object.assign(this.english, catalogue);
+    this.exact = null;
+    this.templates = null;
+  }
+
   has(key: string): boolean {
     return key in this.messages;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parsePrice, personalPrice, roundMoney, toAmount, toCents, typedDollars } from './money';
+import { formatMoney, personalPrice, roundMoney, toAmount, toCents } from './money';
+import { parsePrice, typedDollars } from './money-text';
 
 describe('roundMoney', () => {
   it('rounds half away from zero', () => {

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { CART_MSG, isValidPo, SHIPPING_METHODS } from './cart';
 import { CONDITION_MESSAGE, isCondition } from './catalog';
 import { oneLine } from './contact';
-import { toCents, typedDollars } from './money';
+import { toCents } from './money';
+import { typedDollars } from './money-text';
 import {
   QUOTE_MAX_LINES,
   QUOTE_MAX_QUANTITY,

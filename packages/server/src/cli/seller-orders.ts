@@ -1,4 +1,4 @@
-import { parsePrice } from '@shop/domain/money';
+import { parsePrice } from '@shop/domain/money-text';
 import { CLI_ACTOR } from '../lib/back-office';
 import {
   changeOrderStatus,

@@ -6,7 +6,6 @@
  */
 import { formatDateIn, LANG_COOKIE, type Lang, type MessageValues, Translator } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
-import { SPEC_EN } from '@shop/domain/spec-messages';
 import { serverScope } from './scope';
 
 /** The document's language, in the browser (read once). */
@@ -18,7 +17,9 @@ export function pageLang(): Lang {
   return serverScope()?.lang ?? documentLang;
 }
 
-const browserTranslator = new Translator(documentLang, [], SPEC_EN);
+// The specification's messages are written in English (domain/spec-messages.ts): an English page shows
+// them as they are, and only a page in another language loads their English, to find each one's key.
+const browserTranslator = new Translator(documentLang);
 
 function translator(): Translator {
   return serverScope()?.translator ?? browserTranslator;
@@ -72,11 +73,20 @@ export function loadNamespaces(...namespaces: string[]): Promise<void> {
     namespaces.map((ns) => {
       let done = loaded.get(ns);
       if (!done) {
+        const translated = specs[`../../../domain/src/locales/${lang}/spec.json`];
         const load =
           ns === 'spec'
             ? lang === 'en'
-              ? async () => SPEC_EN
-              : specs[`../../../domain/src/locales/${lang}/spec.json`]
+              ? async () => ({})
+              : translated &&
+                (async () => {
+                  const [{ SPEC_EN }, catalogue] = await Promise.all([
+                    import('@shop/domain/spec-messages'),
+                    translated(),
+                  ]);
+                  browserTranslator.addEnglish(SPEC_EN);
+                  return catalogue;
+                })
             : pages[`../locales/${lang}/${ns}.json`];
         if (!load) throw new Error(`No catalogue ${lang}/${ns}`);
         done = load().then((catalogue) => browserTranslator.add(catalogue));

@@ -15,7 +15,7 @@ import {
   PRIMARY_CONDITIONS,
   type PrimaryCondition,
 } from '@shop/domain/catalog';
-import { parsePrice } from '@shop/domain/money';
+import { parsePrice } from '@shop/domain/money-text';
 import { type ProductValues, productDefaults, productProblems } from '@shop/domain/product';
 import { type PriceBreak, parseBreaksCell, sortBreaks } from '@shop/domain/volume-prices';
 import { parse } from 'csv-parse/sync';

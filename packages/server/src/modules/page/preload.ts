@@ -55,11 +55,14 @@ const ROUTES: { pattern: RegExp; module: string; namespaces: string[]; drawn?: b
 /** The module that hydrates a page drawn on the server (packages/web/src/ssr/hydrate.ts). */
 const HYDRATE_MODULE = 'src/ssr/hydrate.ts';
 
-/** The catalogues every page loads first (lib/i18n.ts, main.tsx); English's spec messages are in the code. */
+/**
+ * The catalogues every page loads first (lib/i18n.ts, main.tsx): a page in French also loads the French of
+ * the specification's messages and their English, by which it finds them; an English page needs neither.
+ */
 function catalogueModules(lang: Lang, namespaces: string[]): string[] {
   return [
     ...['common', ...namespaces].map((ns) => `src/locales/${lang}/${ns}.json`),
-    ...(lang === 'en' ? [] : [`../domain/src/locales/${lang}/spec.json`]),
+    ...(lang === 'en' ? [] : [`../domain/src/locales/${lang}/spec.json`, '../domain/src/spec-messages.ts']),
   ];
 }
 
@@ -69,10 +72,19 @@ export class PageHtml {
 
   constructor(html: string, manifest: Manifest | null) {
     const langs: Lang[] = ['en', 'fr'];
+    const entryChunk = manifest && Object.values(manifest).find((c) => c.isEntry);
+    const entryFiles = new Set(
+      entryChunk && manifest ? [entryChunk.file, ...collect(manifest, entryChunk).files] : [],
+    );
     const withLang = (lang: Lang, modules: string[], base = html) => {
-      const tags = modules
-        .map((m) => manifest?.[m]?.file)
-        .filter((f): f is string => !!f)
+      // Each catalogue's chunk with the chunks it imports (the spec messages' English imports the rules
+      // whose messages it keys), less what the entry already loads.
+      const files = modules.flatMap((m) => {
+        const chunk = manifest?.[m];
+        return chunk && manifest ? [chunk.file, ...collect(manifest, chunk).files] : [];
+      });
+      const tags = [...new Set(files)]
+        .filter((f) => !entryFiles.has(f))
         .map((f) => `<link rel="modulepreload" href="/${f}">`);
       const tr = translators[lang];
       return base

@@ -5,7 +5,7 @@
  */
 import { ALERT_CONDITIONS, type AlertCondition, MAX_ALERT_QUANTITY } from '@shop/domain/alert-rules';
 import type { AlertAnswer, AlertCreateInput } from '@shop/domain/alerts';
-import { parsePrice } from '@shop/domain/money';
+import { parsePrice } from '@shop/domain/money-text';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';

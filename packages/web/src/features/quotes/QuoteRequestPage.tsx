@@ -3,7 +3,7 @@
  * of a product page (?item=…&condition=…&quantity=…): a quantity and an optional target unit price per
  * line, and a note. More than is in stock may be asked for; the server checks everything again.
  */
-import { parsePrice } from '@shop/domain/money';
+import { parsePrice } from '@shop/domain/money-text';
 import { QUOTE_MAX_LINES, QUOTE_MAX_QUANTITY, QUOTE_MSG, QUOTE_NOTE_MAX } from '@shop/domain/quote-rules';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
