@@ -45,8 +45,13 @@ test.describe('header search', () => {
 
     await expect(page).toHaveURL('/acer/category/Search?column=item_name&string=swift+go');
     const names = page.getByRole('article').getByRole('heading', { level: 3 });
-    await expect(names.first()).toBeVisible();
-    for (const name of await names.allInnerTexts()) expect(name.toLowerCase()).toContain('swift go');
+    // The home page's cards may still be on screen for a moment: wait until the results replace them.
+    await expect
+      .poll(async () => {
+        const shown = (await names.allInnerTexts()).map((n) => n.toLowerCase());
+        return shown.length > 0 && shown.every((n) => n.includes('swift go'));
+      })
+      .toBe(true);
   });
 
   test('typing shows suggestions after a pause, with one request for the whole word', async ({ page }) => {
