@@ -55,6 +55,8 @@ export const API_MSG = {
     'This API key may not place orders: it needs the orders:write permission. A company administrator can make a key that has it.',
   rateLimited: (max: number, seconds: number) =>
     `Too many requests with this API key: at most ${max} a minute. Try again in ${seconds} seconds.`,
+  wrongKeysLimited: (max: number, seconds: number) =>
+    `Too many requests without a valid API key from this address: at most ${max} a minute. Check the key, then try again in ${seconds} seconds.`,
 
   page: 'page must be a whole number of 1 or more.',
   pageSize: `page_size must be a whole number from 1 to ${PRICE_LIST_MAX_PAGE_SIZE}.`,

@@ -63,6 +63,16 @@ export async function v1Routes(app: FastifyInstance, deps: CompanyApiNeeds): Pro
   app.decorateRequest('apiCaller', null);
   app.decorateRequest('apiKeyId', null);
 
+  // Requests without a valid key (missing, malformed, unknown or revoked), counted per client address in
+  // every process: past LOGIN_RATE_LIMIT a minute they get 429, so keys cannot be tried by the thousand.
+  const wrongKeys = app.rateLimit({
+    max: deps.config.LOGIN_RATE_LIMIT,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `api-key-wrong:${request.ip}`,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, API_MSG.wrongKeysLimited(context.max, Math.max(1, Math.ceil(context.ttl / 1000)))),
+  });
+
   // Who is calling: the key, never a cookie. A refusal is sent from here, with WWW-Authenticate.
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const checked = await checkKey(db, request.headers.authorization);
@@ -71,6 +81,8 @@ export async function v1Routes(app: FastifyInstance, deps: CompanyApiNeeds): Pro
       request.apiKeyId = checked.caller.keyId;
       return;
     }
+    // Only requests refused here count; past the limit this throws the 429.
+    if (checked.status === 401) await wrongKeys.call(app, request, reply);
     request.apiKeyId = checked.keyId ?? null;
     if (checked.status === 401) {
       const error = request.headers.authorization ? `, error="invalid_token"` : '';
