@@ -430,6 +430,18 @@ async function companyRequest(db: Queryable, customerId: string, approvalId: num
 
 // ---- Deciding
 
+/** A line as the buyer sent it, as a change names it. */
+function lineAsSent(l: ApprovalLineRow) {
+  return {
+    item_id: l.item_id,
+    item_condition: l.item_condition,
+    item_name: l.item_name,
+    sku: l.sku,
+    quantity: l.quantity,
+    price_was: toAmount(l.unit_cents),
+  };
+}
+
 /** The stock each line needs today, against what there is: the lines short of stock or no longer offered. */
 async function stockChanges(db: Queryable, lines: ApprovalLineRow[]): Promise<ApprovalChange[]> {
   const ids = [...new Set(lines.map((l) => l.item_id))];
@@ -460,14 +472,7 @@ async function stockChanges(db: Queryable, lines: ApprovalLineRow[]): Promise<Ap
     const offered =
       p?.is_active &&
       (l.item_condition === 'ScratchDent' ? p.is_scratch_dent : p.item_condition === l.item_condition);
-    const change = {
-      item_id: l.item_id,
-      item_condition: l.item_condition,
-      item_name: l.item_name,
-      sku: l.sku,
-      quantity: l.quantity,
-      price_was: toAmount(l.unit_cents),
-    };
+    const change = lineAsSent(l);
     if (!p || !offered) {
       changes.push({ ...change, price_now: null, stock_short: 0 });
       continue;
@@ -556,16 +561,7 @@ export async function approve(
         const now = order.lines[i]?.unitCents;
         const expected = seen.get(`${l.item_id}|${l.item_condition}`) ?? l.unit_cents;
         if (now !== undefined && now !== expected)
-          changes.push({
-            item_id: l.item_id,
-            item_condition: l.item_condition,
-            item_name: l.item_name,
-            sku: l.sku,
-            quantity: l.quantity,
-            price_was: toAmount(l.unit_cents),
-            price_now: toAmount(now),
-            stock_short: null,
-          });
+          changes.push({ ...lineAsSent(l), price_now: toAmount(now), stock_short: null });
       });
       if (changes.length > 0) {
         // Nothing of this order is kept; the approver sees today's prices and totals, then confirms them.
