@@ -22,6 +22,11 @@ export function formatDay(day: string, lang: Lang): string {
   );
 }
 
+/** The buyer as the shop inbox's mails name them: Name <e-mail>, each on one line. */
+function buyerNamed(buyer: { name: string; email: string }): string {
+  return `${oneLine(buyer.name)}${buyer.email ? ` <${oneLine(buyer.email)}>` : ''}`;
+}
+
 export function requestMail(
   config: Pick<Config, 'PUBLIC_URL' | 'SHOP_INBOX'>,
   q: {
@@ -47,7 +52,7 @@ export function requestMail(
     subject: `New quote request ${q.quoteNumber} from ${company}`,
     body: [
       `Quote request ${q.quoteNumber} from ${oneLine(q.company)} (${q.customerId}),`,
-      `asked by ${oneLine(q.buyer.name)}${q.buyer.email ? ` <${oneLine(q.buyer.email)}>` : ''}.`,
+      `asked by ${buyerNamed(q.buyer)}.`,
       '',
       ...q.lines.map(
         (l) =>
@@ -81,9 +86,7 @@ export function withdrawMail(
     replyTo: q.buyer.email || undefined,
     subject: `Quote ${q.quoteNumber} withdrawn by ${company}`,
     body: [
-      `Quote ${q.quoteNumber} from ${oneLine(q.company)} (${q.customerId}) was withdrawn by ${oneLine(q.buyer.name)}${
-        q.buyer.email ? ` <${oneLine(q.buyer.email)}>` : ''
-      }.`,
+      `Quote ${q.quoteNumber} from ${oneLine(q.company)} (${q.customerId}) was withdrawn by ${buyerNamed(q.buyer)}.`,
       `It was ${q.was}; it can no longer be answered, revised or accepted.`,
       '',
       'The quote in the back office:',
