@@ -73,6 +73,16 @@ export function normalizePostalCode(text: string): string {
 }
 
 /**
+ * A postal code as Canada Post writes it, with a space after its third character: `H3A3G4` is `H3A 3G4`.
+ * The shop keeps it without the space (normalizePostalCode); every page, PDF and mail that shows an address
+ * writes it this way. A value that is no six-character code (an address kept before the rule) shows as it is.
+ */
+export function formatPostalCode(zip: string): string {
+  const compact = zip.replace(/[\s-]/g, '').toUpperCase();
+  return POSTAL_CODE_PATTERN.test(compact) ? `${compact.slice(0, 3)} ${compact.slice(3)}` : zip.trim();
+}
+
+/**
  * A phone number as people paste it (`(416) 555-0142`, `416.555.0142`, `+1 416 555 0142`) as its 10
  * digits. Anything else is left for the pattern to refuse.
  */

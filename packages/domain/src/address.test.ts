@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MSG, addressSchema, normalizePhone, normalizePostalCode } from './account';
+import { formatPostalCode } from './account-rules';
 
 const address = {
   first_name: 'Olivia',
@@ -17,6 +18,16 @@ describe('pasted postal codes and phone numbers', () => {
     expect(normalizePostalCode('m5v-3g5')).toBe('M5V3G5');
     expect(normalizePostalCode(' m5v3g5 ')).toBe('M5V3G5');
     expect(normalizePostalCode('M5V 3G')).toBe('M5V 3G');
+  });
+  it('show a postal code as Canada Post writes it, with the space after its third character', () => {
+    expect(formatPostalCode('H3A3G4')).toBe('H3A 3G4');
+    expect(formatPostalCode('V6Z3B7')).toBe('V6Z 3B7');
+    expect(formatPostalCode('h3a-3g4')).toBe('H3A 3G4');
+    expect(formatPostalCode('H3A 3G4')).toBe('H3A 3G4');
+    // What is no postal code (an address kept before the rule) shows as it is.
+    expect(formatPostalCode('12345')).toBe('12345');
+    expect(formatPostalCode(' D3A3G4 ')).toBe('D3A3G4');
+    expect(formatPostalCode('')).toBe('');
   });
   it('keep a phone number as its 10 digits, a leading country code 1 dropped', () => {
     expect(normalizePhone('(416) 555-0142')).toBe('4165550142');

@@ -78,6 +78,27 @@ import { ORDER_STATUSES, type OrderStatus } from './orders';
 
 export { ORDER_STATUSES, type OrderStatus };
 
+/**
+ * Each order status as the back office writes it, in words ("On hold", not "OnHold"): its pages and the
+ * orders CSV. The codes stay in addresses (?status=OnHold) and the API.
+ */
+export const ORDER_STATUS_NAMES: Record<OrderStatus, string> = {
+  OnHold: 'On hold',
+  Pending: 'Pending',
+  Confirmed: 'Confirmed',
+  Shipped: 'Shipped',
+  Delivered: 'Delivered',
+  Canceled: 'Canceled',
+  Declined: 'Declined',
+};
+
+/** An order status in words; a word that is no status as it is. */
+export function orderStatusName(status: string): string {
+  return (ORDER_STATUSES as readonly string[]).includes(status)
+    ? ORDER_STATUS_NAMES[status as OrderStatus]
+    : status;
+}
+
 /** Which status each action moves an order from and to. */
 export const ORDER_ACTIONS = {
   confirm: { from: ['Pending'], to: 'Confirmed' },

@@ -6,6 +6,7 @@ import {
   orderActionSchema,
   productFieldsSchema,
 } from './admin';
+import { ORDER_STATUSES, orderStatusName } from './admin-rules';
 
 describe('the back office contract', () => {
   it('offers the actions each status allows', () => {
@@ -60,5 +61,20 @@ describe('the back office contract', () => {
       percentage: 15,
       phone_number: '',
     });
+  });
+});
+
+describe('order statuses in the back office', () => {
+  it('are written as words; the codes stay for addresses and the API', () => {
+    expect(ORDER_STATUSES.map(orderStatusName)).toEqual([
+      'On hold',
+      'Pending',
+      'Confirmed',
+      'Shipped',
+      'Delivered',
+      'Canceled',
+      'Declined',
+    ]);
+    expect(orderStatusName('Lost')).toBe('Lost');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONDITIONS, conditionName } from './catalog';
 import { catalogValue } from './catalog-values';
 
 describe('a catalog value in French', () => {
@@ -47,5 +48,24 @@ describe('a catalog value in French', () => {
     expect(catalogValue('color', 'Black', 'en')).toBe('Black');
     expect(catalogValue('color', 'Ocean Teal', 'fr')).toBe('Ocean Teal');
     expect(catalogValue('color', '', 'fr')).toBe('');
+  });
+});
+
+describe("a condition's name", () => {
+  it('is the one name people read in each language; a word that is no condition stays as it is', () => {
+    expect(CONDITIONS.map((c) => conditionName(c, 'en'))).toEqual([
+      'Brand new',
+      'Recertified',
+      'Scratch & dent',
+      'Warranty',
+    ]);
+    expect(CONDITIONS.map((c) => conditionName(c, 'fr'))).toEqual([
+      'Neuf',
+      'Remis à neuf',
+      'Égratigné et bosselé',
+      'Garantie',
+    ]);
+    expect(conditionName('', 'en')).toBe('');
+    expect(conditionName('Refurbished', 'fr')).toBe('Refurbished');
   });
 });

@@ -1,4 +1,5 @@
 /** The catalog's vocabulary: categories, conditions, filter fields and the listing's constants. */
+import type { Lang } from './i18n';
 
 export const CONDITIONS = ['BrandNew', 'Recertified', 'ScratchDent', 'Warranty'] as const;
 export type Condition = (typeof CONDITIONS)[number];
@@ -13,6 +14,31 @@ export const CONDITION_WARRANTY: Record<Condition, string> = {
   ScratchDent: '90-day warranty (batteries 1 year)',
   Warranty: 'Extended warranty plan',
 };
+
+/**
+ * Each condition as people read it, in their language: on every page, mail, PDF and CSV meant for people
+ * (the buyer's and the back office's). The codes stay in URLs, the API's JSON, the catalog import and export,
+ * and in the specification's messages.
+ */
+export const CONDITION_NAMES: Record<Lang, Record<Condition, string>> = {
+  en: {
+    BrandNew: 'Brand new',
+    Recertified: 'Recertified',
+    ScratchDent: 'Scratch & dent',
+    Warranty: 'Warranty',
+  },
+  fr: {
+    BrandNew: 'Neuf',
+    Recertified: 'Remis à neuf',
+    ScratchDent: 'Égratigné et bosselé',
+    Warranty: 'Garantie',
+  },
+};
+
+/** "Brand new" / "Neuf" for BrandNew; a word that is no condition as it is. */
+export function conditionName(condition: string, lang: Lang): string {
+  return isCondition(condition) ? CONDITION_NAMES[lang][condition] : condition;
+}
 
 /** What a request naming another condition is told. */
 export const CONDITION_MESSAGE = 'Condition must be one of BrandNew, Recertified, ScratchDent or Warranty.';
