@@ -315,6 +315,36 @@ describe('the secret at rest and in the log', () => {
     expect(logged.filter((line) => line.includes(random))).toEqual([]);
     expect(logged.filter((line) => /authorization/i.test(line))).toEqual([]);
   });
+
+  it('a key put in the URL instead of the header is refused and logged without its secret', async () => {
+    const made = await makeKey(admin, 'Key in the URL', ['prices:read']);
+    const random = made.secret.slice(made.apiKey.prefix.length + 1);
+    const from = logged.length;
+    const urls = [
+      `/api/v1/price-list?access_token=${made.secret}`,
+      `/api/v1/price-list?page_size=1&api_key=${made.secret}&q=x`,
+      `/api/v1/price-list?page=1&other=${made.secret}`,
+      `/api/v1/${made.secret}/price-list`,
+    ];
+    for (const url of urls) {
+      const answer = await v1(null, url);
+      // Only the Authorization header is read: a key elsewhere is no key.
+      expect(answer.statusCode, url).toBe(url.startsWith('/api/v1/price-list') ? 401 : 404);
+    }
+    const lines = logged.slice(from);
+    const incoming = lines
+      .map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } })
+      .filter((entry) => entry.msg === 'incoming request')
+      .map((entry) => entry.req?.url);
+    expect(incoming).toEqual([
+      '/api/v1/price-list?access_token=(removed)',
+      '/api/v1/price-list?page_size=1&api_key=(removed)&q=x',
+      '/api/v1/price-list?page=1&other=ak_live_(removed)',
+      '/api/v1/ak_live_(removed)/price-list',
+    ]);
+    expect(lines.filter((line) => line.includes(random))).toEqual([]);
+    expect(lines.filter((line) => line.includes(made.apiKey.prefix))).toEqual([]);
+  });
 });
 
 describe('the API document', () => {

@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { requestLang } from '../../i18n/lang';
 import { sendCompressed } from '../../lib/compressed';
+import { urlWithoutSecrets } from '../../lib/request-log';
 import { SERVER_ROOT } from '../../server-root';
 import type { CatalogStore } from '../catalog';
 import { PageHeads } from './head';
@@ -105,9 +106,15 @@ async function registerPage(app: FastifyInstance, config: Config, heads: PageHea
         );
         if (painted.kind === 'redirect') return reply.redirect(painted.location, painted.status);
         if (painted.kind === 'page') return sendCompressed(pageHeaders().code(200), request, painted.page);
-        request.log.info({ url: request.url, reason: painted.reason }, 'page left to the browser to draw');
+        request.log.info(
+          { url: urlWithoutSecrets(request.url), reason: painted.reason },
+          'page left to the browser to draw',
+        );
       } catch (error) {
-        request.log.error({ err: error, url: request.url }, 'drawing the page failed; the browser draws it');
+        request.log.error(
+          { err: error, url: urlWithoutSecrets(request.url) },
+          'drawing the page failed; the browser draws it',
+        );
       }
     }
     return pageHeaders()
