@@ -117,6 +117,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     from: config.MAIL_FROM,
     notifier,
     lanes: config.MAIL_CONNECTIONS,
+    // Without SMTP_URL, mail is printed readable to the terminal, as far as the log level shows warnings.
+    mailLog: !config.SMTP_URL && showsWarnings(config.LOG_LEVEL) ? process.stderr : null,
   });
   // Listening starts before the first read, so no commit falls between the two.
   await notifier.start();
@@ -219,7 +221,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const backOffice = backOfficeDeps(services);
   const shop = { ...services, backOffice };
   await app.register(healthModule, services);
-  await app.register(customersModule, shop);
+  await app.register(customersModule, {
+    ...shop,
+    // The stock alerts of a company enabled again are checked at once (none fired while it was disabled).
+    onCustomerEnabled: (customerId) => app.stockAlerts.checkCustomer(customerId),
+  });
   await app.register(catalogModule, {
     ...shop,
     onProductViewed: (customerId, itemId, condition) =>
@@ -255,4 +261,9 @@ function hasNul(value: unknown, depth = 0): boolean {
   if (depth > 20 || value === null || typeof value !== 'object') return false;
   for (const item of Object.values(value)) if (hasNul(item, depth + 1)) return true;
   return false;
+}
+
+/** Whether a log at this level shows warnings (the development mail log prints at that level). */
+function showsWarnings(level: Config['LOG_LEVEL']): boolean {
+  return !['error', 'fatal', 'silent'].includes(level);
 }

@@ -13,6 +13,7 @@ import { Notifier } from '../db/notify';
 import { outbox } from '../db/schema';
 import { testConfig, useTestApp } from '../test/harness';
 import { startMailSink, waitFor } from '../test/mail-sink';
+import { type MailLogOutput, mailLogText } from './dev-log';
 import { Mailer } from './mailer';
 import { queueMail, REMOVED_BODY } from './outbox';
 
@@ -53,7 +54,7 @@ function captureLog(): { log: FastifyBaseLogger; lines: Logged[] } {
 
 async function startMailer(
   smtpUrl: string | undefined,
-  options: { maxAttempts?: number; lanes?: number } = {},
+  options: { maxAttempts?: number; lanes?: number; mailLog?: MailLogOutput } = {},
 ) {
   const { log, lines } = captureLog();
   const notifier = new Notifier(ctx.database, log);
@@ -292,22 +293,68 @@ describe('the delivery loop', () => {
     expect((await row(id)).body).toBe(REMOVED_BODY);
   });
 
-  it('without SMTP_URL writes each message to the log once (codes included) and removes sensitive text', async () => {
-    const { mailer, lines } = await startMailer(undefined);
+  it('without SMTP_URL prints each message once as readable text (codes included) and removes sensitive text', async () => {
+    const printed: string[] = [];
+    const { mailer, lines } = await startMailer(undefined, { mailLog: { write: (t) => printed.push(t) } });
     const id = await mailer.enqueue({
       to: 'dev@example.com',
       subject: 'Your code',
-      body: 'Your verification code is 271828',
+      body: 'Hello "Dev",\n\nYour verification code is 271828\n\nIt works once.\n',
+      headers: { 'List-Unsubscribe': '<https://shop.example/u?t=1>' },
       sensitive: true,
     });
     mailer.kick();
     await waitFor('the delivery to the log', async () => (await row(id)).sentAt !== null);
+    const copies = printed.filter((t) => t.includes(`mail ${id} `));
+    expect(copies).toHaveLength(1);
+    // Headers one to a line, a blank line, then the text as written: the code stands on a line of its own.
+    expect(copies[0]!.split('\n')).toEqual([
+      `----- mail ${id} (SMTP_URL is unset: printed here instead of sent) -----`,
+      'To: dev@example.com',
+      'Subject: Your code',
+      'List-Unsubscribe: <https://shop.example/u?t=1>',
+      '',
+      'Hello "Dev",',
+      '',
+      'Your verification code is 271828',
+      '',
+      'It works once.',
+      `----- end of mail ${id} -----`,
+      '',
+    ]);
+    expect(copies[0]).not.toMatch(/\\[n"]/);
+    // The structured log names the message, without its text.
     const logged = lines.filter((l) => l.context.outboxId === id);
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ level: 'warn', context: { to: 'dev@example.com' } });
-    expect(String(logged[0]!.context.text)).toContain('271828');
+    expect(logged[0]).toMatchObject({
+      level: 'warn',
+      context: { to: 'dev@example.com', subject: 'Your code' },
+    });
     expect(logged[0]!.message).toMatch(/SMTP_URL is unset/);
+    expect(JSON.stringify(logged[0])).not.toContain('271828');
     expect((await row(id)).body).toBe(REMOVED_BODY);
+  });
+
+  it('prints what a typed text would do to the terminal as plain spaces', () => {
+    const text = mailLogText({
+      id: 7,
+      to: 'a@example.com',
+      replyTo: 'b@example.com',
+      subject: 'Hi\r\nBcc: c@example.com',
+      headers: null,
+      body: 'Look \u001b[31mred\u001b[0m\r\nnext',
+    });
+    expect(text.split('\n')).toEqual([
+      '----- mail 7 (SMTP_URL is unset: printed here instead of sent) -----',
+      'To: a@example.com',
+      'Reply-To: b@example.com',
+      'Subject: Hi Bcc: c@example.com',
+      '',
+      'Look  [31mred [0m',
+      'next',
+      '----- end of mail 7 -----',
+      '',
+    ]);
   });
 });
 

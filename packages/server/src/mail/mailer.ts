@@ -12,8 +12,10 @@
  * Mail queued anywhere (another process, a seller command) wakes every loop through NOTIFY on the
  * `outbox` channel (a trigger on insert); a slow poll covers a lost notification.
  *
- * Without SMTP_URL the log is the transport: each message is written once to the log (level warn, text
- * included, so a developer sees reset codes and set-password links) and recorded as delivered.
+ * Without SMTP_URL the log is the transport (development): each message is printed once to the terminal as
+ * readable text, headers and text on their own lines (so a developer sees reset codes and set-password
+ * links; dev-log.ts), a warn line without the text goes to the structured log, and it is recorded as
+ * delivered.
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,6 +23,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, Queryable } from '../db/client';
 import { LISTENER_NAME_PATTERN, type Notifier } from '../db/notify';
 import { outbox } from '../db/schema';
+import { type MailLogOutput, mailLogText } from './dev-log';
 import { type MailMessage, queueMail, queueMails, REMOVED_BODY } from './outbox';
 
 export type { MailMessage };
@@ -28,6 +31,11 @@ export type { MailMessage };
 export interface MailerOptions {
   /** smtp://user:pass@host:port; unset writes mail to the log. */
   smtpUrl: string | undefined;
+  /**
+   * Without smtpUrl, where each message is printed as readable text (the server's standard error while its
+   * log level shows warnings); unset prints none, and the structured log names the message only.
+   */
+  mailLog?: MailLogOutput | null;
   from: string;
   /** The process's cross-process signals: queued mail wakes the loop, and its connection vouches for claims. */
   notifier: Notifier;
@@ -347,16 +355,13 @@ export class Mailer {
 
   private async send(row: Claimed): Promise<void> {
     if (!this.transport) {
+      // The text (a code or a link, maybe) is printed for the developer, never put in a structured line.
+      this.options.mailLog?.write(mailLogText(row));
       this.log.warn(
-        {
-          outboxId: row.id,
-          to: row.to,
-          replyTo: row.replyTo,
-          subject: row.subject,
-          headers: row.headers ?? undefined,
-          text: row.body,
-        },
-        'SMTP_URL is unset: this mail is written to the log instead of sent',
+        { outboxId: row.id, to: row.to, subject: row.subject },
+        this.options.mailLog
+          ? 'SMTP_URL is unset: this mail is printed to standard error instead of sent'
+          : 'SMTP_URL is unset: this mail is recorded as delivered without being sent',
       );
       return;
     }
