@@ -225,6 +225,23 @@ export const PlaceOrderAnswer = MessageAnswer.extend({
 });
 export type PlaceOrderAnswer = z.infer<typeof PlaceOrderAnswer>;
 
+/**
+ * GET /api/user/{customerid}/checkout-limits: what the checkout needs to say, before the buyer clicks, that
+ * the order will be sent for approval or held for a credit review (domain/checkout-limits.ts). The company's
+ * balance is not given, only what it may still order on credit.
+ */
+export const CheckoutLimitsAnswer = Envelope.extend({
+  limits: z.object({
+    /** The signed-in person's order limit; null: none (an administrator is never held). */
+    order_limit: Price.nullable(),
+    /** The company's credit limit (its statement shows it too); null: none. */
+    credit_limit: Price.nullable(),
+    /** What the company may still order before an order is held for a credit review; null: no credit limit. */
+    credit_room: Price.nullable(),
+  }),
+});
+export type CheckoutLimitsAnswer = z.infer<typeof CheckoutLimitsAnswer>;
+
 /** POST /api/placeorder refused; when the totals changed (409) it says what they are now. */
 export const PlaceOrderRefusal = ErrorAnswer.extend({
   subtotal: Price.optional(),

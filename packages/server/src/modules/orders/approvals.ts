@@ -18,6 +18,7 @@ import {
 } from '@shop/domain/approvals';
 import { CART_MSG, type ShippingMethod } from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
+import { overOrderLimit } from '@shop/domain/checkout-limits';
 import type { Lang } from '@shop/domain/i18n';
 import { formatMoney, toAmount, toCents } from '@shop/domain/money';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -119,8 +120,9 @@ export function approvalHold(services: OrderNeeds): CheckoutHold {
         .innerJoin(customers, eq(customers.customerId, contacts.customerId))
         .where(eq(contacts.contactPersonId, user.contactPersonId));
       if (!who || who.role === 'admin') return null;
-      const limit = who.own ?? who.company;
-      if (limit === null || checkout.totalCents <= Number(limit)) return null;
+      const own = who.own ?? who.company;
+      const limit = own === null ? null : Number(own);
+      if (limit === null || !overOrderLimit(checkout.totalCents, limit)) return null;
 
       const lines: ApprovalLineRow[] = checkout.lines.map((l) => ({
         item_id: l.itemId,

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { orderAdminRoutes } from './admin-routes';
 import { approvalRoutes } from './approval-routes';
+import { checkoutLimitRoutes } from './checkout-limits';
 import type { OrderNeeds } from './needs';
 import { orderRoutes } from './shop-routes';
 
@@ -36,6 +37,7 @@ export {
 export const ordersModule: FastifyPluginAsync<OrderNeeds> = async (app, needs) => {
   orderRoutes(app, needs);
   approvalRoutes(app, needs);
+  checkoutLimitRoutes(app, needs);
   orderAdminRoutes(app, needs.backOffice);
 };
 export { buyerLimitCents } from './approvals';

@@ -15,6 +15,7 @@ import {
   withinOrderLimit,
 } from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
+import { creditRoomCents, overCreditRoom, overOrderLimit } from '@shop/domain/checkout-limits';
 import { isLang, type Lang } from '@shop/domain/i18n';
 import { personalPrice, toCents } from '@shop/domain/money';
 import type { PlaceOrderRequest } from '@shop/domain/order-request';
@@ -450,7 +451,7 @@ async function placeOnce(
     }
     if (quote) {
       const limit = await quote.limitOf(tx);
-      if (limit !== null && totals.total > limit)
+      if (limit !== null && overOrderLimit(totals.total, limit))
         throw new HttpError(409, quote.overLimit(totals.total, limit));
     }
     if (fromCart && source.hold) {
@@ -482,7 +483,10 @@ async function placeOnce(
     // Over the credit limit (what the company owes and has ordered, with this order), it waits for review.
     const held =
       state.credit_limit !== null &&
-      (await openBalanceCents(tx, customerId, { lock: true })) + totals.total > Number(state.credit_limit);
+      overCreditRoom(
+        totals.total,
+        creditRoomCents(Number(state.credit_limit), await openBalanceCents(tx, customerId, { lock: true })),
+      );
     const status = held ? 'OnHold' : 'Pending';
     // The buyer's language: their choice, else French when this order (now their latest) is billed in Quebec.
     const language = isLang(state.contact?.language)
