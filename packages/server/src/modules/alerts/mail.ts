@@ -1,5 +1,6 @@
 /** The mail of an alert that starts to match, in the buyer's language, with its one-click unsubscribe. */
 import { type AlertEvaluation, type AlertTarget, targetPath } from '@shop/domain/alerts';
+import { conditionName } from '@shop/domain/catalog';
 import type { Lang } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
 import type { MailMessage } from '../../mail/outbox';
@@ -29,14 +30,10 @@ export function unsubscribeUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/acer/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-export function conditionName(lang: Lang, condition: string): string {
-  return mailText(lang, `alerts.condition.${condition}`);
-}
-
 export function alertMail(input: AlertMailInput): MailMessage {
   const { lang, result } = input;
   const label = oneLine(input.label);
-  const conditions = input.conditions.map((c) => conditionName(lang, c)).join(', ');
+  const conditions = input.conditions.map((c) => conditionName(c, lang)).join(', ');
   const unsubscribe = unsubscribeUrl(input.publicUrl, input.token);
   const intro =
     input.maxPriceCents === null
@@ -52,7 +49,7 @@ export function alertMail(input: AlertMailInput): MailMessage {
     mailText(lang, 'alerts.mail.line', {
       name: oneLine(o.item_name),
       sku: oneLine(o.sku),
-      condition: conditionName(lang, o.condition),
+      condition: conditionName(o.condition, lang),
       units: o.units,
       price: formatMoney(o.price_cents, lang),
     }),

@@ -5,13 +5,13 @@
  * stored, and the next mail of the alert carries a new one.
  */
 import { ALERT_MSG, type AlertTarget, targetPath } from '@shop/domain/alerts';
+import { conditionName } from '@shop/domain/catalog';
 import { isLang, type Lang, LOCALE } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requestLang, translators } from '../../i18n/lang';
 import { mailText } from '../../mail/templates';
 import { alertLabel } from './label';
-import { conditionName } from './mail';
 import type { AlertsNeeds } from './needs';
 import { alertOfToken, unsubscribe } from './service';
 
@@ -115,7 +115,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, needs: AlertsNeeds
     const body = `<p>${t('intro', { email: found.email })}</p>
 <dl>
 <dt>${t('what')}</dt><dd><a href="${escapeHtml(targetPath(target))}">${escapeHtml(alertLabel(target, row.label, lang))}</a></dd>
-<dt>${t('conditions')}</dt><dd>${escapeHtml(row.conditions.map((c) => conditionName(lang, c)).join(', '))}</dd>
+<dt>${t('conditions')}</dt><dd>${escapeHtml(row.conditions.map((c) => conditionName(c, lang)).join(', '))}</dd>
 <dt>${t('quantity')}</dt><dd>${t('quantityValue', { n: row.minQuantity })}</dd>
 <dt>${t('price')}</dt><dd>${row.maxPriceCents === null ? t('anyPrice') : escapeHtml(formatMoney(row.maxPriceCents, lang))}</dd>
 </dl>

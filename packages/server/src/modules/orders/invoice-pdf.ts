@@ -7,6 +7,7 @@
  */
 
 import { type InvoiceSeller, readFeeLineName } from '@shop/domain/answers/orders';
+import { conditionName } from '@shop/domain/catalog';
 import { FEE_CATEGORY_NAMES } from '@shop/domain/fees';
 import { type Lang, LOCALE } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
@@ -74,9 +75,8 @@ export function invoiceLabels(lang: Lang) {
     total: t('invoice.total'),
     paid: t('invoice.paid'),
     balance: t('invoice.balance'),
-    conditions: Object.fromEntries(
-      ['BrandNew', 'Recertified', 'ScratchDent', 'Warranty'].map((c) => [c, t(`invoice.condition.${c}`)]),
-    ) as Record<string, string>,
+    /** A condition's name: "Brand new" / "Neuf". */
+    condition: (condition: string) => conditionName(condition, lang),
     shippingMethod: (method: string) =>
       t('invoice.shippingMethod', { method: word('invoice.method', method) }),
     /**
@@ -386,7 +386,7 @@ export function renderInvoicePdf(doc: InvoiceDocument, seller: Seller, lang: Lan
   y = header(y);
   for (const line of doc.lines) {
     const description = line.item
-      ? `${line.name} (${labels.conditions[line.condition] ?? line.condition})`
+      ? `${line.name} (${labels.condition(line.condition)})`
       : `${labels.extraLine(line.name)}${line.provincialTax ? '' : ` ${labels.noProvincialTax}`}`;
     const height = Math.max(
       pdf.heightOfString(description, { width: cols.qty - cols.desc - 5 }),

@@ -90,6 +90,9 @@ describe('order mail', () => {
       expect(confirmations, `confirmations of ${numbers[i]}`).toHaveLength(1);
       expect(notices, `inbox notices of ${numbers[i]}`).toHaveLength(1);
       expect(confirmations[0]!.text).toContain(`Thank you for your order ${numbers[i]}`);
+      // The condition by its name, as the invoice's PDF writes it, never its code.
+      expect(confirmations[0]!.text).toContain(`1 x ${product.itemName} (${product.sku}, Brand new) at `);
+      expect(confirmations[0]!.text).not.toContain('BrandNew');
       // Who, which company, which purchase order, what and for how much.
       const notice = notices[0]!.text;
       expect(notices[0]!.subject).toBe(
@@ -98,7 +101,8 @@ describe('order mail', () => {
       expect(notice).toContain(`Customer: ${buyer.company} (${buyer.customerId})`);
       expect(notice).toContain(`Placed by: ${buyer.name} <${buyer.email}>`);
       expect(notice).toContain(`Purchase order: PO-${buyer.customerId}`);
-      expect(notice).toContain(`1 x ${product.itemName} (${product.sku}, BrandNew)`);
+      expect(notice).toContain(`1 x ${product.itemName} (${product.sku}, Brand new)`);
+      expect(notice).not.toContain('BrandNew');
       const total = checkoutBody(buyer, product, 1).orderInfo.total;
       expect(notice).toContain(`Total: ${formatMoney(Math.round(total * 100))}`);
       expect(notices[0]!.raw).toMatch(new RegExp(`^Reply-To: ${buyer.email}`, 'im'));

@@ -1,4 +1,5 @@
 /** The mails a new order sends: the buyer's confirmation and the shop inbox's notice. */
+import { conditionName } from '@shop/domain/catalog';
 import type { Lang } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
 import { type TaxLine, taxLabel } from '@shop/domain/tax';
@@ -7,8 +8,12 @@ import type { MailMessage } from '../../mail/outbox';
 import { formatOrderDate, mailText } from '../../mail/templates';
 import { oneLine } from '../../mail/text';
 
-/** An order line's condition or the shipping method, in a language (English keeps the shop's own words). */
+/**
+ * An order line's condition by its name ("Brand new" / "Neuf", the one source every page, mail and PDF
+ * uses), or the shipping method in a language (English keeps the shop's own words).
+ */
 export function mailWord(lang: Lang, kind: 'condition' | 'shipping', word: string): string {
+  if (kind === 'condition') return conditionName(word, lang);
   const key = `mail.${kind}.${word}`;
   return translators[lang].has(key) ? translators[lang].t(key) : word;
 }
@@ -67,7 +72,7 @@ function linesAndTotals(order: OrderMailData, lang: Lang): string[] {
         quantity: String(l.quantity),
         name: l.name,
         sku: l.sku,
-        condition: mailWord(lang, 'condition', l.condition),
+        condition: conditionName(l.condition, lang),
         price: money(l.unitCents),
       }),
     ),

@@ -13,6 +13,7 @@
 import {
   apiCategoryName,
   type Condition,
+  conditionName,
   displayName,
   FILTER_FIELDS,
   isCondition,
@@ -73,13 +74,6 @@ const CONDITION_SCHEMA: Record<Condition, string> = {
   Recertified: 'https://schema.org/RefurbishedCondition',
   ScratchDent: 'https://schema.org/DamagedCondition',
   Warranty: 'https://schema.org/NewCondition',
-};
-
-const CONDITION_NAME: Record<Condition, { en: string; fr: string }> = {
-  BrandNew: { en: 'New', fr: 'Neuf' },
-  Recertified: { en: 'Recertified', fr: 'Remis à neuf' },
-  ScratchDent: { en: 'Scratch and dent', fr: 'Égratigné et bosselé' },
-  Warranty: { en: 'Extended warranty', fr: 'Garantie prolongée' },
 };
 
 const CATEGORY_NAMES: Record<Lang, Record<string, string>> = { en: webCommonEn, fr: webCommonFr };
@@ -307,7 +301,7 @@ export class PageHeads {
       .filter((url) => url !== PLACEHOLDER_IMAGE)
       .map((url) => absolute(this.base, url));
     const url = `${this.base}/acer/product/${encodeURIComponent(itemId)}/${condition}${withLang('', lang)}`;
-    const conditionName = CONDITION_NAME[condition][lang];
+    const shownCondition = conditionName(condition, lang);
     const category = item.category;
     const trail = [
       { name: categoryName(category, lang), path: `/acer/category/${pageName(category)}` },
@@ -321,7 +315,7 @@ export class PageHeads {
         : []),
       { name: item.itemName, path: `/acer/product/${encodeURIComponent(itemId)}/${condition}` },
     ];
-    return page(`${item.itemName} (${conditionName})`, description, {
+    return page(`${item.itemName} (${shownCondition})`, description, {
       type: 'product',
       path: `/acer/product/${encodeURIComponent(itemId)}/${condition}`,
       ...(images[0] ? { image: images[0] } : {}),

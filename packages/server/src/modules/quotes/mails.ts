@@ -1,17 +1,11 @@
 /** The quotes' mails: the shop inbox's notice of a request (English), the buyer's answer, revision and refusal. */
+import { conditionName } from '@shop/domain/catalog';
 import { type Lang, LOCALE } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
 import type { Config } from '../../config';
-import { translators } from '../../i18n/lang';
 import type { MailMessage } from '../../mail/outbox';
 import { mailText } from '../../mail/templates';
 import { oneLine } from '../../mail/text';
-
-/** A condition in the mail's language (English keeps the shop's own words). */
-function mailWord(lang: Lang, kind: 'condition', word: string): string {
-  const key = `mail.${kind}.${word}`;
-  return translators[lang].has(key) ? translators[lang].t(key) : word;
-}
 
 const base = (config: Pick<Config, 'PUBLIC_URL'>) => config.PUBLIC_URL.replace(/\/+$/, '');
 
@@ -143,7 +137,7 @@ export function answerMail(
           quantity: String(l.quantity),
           name: oneLine(l.name),
           sku: oneLine(l.sku),
-          condition: mailWord(lang, 'condition', l.condition),
+          condition: conditionName(l.condition, lang),
           price: money(l.priceCents),
         };
         return l.previousCents !== null
