@@ -296,6 +296,12 @@ describe('the orders CSV', () => {
     const matching = await call(ctx.app, 'GET', `/api/admin/orders.csv?customer=${buyer.customerId}`, owner);
     const rows = matching.response.body.trim().split('\n').slice(1);
     expect(rows.map((r) => r.split(',')[0])).toEqual([two.orderNumber, one.orderNumber]);
+    // Statuses are written as words, as the back office shows them ("On hold", not "OnHold").
+    expect(rows.map((r) => r.split(',')[2])).toEqual(['Pending', 'Pending']);
+    await ctx.database.db.update(orders).set({ status: 'OnHold' }).where(eq(orders.orderId, two.orderId));
+    const held = await call(ctx.app, 'GET', `/api/admin/orders.csv?ids=${two.orderId}`, owner);
+    expect(held.response.body.trim().split('\n')[1]).toContain(`${two.orderNumber},`);
+    expect(held.response.body.trim().split('\n')[1]!.split(',')[2]).toBe('On hold');
     const bad = await call(ctx.app, 'GET', '/api/admin/orders.csv?ids=1,x', owner);
     expect(bad.status).toBe(400);
     expect(bad.body.smessage).toMatch(/ids is a list of at most 100 order ids/);

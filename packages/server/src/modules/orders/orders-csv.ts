@@ -1,4 +1,5 @@
-/** The orders list as a CSV file: a row an order, amounts in dollars, days in Toronto's time. */
+/** The orders list as a CSV file: a row an order, its status in words, amounts in dollars, days in Toronto's time. */
+import { orderStatusName } from '@shop/domain/admin-rules';
 import { toAmount } from '@shop/domain/money';
 import { dayIn } from '@shop/domain/tax';
 import { stringify } from 'csv-stringify/sync';
@@ -34,7 +35,7 @@ export function ordersCsv(rows: readonly ExportRow[]): string {
     ...rows.map((r) => [
       r.order_number,
       dayIn(r.created_at, SHOP_TIME_ZONE),
-      r.status,
+      orderStatusName(r.status),
       r.customer_id,
       safeText(r.company ?? ''),
       safeText(r.buyer),
