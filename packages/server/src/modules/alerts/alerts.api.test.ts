@@ -15,7 +15,7 @@ import { backOfficeDeps, CLI_ACTOR } from '../../lib/back-office';
 import alertsEn from '../../locales/en/alerts.json';
 import alertsFr from '../../locales/fr/alerts.json';
 import { REMOVED_BODY } from '../../mail/outbox';
-import { clientAddress, makeCustomer, OWNER, staffSignIn } from '../../test/admin';
+import { call, clientAddress, makeCustomer, OWNER, staffSignIn } from '../../test/admin';
 import { useSecondApp, useTestApp } from '../../test/harness';
 import { type MailSink, startMailSink, waitFor } from '../../test/mail-sink';
 import { applyImport } from '../catalog';
@@ -382,6 +382,40 @@ describe('firing', () => {
     expect(await alertMails(buyer.email)).toHaveLength(0);
     const resumed = await send(buyer.cookie, 'PUT', `/api/user/alerts/${id}/paused`, { paused: false });
     expect(resumed.body.alert.state).toBe('matched');
+    expect(await alertMails(buyer.email)).toHaveLength(1);
+  });
+
+  it('neither fires nor mails while the seller has the company disabled, and fires once it is enabled again if it matches then', async () => {
+    const buyer = await makeCustomer(ctx.app, owner);
+    const { items } = pickModel();
+    await setStock(items, 0);
+    const made = await send(buyer.cookie, 'POST', '/api/user/alerts', {
+      target: { kind: 'product', item_id: items[0]!.itemId },
+      conditions: [items[0]!.condition],
+      min_quantity: 2,
+    });
+    expect(made.body.alert.state).toBe('watching');
+    const id = made.body.alert.alert_id as number;
+    const matching = async () =>
+      (await ctx.database.db.select().from(stockAlerts).where(eq(stockAlerts.alertId, id)))[0]!.matching;
+    const disabled = await call(ctx.app, 'POST', `/api/admin/customers/${buyer.customerId}/disable`, owner);
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+
+    await setStock(items, 10);
+    expect(await alertMails(buyer.email)).toHaveLength(0);
+    expect(await matching()).toBe(false);
+    // Settled directly (as a check read before the company was disabled would): it still waits.
+    expect(await ctx.app.stockAlerts.settle(id)).toBeNull();
+    expect(await alertMails(buyer.email)).toHaveLength(0);
+
+    // Enabled again while it matches: it fires at once, once, like any alert.
+    const enabled = await call(ctx.app, 'POST', `/api/admin/customers/${buyer.customerId}/enable`, owner);
+    expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
+    await settleEverywhere();
+    expect(await alertMails(buyer.email)).toHaveLength(1);
+    expect(await matching()).toBe(true);
+    expect((await alertMail(buyer.email)).text).toContain('Your stock alert');
+    await setStock(items, 12);
     expect(await alertMails(buyer.email)).toHaveLength(1);
   });
 

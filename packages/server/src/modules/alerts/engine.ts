@@ -7,13 +7,18 @@
  * alert of the shop. Only an alert whose state would flip is settled against the database (service.ts
  * settleAlert), so a large import costs one read of the alerts and a write per alert that flips.
  *
+ * The alerts of a company the seller has disabled are not checked: they neither fire nor mail. When it is
+ * enabled again its alerts are checked at once (checkCustomer), as a change would, so one that matches by
+ * then fires and mails like any other; one that matched before it was disabled, and still does, does not
+ * mail again.
+ *
  * A check that fails (the database away a moment) is not lost: what it was to check is put back and tried
  * again after a pause that grows with each failure in a row, up to a minute; an alert whose settling failed
  * is checked again the same way. Each failure is logged as an error.
  */
 import { type AlertTarget, evaluateAlert } from '@shop/domain/alerts';
 import { apiCategoryName, listingPath } from '@shop/domain/catalog';
-import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import { customers, stockAlerts } from '../../db/schema';
 import type { AlertsNeeds } from './needs';
 import { memoryOffers } from './offers';
@@ -37,6 +42,8 @@ interface Pending {
   listings: Set<string>;
   /** Alerts whose settling failed: checked again. */
   alerts: Set<number>;
+  /** Companies enabled again: all their alerts are checked. */
+  customers: Set<string>;
 }
 
 const nothing = (): Pending => ({
@@ -45,6 +52,7 @@ const nothing = (): Pending => ({
   items: new Set(),
   listings: new Set(),
   alerts: new Set(),
+  customers: new Set(),
 });
 
 /** A listing's key as listingPath names it (Monitor read as Display); null for no such listing. */
@@ -102,6 +110,13 @@ export class AlertEngine {
     await this.running;
   }
 
+  /** Checks every alert of a company (enabled again by the seller): those that match by now fire. */
+  checkCustomer(customerId: string): void {
+    this.pending ??= nothing();
+    this.pending.customers.add(customerId);
+    this.schedule();
+  }
+
   private note(change: CatalogChange): void {
     this.pending ??= nothing();
     const pending = this.pending;
@@ -128,6 +143,7 @@ export class AlertEngine {
     for (const i of work.items) pending.items.add(i);
     for (const l of work.listings) pending.listings.add(l);
     for (const a of work.alerts) pending.alerts.add(a);
+    for (const c of work.customers) pending.customers.add(c);
   }
 
   private schedule(): void {
@@ -191,7 +207,12 @@ export class AlertEngine {
 
   /** Which alerts a check reads: those the changes may touch, or every one. */
   private scope(pending: Pending): SQL | undefined {
-    const named = pending.models.size + pending.items.size + pending.listings.size + pending.alerts.size;
+    const named =
+      pending.models.size +
+      pending.items.size +
+      pending.listings.size +
+      pending.alerts.size +
+      pending.customers.size;
     if (pending.everything || named > NAMED_MAX) return undefined;
     const target = stockAlerts.target;
     const parts: SQL[] = [];
@@ -213,15 +234,17 @@ export class AlertEngine {
       );
     }
     if (pending.alerts.size > 0) parts.push(inArray(stockAlerts.alertId, [...pending.alerts]));
+    if (pending.customers.size > 0) parts.push(inArray(stockAlerts.customerId, [...pending.customers]));
     return parts.length > 0 ? or(...parts) : sql`false`;
   }
 
-  /** The unpaused alerts a check reads, with their buyer's percentage. */
+  /** The unpaused alerts of enabled companies a check reads, with their buyer's percentage. */
   private readAlerts(pending: Pending) {
     const scope = this.scope(pending);
     return this.needs.database.db
       .select({
         alertId: stockAlerts.alertId,
+        customerId: stockAlerts.customerId,
         target: stockAlerts.target,
         conditions: stockAlerts.conditions,
         minQuantity: stockAlerts.minQuantity,
@@ -231,7 +254,7 @@ export class AlertEngine {
       })
       .from(stockAlerts)
       .innerJoin(customers, eq(customers.customerId, stockAlerts.customerId))
-      .where(scope ? sql`not ${stockAlerts.paused} and (${scope})` : sql`not ${stockAlerts.paused}`);
+      .where(and(not(stockAlerts.paused), isNull(customers.disabledAt), scope));
   }
 
   /**
@@ -252,6 +275,7 @@ export class AlertEngine {
         !pending.everything &&
         target.kind === 'filter' &&
         !pending.alerts.has(alert.alertId) &&
+        !pending.customers.has(alert.customerId) &&
         !pending.listings.has(listingKey(target.category, target.subcategory) ?? '')
       )
         continue;

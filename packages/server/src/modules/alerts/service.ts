@@ -217,6 +217,7 @@ export async function settleAlert(needs: AlertsNeeds, alertId: number): Promise<
         name: contacts.firstName,
         contactName: contacts.contactName,
         active: contacts.active,
+        disabledAt: customers.disabledAt,
       })
       .from(stockAlerts)
       .innerJoin(customers, eq(customers.customerId, stockAlerts.customerId))
@@ -234,8 +235,10 @@ export async function settleAlert(needs: AlertsNeeds, alertId: number): Promise<
     };
     const result = evaluateAlert(criteria, await databaseOffers(tx, target), alert.percentage);
     if (result.matches && !row.matching) {
-      // A buyer who left the company, or has no address, gets no mail; the alert waits.
-      if (!alert.active || !alert.email) return null;
+      // A buyer who left the company, or has no address, gets no mail; nor does a company the seller has
+      // disabled (its prices are not sent to it). The alert waits: checked again on a change, or when the
+      // company is enabled again (engine.ts checkCustomer).
+      if (!alert.active || !alert.email || alert.disabledAt) return null;
       const { token, hash } = newToken();
       const fired = await tx
         .update(stockAlerts)

@@ -67,7 +67,15 @@ function contactIdOf(value: string): string {
   return value;
 }
 
-export function customerRoutes(app: FastifyInstance, deps: AdminDeps) {
+/**
+ * The back office's customers. `onEnabled` is told of a customer enabled again (the stock alerts check
+ * theirs: while disabled, none fired).
+ */
+export function customerRoutes(
+  app: FastifyInstance,
+  deps: AdminDeps,
+  onEnabled: (customerId: string) => void = () => {},
+) {
   const { db } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -174,6 +182,7 @@ export function customerRoutes(app: FastifyInstance, deps: AdminDeps) {
     async (request, reply) => {
       const id = customerIdOf(request.params.customerId);
       const customer = await setCustomerDisabled(deps, actorOf(request), id, false);
+      onEnabled(id);
       return reply.send({ scode: 200, smessage: `Customer ${id} can sign in again.`, customer });
     },
   );

@@ -15,5 +15,5 @@ export { flushProductViews, recordProductView } from './recently-viewed';
 export const customersModule: FastifyPluginAsync<CustomerNeeds> = async (app, needs) => {
   authRoutes(app, needs);
   accountRoutes(app, needs);
-  customerRoutes(app, needs.backOffice);
+  customerRoutes(app, needs.backOffice, needs.onCustomerEnabled);
 };

@@ -10,4 +10,6 @@ export interface CustomerNeeds extends Platform {
   sessions: SessionService;
   /** What the back office's actions need (the same object for every module). */
   backOffice: AdminDeps;
+  /** Told, after it commits, that the seller enabled a disabled customer again. */
+  onCustomerEnabled?: (customerId: string) => void;
 }
