@@ -1,6 +1,7 @@
 /**
  * Purchase approvals (issue 24, item 3): a company's administrator sets a buyer's order limit; the buyer's
- * order over it is sent for approval instead of being placed; the administrator opens the mailed link and
+ * order over it is sent for approval instead of being placed, as the checkout says (with the limit, in English
+ * and French) before the click and its button too (issue 32); the administrator opens the mailed link and
  * approves, and the order appears in Orders with the buyer as placer; a second request is declined and the
  * reason reaches the buyer by mail and in Orders, also in French; a third, whose price rose meanwhile, is
  * confirmed at today's price after the administrator sees the change and the new total. The test makes its own customer, buyer and
@@ -32,7 +33,11 @@ async function mailMatching(address: string, afterId: number, subject: RegExp): 
   return found!;
 }
 
-/** The buyer checks out `quantity` of the product with a PO of their own; returns the PO. */
+/**
+ * The buyer checks out `quantity` of the product with a PO of their own, over their limit of $500.00: the
+ * checkout says before the click that the order will be sent for approval, and the button says so; returns
+ * the PO.
+ */
 async function checkOut(buyer: Page, sku: string, quantity: number): Promise<string> {
   await buyer.goto('/acer/quick-order');
   await buyer.getByLabel('Lines to order').fill(`${sku} ${quantity}`);
@@ -42,7 +47,13 @@ async function checkOut(buyer: Page, sku: string, quantity: number): Promise<str
   await buyer.getByRole('group', { name: 'Shipping address' }).getByRole('radio').first().check();
   const po = `PO-APPR-${uid()}`.toUpperCase();
   await buyer.getByLabel('Purchase order number').fill(po);
-  await buyer.getByRole('button', { name: 'PLACE ORDER' }).click();
+  const notice =
+    'This order is over your order limit of $500.00: it will be sent to your company’s administrators for approval, and nothing is ordered until one of them approves it.';
+  await expect(buyer.locator('.checkout__summary').getByText(notice)).toBeVisible();
+  await expect(buyer.getByRole('button', { name: 'PLACE ORDER' })).toHaveCount(0);
+  const send = buyer.getByRole('button', { name: 'SEND FOR APPROVAL', exact: true });
+  await expect(send).toHaveAccessibleDescription(notice);
+  await send.click();
   await expect(buyer).toHaveURL(/\/acer\/order\/placed$/);
   return po;
 }
@@ -202,6 +213,13 @@ test('a buyer over their limit sends an order for approval; an administrator app
   const enFrancais = buyer.getByRole('region', { name: 'Vos commandes envoyées pour approbation' });
   await expect(enFrancais.getByText('Refusée : Over this month’s budget')).toBeVisible();
   await expect(enFrancais.getByText(/Approuvée : commande SO-\d+/)).toHaveCount(2);
+  // Before placing, the French checkout says the same.
+  await call(buyerContext.request, 'POST', '/api/user/cart/quick-order', { text: `${product.sku} 5` });
+  await buyer.goto('/acer/checkout');
+  await expect(buyer.getByRole('button', { name: 'ENVOYER POUR APPROBATION', exact: true })).toBeVisible();
+  await expect(buyer.locator('.checkout__summary')).toContainText(
+    /Cette commande dépasse votre limite de commande de 500,00[\u00a0\u202f ]\$ : elle sera envoyée aux administrateurs de votre entreprise pour approbation/,
+  );
 
   await adminContext.close();
   await buyerContext.close();

@@ -1,6 +1,6 @@
 /**
  * The credit limit: the seller sets a small limit for a company in the back office; its buyer's next order
- * passes it, is placed on hold ("On hold: credit review") and the buyer is mailed so; the seller releases
+ * passes it, which the checkout says before the click (with the limit, and on its button), is placed on hold ("On hold: credit review") and the buyer is mailed so; the seller releases
  * it on the back office's order page and the buyer is mailed and sees it Pending. The test makes its own
  * company and product, so no other journey's orders are held.
  */
@@ -71,7 +71,16 @@ test('an order over the credit limit is held; the seller releases it and the buy
   await buyer.goto('/acer/checkout');
   await buyer.getByLabel('Purchase order number *').fill(po);
   await expect(buyer.locator('.checkout__summary')).toContainText('$108.48');
-  await buyer.locator('.checkout__summary').getByRole('button', { name: 'PLACE ORDER' }).click();
+  // Before the click: the total with its taxes is over the limit, so the order will wait for a review.
+  const notice =
+    'With this order, your company’s open balance would pass its credit limit of $100.00: the order will be placed on hold for a credit review, and you will get an e-mail when the seller releases or declines it.';
+  await expect(buyer.locator('.checkout__summary').getByText(notice)).toBeVisible();
+  const place = buyer
+    .locator('.checkout__summary')
+    .getByRole('button', { name: 'PLACE ORDER FOR CREDIT REVIEW', exact: true });
+  await expect(place).toHaveAccessibleDescription(notice);
+  await expectNoSeriousA11y(buyer);
+  await place.click();
   await expect(buyer.getByRole('heading', { name: 'Thank you, your order has been received' })).toBeVisible();
   // The buyer is told at once that the order waits for a credit review.
   await expect(buyer.locator('.placed')).toContainText('Your order is on hold for a credit review');

@@ -2,7 +2,9 @@ import { ACCOUNT_MSG, type AddressInput, addressSchema } from '@shop/domain/acco
 import { chargedComponents } from '@shop/domain/answers/tax';
 import type { Address, AddressesAnswer } from '@shop/domain/api';
 import { CART_MSG, isValidPo, SHIPPING_METHODS, type ShippingMethod, truncatePo } from '@shop/domain/cart';
+import { type CheckoutForecast, checkoutForecast } from '@shop/domain/checkout-limits';
 import { fieldErrors } from '@shop/domain/contact';
+import { toCents } from '@shop/domain/money';
 import type { PlaceOrderInput } from '@shop/domain/order-request';
 import { isProvince, taxLabel, taxLines, taxTotal } from '@shop/domain/tax';
 import { Fragment, useId, useMemo, useState } from 'react';
@@ -19,7 +21,7 @@ import { provinceName } from '../../lib/labels';
 import { useRead } from '../../lib/reads';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
-import { useCheckoutReads } from './loader';
+import { type CheckoutLimits, useCheckoutReads } from './loader';
 import '../../styles/cart.css';
 
 /** Local time as an ISO string without the zone, as the order records it. */
@@ -32,6 +34,32 @@ function localIso(date = new Date()): string {
 function keyed(key: string, fallback: string): string {
   const text = t(key);
   return text === key ? fallback : text;
+}
+
+const cents = (dollars: number | null) => (dollars === null ? null : toCents(dollars));
+
+/**
+ * What placing an order of this total will do, by the server's own rule (domain/checkout-limits.ts) from its
+ * limits: sent for approval, held for a credit review, or placed (null). A forecast: the server decides.
+ */
+function forecastOf(totalCents: number, limits: CheckoutLimits | undefined): CheckoutForecast {
+  if (!limits) return null;
+  return checkoutForecast(totalCents, {
+    orderLimitCents: cents(limits.order_limit),
+    creditLimitCents: cents(limits.credit_limit),
+    creditRoomCents: cents(limits.credit_room),
+  });
+}
+
+/** Before the click, what the button will do when it is more than placing the order. */
+function ForecastNotice({ id, forecast }: { id: string; forecast: NonNullable<CheckoutForecast> }) {
+  return (
+    <p id={id} className="checkout__forecast">
+      {forecast.kind === 'approval'
+        ? t('cart:checkout.approvalNotice', { limit: money(forecast.limitCents) })
+        : t('cart:checkout.creditHoldNotice', { limit: money(forecast.creditLimitCents) })}
+    </p>
+  );
 }
 
 function AddressChoice({
@@ -141,6 +169,8 @@ export default function CheckoutPage() {
   /** What each province charges the company today (the server's rates and the company's exemptions). */
   const { data: taxes, error: taxesError } = useRead(useCheckoutReads().taxes);
   const taxesFailed = taxesError !== undefined;
+  /** The limits the order will be checked against when it is placed. */
+  const { data: limits } = useRead(useCheckoutReads().limits);
 
   if (!loggedIn) return <SignInFirst />;
   if (!header) return <Loading fill />;
@@ -157,6 +187,8 @@ export default function CheckoutPage() {
   const components = province && taxes ? chargedComponents(taxes[province]) : null;
   const taxRows = components ? taxLines(subtotal, components) : null;
   const tax = taxRows ? taxTotal(taxRows) : 0;
+  // Before the taxes are known, the subtotal is the least the order comes to.
+  const forecast = lines.length > 0 ? forecastOf(subtotal + tax, limits) : null;
   // A message beside a field stays until what it asks for is there.
   const poMissing = missing.includes(CART_MSG.poNumber) && !isValidPo(po);
   const addressMissing = missing.includes(CART_MSG.noAddress) && !(shippingAddressId && billingAddressId);
@@ -323,13 +355,19 @@ export default function CheckoutPage() {
             </p>
           )}
           <p className="checkout__note">{t('cart:checkout.feesNote')}</p>
+          {forecast && <ForecastNotice id="checkout-forecast" forecast={forecast} />}
           <button
             type="button"
             className="btn btn--primary"
             onClick={placeOrder}
             disabled={!taxRows && !!province}
+            aria-describedby={forecast ? 'checkout-forecast' : undefined}
           >
-            {t('cart:checkout.placeOrder')}
+            {forecast?.kind === 'approval'
+              ? t('cart:checkout.sendForApproval')
+              : forecast?.kind === 'creditHold'
+                ? t('cart:checkout.placeOnHold')
+                : t('cart:checkout.placeOrder')}
           </button>
         </aside>
       </div>

@@ -1,24 +1,29 @@
 /**
  * The checkout's data beside the session's header: the tax components each province charges the buyer's
- * company today (GET /api/user/{id}/taxes), read while the page's code loads and drawn by the server with
- * the page. Visitors read nothing (the page asks them to sign in).
+ * company today (GET /api/user/{id}/taxes) and the limits that decide whether the order will be sent for
+ * approval or held for a credit review (GET /api/user/{id}/checkout-limits), read while the page's code
+ * loads and drawn by the server with the page. Visitors read nothing (the page asks them to sign in).
  */
+import type { CheckoutLimitsAnswer } from '@shop/domain/answers/orders';
 import type { CheckoutTaxesAnswer } from '@shop/domain/answers/tax';
 import { useLoaderData } from 'react-router';
 import { cookieLogin } from '../../lib/cookies';
 import { type Read, read } from '../../lib/reads';
 
 export type CheckoutTaxes = CheckoutTaxesAnswer['taxes'];
+export type CheckoutLimits = CheckoutLimitsAnswer['limits'];
 
-type Reads = { taxes: Read<CheckoutTaxes> | null };
+type Reads = { taxes: Read<CheckoutTaxes> | null; limits: Read<CheckoutLimits> | null };
 
 export function checkoutLoader(): Reads {
   const { loggedIn, customerId } = cookieLogin();
-  if (!loggedIn) return { taxes: null };
+  if (!loggedIn) return { taxes: null, limits: null };
+  const id = encodeURIComponent(customerId);
   return {
-    taxes: read<CheckoutTaxes, CheckoutTaxesAnswer>(
-      `/user/${encodeURIComponent(customerId)}/taxes`,
-      (answer) => answer.taxes,
+    taxes: read<CheckoutTaxes, CheckoutTaxesAnswer>(`/user/${id}/taxes`, (answer) => answer.taxes),
+    limits: read<CheckoutLimits, CheckoutLimitsAnswer>(
+      `/user/${id}/checkout-limits`,
+      (answer) => answer.limits,
     ),
   };
 }
