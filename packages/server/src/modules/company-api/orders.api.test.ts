@@ -25,7 +25,7 @@ import {
 } from '../../db/schema';
 import { translators } from '../../i18n/lang';
 import { call, clientAddress } from '../../test/admin';
-import { createBuyers } from '../../test/buyers';
+import { cartAddBody, checkoutBody, createBuyers } from '../../test/buyers';
 import { DEMO, signIn, useSecondApp, useTestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import { changeOrderStatus, createInvoice } from '../orders';
@@ -246,6 +246,47 @@ describe('placing an order with a key', () => {
     });
     expect(other.statusCode).toBe(409);
     expect(other.json().smessage).toBe(API_MSG.idempotencyReused(first.json().order.order_number));
+  });
+
+  it('a site checkout sent with a key’s text as its own (api:<key>) leaves that key to the API', async () => {
+    const [company] = await createBuyers(ctx.database.db, 1, 'CS');
+    const secret = await makeKey(company!.cookie, ['orders:write']);
+    const key = newKey();
+    await ctx.database.db.update(products).set({ stock: 100 }).where(eq(products.itemId, item.itemId));
+    const product = { ...item, images: [] };
+    const added = await call(
+      ctx.app,
+      'POST',
+      '/api/user/cart/add',
+      company!.cookie,
+      cartAddBody(company!, item.itemId, 1, true),
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const site = await call(
+      ctx.app,
+      'POST',
+      '/api/placeorder',
+      company!.cookie,
+      checkoutBody(company!, product, 1, { checkoutKey: `api:${key}`, po: 'PO-SAME' }),
+    );
+    expect(site.status, JSON.stringify(site.body)).toBe(200);
+
+    // The same lines and PO number over the API, with that key: a new order of its own, not the site's.
+    const api = await send(secret, 'POST', '/api/v1/orders', {
+      payload: {
+        purchase_order_number: 'PO-SAME',
+        shipping_address_id: company!.addressId,
+        lines: [{ sku: item.sku, condition: 'BrandNew', quantity: 1 }],
+      },
+      idempotencyKey: key,
+    });
+    expect(api.statusCode, api.body).toBe(201);
+    expect(api.json().order.order_number).not.toBe(site.body.orderNumber);
+    const placed = await ctx.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.customerId, company!.customerId));
+    expect(placed).toHaveLength(2);
   });
 
   it('the same Idempotency-Key sent ten times at once (to two servers on PostgreSQL) places one order', async () => {

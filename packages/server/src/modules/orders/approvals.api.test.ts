@@ -366,6 +366,24 @@ describe('deciding', () => {
     expect(await ordersOf(buyer.customerId)).toHaveLength(1);
   });
 
+  it('a checkout sent with a request’s own key (approval:<id>) is an order of its own: the request is still approved', async () => {
+    const { admin, buyer, id, number } = await pending(2);
+    // The administrator's cart, checked out with the text the shop gives the request's order as its key.
+    const site = await checkout(admin, 1, product, `approval:${id}`);
+    expect(site.status, JSON.stringify(site.body)).toBe(200);
+    expect(site.body.orderNumber).toMatch(/^SO-/);
+
+    const approved = await post(admin.cookie, `/api/user/approvals/${id}/approve`);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const [order] = await ctx.database.db.select().from(orders).where(eq(orders.approvalId, id));
+    expect(order).toMatchObject({ contactPersonId: buyer.contactPersonId });
+    expect(order!.orderNumber).not.toBe(site.body.orderNumber);
+    expect(approved.body.smessage).toBe(
+      `Request ${number} is approved: order ${order!.orderNumber} has been placed in the name of Bob Buyer.`,
+    );
+    expect(await ordersOf(buyer.customerId)).toHaveLength(2);
+  });
+
   it('a changed price is shown first (409), then confirmed at today’s price', async () => {
     const { admin, buyer, id } = await pending(1, other);
     const [was] = await ctx.database.db

@@ -84,11 +84,17 @@ export interface CheckoutHold {
   hold(tx: Tx, checkout: HeldCheckout): Promise<PlacedOrder | null>;
 }
 
+/**
+ * The checkout's key (orders.checkout_key, unique per customer). Every origin's key has a prefix of its own:
+ * `site:` before the key the checkout page sends, whatever its text, `site-content:` before the hash that
+ * stands in for a missing one, `quote:<id>` (quotes), `approval:<id>` (approvals) and `api:<key>` (the
+ * company API). So no text a client sends can take the key of a quote's, an approval's or the API's order.
+ */
 function checkoutKeyOf(request: PlaceOrderRequest, customerId: string): string {
-  if (request.checkout_key) return request.checkout_key;
+  if (request.checkout_key) return `site:${request.checkout_key}`;
   // Without a key, the same content from the same customer counts as the same checkout.
   const o = request.orderInfo;
-  return createHash('sha256')
+  const hash = createHash('sha256')
     .update(
       JSON.stringify([
         customerId,
@@ -100,6 +106,7 @@ function checkoutKeyOf(request: PlaceOrderRequest, customerId: string): string {
       ]),
     )
     .digest('base64url');
+  return `site-content:${hash}`;
 }
 
 /** What a refused order is told: the checkout's words, or the caller's (the company API's). */
@@ -122,7 +129,8 @@ const CHECKOUT_MESSAGES: OrderMessages = {
 /**
  * An order whose lines come with it instead of from the buyer's cart (the company API): prices, tax and
  * totals are the server's, with the same checks of stock, activity and limits as the checkout; the cart
- * is left as it is. `key` makes it idempotent: the same key again gives back the first order.
+ * is left as it is. `key` makes it idempotent: the same key again gives back the first order; it carries its
+ * origin's prefix (see checkoutKeyOf).
  */
 export interface LinesOrder {
   key: string;

@@ -5,11 +5,11 @@
  */
 import { formatMoney } from '@shop/domain/money';
 import { addDays } from '@shop/domain/quotes';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contacts, orderLines, orders, outbox, products, quotes } from '../../db/schema';
 import { call, OWNER, staffSignIn } from '../../test/admin';
-import { type Buyer, createBuyers } from '../../test/buyers';
+import { type Buyer, cartAddBody, checkoutBody, createBuyers } from '../../test/buyers';
 import { useTestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import type { ProductRecord } from '../catalog';
@@ -457,6 +457,51 @@ describe('accepting a quote', () => {
     expect(made).toHaveLength(1);
     const [p] = await ctx.database.db.select().from(products).where(eq(products.itemId, item.itemId));
     expect(p!.stock).toBe(93);
+  });
+
+  it('a cart checkout sent with the quote’s own key (quote:<id>) is an order of its own: the quote still becomes its order', async () => {
+    const b = buyers[2]!;
+    const item = items[2]!;
+    await setStock(item, 100);
+    // Quote numbers as a shop has them after a while: "quote:<id>" is long enough to be a checkout key.
+    await ctx.database.db.execute(
+      sql`select setval(pg_get_serial_sequence('quotes', 'quote_id'), (select coalesce(max(quote_id), 0) + 40 from quotes))`,
+    );
+    const q = await requestQuote(b, [{ item, quantity: 3 }]);
+    expect((await answer(q.quote_id, [75])).status).toBe(200);
+    // The buyer's cart, checked out with the text the shop gives the quote's order as its key.
+    const added = await call(
+      ctx.app,
+      'POST',
+      '/api/user/cart/add',
+      b.cookie,
+      cartAddBody(b, item.itemId, 1, true),
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const site = await call(
+      ctx.app,
+      'POST',
+      '/api/placeorder',
+      b.cookie,
+      checkoutBody(b, item, 1, { checkoutKey: `quote:${q.quote_id}` }),
+    );
+    expect(site.status, JSON.stringify(site.body)).toBe(200);
+
+    const placed = await place(b, q.quote_id);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.orderId).not.toBe(site.body.orderId);
+    expect(placed.body.smessage).toBe(
+      `Order ${placed.body.orderNumber} has been placed from quote ${q.quote_number}.`,
+    );
+    const [order] = await ctx.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.orderId, placed.body.orderId));
+    expect(order).toMatchObject({ quoteId: q.quote_id, subtotalCents: 3 * 7500 });
+    const [stored] = await ctx.database.db.select().from(quotes).where(eq(quotes.quoteId, q.quote_id));
+    expect(stored).toMatchObject({ status: 'accepted', orderId: order!.orderId });
+    const [p] = await ctx.database.db.select().from(products).where(eq(products.itemId, item.itemId));
+    expect(p!.stock).toBe(100 - 1 - 3);
   });
 
   it('refuses an expired quote, and another company sees none of it', async () => {
