@@ -511,6 +511,11 @@ export const orders = pgTable(
     quoteId: integer('quote_id'),
     /** The approval this order was placed from: an approval makes at most one order. */
     approvalId: integer('approval_id'),
+    /**
+     * A company API order's request as a hash (lines, PO number, addresses, shipping method): the same
+     * Idempotency-Key with another request is refused. Null for other orders and API orders placed before.
+     */
+    requestHash: text('request_hash'),
   },
   (t) => [
     uniqueIndex('orders_number_idx').on(t.orderNumber),

@@ -248,6 +248,56 @@ describe('placing an order with a key', () => {
     expect(other.json().smessage).toBe(API_MSG.idempotencyReused(first.json().order.order_number));
   });
 
+  it('the same Idempotency-Key with another shipping method or address is refused; the same request written otherwise is the same order', async () => {
+    const key = newKey();
+    const body = orderBody(1, 'PO-IDEM-WHOLE');
+    const first = await send(writer, 'POST', '/api/v1/orders', { payload: body, idempotencyKey: key });
+    expect(first.statusCode, first.body).toBe(201);
+    const number = first.json().order.order_number as string;
+    // The defaults named (Standard, billed where it ships) and the lines in another order: the same request.
+    const same = await send(writer, 'POST', '/api/v1/orders', {
+      payload: {
+        ...body,
+        shipping_method: 'Standard',
+        billing_address_id: ontario,
+        lines: [...body.lines].reverse(),
+      },
+      idempotencyKey: key,
+    });
+    expect(same.statusCode, same.body).toBe(201);
+    expect(same.json()).toEqual(first.json());
+
+    const elsewhere = await address('C10001', 'Ontario');
+    const changes: Record<string, unknown>[] = [
+      { shipping_method: 'Pick Up' },
+      { shipping_address_id: elsewhere },
+      { billing_address_id: elsewhere },
+    ];
+    for (const change of changes) {
+      const other = await send(writer, 'POST', '/api/v1/orders', {
+        payload: { ...body, ...change },
+        idempotencyKey: key,
+      });
+      expect(other.statusCode, JSON.stringify(change)).toBe(409);
+      expect(other.json().smessage).toBe(API_MSG.idempotencyReused(number));
+    }
+    // An order placed before requests were kept as a hash is compared by its lines, PO and shipping method.
+    await ctx.database.db.update(orders).set({ requestHash: null }).where(eq(orders.orderNumber, number));
+    const older = await send(writer, 'POST', '/api/v1/orders', { payload: body, idempotencyKey: key });
+    expect(older.statusCode, older.body).toBe(201);
+    expect(older.json().order.order_number).toBe(number);
+    const pickUp = await send(writer, 'POST', '/api/v1/orders', {
+      payload: { ...body, shipping_method: 'Pick Up' },
+      idempotencyKey: key,
+    });
+    expect(pickUp.statusCode).toBe(409);
+    const rows = await ctx.database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.customerId, 'C10001'), eq(orders.checkoutKey, `api:${key}`)));
+    expect(rows).toHaveLength(1);
+  });
+
   it('a site checkout sent with a key’s text as its own (api:<key>) leaves that key to the API', async () => {
     const [company] = await createBuyers(ctx.database.db, 1, 'CS');
     const secret = await makeKey(company!.cookie, ['orders:write']);
@@ -316,6 +366,12 @@ describe('placing an order with a key', () => {
   it('the checkout’s rules: stock, items sold, addresses, limits; each refusal says what to do', async () => {
     const post = (payload: unknown, key = newKey()) =>
       send(writer, 'POST', '/api/v1/orders', { payload, idempotencyKey: key });
+    const apiOrders = () =>
+      ctx.database.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.customerId, 'C10001'), like(orders.checkoutKey, 'api:test-%')));
+    const before = (await apiOrders()).length;
     const noKey = await send(writer, 'POST', '/api/v1/orders', { payload: orderBody() });
     expect(noKey.statusCode).toBe(400);
     expect(noKey.json().smessage).toBe(API_MSG.idempotencyKey);
@@ -388,11 +444,7 @@ describe('placing an order with a key', () => {
       .set({ stock: pricey!.stock, priceCents: pricey!.priceCents })
       .where(eq(products.itemId, pricey!.itemId));
     // Nothing was placed by any of these.
-    const placed = await ctx.database.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.customerId, 'C10001'), like(orders.checkoutKey, 'api:test-%')));
-    expect(placed.length).toBe(3);
+    expect(await apiOrders()).toHaveLength(before);
   });
 
   it('a read-only key may read orders but not place one (403, in French too)', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { TaxLineAnswer } from '@shop/domain/answers/orders';
 import type {
   ApiAddress,
@@ -112,8 +113,9 @@ async function resolveLines(db: Queryable, lines: ApiOrderRequest['lines']) {
 /**
  * Places the order, or gives back the one placed before with the same Idempotency-Key. The key is the
  * order's checkout key (`api:<key>`), unique per company in the orders table, so two requests with the
- * same key, even at the same moment on two servers, place one order. The same key with another order
- * (other lines or purchase order number) is refused (409).
+ * same key, even at the same moment on two servers, place one order. The same key with another request
+ * (other lines, purchase order number, shipping or billing address or shipping method) is refused (409):
+ * the order keeps its request's hash to compare.
  */
 export async function placeApiOrder(
   needs: CompanyApiNeeds,
@@ -124,6 +126,7 @@ export async function placeApiOrder(
   const db = needs.database.db;
   const lines = await resolveLines(db, body.lines);
   const user = await actingUser(db, caller);
+  const requestHash = requestHashOf(body, lines);
   const placed = await placeOrderOfLines(needs, user, {
     key: `api:${idempotencyKey}`,
     lines,
@@ -132,24 +135,49 @@ export async function placeApiOrder(
     purchaseOrderId: body.purchase_order_number,
     shippingMethod: body.shipping_method,
     messages: MESSAGES,
+    requestHash,
   });
   const order = await readOrder(db, caller.customerId, placed.orderId);
   if (!order) throw new Error(`order ${placed.orderNumber} was placed but cannot be read`);
-  if (placed.repeated && !sameOrder(order, body.purchase_order_number, lines))
-    throw new HttpError(409, API_MSG.idempotencyReused(order.order_number));
+  if (placed.repeated) {
+    // An order placed before its request's hash was kept is compared by what it stored.
+    const same = placed.requestHash
+      ? placed.requestHash === requestHash
+      : sameStoredOrder(order, body, lines);
+    if (!same) throw new HttpError(409, API_MSG.idempotencyReused(order.order_number));
+  }
   return order;
 }
 
-function sameOrder(
-  order: ApiOrder,
-  po: string,
-  lines: { itemId: string; condition: string; quantity: number }[],
-): boolean {
-  const key = (l: { id: string; condition: string; quantity: number }) =>
-    `${l.id}|${l.condition}|${l.quantity}`;
-  const placed = order.lines.map((l) => key({ id: l.item_id, ...l })).sort();
-  const asked = lines.map((l) => key({ id: l.itemId, ...l })).sort();
-  return order.purchase_order_number === po.trim() && placed.join('\n') === asked.join('\n');
+type ResolvedLine = { itemId: string; condition: string; quantity: number };
+
+const lineKey = (l: { id: string; condition: string; quantity: number }) =>
+  `${l.id}|${l.condition}|${l.quantity}`;
+
+/**
+ * The whole request as one hash: its lines by item (whether named by SKU or id, in any order), the PO
+ * number, the shipping and billing addresses (billed where it ships when not given) and the shipping method.
+ */
+function requestHashOf(body: ApiOrderRequest, lines: ResolvedLine[]): string {
+  const request = {
+    lines: lines.map((l) => lineKey({ id: l.itemId, ...l })).sort(),
+    purchase_order_number: body.purchase_order_number.trim(),
+    shipping_address_id: body.shipping_address_id,
+    billing_address_id: body.billing_address_id ?? body.shipping_address_id,
+    shipping_method: body.shipping_method,
+  };
+  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
+}
+
+/** An order without a request hash: its lines, PO number and shipping method (addresses are kept as text). */
+function sameStoredOrder(order: ApiOrder, body: ApiOrderRequest, lines: ResolvedLine[]): boolean {
+  const placed = order.lines.map((l) => lineKey({ id: l.item_id, ...l })).sort();
+  const asked = lines.map((l) => lineKey({ id: l.itemId, ...l })).sort();
+  return (
+    order.purchase_order_number === body.purchase_order_number.trim() &&
+    order.shipping_method === body.shipping_method &&
+    placed.join('\n') === asked.join('\n')
+  );
 }
 
 /** An order of the company by its number, as the API shows it; null when the company has none such. */

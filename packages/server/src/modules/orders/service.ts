@@ -50,6 +50,8 @@ export interface PlacedOrder {
   mailIds?: number[];
   /** The buyer's language after this order (their choice, else French when billed in Quebec). */
   language?: Lang | null;
+  /** A repeated order's request hash as it was placed (LinesOrder.requestHash; null when none was kept). */
+  requestHash?: string | null;
   /** Not placed: sent for approval instead (over the buyer's order limit); orderId and orderNumber are 0 and ''. */
   approval?: { approvalId: number; number: string; totalCents: number; limitCents: number };
 }
@@ -142,6 +144,11 @@ export interface LinesOrder {
   messages: OrderMessages;
   /** The approval request it is placed from (orders.approval_id). */
   approvalId?: number;
+  /**
+   * The hash of the whole request, kept with the order (orders.request_hash): the same key again is handed
+   * the first order's, so the caller can tell the same request from another one with that key.
+   */
+  requestHash?: string;
   /** Runs in the order's transaction once it is written (e.g. marks its approval approved); may throw. */
   within?: (tx: Tx, placed: { orderId: number; orderNumber: string; lines: PlacedLine[] }) => Promise<void>;
 }
@@ -244,7 +251,7 @@ async function place(services: OrderNeeds, user: SessionUser, source: Source, ke
 }
 
 interface OrderState {
-  existing: { orderId: number; orderNumber: string; status: string } | null;
+  existing: { orderId: number; orderNumber: string; status: string; requestHash: string | null } | null;
   percentage: number | null;
   company: string | null;
   credit_limit: number | null;
@@ -342,10 +349,11 @@ async function placeOnce(
           select * from products where item_id in (select item_id from cart) order by item_id for update
         ),
         existing as (
-          select order_id, order_number, status from orders where customer_id = ${customerId} and checkout_key = ${key}
+          select order_id, order_number, status, request_hash from orders where customer_id = ${customerId} and checkout_key = ${key}
         )
         select json_build_object(
-          'existing', (select json_build_object('orderId', order_id, 'orderNumber', order_number, 'status', status) from existing),
+          'existing', (select json_build_object('orderId', order_id, 'orderNumber', order_number, 'status', status,
+            'requestHash', request_hash) from existing),
           'percentage', (select percentage from customers where customer_id = ${customerId}),
           'company', (select company from customers where customer_id = ${customerId}),
           'credit_limit', (select credit_limit_cents from customers where customer_id = ${customerId}),
@@ -566,12 +574,13 @@ async function placeOnce(
             shipping_attention, shipping_company, shipping_address_1, shipping_address_2, shipping_city,
             shipping_province, shipping_zip, shipping_country, shipping_phone,
             billing_attention, billing_company, billing_address_1, billing_address_2, billing_city,
-            billing_province, billing_zip, billing_country, billing_phone, quote_id, approval_id)
+            billing_province, billing_zip, billing_country, billing_phone, quote_id, approval_id, request_hash)
           values (${id}, ${orderNumber}, ${status}, ${customerId}, ${user.contactPersonId}, ${key}, ${po},
             ${info.shipping_method}, ${totals.subtotal}, ${totals.tax}, ${chargedRateMilli(components)},
             ${totals.total}, ${info.created_time}, ${placedAt.toISOString()}::timestamptz,
             ${address(shipping)}, ${address(billing)}, ${quote?.quoteId ?? null}::int,
-              ${fromCart ? null : (source.order.approvalId ?? null)}::int)
+              ${fromCart ? null : (source.order.approvalId ?? null)}::int,
+              ${fromCart ? null : (source.order.requestHash ?? null)}::text)
           returning order_id
         ),
         lines as (
@@ -673,7 +682,12 @@ function sqlState(error: unknown): string | undefined {
 
 async function findByKey(db: Tx | OrderNeeds['database']['db'], customerId: string, key: string) {
   const [row] = await db
-    .select({ orderId: orders.orderId, orderNumber: orders.orderNumber, status: orders.status })
+    .select({
+      orderId: orders.orderId,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      requestHash: orders.requestHash,
+    })
     .from(orders)
     .where(and(eq(orders.customerId, customerId), eq(orders.checkoutKey, key)));
   return row ?? null;
