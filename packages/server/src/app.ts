@@ -36,7 +36,7 @@ import { ordersModule } from './modules/orders';
 import { pageModule } from './modules/page';
 import { quotesModule } from './modules/quotes';
 import { seoModule } from './modules/seo';
-import { SessionService, StaffSessions, sessionsModule } from './modules/sessions';
+import { SessionService, StaffSessions, sessionsModule, setPasswordCost } from './modules/sessions';
 import { staffModule } from './modules/staff';
 import { taxModule } from './modules/tax';
 import { seedDemo } from './seed/seed';
@@ -63,6 +63,8 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Before the demo seed, whose passwords are hashed too.
+  setPasswordCost(config);
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'

@@ -119,6 +119,12 @@ const schema = z
     /** Behind a reverse proxy: how many proxies, or which addresses, may tell the client's address. */
     TRUST_PROXY: trustProxy,
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /**
+     * The cost of the password hashes the shop makes (argon2id): memory in KiB and passes. The defaults are
+     * the OWASP baseline (19 MiB, 2 passes); the test runs lower them, production keeps them.
+     */
+    PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),
+    PASSWORD_HASH_PASSES: z.coerce.number().int().min(1).max(100).default(2),
     /** How often each process asks the database for catalog changes made by others. */
     CATALOG_POLL_MS: z.coerce.number().int().min(50).default(1000),
     /** How often each process looks for invoices whose overdue reminder is due (0: this process never does). */

@@ -4,11 +4,13 @@
  */
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { setPasswordCost } from '../modules/sessions';
 import { seedDemo } from '../seed/seed';
 
 let code = 0;
 try {
   const config = loadConfig();
+  setPasswordCost(config);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,

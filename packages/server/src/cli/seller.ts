@@ -4,6 +4,7 @@
  */
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { setPasswordCost } from '../modules/sessions';
 import { cliDeps } from './deps';
 import { printableLines } from './printable';
 import { accountCommands } from './seller-account';
@@ -23,6 +24,7 @@ if (!command) {
 let code = 0;
 try {
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn' });
+  setPasswordCost(config);
   // With the embedded database this refuses while the server (or another command) has it open.
   const database = await openDatabase({
     url: config.DATABASE_URL,

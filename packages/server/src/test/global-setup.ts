@@ -7,7 +7,9 @@ import { dirname } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
+import { setPasswordCost } from '../modules/sessions';
 import { seedDemo } from '../seed/seed';
+import { testConfig } from './config';
 import { adminUrl, databaseUrl, newRunId, runPrefix, templateDb, templateDump } from './paths';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -16,6 +18,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const TEMPLATE_DB = templateDb(runId);
   const TEMPLATE_DUMP = templateDump(runId);
   const RUN_PREFIX = runPrefix(runId);
+  // The demo passwords are hashed at the tests' cost, like every password the tests' apps set.
+  setPasswordCost(testConfig());
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const admin = new pg.Client({ connectionString: adminUrl(url) });

@@ -5,9 +5,12 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
-import { type Config, loadConfig } from '../config';
+import type { Config } from '../config';
 import { type Database, openDatabase } from '../db/client';
+import { testConfig } from './config';
 import { adminUrl, databaseUrl, runPrefix, templateDb, templateDump } from './paths';
+
+export { testConfig };
 
 export interface TestContext {
   app: FastifyInstance;
@@ -46,17 +49,6 @@ export async function openTestDatabase(): Promise<{
   const dump = new Blob([readFileSync(templateDump(inject('runId')))]);
   const database = await openDatabase({ dataDir: 'memory://', loadDataDir: dump });
   return { database, drop: () => database.close() };
-}
-
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  return loadConfig({ LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, {
-    SEED_DEMO: false,
-    LOGIN_RATE_LIMIT: 1000,
-    CATALOG_POLL_MS: 60_000,
-    WEB_DIST: '/nonexistent',
-    CHECK_ANSWERS: true,
-    ...overrides,
-  });
 }
 
 /** Registers beforeAll/afterAll that build the app; read the context inside tests. */

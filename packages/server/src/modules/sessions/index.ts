@@ -35,7 +35,13 @@ export {
   SessionService,
   type SessionUser,
 } from './customer-sessions';
-export { dummyHash, hashPassword, verifyPassword } from './passwords';
+export {
+  DEFAULT_PASSWORD_COST,
+  dummyHash,
+  hashPassword,
+  setPasswordCost,
+  verifyPassword,
+} from './passwords';
 export { ADMIN_PREFIX, actorOf, staffOf } from './staff-guard';
 export { endStaffSessions, STAFF_COOKIE, StaffSessions, type StaffUser } from './staff-sessions';
 
