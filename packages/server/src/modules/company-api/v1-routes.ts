@@ -2,7 +2,7 @@
  * /api/v1: the API for a company's own systems. Every request carries `Authorization: Bearer <key>`; a
  * session cookie does not count here. Each request is checked against the key (revoked keys stop at once),
  * counted against the key's limit in the database (so it holds across server processes), and recorded in
- * api_key_uses with its route and status.
+ * api_key_uses with its route and status (the key's latest 1,000 uses are kept: uses.ts).
  */
 import type { ApiScope } from '@shop/domain/company-api';
 import {
@@ -20,17 +20,18 @@ import {
 } from '@shop/domain/company-api';
 import { REFUSALS } from '@shop/domain/contract';
 import { ordersQuerySchema } from '@shop/domain/orders';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLang } from '../../i18n/lang';
 import { HttpError } from '../../lib/http';
+import { urlWithoutSecrets } from '../../lib/request-log';
 import { invoiceDocument, renderInvoicePdf, sellerOf } from '../orders';
 import { type ApiCaller, checkKey } from './keys';
 import type { CompanyApiNeeds } from './needs';
 import { companyAddresses, invoiceIdOf, listApiOrders, orderByNumber, placeApiOrder } from './orders';
 import { priceListCsv, readPriceList } from './price-list';
+import { KeyUses } from './uses';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -104,21 +105,23 @@ export async function v1Routes(app: FastifyInstance, deps: CompanyApiNeeds): Pro
     }),
   );
 
-  // Every use of a key: one row, and the key's last use (after the answer is sent; never the secret). A
-  // server that closes waits for the rows still being written.
+  // Every use of a key: one row, and the key's last use (after the answer is sent; never the secret); the
+  // key's older uses are pruned now and then. A server that closes waits for the rows still being written.
+  const uses = new KeyUses(db);
   const recording = new Set<Promise<unknown>>();
   app.addHook('onResponse', async (request, reply) => {
     const keyId = request.apiKeyId;
     if (keyId === null) return;
-    const route = request.routeOptions.url ?? request.url.split('?')[0]!;
-    const valid = request.apiCaller !== null;
-    const written = db
-      .execute(sql`
-        with used as (
-          update api_keys set last_used_at = now() where key_id = ${keyId} and ${valid}::boolean
-        )
-        insert into api_key_uses (key_id, method, route, status)
-        values (${keyId}, ${request.method}, ${route}, ${reply.statusCode})`)
+    // An unknown path is kept as asked, less any key written into it.
+    const route = request.routeOptions.url ?? urlWithoutSecrets(request.url.split('?')[0]!);
+    const written = uses
+      .record({
+        keyId,
+        valid: request.apiCaller !== null,
+        method: request.method,
+        route,
+        status: reply.statusCode,
+      })
       .catch((error: unknown) => log.warn({ err: error, keyId }, 'recording an API key use failed'))
       .finally(() => recording.delete(written));
     recording.add(written);
