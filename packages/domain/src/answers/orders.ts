@@ -147,6 +147,13 @@ export const InvoiceSeller = z.object({
 });
 export type InvoiceSeller = z.infer<typeof InvoiceSeller>;
 
+/** Whom an invoice bills, as its PDF's Bill to names them: the company by its name and customer id. */
+export const InvoiceBillTo = z.object({
+  customer_id: z.string(),
+  company: z.string(),
+});
+export type InvoiceBillTo = z.infer<typeof InvoiceBillTo>;
+
 export const OrderDetail = z.object({
   order_id: z.number().int().min(1),
   zoho_order_id: z.string(),
@@ -198,6 +205,8 @@ export const OrderDetail = z.object({
   invoice_balance: Dollars.nullable(),
   /** On the invoice's view: who issues it, with the GST/HST and QST numbers; null on the order's. */
   seller: InvoiceSeller.nullable(),
+  /** On the invoice's view: the company it bills, by name and customer id; null (or absent) on the order's. */
+  bill_to: InvoiceBillTo.nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 

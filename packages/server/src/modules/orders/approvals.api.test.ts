@@ -257,6 +257,9 @@ describe('checkout over the limit', () => {
     const mine = await get(buyer.cookie, '/api/user/approvals');
     expect(mine.body.approvals).toHaveLength(1);
     expect(mine.body.approvals[0]).toMatchObject({ number, status: 'pending' });
+    // Where it would go, the postal code as Canada Post writes it (kept as K1A0B1).
+    const detail = await get(buyer.cookie, `/api/user/approvals/${row!.approvalId}`);
+    expect(detail.body.approval.ship_to).toMatch(/, 1 Main St, Ottawa, Ontario K1A 0B1$/);
   });
 
   it('the same checkout sent twice, or twice at once, makes one request', async () => {

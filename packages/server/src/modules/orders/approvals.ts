@@ -8,6 +8,7 @@
  * stock, in the same transaction as the request's conditional move to approved) or declines it with a
  * reason; the buyer is mailed either way. The company API is not held (its orders are an administrator's).
  */
+import { formatPostalCode } from '@shop/domain/account-rules';
 import {
   APPROVAL_MSG,
   type ApprovalChange,
@@ -17,7 +18,7 @@ import {
   approvalNumber,
 } from '@shop/domain/approvals';
 import { CART_MSG, type ShippingMethod } from '@shop/domain/cart';
-import type { Condition } from '@shop/domain/catalog';
+import { type Condition, conditionName } from '@shop/domain/catalog';
 import { overOrderLimit } from '@shop/domain/checkout-limits';
 import type { Lang } from '@shop/domain/i18n';
 import { formatMoney, toAmount, toCents } from '@shop/domain/money';
@@ -31,7 +32,6 @@ import { mailText } from '../../mail/templates';
 import { oneLine } from '../../mail/text';
 import { BUYER_COLUMNS, buyerOf, type SessionUser } from '../sessions';
 import type { OrderNeeds } from './needs';
-import { mailWord } from './order-mails';
 import { type CheckoutHold, type PlacedOrder, placeOrderOfLines } from './service';
 
 /** A unit price the approver was shown and confirms (dollars, as the 409 gave it). */
@@ -222,7 +222,7 @@ async function requestMails(
               quantity: String(l.quantity),
               name: l.item_name,
               sku: l.sku,
-              condition: mailWord(lang, 'condition', l.item_condition),
+              condition: conditionName(l.item_condition, lang),
               price: money(l.unit_cents),
             }),
           ),
@@ -393,11 +393,15 @@ export async function approvalOf(db: Queryable, user: SessionUser, role: string,
       contactName: contacts.contactName,
       email: contacts.email,
       orderNumber: orders.orderNumber,
-      shipTo: sql<
+      // Where it goes: who, street and city, then the postal code as Canada Post writes it.
+      shipPlace: sql<
         string | null
       >`(select concat_ws(', ', nullif(concat_ws(' ', a.first_name, a.last_name), ''),
-        nullif(a.company_name, ''), a.address_line_1, a.city, a.province, a.zip)
+        nullif(a.company_name, ''), a.address_line_1, a.city, a.province)
         from addresses a where a.address_id = ${orderApprovals.shippingAddressId} and a.customer_id = ${orderApprovals.customerId})`,
+      shipZip: sql<
+        string | null
+      >`(select a.zip from addresses a where a.address_id = ${orderApprovals.shippingAddressId} and a.customer_id = ${orderApprovals.customerId})`,
     })
     .from(orderApprovals)
     .leftJoin(contacts, eq(contacts.contactPersonId, orderApprovals.contactPersonId))
@@ -405,7 +409,8 @@ export async function approvalOf(db: Queryable, user: SessionUser, role: string,
     .where(and(eq(orderApprovals.approvalId, approvalId), eq(orderApprovals.customerId, user.customerId)));
   if (!r || (role !== 'admin' && r.row.contactPersonId !== user.contactPersonId))
     throw new HttpError(404, APPROVAL_MSG.notFound);
-  return present(r.row, r.firstName === null ? null : (r as never), r.orderNumber, r.shipTo ?? '');
+  const shipTo = r.shipPlace === null ? '' : `${r.shipPlace} ${formatPostalCode(r.shipZip ?? '')}`.trim();
+  return present(r.row, r.firstName === null ? null : (r as never), r.orderNumber, shipTo);
 }
 
 /** The clear refusal of a request that is no longer pending. */

@@ -96,6 +96,36 @@ describe('the invoice PDF', () => {
     }
   });
 
+  it('bills the company by name and customer id with the attention line, and writes postal codes as Canada Post does', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/user/C10001/invoices/${invoiceId}/pdf`,
+      headers: { cookie },
+    });
+    const text = await pdfText(response.rawPayload);
+    // Bill to: the company, its customer id, whom it is for; the address's company line is not said twice.
+    expect(text).toMatch(
+      /Bill to\s+Ship to\s+Northwind Systems Inc\.\s+Customer ID: C10001\s+Attn: Olivia Martin\s+10 King St W\s+Toronto, Ontario M5H 1A1/,
+    );
+    expect(text.match(/Northwind Systems Inc\./g)).toHaveLength(2);
+    expect(text).toContain('Toronto, Ontario M5H 1A1');
+    expect(text).not.toContain('M5H1A1');
+    // The line's condition by its name.
+    expect(text).toContain('(Brand new)');
+    expect(text).not.toContain('BrandNew');
+    // The invoice's page names the same company.
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/user/C10001/invoices/${invoiceId}`,
+      headers: { cookie },
+    });
+    expect(page.json().orderInfo.order.bill_to).toEqual({
+      customer_id: 'C10001',
+      company: 'Northwind Systems Inc.',
+    });
+    expect(page.json().orderInfo.billingAddress.zip).toBe('M5H1A1');
+  });
+
   it('is only for the invoice’s own customer', async () => {
     const other = await signIn(ctx.app, DEMO.C10002.username, DEMO.C10002.password);
     const theirs = await ctx.app.inject({
@@ -135,7 +165,9 @@ describe('the invoice PDF in French', () => {
       'Facturer à',
       'Expédier à',
       '(Neuf)',
-      'Toronto, Ontario M5H1A1',
+      'Toronto, Ontario M5H 1A1',
+      'Numéro de client : C10001',
+      'À l’attention de : Olivia Martin',
       'Sous-total',
       'Total ($ CA)',
       'Merci de votre confiance.',
@@ -155,10 +187,10 @@ describe('the invoice PDF in French', () => {
       shipTo: { ...doc.shipTo, city: 'Montréal', province: 'Quebec', zip: 'H2Y1C6' },
     };
     const text = await pdfText(await renderInvoicePdf(inQuebec, sellerOf(ctx.config), 'fr'));
-    expect(text).toContain('Montréal, Québec H2Y1C6');
+    expect(text).toContain('Montréal, Québec H2Y 1C6');
     expect(text).not.toContain('Quebec');
     expect(text).toContain('Payable sur réception');
     const english = await pdfText(await renderInvoicePdf(inQuebec, sellerOf(ctx.config), 'en'));
-    expect(english).toContain('Montréal, Quebec H2Y1C6');
+    expect(english).toContain('Montréal, Quebec H2Y 1C6');
   });
 });

@@ -6,6 +6,7 @@
  * to pay. Labels come in as a table so the invoice can be written in another language.
  */
 
+import { formatPostalCode } from '@shop/domain/account-rules';
 import { type InvoiceSeller, readFeeLineName } from '@shop/domain/answers/orders';
 import { conditionName } from '@shop/domain/catalog';
 import { FEE_CATEGORY_NAMES } from '@shop/domain/fees';
@@ -17,7 +18,14 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/client';
-import { invoiceLines, invoices, invoiceTaxes, orders, type StoredExemption } from '../../db/schema';
+import {
+  customers,
+  invoiceLines,
+  invoices,
+  invoiceTaxes,
+  orders,
+  type StoredExemption,
+} from '../../db/schema';
 import { translators } from '../../i18n/lang';
 import { invoiceBalanceSql } from './balance';
 
@@ -52,6 +60,10 @@ export function invoiceLabels(lang: Lang) {
     taxNumberLine: (number: string) => t('invoice.taxNumberLine', { number }),
     qstNumberLine: (number: string) => t('invoice.qstNumberLine', { number }),
     billTo: t('invoice.billTo'),
+    /** The Bill to's second line: "Customer ID: C10001". */
+    customerIdLine: (id: string) => t('invoice.customerIdLine', { id }),
+    /** Whom the bill is for at the company, the billing address's attention line: "Attn: Olivia Martin". */
+    attentionLine: (name: string) => t('invoice.attentionLine', { name }),
     shipTo: t('invoice.shipTo'),
     sku: t('invoice.sku'),
     description: t('invoice.description'),
@@ -127,6 +139,8 @@ export interface InvoiceDocument {
   /** The payment terms (net30 ...) and the day it is due (YYYY-MM-DD). */
   terms: string;
   dueOn: string;
+  /** The company billed: its name and customer id, which the Bill to names first. */
+  customer: { id: string; company: string };
   billTo: InvoiceAddress;
   shipTo: InvoiceAddress;
   lines: {
@@ -169,11 +183,32 @@ export interface InvoiceAddress {
   after: string[];
 }
 
-/** An address's lines as printed: "Montréal, Québec H2Y 1C6" in French. */
+/** An address's lines as printed: "Montréal, Québec H2Y 1C6" in French, the postal code as Canada Post writes it. */
 export function addressLines(a: InvoiceAddress, labels: InvoiceLabels): string[] {
-  return [...a.before, `${a.city}, ${labels.province(a.province)} ${a.zip}`, ...a.after].filter(
-    (part) => part && part.trim() !== '',
-  );
+  return [
+    ...a.before,
+    `${a.city}, ${labels.province(a.province)} ${formatPostalCode(a.zip)}`,
+    ...a.after,
+  ].filter((part) => part && part.trim() !== '');
+}
+
+/**
+ * The Bill to as a bookkeeper reads it: the company and its customer id, the billing address's attention
+ * line, then the address (its company line left out when it only repeats the company's name).
+ */
+export function billToLines(
+  doc: Pick<InvoiceDocument, 'customer' | 'billTo'>,
+  labels: InvoiceLabels,
+): string[] {
+  const [attention = '', company = '', ...street] = doc.billTo.before;
+  const own = doc.customer.company.trim();
+  return [
+    own,
+    labels.customerIdLine(doc.customer.id),
+    attention.trim() ? labels.attentionLine(attention.trim()) : '',
+    company.trim().toLowerCase() === own.toLowerCase() ? '' : company,
+    ...addressLines({ ...doc.billTo, before: street }, labels),
+  ].filter((line) => line.trim() !== '');
 }
 
 /** The invoice of one customer's order, or null when the invoice is not theirs. */
@@ -183,12 +218,13 @@ export async function invoiceDocument(
   invoiceId: number,
 ): Promise<InvoiceDocument | null> {
   const [row] = await db
-    .select({ invoice: invoices, order: orders })
+    .select({ invoice: invoices, order: orders, company: customers.company })
     .from(invoices)
     .innerJoin(orders, eq(orders.orderId, invoices.orderId))
+    .innerJoin(customers, eq(customers.customerId, orders.customerId))
     .where(and(eq(invoices.invoiceId, invoiceId), eq(orders.customerId, customerId)));
   if (!row) return null;
-  const { invoice, order } = row;
+  const { invoice, order, company } = row;
   const [lines, taxes, balance] = await Promise.all([
     db
       .select()
@@ -234,6 +270,7 @@ export async function invoiceDocument(
     province: order.shippingProvince,
     terms: invoice.terms,
     dueOn: invoice.dueOn,
+    customer: { id: order.customerId, company },
     billTo: address('billing'),
     shipTo: address('shipping'),
     lines: lines.map((l) => ({
@@ -354,7 +391,7 @@ export function renderInvoicePdf(doc: InvoiceDocument, seller: Seller, lang: Lan
   pdf.text(labels.shipTo, left + column, y);
   pdf.font('Helvetica');
   const billY = y + 14;
-  const billTo = addressLines(doc.billTo, labels);
+  const billTo = billToLines(doc, labels);
   const shipTo = addressLines(doc.shipTo, labels);
   billTo.forEach((line, i) => {
     pdf.text(line, left, billY + i * 12, { width: column - 10 });

@@ -1,4 +1,5 @@
 /** The mails a new order sends: the buyer's confirmation and the shop inbox's notice. */
+import { formatPostalCode } from '@shop/domain/account-rules';
 import { conditionName } from '@shop/domain/catalog';
 import type { Lang } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
@@ -8,12 +9,8 @@ import type { MailMessage } from '../../mail/outbox';
 import { formatOrderDate, mailText } from '../../mail/templates';
 import { oneLine } from '../../mail/text';
 
-/**
- * An order line's condition by its name ("Brand new" / "Neuf", the one source every page, mail and PDF
- * uses), or the shipping method in a language (English keeps the shop's own words).
- */
-export function mailWord(lang: Lang, kind: 'condition' | 'shipping', word: string): string {
-  if (kind === 'condition') return conditionName(word, lang);
+/** The shipping method in a language (English keeps the shop's own words). */
+export function mailWord(lang: Lang, kind: 'shipping', word: string): string {
   const key = `mail.${kind}.${word}`;
   return translators[lang].has(key) ? translators[lang].t(key) : word;
 }
@@ -94,7 +91,7 @@ function linesAndTotals(order: OrderMailData, lang: Lang): string[] {
     '',
     t('mail.placed.shipping', {
       method: mailWord(lang, 'shipping', order.shippingMethod),
-      shipTo: `${order.shipTo.place}, ${mailProvince(lang, order.shipTo.province)} ${order.shipTo.zip}`,
+      shipTo: `${order.shipTo.place}, ${mailProvince(lang, order.shipTo.province)} ${formatPostalCode(order.shipTo.zip)}`,
     }),
   ];
 }

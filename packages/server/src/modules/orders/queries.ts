@@ -10,6 +10,7 @@ import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {
   contacts,
+  customers,
   invoiceLines,
   invoices,
   invoiceTaxes,
@@ -182,6 +183,12 @@ export async function orderView(
         .orderBy(asc(invoiceLines.lineId))
     : [];
   const showInvoice = ref.invoiceId !== undefined ? invoice : undefined;
+  const [billed] = showInvoice
+    ? await db
+        .select({ company: customers.company })
+        .from(customers)
+        .where(eq(customers.customerId, order.customerId))
+    : [];
   const taxes = showInvoice
     ? await db
         .select()
@@ -266,6 +273,7 @@ export async function orderView(
       invoice_paid: invoice && balance !== null ? toAmount(Number(invoice.totalCents) - balance) : null,
       invoice_balance: balance === null ? null : toAmount(balance),
       seller: showInvoice ? seller : null,
+      bill_to: showInvoice ? { customer_id: order.customerId, company: billed?.company ?? '' } : null,
     },
     billingAddress: addressOf(order, 'billing'),
     shippingAddress: addressOf(order, 'shipping'),
