@@ -189,6 +189,10 @@ describe('reorder', () => {
     );
     expect(byItem.get(keep.itemId)).toBe('added');
     expect(byItem.get(gone.itemId)).toBe('removed');
+    // Each line reads as the buyer would type it, the condition by its name.
+    const texts = again.body.results.map((r: { text: string }) => r.text);
+    expect(texts).toContain(`${keep.sku} 2 Brand new`);
+    expect(texts.join()).not.toContain('BrandNew');
     expect(
       again.body.cartItems.map((i: { item_id: string; quantity: number }) => [i.item_id, i.quantity]),
     ).toEqual([[keep.itemId, 2]]);

@@ -2,7 +2,7 @@
 import { ReorderAnswer } from '@shop/domain/answers/cart';
 import { InvoiceAnswer, OrderAnswer, OrdersListAnswer, PlaceOrderAnswer } from '@shop/domain/answers/orders';
 import { APPROVAL_MSG, ApprovalSentAnswer, approvalMessage } from '@shop/domain/approvals';
-import { isCondition } from '@shop/domain/catalog';
+import { conditionName, isCondition } from '@shop/domain/catalog';
 import { REFUSALS } from '@shop/domain/contract';
 import { placeOrderSchema } from '@shop/domain/order-request';
 import { type OrderStatus, ordersQuerySchema } from '@shop/domain/orders';
@@ -142,12 +142,14 @@ export function orderRoutes(app: FastifyInstance, services: OrderNeeds) {
       assertOwnCustomer(request, request.params.customerid);
       const user = requireUser(request);
       const view = await viewOf(user.customerId, request.params.orderid);
+      const lang = requestLang(request);
       const results = await addLines(
         services,
         user,
         view.order.line_items.map((l, i) => ({
           line: i + 1,
-          text: `${l.sku} ${l.quantity} ${l.item_condition}`,
+          // The line as the buyer would type it, the condition by its name (the quick order reads it back).
+          text: `${l.sku} ${l.quantity} ${conditionName(l.item_condition, lang)}`,
           itemId: l.item_id,
           quantity: l.quantity,
           condition: isCondition(l.item_condition) ? l.item_condition : null,
