@@ -120,11 +120,12 @@ test('every buyer route hydrates quietly, signed out and signed in, and a buyerâ
   await routes.shop.close();
 });
 
-/** Beyond the buyer routes: paged, searched and French listings, and the pages under a section. */
+/** Beyond the buyer routes: paged, filtered, searched and French listings, and the pages under a section. */
 const DRAWN = [
   '/acer',
   '/acer/category/Notebook',
   '/acer/category/Notebook?page=2',
+  '/acer/category/Notebook?product_series=Swift&in_stock=1&q=acer',
   '/acer/category/Search?string=aspire',
   '/acer/faq',
   '/acer/warranty',

@@ -98,7 +98,10 @@ test('without scripts a visitor filters and sorts a category, in English and Fre
   const page = await context.newPage();
   for (const lang of ['en', 'fr'] as const) {
     await page.goto(`/acer/category/Notebook?lang=${lang}`);
-    const count = page.getByRole('main').getByText(/^\d+ (items?|articles?)$/);
+    // Filtered, the count says so ("12 items match the filters").
+    const count = page
+      .getByRole('main')
+      .getByText(/^\d+ (items?|articles?)( match(es)? the filters| correspondent? aux filtres)?$/);
     const all = Number((await count.innerText()).split(' ')[0]);
     const filters = page.getByRole('complementary');
     await filters.getByRole('checkbox', { name: lang === 'en' ? 'In Stock' : 'En stock' }).check();

@@ -1,6 +1,5 @@
 import { ALERT_CONDITIONS, listingTakesAlerts } from '@shop/domain/alert-rules';
 import { FILTER_FIELDS, MIN_PRICE_GAP, SEARCH_COLUMNS, SORTS } from '@shop/domain/catalog';
-import { catalogValue } from '@shop/domain/catalog-values';
 import { MSG } from '@shop/domain/messages';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigation, useParams, useSearchParams } from 'react-router';
@@ -9,25 +8,19 @@ import { Breadcrumbs, type Crumb } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';
 import { Pager } from '../../components/Pager';
 import { ProductCard } from '../../components/ProductCard';
-import { pageLang, t, tm } from '../../lib/i18n';
+import { t, tm } from '../../lib/i18n';
 import { categoryName, filterLabel, sortLabel } from '../../lib/labels';
 import { useRead } from '../../lib/reads';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
 import { AlertMe } from '../alerts';
+import { chosenFilters, FilterChips, filterValue, withoutFilters } from './FilterChips';
 import { useListingReads } from './loader';
 import './catalog.css';
 
 /** The search's column, All when the URL names none it knows. */
 function searchColumn(column: string | null): string {
   return (SEARCH_COLUMNS as readonly string[]).includes(column ?? '') ? (column as string) : 'all';
-}
-
-/** A filter's value as shown in the page's language (the address keeps the stored value). */
-function filterValue(field: string, value: string): string {
-  if (field === 'touchscreen' && (value === 'Yes' || value === 'No'))
-    return t(`common:${value.toLowerCase()}`);
-  return catalogValue(field, value, pageLang());
 }
 
 /** "Alert me" for the listing: it saves the filters the address has now. */
@@ -74,6 +67,12 @@ export default function CategoryPage() {
     if (chosen && chosen.from === current.toString()) return chosen.next;
     return pending === null ? current : new URLSearchParams(pending);
   }, [chosen, pending, current]);
+  // Once the address has moved on, the choice is its past: a later return to the address it was made on (a
+  // chip, Clear all, Back) shows that address, not the choice.
+  const address = current.toString();
+  useEffect(() => {
+    if (chosen && chosen.from !== address) setChosen(null);
+  }, [chosen, address]);
   const { loggedIn } = useSession();
   const [layout, setLayout] = useState<'grid' | 'detail'>('grid');
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -83,6 +82,7 @@ export default function CategoryPage() {
   const { data, error, loading } = useRead(useListingReads().listing, { keepPrevious: true });
   const listing = data?.categoryItems;
   const heading = isSearch ? t('catalog:listing.searchResults') : categoryName(subcategory ?? category);
+  const chips = chosenFilters(params, isSearch);
   usePageTitle(heading);
 
   const update = (change: (next: URLSearchParams) => void, keepPage = false) => {
@@ -134,7 +134,8 @@ export default function CategoryPage() {
               {t('catalog:filters.close')}
             </button>
           </div>
-          <FilterSearch params={params} update={update} />
+          {/* A new text in the address (a chip removed, back or forward) is the field's text again. */}
+          <FilterSearch key={params.get('q') ?? ''} params={params} update={update} />
           <label className="filters__check">
             <input
               type="checkbox"
@@ -199,7 +200,11 @@ export default function CategoryPage() {
               {t('catalog:toolbar.filters')}
             </button>
             <p className="toolbar__count" aria-live="polite">
-              {listing ? t('catalog:toolbar.count', { count: listing.total }) : ''}
+              {listing
+                ? t(chips.length > 0 ? 'catalog:toolbar.countFiltered' : 'catalog:toolbar.count', {
+                    count: listing.total,
+                  })
+                : ''}
             </p>
             <div className="toolbar__layout" role="group" aria-label={t('catalog:toolbar.layout')}>
               <button type="button" aria-pressed={layout === 'grid'} onClick={() => setLayout('grid')}>
@@ -230,6 +235,7 @@ export default function CategoryPage() {
               </button>
             </noscript>
           </div>
+          <FilterChips chips={chips} clearAll={withoutFilters(params, isSearch)} />
           {error && <p role="alert">{error.message}</p>}
           {!listing && !error && <Loading fill />}
           {listing && loading && <Loading label={t('catalog:listing.updating')} />}
