@@ -231,7 +231,11 @@ export function Header() {
       >
         <ul className="container menu__list">
           {menu().map((entry) => (
-            <li key={entry.name} className="menu__item">
+            <li
+              key={entry.name}
+              // A one-word name keeps its width in the row (a name of several words breaks between them).
+              className={entry.label.includes(' ') ? 'menu__item' : 'menu__item menu__item--word'}
+            >
               <Link to={entry.path}>{entry.label}</Link>
               {entry.children.length > 0 && (
                 <ul className="menu__sub">
