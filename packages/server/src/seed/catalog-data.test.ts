@@ -1,4 +1,6 @@
 import { PRODUCT_CATEGORIES } from '@shop/domain/catalog';
+import { unitPrice } from '@shop/domain/pricing';
+import { productDefaults, productProblems } from '@shop/domain/product';
 import { describe, expect, it } from 'vitest';
 import { productImageSvg } from '../modules/catalog/svg';
 import { DEMO_CUSTOMERS, generateCatalog } from './catalog-data';
@@ -93,6 +95,53 @@ describe('generateCatalog(340)', () => {
       expect(p.scratch_dent_stock).toBe(0);
       expect(p.scratch_dent_price_cents).toBe(0);
     }
+  });
+
+  it('prices every scratch-and-dent offer below what the same model costs recertified', () => {
+    // What a buyer pays for each recertified item: its sale price when on sale.
+    const recertified = (items: ProductInput[], model: string) =>
+      items
+        .filter((p) => p.model === model && p.item_condition === 'Recertified')
+        .map((p) =>
+          unitPrice({
+            item_condition: 'Recertified',
+            is_sale: p.is_sale,
+            price: p.price_cents,
+            sale_price: p.sale_price_cents,
+            scratch_dent_price: 0,
+          }),
+        );
+    // The seeded catalog, and a larger one where the draw alone would price some at or above it.
+    for (const items of [catalog, generateCatalog(3000)]) {
+      const pairs = items.filter(
+        (p) => p.model && p.is_scratch_dent && recertified(items, p.model).length > 0,
+      );
+      expect(pairs.length, `models with both offers in ${items.length} items`).toBeGreaterThan(2);
+      for (const p of pairs) {
+        const cheapest = Math.min(...recertified(items, p.model!));
+        expect(p.scratch_dent_price_cents, `${p.sku} (${p.model})`).toBeLessThan(cheapest);
+        expect(p.scratch_dent_price_cents).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('gives some products volume prices the back office would accept, reachable with their stock', () => {
+    const broken = catalog.filter((p) => p.price_breaks);
+    expect(broken.length).toBeGreaterThanOrEqual(20);
+    expect(broken.length).toBeLessThan(catalog.length / 4);
+    expect(new Set(broken.map((p) => p.category))).toEqual(new Set(['Accessories', 'Chromebook', 'Display']));
+    expect(new Set(broken.map((p) => p.item_condition))).toEqual(new Set(['BrandNew', 'Recertified']));
+    for (const p of broken) {
+      const breaks = p.price_breaks!;
+      expect(breaks.length).toBeGreaterThanOrEqual(2);
+      expect(breaks.every((b) => b.condition === p.item_condition)).toBe(true);
+      expect(p.stock).toBeGreaterThanOrEqual(breaks[0]!.min_quantity);
+      // The rules the product form and the import check, breaks included.
+      const values = { ...productDefaults(), ...p, model: p.model ?? '', price_breaks: breaks };
+      expect(productProblems(values), p.sku).toEqual([]);
+    }
+    // A scratch-and-dent offer, and the item that carries it, have none.
+    for (const p of catalog.filter((q) => q.is_scratch_dent)) expect(p.price_breaks).toBeUndefined();
   });
 
   it('puts items on sale with a lower sale price, a few without one', () => {

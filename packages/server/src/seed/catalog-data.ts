@@ -2,6 +2,8 @@
  * The demo catalog: a deterministic list of Acer products (same output on every run) and the demo customers.
  * Every item lists once under its own condition, and once more when it is also offered as scratch-and-dent.
  */
+import { unitPrice } from '@shop/domain/pricing';
+import { type PriceBreak, parseBreaksCell } from '@shop/domain/volume-prices';
 import type { ProductInput } from './types';
 
 export interface DemoContact {
@@ -3181,7 +3183,60 @@ export function generateCatalog(count: number): ProductInput[] {
     });
   }
   markModels(products);
+  keepScratchDentBelowRecertified(products);
+  for (const p of products) {
+    const breaks = volumeBreaksOf(p);
+    if (breaks) p.price_breaks = breaks;
+  }
   return products;
+}
+
+/**
+ * The demo's volume prices (docs/decisions/018-volume-prices.md), as the import writes them: business buyers
+ * fit out offices and classrooms in lots, so accessories, Chromebooks and office monitors take quantity
+ * breaks, on their own condition, when their stock reaches the first break. A scratch-and-dent offer, a few
+ * units at its own low price, gets none, nor does the item that carries it.
+ */
+const VOLUME_LADDERS: Record<string, string> = {
+  'Accessories/BackpackCase': '10:3|25:5|50:8',
+  'Accessories/Charger': '10:3|25:5|50:8',
+  'Accessories/DockingStation': '10:3|25:5',
+  'Accessories/Headset': '10:3|25:5|50:8',
+  'Accessories/Mice': '10:3|25:5|50:8',
+  'Chromebook/': '10:2|30:4',
+  'Display/': '10:2|20:4',
+};
+
+function volumeBreaksOf(p: ProductInput): PriceBreak[] | undefined {
+  const ladder = VOLUME_LADDERS[`${p.category}/${p.sub_category}`];
+  if (!ladder || p.is_scratch_dent || p.item_condition === 'Warranty') return undefined;
+  const read = parseBreaksCell(ladder, p.item_condition);
+  if ('error' in read) throw new Error(`demo volume prices ${ladder}: ${read.error}`);
+  return p.stock >= read.breaks[0]!.min_quantity ? read.breaks : undefined;
+}
+
+/**
+ * Scratch and dent sells for less than the same model recertified: an offer the draw priced at or above what
+ * a buyer pays for the model's cheapest recertified item (its sale price when on sale) goes a tenth below it.
+ */
+function keepScratchDentBelowRecertified(products: ProductInput[]): void {
+  const cheapest = new Map<string, number>();
+  for (const p of products) {
+    if (!p.model || p.item_condition !== 'Recertified') continue;
+    const paid = unitPrice({
+      item_condition: 'Recertified',
+      is_sale: p.is_sale,
+      price: p.price_cents,
+      sale_price: p.sale_price_cents,
+      scratch_dent_price: 0,
+    });
+    cheapest.set(p.model, Math.min(paid, cheapest.get(p.model) ?? paid));
+  }
+  for (const p of products) {
+    const ceiling = p.model ? cheapest.get(p.model) : undefined;
+    if (ceiling === undefined || !p.is_scratch_dent || p.scratch_dent_price_cents < ceiling) continue;
+    p.scratch_dent_price_cents = discounted(ceiling, 0.9);
+  }
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { PriceBreak } from '@shop/domain/volume-pricing';
+
 /** A product as the seed and the catalog import write it. Prices are integer cents; 0 means none. */
 export interface ProductInput {
   item_id: string;
@@ -36,6 +38,8 @@ export interface ProductInput {
   price_cents: number;
   sale_price_cents: number;
   scratch_dent_price_cents: number;
+  /** Volume prices (docs/decisions/018-volume-prices.md); none when absent. */
+  price_breaks?: PriceBreak[];
   /** Share link https://drive.google.com/file/d/{id}/view; the id names a generated image. */
   main_image: string;
   /** More share links for the product page gallery. */

@@ -5,10 +5,11 @@
  * totals made without it; the order line, the invoice and its PDF carry the unit price used.
  */
 import { CART_MSG } from '@shop/domain/cart';
-import { VOLUME_MSG } from '@shop/domain/volume-prices';
+import { type PriceBreak, VOLUME_MSG } from '@shop/domain/volume-prices';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, products } from '../../db/schema';
+import { generateCatalog } from '../../seed/catalog-data';
 import { call, OWNER, staffSignIn } from '../../test/admin';
 import { type Buyer, cartAddBody, checkoutBody, createBuyers } from '../../test/buyers';
 import { useTestApp } from '../../test/harness';
@@ -116,6 +117,23 @@ describe('product and listing answers', () => {
       expect(text).not.toContain('111.55');
       expect(text).not.toContain('108.1');
     }
+  });
+
+  it('come with the demo catalog: accessories, Chromebooks and office monitors sold in lots show breaks', async () => {
+    const seeded = generateCatalog(340).filter((p) => p.price_breaks);
+    expect(seeded.length).toBeGreaterThan(0);
+    for (const p of seeded) {
+      expect(ctx.app.services.catalog.items.get(p.item_id)?.priceBreaks as PriceBreak[], p.sku).toEqual(
+        p.price_breaks,
+      );
+    }
+    const mouse = seeded.find((p) => p.is_active && p.sub_category === 'Mice')!;
+    const page = await call(ctx.app, 'GET', `/api/product/${mouse.item_id}/${mouse.item_condition}`);
+    expect(page.body.itemInfo.itemDetail[0].price_breaks).toEqual([
+      { min_quantity: 10, percent_off: 3 },
+      { min_quantity: 25, percent_off: 5 },
+      { min_quantity: 50, percent_off: 8 },
+    ]);
   });
 
   it('give a customer each break with their own price', async () => {

@@ -43,6 +43,7 @@ function toColumns(p: ProductInput) {
     priceCents: p.price_cents,
     salePriceCents: p.sale_price_cents,
     scratchDentPriceCents: p.scratch_dent_price_cents,
+    priceBreaks: p.price_breaks ?? [],
     mainImage: p.main_image,
     isFeatured: p.is_featured,
     popularity: p.popularity,
