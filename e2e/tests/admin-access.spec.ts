@@ -108,6 +108,19 @@ test('a clerk added on the Staff page sets a password through the link and sees 
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Disable customer' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add buyer' })).toHaveCount(0);
+  // An exemption from a province's own sales tax, not from all tax (the seller's liability).
+  const exemption = page.getByRole('form', { name: 'Record an exemption' });
+  await expect(exemption.getByLabel('Exempt from').getByRole('option')).toHaveText([
+    "A province's own sales tax (e.g. a reseller's PST or QST)",
+  ]);
+  await expect(exemption.getByText('Only an owner records an exemption from all tax.')).toBeVisible();
+  const allTax = await page.request.post('/api/admin/customers/C10001/exemptions', {
+    data: { scope: 'all', reference: 'Certificate 0123456789', reason: 'Status-exempt buyer' },
+  });
+  expect(allTax.status()).toBe(403);
+  expect((await allTax.json()).smessage).toBe(
+    "Only an owner of the shop can record an exemption from all tax; a clerk can record one from a province's own sales tax.",
+  );
   await page.goto(`${ADMIN}/customers/new`);
   await expect(page.getByRole('alert')).toHaveText('Only an owner of the shop can do this.');
   await page.goto(`${ADMIN}/staff`);

@@ -46,6 +46,8 @@ export const TAX_MSG = {
     'Give the exemption number (the PST, RST or QST number) or the reference of the document, at most 50 characters.',
   reason: 'Give the reason, such as Reseller or Status Indian, at most 100 characters.',
   expiresNeeded: 'An exemption from provincial tax needs its expiry date.',
+  allTaxOwnerOnly:
+    "Only an owner of the shop can record an exemption from all tax; a clerk can record one from a province's own sales tax.",
   paymentTerms: 'The payment terms are due on receipt, Net 15, Net 30, Net 45 or Net 60.',
   creditLimit: `The credit limit is an amount in dollars from 0 to ${CREDIT_LIMIT_MAX.toLocaleString('en-CA')}, or empty for none.`,
 } as const;

@@ -1,7 +1,8 @@
 /**
  * The back office's taxes, fees and credit: /api/admin/tax-rates (any staff member reads them, owners add
- * one), /api/admin/fees (owners), and a customer's exemptions (staff) and payment terms and credit limit
- * (staff read them, owners set them).
+ * one), /api/admin/fees (owners), and a customer's exemptions (staff; one from all tax is recorded by an
+ * owner only, the tax being the seller's to answer for) and payment terms and credit limit (staff read them,
+ * owners set them).
  */
 import {
   AdminCreditAnswer,
@@ -17,6 +18,7 @@ import {
   FeePath,
   feeCreateSchema,
   feeUpdateSchema,
+  TAX_MSG,
   TaxRatePath,
   taxRateCreateSchema,
   taxRateUpdateSchema,
@@ -29,7 +31,7 @@ import type { AdminDeps } from '../../lib/back-office';
 import { numericId } from '../../lib/back-office-http';
 import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
-import { actorOf } from '../sessions';
+import { actorOf, staffOf } from '../sessions';
 import {
   addExemption,
   addFee,
@@ -168,7 +170,7 @@ export function taxAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
     '/api/admin/customers/:customerId/exemptions',
     {
       schema: customerDoc(
-        "Records an exemption: from one province's own sales tax (the PST, RST or QST number, until an expiry date) or from all tax (the document's reference)",
+        "Records an exemption: from one province's own sales tax (the PST, RST or QST number, until an expiry date) or from all tax (the document's reference; owners only)",
         {
           params: AdminCustomerPath,
           body: exemptionCreateSchema,
@@ -178,6 +180,9 @@ export function taxAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
     },
     async (request, reply) => {
       const id = customerIdOf(request.params.customerId);
+      // The tax not charged is the seller's liability: a clerk records a province's own sales tax only.
+      if (request.body.scope === 'all' && staffOf(request).role !== 'owner')
+        throw new HttpError(403, TAX_MSG.allTaxOwnerOnly);
       return reply.send({ scode: 200, ...(await addExemption(db, actorOf(request), id, request.body)) });
     },
   );

@@ -4,6 +4,7 @@
  * invoice leave the component out and name the exemption; it stops applying on its expiry day, touches no
  * other province or company, and a revoked one no longer applies (orders placed before keep theirs).
  */
+import { TAX_MSG } from '@shop/domain/admin-tax';
 import { componentTax, type Province, provinceDay } from '@shop/domain/tax';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -278,6 +279,35 @@ describe('recording an exemption', () => {
       expect(Object.keys(answer.body.errors ?? {}), JSON.stringify(change)).toEqual([field]);
     }
     expect((await call(ctx.app, 'GET', exemptionsUrl(plain), owner)).body.exemptions).toEqual([]);
+  });
+
+  it('from all tax is an owner’s to record: a clerk gets 403 and a message, and still records a provincial one', async () => {
+    const buyer = (await createBuyers(ctx.database.db, 1, 'EXC'))[0]!;
+    const all = {
+      scope: 'all',
+      reference: 'Certificate of Indian Status 9876543210',
+      reason: 'Status-exempt buyer',
+    };
+    const refused = await call(ctx.app, 'POST', exemptionsUrl(buyer), clerk, all);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ scode: 403, smessage: TAX_MSG.allTaxOwnerOnly });
+    expect((await call(ctx.app, 'GET', exemptionsUrl(buyer), clerk)).body.exemptions).toEqual([]);
+    const provincial = await call(ctx.app, 'POST', exemptionsUrl(buyer), clerk, RESELLER);
+    expect(provincial.status, JSON.stringify(provincial.body)).toBe(200);
+    const owned = await call(ctx.app, 'POST', exemptionsUrl(buyer), owner, all);
+    expect(owned.status, JSON.stringify(owned.body)).toBe(200);
+    // A clerk may still revoke one (which only charges the tax again).
+    const revoked = await call(
+      ctx.app,
+      'POST',
+      `${exemptionsUrl(buyer)}/${owned.body.exemption.exemption_id}/revoke`,
+      clerk,
+    );
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+    const scopes = (await call(ctx.app, 'GET', exemptionsUrl(buyer), clerk)).body.exemptions.map(
+      (e: { scope: string; state: string }) => `${e.scope} ${e.state}`,
+    );
+    expect(scopes.sort()).toEqual(['all revoked', 'provincial active']);
   });
 
   it('is for staff only, of a customer that exists', async () => {

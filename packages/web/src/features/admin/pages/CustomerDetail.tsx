@@ -1,8 +1,8 @@
 /**
  * /acer/admin/customers/{id}: a customer with its buyers, latest orders, tax and credit, messages and audit.
  * The owner edits the company and percentage, its payment terms and credit limit, disables or enables it,
- * mails a password link and adds or turns off buyers; any staff member records or revokes its tax
- * exemptions and sends it a message.
+ * mails a password link and adds or turns off buyers, and records an exemption from all tax; any staff
+ * member records an exemption from a province's own sales tax, revokes exemptions and sends it a message.
  */
 import {
   type AdminContact,
@@ -648,7 +648,7 @@ function ExemptionRow({
   );
 }
 
-function AddExemption({ provincial }: { provincial: Record<string, string[]> }) {
+function AddExemption({ provincial, owner }: { provincial: Record<string, string[]>; owner: boolean }) {
   const ref = useRef<HTMLFormElement>(null);
   const [scope, setScope] = useState('provincial');
   const { fetcher, busy, result, errors } = useAction(() => {
@@ -680,8 +680,10 @@ function AddExemption({ provincial }: { provincial: Record<string, string[]> }) 
           onChange={(event) => setScope(event.target.value)}
           options={[
             { value: 'provincial', label: "A province's own sales tax (e.g. a reseller's PST or QST)" },
-            { value: 'all', label: 'All tax (e.g. a status-exempt buyer)' },
+            // The tax not charged is the seller's liability: an owner's to decide.
+            ...(owner ? [{ value: 'all', label: 'All tax (e.g. a status-exempt buyer)' }] : []),
           ]}
+          hint={owner ? undefined : 'Only an owner records an exemption from all tax.'}
           error={errors.scope}
         />
         {scope === 'provincial' && (
@@ -796,7 +798,7 @@ function TaxAndCredit({ data, owner }: { data: CustomerData; owner: boolean }) {
           </table>
         </div>
       )}
-      <AddExemption provincial={provincial} />
+      <AddExemption provincial={provincial} owner={owner} />
     </section>
   );
 }
