@@ -40,7 +40,13 @@ async function menuBoxes(page: Page) {
       // One box per line the name takes.
       const range = document.createRange();
       range.selectNodeContents(link);
-      return { name: link.textContent, top: box.top, lines: range.getClientRects().length };
+      return {
+        name: link.textContent,
+        top: box.top,
+        right: box.right,
+        lines: range.getClientRects().length,
+        width: document.documentElement.clientWidth,
+      };
     }),
   );
 }
@@ -128,5 +134,19 @@ test('at 1366 px the menu is one row and the filter search shows its whole place
     if (lang === 'en') expect(boxes.filter((box) => box.lines !== 1).map((box) => box.name)).toEqual([]);
     const room = await placeholderRoom(page);
     expect(room.needs, `${lang}: "${room.text}" fits its field`).toBeLessThanOrEqual(room.has);
+  }
+});
+
+test('narrower than that, down to mobile width, every menu entry stays on the screen', async ({ page }) => {
+  for (const width of [1100, 1024, 820]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const lang of ['en', 'fr'] as const) {
+      await page.goto(`/acer/category/Notebook?lang=${lang}`);
+      const boxes = await menuBoxes(page);
+      expect(
+        boxes.filter((box) => box.right > box.width).map((box) => box.name),
+        `${lang} at ${width} px: entries past the right edge`,
+      ).toEqual([]);
+    }
   }
 });
