@@ -1,6 +1,51 @@
-/** Lighthouse (mobile) on a page, with Debian's Chromium. */
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+/**
+ * Lighthouse (mobile) on a page, with Debian's Chromium. Lighthouse and its Chrome launcher (with Puppeteer,
+ * some 160 packages) are the bench's alone: they live in bench/lighthouse/ with a lock file of their own, out
+ * of the workspace's install, and the bench installs them there (npm ci) the first time it needs them.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const HOME = resolve(import.meta.dirname, '../lighthouse');
+
+/** The part of Lighthouse's result the bench reads. */
+interface Audit {
+  details?: unknown;
+  errorMessage?: string;
+  numericValue?: number;
+}
+interface Result {
+  lhr: {
+    audits: Record<string, Audit | undefined>;
+    categories: Record<string, { score: number | null } | undefined>;
+    runtimeError?: { message: string };
+  };
+}
+interface Tools {
+  launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }>;
+  lighthouse(
+    url: string,
+    flags: { port: number; output: 'json'; logLevel: 'error'; onlyCategories: string[] },
+  ): Promise<Result | undefined>;
+}
+
+/** Lighthouse and chrome-launcher from bench/lighthouse/, installed there first when they are not. */
+async function tools(): Promise<Tools> {
+  if (!existsSync(resolve(HOME, 'node_modules/lighthouse/package.json'))) {
+    console.log('Installing Lighthouse for the bench in bench/lighthouse/ (once)...');
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=warn'], {
+      cwd: HOME,
+      stdio: 'inherit',
+    });
+  }
+  const from = createRequire(resolve(HOME, 'package.json'));
+  const load = (name: string) => import(pathToFileURL(from.resolve(name)).href);
+  const [launcher, lighthouse] = await Promise.all([load('chrome-launcher'), load('lighthouse')]);
+  return { launch: launcher.launch, lighthouse: lighthouse.default };
+}
 
 export interface PageScore {
   url: string;
@@ -15,7 +60,8 @@ export interface PageScore {
 }
 
 export async function lighthouseScores(urls: string[]): Promise<PageScore[]> {
-  const chrome = await chromeLauncher.launch({
+  const { launch, lighthouse } = await tools();
+  const chrome = await launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
       '--headless=new',
