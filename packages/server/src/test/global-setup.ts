@@ -20,7 +20,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const RUN_PREFIX = runPrefix(runId);
   // The demo passwords are hashed at the tests' cost, like every password the tests' apps set.
   setPasswordCost(testConfig());
-  const url = process.env.TEST_DATABASE_URL;
+  // A project's own setting first: the project `embedded` runs on PGlite whatever the environment says.
+  const url = project.config.env?.TEST_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (url) {
     const admin = new pg.Client({ connectionString: adminUrl(url) });
     await admin.connect();
