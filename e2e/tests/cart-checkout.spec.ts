@@ -3,11 +3,13 @@
  * Checkout; §8 Orders and checkout). Every test of C10001's cart is in this file and they run in order:
  * each one builds on the cart and orders the one before left.
  */
+import { CONDITION_NAMES, type Condition } from '@shop/domain/catalog';
 import {
   Dialogs,
   expect,
   expectNoSeriousA11y,
   keepToShop,
+  mailsTo,
   money,
   NEEDS_POSTGRES,
   ON_POSTGRES,
@@ -19,6 +21,10 @@ import {
 } from '../fixtures';
 
 const CUSTOMER = 'C10001';
+/** Where C10001's order mails go (its primary contact). */
+const CUSTOMER_EMAIL = 'olivia.martin@northwind.example';
+/** A condition as an English buyer reads it on every page and mail: "Brand new", never "BrandNew". */
+const conditionShown = (condition: string) => CONDITION_NAMES.en[condition as Condition];
 
 const MSG = {
   belowOne:
@@ -116,12 +122,16 @@ async function pickOffers(page: Page) {
       i.item_condition !== 'Warranty' &&
       items.filter((j) => j.item_name === i.item_name).length === 1,
   );
-  const plenty = unique.filter((i) => stockOf(i) >= 20);
+  // Brand new first: the journey reads its condition's name on the cart, the order, the invoice and the mail.
+  const plenty = unique
+    .filter((i) => stockOf(i) >= 20)
+    .sort((a, b) => Number(b.item_condition === 'BrandNew') - Number(a.item_condition === 'BrandNew'));
   const fromCard = plenty[0];
   const fromPage = plenty[1];
   // A small stock is reached quickly by typing; this item is removed again before checking out.
   const scarce = unique.find((i) => stockOf(i) >= 2 && stockOf(i) <= 15);
   expect(fromCard && fromPage && scarce, 'notebooks to buy on the first page').toBeTruthy();
+  expect(fromCard!.item_condition, 'a brand new notebook to buy').toBe('BrandNew');
   return { fromCard: fromCard!, fromPage: fromPage!, scarce: scarce! };
 }
 
@@ -247,6 +257,13 @@ test.describe('cart and checkout of a customer', () => {
     for (const offer of [fromCard, scarce, fromPage])
       await expect(lineOf(page, offer.item_name)).toBeVisible();
     await expect(quantityOf(page, fromPage.item_name)).toHaveValue('2');
+    // Each line names its condition as people read it ("SKU: … · Brand new · 43 in stock").
+    for (const offer of [fromCard, scarce, fromPage])
+      await expect(lineOf(page, offer.item_name)).toContainText(
+        `SKU: ${offer.sku} · ${conditionShown(offer.item_condition)} · `,
+      );
+    await expect(lineOf(page, fromCard.item_name)).toContainText(' · Brand new · ');
+    await expect(page.locator('.cart')).not.toContainText('BrandNew');
 
     // Minus below 1 is refused with its message; the quantity stays.
     await minusOf(page, fromCard.item_name).click();
@@ -352,7 +369,7 @@ test.describe('cart and checkout of a customer', () => {
     await form.getByRole('button', { name: 'SAVE ADDRESS' }).click();
     await expect(form).toHaveCount(0);
     const shipping = page.getByRole('group', { name: 'Shipping address' });
-    const saved = shipping.getByRole('radio', { name: /100 King Street West, Toronto, Ontario M5X1A9/ });
+    const saved = shipping.getByRole('radio', { name: /100 King Street West, Toronto, Ontario M5X 1A9/ });
     await expect(saved.last()).toBeChecked();
     await expect(page.getByRole('checkbox', { name: /Billing address is the same/ })).toBeChecked();
 
@@ -439,7 +456,7 @@ test.describe('cart and checkout of a customer', () => {
       await expect(rows.nth(i).getByRole('cell')).toHaveText([
         l.offer.item_name,
         l.offer.sku,
-        l.offer.item_condition,
+        conditionShown(l.offer.item_condition),
         String(l.quantity),
         money(unitCents(l.offer)),
         money(unitCents(l.offer) * l.quantity),
@@ -456,6 +473,28 @@ test.describe('cart and checkout of a customer', () => {
     await expect(termValue(page, '.order__totals', 'Total')).toHaveText(money(subtotal + tax));
     await expect(page.getByRole('heading', { name: 'Shipping address' })).toBeVisible();
     await expect(page.locator('.order__address').first()).toContainText('100 King Street West');
+    // The postal code kept as M5X1A9 reads as Canada Post writes it.
+    await expect(page.locator('.order__address').first()).toContainText('Toronto, Ontario M5X 1A9');
+    await expect(table).toContainText('Brand new');
+    await expect(table).not.toContainText('BrandNew');
+
+    // The confirmation mail names the conditions the same way.
+    let mail: { text: string } | undefined;
+    await expect
+      .poll(
+        async () => {
+          mail = (await mailsTo(CUSTOMER_EMAIL)).find((m) =>
+            m.subject.startsWith(`Order ${number} received`),
+          );
+          return Boolean(mail);
+        },
+        { message: `the confirmation of ${number}` },
+      )
+      .toBe(true);
+    for (const l of bought)
+      expect(mail!.text).toContain(`(${l.offer.sku}, ${conditionShown(l.offer.item_condition)}) at `);
+    expect(mail!.text).toContain(`(${offers.fromCard.sku}, Brand new) at `);
+    expect(mail!.text).not.toContain('BrandNew');
   });
 
   test('the invoice adds the shipping the seller charged', async () => {
@@ -486,7 +525,9 @@ test.describe('cart and checkout of a customer', () => {
     await expect(rows).toHaveCount(bought.length + 1);
     for (const [i, l] of bought.entries()) {
       await expect(rows.nth(i).getByRole('cell').first()).toHaveText(l.offer.item_name);
+      await expect(rows.nth(i).getByRole('cell').nth(2)).toHaveText(conditionShown(l.offer.item_condition));
     }
+    await expect(page.getByRole('table')).not.toContainText('BrandNew');
     // Shipping is an extra row of the invoice.
     await expect(rows.last().getByRole('cell')).toHaveText([
       'Shipping (Standard)',

@@ -71,10 +71,10 @@ test('reorder puts the lines still sold into the cart and says why the other cou
   await expect(results.getByText('1 line added to your cart; 1 line could not be added.')).toBeVisible();
   await expect(results.getByRole('heading', { name: 'Not added as asked (1)' })).toBeVisible();
   await expect(results.getByRole('list').first().getByRole('listitem')).toHaveText([
-    `Line 2${gone.item_name}${gone.sku} 1 BrandNewRemoved item ${gone.sku} has been removed from the store.`,
+    `Line 2${gone.item_name}${gone.sku} 1 Brand newRemoved item ${gone.sku} has been removed from the store.`,
   ]);
   await expect(results.getByRole('list').nth(1).getByRole('listitem')).toHaveText([
-    `Line 1${kept.item_name}${kept.sku} 2 BrandNewAdded 2 × ${kept.sku} added to your cart.`,
+    `Line 1${kept.item_name}${kept.sku} 2 Brand newAdded 2 × ${kept.sku} added to your cart.`,
   ]);
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items');
   await expectNoSeriousA11y(page);

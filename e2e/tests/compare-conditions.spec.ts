@@ -20,9 +20,9 @@ interface Brief {
 }
 
 const CONDITION = {
-  BrandNew: 'Brand New',
+  BrandNew: 'Brand new',
   Recertified: 'Recertified',
-  ScratchDent: 'Scratch & Dent',
+  ScratchDent: 'Scratch & dent',
   Warranty: 'Warranty',
 } as const;
 

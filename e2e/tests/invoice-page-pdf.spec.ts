@@ -184,6 +184,31 @@ test("the invoice's page and its PDF show the same figures, in English and in Fr
     'QST registration number: 1234567890 TQ0001',
   ]);
   for (const line of en.seller) expect(en.pdf).toContain(line);
+  // Bill to, as a bookkeeper reads it: the company and its customer id, whom it is for, the postal code
+  // with its space (kept as V6Z3B7); the page says the same. The line's condition by its name.
+  const billTo = [
+    customer.company,
+    `Customer ID: ${customer.customerId}`,
+    `Attn: ${customer.firstName} ${customer.lastName}`,
+    '800 Robson St',
+    'Vancouver, British Columbia V6Z 3B7',
+  ];
+  expect(en.pdf).toContain(`Bill to Ship to ${billTo.join(' ')}`);
+  expect(en.pdf).not.toContain('V6Z3B7');
+  const billing = page
+    .locator('.order__address')
+    .filter({ has: page.getByRole('heading', { name: 'Bill to' }) });
+  expect((await billing.locator('address').innerText()).split('\n').map(plain)).toEqual([
+    ...billTo,
+    'Canada',
+    '6045550199',
+  ]);
+  expect(en.pdf).toContain(`(Brand new)`);
+  expect(en.pdf).not.toContain('BrandNew');
+  await expect(page.locator('.order__lines tbody tr').first().getByRole('cell').nth(2)).toHaveText(
+    'Brand new',
+  );
+  await expect(page.locator('.order')).not.toContainText('BrandNew');
   // The other way: every amount of the PDF is on the page.
   const pageText = plain(await page.locator('.order').innerText());
   const pdfAmounts = en.pdf.match(MONEY) ?? [];
@@ -219,6 +244,9 @@ test("the invoice's page and its PDF show the same figures, in English and in Fr
   expectFacts(fr.pdf, fr.facts, ['Date de la facture', 'Conditions de paiement', "Date d'échéance"]);
   expect(fr.facts.get('Date de la facture')).toMatch(/^\d{1,2}(?:er)? [a-zéû]+ \d{4}$/);
   for (const line of fr.seller) expect(fr.pdf).toContain(line);
+  expect(fr.pdf).toContain(`Numéro de client : ${customer.customerId}`);
+  expect(fr.pdf).toContain('Vancouver, Colombie-Britannique V6Z 3B7');
+  expect(fr.pdf).toContain('(Neuf)');
   const pageTextFr = plain(await page.locator('.order').innerText());
   for (const amount of fr.pdf.match(MONEY) ?? []) expect(pageTextFr).toContain(amount);
   expect(fr.totals.find(([k]) => k === 'Total')?.[1]).toBe('569,77 $');

@@ -57,7 +57,7 @@ test('a 6-line paste adds the three good lines and names the unknown SKU, the on
   await expect(read).toHaveCount(6);
   await expect(read.nth(0)).toHaveText(`Line 1${good[0]!.sku} × 2`);
   await expect(read.nth(1)).toHaveText(`Line 2${good[1]!.sku} × 3`);
-  await expect(read.nth(2)).toHaveText(`Line 3${good[2]!.sku} × 1 · BrandNew`);
+  await expect(read.nth(2)).toHaveText(`Line 3${good[2]!.sku} × 1 · Brand new`);
   await expectNoSeriousA11y(page);
 
   await page.getByRole('button', { name: 'ADD TO CART' }).click();

@@ -48,7 +48,7 @@ test('an alert saved on a product page mails once when the seller raises stock, 
   await page.goto(`/acer/product/${product.item_id}`);
   await page.getByRole('button', { name: 'Alert me' }).click();
   const form = page.getByRole('form', { name: 'Mail me when this is in stock' });
-  await expect(form.getByRole('checkbox', { name: 'Brand New' })).toBeChecked();
+  await expect(form.getByRole('checkbox', { name: 'Brand new' })).toBeChecked();
   // A quantity the form refuses says so before anything is sent.
   await form.getByLabel('At least this many units in stock').fill('0');
   await form.getByRole('button', { name: 'Save alert' }).click();
@@ -63,8 +63,8 @@ test('an alert saved on a product page mails once when the seller raises stock, 
   await expect.poll(async () => (await alertMails(customer.email)).length, { timeout: 15_000 }).toBe(1);
   const [mail] = await alertMails(customer.email);
   expect(mail!.text).toContain(product.item_name);
-  expect(mail!.text).toContain('30 units are in stock in Brand New');
-  expect(mail!.text).toContain(`(SKU ${product.sku}), Brand New: 30 in stock at`);
+  expect(mail!.text).toContain('30 units are in stock in Brand new');
+  expect(mail!.text).toContain(`(SKU ${product.sku}), Brand new: 30 in stock at`);
 
   // The account lists it as matched.
   await page.goto('/acer/account/stockAlerts');
@@ -73,7 +73,7 @@ test('an alert saved on a product page mails once when the seller raises stock, 
   await expect(item).toHaveCount(1);
   await expect(item.getByRole('link', { name: product.item_name })).toBeVisible();
   await expect(item).toContainText('Matched on');
-  await expect(item).toContainText('Brand New: at least 25 in stock, any price');
+  await expect(item).toContainText('Brand new: at least 25 in stock, any price');
   // Still matching: more stock mails nothing more (the account still says matched, with one mail).
   await call(adminPage.request, 'PATCH', `/api/admin/products/${product.item_id}`, { stock: 31 });
 

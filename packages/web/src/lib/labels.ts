@@ -1,10 +1,15 @@
 /**
  * The catalog's vocabulary in the page's language: category and subcategory names, filter labels, sorts
  * and each condition's warranty (keys `common:category.*`, `common:filter.*`, `common:sort.*`,
- * `common:warranty.*`). A name without a key shows as it is.
+ * `common:warranty.*`); conditions by their one name (domain/catalog.ts, which mails and PDFs use too). A name without a key shows as it is.
  */
-import type { Condition, FilterField, Sort } from '@shop/domain/catalog';
-import { t } from './i18n';
+import {
+  type Condition,
+  conditionName as domainConditionName,
+  type FilterField,
+  type Sort,
+} from '@shop/domain/catalog';
+import { pageLang, t } from './i18n';
 
 function keyed(key: string, fallback: string): string {
   const text = t(key);
@@ -28,9 +33,9 @@ export function conditionWarranty(condition: Condition): string {
   return t(`common:warranty.${condition}`);
 }
 
-/** "Brand New", "Recertified", "Scratch & Dent", "Warranty" / "Neuf", "Remis à neuf" ... */
+/** "Brand new", "Recertified", "Scratch & dent", "Warranty" / "Neuf", "Remis à neuf" ...: the one name of each. */
 export function conditionName(condition: Condition | string): string {
-  return keyed(`common:condition.${condition}`, condition);
+  return domainConditionName(condition, pageLang());
 }
 
 /** A province or territory by its name (the value kept in an address): "Quebec" / "Québec". */

@@ -7,7 +7,7 @@ import { Loading } from '../../components/Loading';
 import { SignInFirst } from '../../components/SignInFirst';
 import { percentText } from '../../components/VolumePrices';
 import { type CartLine, cartSubtotalCents, lineStock, lineUnitCents, useCart } from '../../lib/cart';
-import { money, pageLang, t, tm } from '../../lib/i18n';
+import { money, t, tm } from '../../lib/i18n';
 import { conditionName } from '../../lib/labels';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
@@ -16,9 +16,6 @@ import '../../styles/cart.css';
 const keyOf = (line: { item_id: string; item_condition: string }) => `${line.item_id}|${line.item_condition}`;
 /** Quantity controls stay locked for a second after each action. */
 const PROCESSING_MS = 1000;
-
-/** The condition as English shows it today (its code); French names it. */
-const conditionText = (condition: string) => (pageLang() === 'en' ? condition : conditionName(condition));
 
 export default function CartPage() {
   const { loggedIn, header } = useSession();
@@ -151,7 +148,7 @@ export default function CartPage() {
                       {line.is_active ? line.item_name : t('cart:line.gone')}
                     </a>
                     <p className="cart-line__meta">
-                      {t('cart:line.sku', { sku: line.sku })} · {conditionText(line.item_condition)} ·{' '}
+                      {t('cart:line.sku', { sku: line.sku })} · {conditionName(line.item_condition)} ·{' '}
                       {line.item_condition === 'Warranty'
                         ? t('cart:line.available')
                         : t('cart:line.inStock', { stock })}

@@ -1,4 +1,5 @@
 import { ACCOUNT_MSG, type AddressInput, addressSchema } from '@shop/domain/account';
+import { formatPostalCode } from '@shop/domain/account-rules';
 import { chargedComponents } from '@shop/domain/answers/tax';
 import type { Address, AddressesAnswer } from '@shop/domain/api';
 import { CART_MSG, isValidPo, SHIPPING_METHODS, type ShippingMethod, truncatePo } from '@shop/domain/cart';
@@ -97,7 +98,8 @@ function AddressChoice({
             {a.company && <> · {a.company}</>}
             <br />
             {a.address_line_1}
-            {a.address_line_2 && `, ${a.address_line_2}`}, {a.city}, {provinceName(a.province)} {a.zip}
+            {a.address_line_2 && `, ${a.address_line_2}`}, {a.city}, {provinceName(a.province)}{' '}
+            {formatPostalCode(a.zip)}
           </span>
         </label>
       ))}

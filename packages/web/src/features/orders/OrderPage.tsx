@@ -1,4 +1,5 @@
-import { type OrderAddress, type OrderInfo, readFeeLineName } from '@shop/domain/api';
+import { formatPostalCode } from '@shop/domain/account-rules';
+import { type InvoiceBillTo, type OrderAddress, type OrderInfo, readFeeLineName } from '@shop/domain/api';
 import { FEE_CATEGORY_NAMES } from '@shop/domain/fees';
 import { LOCALE } from '@shop/domain/i18n';
 import { toCents } from '@shop/domain/money';
@@ -51,16 +52,41 @@ const dayName = (day: string) => longDate(`${day}T12:00:00Z`, 'UTC');
 /** The invoice's date: its day in the seller's time zone (Toronto), as on the PDF. */
 const invoiceDay = (at: string) => longDate(at, 'America/Toronto');
 
-/** The condition as English shows it today (its code); French names it. */
-const conditionText = (condition: string) => (pageLang() === 'en' ? condition : conditionName(condition));
-
-function AddressBlock({ title, a }: { title: string; a: OrderAddress }) {
+/**
+ * An address of the order. An invoice's billing address is its Bill to, as on the PDF: the company billed
+ * and its customer id first, then the address's attention line, and the address's company only when it is
+ * not the same name.
+ */
+function AddressBlock({
+  title,
+  a,
+  billTo,
+}: {
+  title: string;
+  a: OrderAddress;
+  billTo?: InvoiceBillTo | null;
+}) {
+  const sameCompany = billTo && a.company.trim().toLowerCase() === billTo.company.trim().toLowerCase();
   return (
     <section className="order__address">
       <h2>{title}</h2>
       <address>
-        {a.attention}
-        {a.company && (
+        {billTo ? (
+          <>
+            {billTo.company}
+            <br />
+            {t('orders:address.customerId', { id: billTo.customer_id })}
+            {a.attention && (
+              <>
+                <br />
+                {t('orders:address.attention', { name: a.attention })}
+              </>
+            )}
+          </>
+        ) : (
+          a.attention
+        )}
+        {a.company && !sameCompany && (
           <>
             <br />
             {a.company}
@@ -70,7 +96,7 @@ function AddressBlock({ title, a }: { title: string; a: OrderAddress }) {
         {a.address_line_1}
         {a.address_line_2 && `, ${a.address_line_2}`}
         <br />
-        {a.city}, {provinceName(a.province)} {a.zip}
+        {a.city}, {provinceName(a.province)} {formatPostalCode(a.zip)}
         <br />
         {a.country}
         {a.phone_number && (
@@ -106,7 +132,7 @@ function LineCells(line: {
         {line.name}
       </td>
       <td data-label={label('sku')}>{line.sku}</td>
-      <td data-label={label('condition')}>{conditionText(line.condition)}</td>
+      <td data-label={label('condition')}>{conditionName(line.condition)}</td>
       <td className="order__line-quantity" data-label={label('quantity')}>
         {line.quantity}
       </td>
@@ -226,7 +252,11 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
       {kind === 'invoice' && o.seller && <InvoiceSellerBlock seller={o.seller} />}
       <div className="order__addresses">
         <AddressBlock title={t('orders:address.shipping')} a={info.shippingAddress} />
-        <AddressBlock title={t('orders:address.billing')} a={info.billingAddress} />
+        {kind === 'invoice' && o.bill_to ? (
+          <AddressBlock title={t('orders:address.billTo')} a={info.billingAddress} billTo={o.bill_to} />
+        ) : (
+          <AddressBlock title={t('orders:address.billing')} a={info.billingAddress} />
+        )}
       </div>
       <table className="order__lines">
         <thead>

@@ -19,20 +19,17 @@ import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { LineResults, wasAdded } from '../../components/LineResults';
 import { SignInFirst } from '../../components/SignInFirst';
 import { ApiError, api } from '../../lib/api';
-import { pageLang, t, tm } from '../../lib/i18n';
+import { t, tm } from '../../lib/i18n';
 import { conditionName } from '../../lib/labels';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
 import './quick-order.css';
 
-/** The condition as English shows it today (its code); French names it (the parser reads both). */
-const conditionText = (condition: string) => (pageLang() === 'en' ? condition : conditionName(condition));
-
 /** The example lines: SKUs are data, the same in every language; the condition is in the page's words. */
 const exampleLines = () => [
   'NX.SAHAA.001 5',
   'NX.SAHAA.001,5',
-  `NX.SAHAA.001 5 ${conditionText('Recertified')}`,
+  `NX.SAHAA.001 5 ${conditionName('Recertified')}`,
 ];
 
 /** The problem with sending this text, if any (the server says the same, this saves a round trip). */
@@ -203,7 +200,7 @@ export default function QuickOrderPage() {
                     {row.item ? (
                       <span>
                         <strong>{row.item.sku}</strong> × {row.item.quantity}
-                        {row.item.condition && ` · ${conditionText(row.item.condition)}`}
+                        {row.item.condition && ` · ${conditionName(row.item.condition)}`}
                       </span>
                     ) : (
                       <span>

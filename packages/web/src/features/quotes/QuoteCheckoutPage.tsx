@@ -5,6 +5,7 @@
  * the seller revised while the page was open is refused once; the page then shows the new answer with the
  * earlier price beside each line that changed, and the next click accepts that answer.
  */
+import { formatPostalCode } from '@shop/domain/account-rules';
 import { type CheckoutTaxesAnswer, chargedComponents } from '@shop/domain/answers/tax';
 import { CART_MSG, isValidPo, SHIPPING_METHODS, type ShippingMethod, truncatePo } from '@shop/domain/cart';
 import type { QuoteDetail, QuotePlaceInput } from '@shop/domain/quotes';
@@ -116,7 +117,7 @@ export default function QuoteCheckoutPage() {
   };
 
   const addressLabel = (a: (typeof addresses)[number]) =>
-    `${a.first_name} ${a.last_name}, ${a.address_line_1}, ${a.city}, ${provinceName(a.province)} ${a.zip}`;
+    `${a.first_name} ${a.last_name}, ${a.address_line_1}, ${a.city}, ${provinceName(a.province)} ${formatPostalCode(a.zip)}`;
 
   return (
     <div className="checkout quote-checkout">

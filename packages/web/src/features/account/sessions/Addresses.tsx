@@ -1,4 +1,4 @@
-import { MAX_ADDRESSES } from '@shop/domain/account-rules';
+import { formatPostalCode, MAX_ADDRESSES } from '@shop/domain/account-rules';
 import type { Address, AddressDeletedAnswer } from '@shop/domain/api';
 import { MSG } from '@shop/domain/messages';
 import { useState } from 'react';
@@ -24,7 +24,7 @@ export function AddressLines({ address }: { address: Address }) {
       <p>{address.address_line_1}</p>
       {address.address_line_2 && <p>{address.address_line_2}</p>}
       <p>
-        {address.city}, {provinceName(address.province)} {address.zip}
+        {address.city}, {provinceName(address.province)} {formatPostalCode(address.zip)}
       </p>
       <p>{address.country}</p>
       {address.phone_number && <p>{t('account:addresses.phone', { phone: address.phone_number })}</p>}

@@ -12,6 +12,7 @@ import { Moment } from '../../../components/Moment';
 import { ApiError, api } from '../../../lib/api';
 import { failureMessage } from '../../../lib/failures';
 import { money, t } from '../../../lib/i18n';
+import { conditionName } from '../../../lib/labels';
 import { refreshReads, useRead } from '../../../lib/reads';
 import { useSession } from '../../../lib/session';
 import { useAccountReads } from '../loader';
@@ -222,7 +223,7 @@ function ApprovalDetail() {
               <tr key={`${l.item_id}|${l.item_condition}`}>
                 <td data-label={t('approvals:item')}>{l.item_name}</td>
                 <td data-label={t('approvals:sku')}>{l.sku}</td>
-                <td data-label={t('approvals:condition')}>{l.item_condition}</td>
+                <td data-label={t('approvals:condition')}>{conditionName(l.item_condition)}</td>
                 <td data-label={t('approvals:quantity')}>{l.quantity}</td>
                 <td data-label={t('approvals:unitPrice')}>{money(cents(l.unit_price))}</td>
               </tr>
