@@ -62,7 +62,7 @@ test('a buyer order is confirmed, shipped with tracking, delivered, invoiced and
   await expect(lines.getByRole('row').nth(1).getByRole('cell')).toHaveText([
     product.item_name,
     product.sku,
-    'BrandNew',
+    'Brand new',
     '2',
     '$48.00',
     '$96.00',

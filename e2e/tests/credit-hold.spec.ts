@@ -99,7 +99,7 @@ test('an order over the credit limit is held; the seller releases it and the buy
   await expect(section.getByRole('link', { name: '1 order' })).toBeVisible();
   await page.goto(`${ADMIN}/orders/${orderId}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(orderNumber);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('OnHold');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('On hold');
   since = await lastMailId();
   await page.getByRole('button', { name: 'Release (credit approved)' }).click();
   await expect(statusMessage(page).filter({ hasText: `Order ${orderNumber} is now Pending.` })).toBeVisible();

@@ -53,7 +53,7 @@ test('a quote for more than in stock: answered, refused while short, placed once
   await adminPage.getByRole('link', { name: quoteNumber }).click();
   await expect(adminPage.getByRole('heading', { level: 1 })).toContainText(quoteNumber);
   await expect(adminPage.getByRole('row', { name: new RegExp(product.item_name) })).toContainText('40');
-  await adminPage.getByLabel(`Unit price for 60 x ${product.item_name} (BrandNew)`).fill('34.50');
+  await adminPage.getByLabel(`Unit price for 60 x ${product.item_name} (Brand new)`).fill('34.50');
   await adminPage.getByLabel('Message to the buyer').fill('Our best price for 60.');
   before = await lastMailId();
   await adminPage.getByRole('button', { name: 'Send the answer' }).click();

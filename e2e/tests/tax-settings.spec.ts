@@ -3,6 +3,8 @@
  * as not yet in force (today's stays in force); the seller records a company's QST exemption and a buyer
  * of that company shipping to Quebec sees QST exempt, with the reason and number, at checkout.
  */
+
+import { backOfficeDay } from '@shop/domain/admin-rules';
 import {
   ADMIN,
   call,
@@ -45,7 +47,7 @@ test('the owner adds a rate for a later day and sees it listed as not yet in for
 
   const added = page.locator(`tr[data-rate="Prince Edward Island|HST|${day}"]`);
   await expect(added).toContainText('14.5 %');
-  await expect(added).toContainText(`Not yet in force (from ${day})`);
+  await expect(added).toContainText(`Not yet in force (from ${backOfficeDay(day)})`);
   await expect(added).toContainText('seller@example.com');
   // Today's rate is still the one charged.
   await expect(current).toContainText('In force');
@@ -153,7 +155,7 @@ test('the owner sees the demo fees marked and sets a fee from a later day', asyn
   await form.getByRole('button', { name: 'Add fee' }).click();
   await expect(statusMessage(page).filter({ hasText: `$3.75 a unit from ${day}` })).toBeVisible();
   const added = page.locator(`tr[data-fee="Ontario|display|${day}"]`);
-  await expect(added).toContainText(`Not yet in force (from ${day})`);
+  await expect(added).toContainText(`Not yet in force (from ${backOfficeDay(day)})`);
   await expect(added).not.toContainText('Demo value');
   await expect(demo).toContainText('In force');
 

@@ -31,7 +31,7 @@ test('the seller sets volume prices; the buyer sees them and pays the break pric
 
   // The seller: a ladder that goes down is refused before anything is sent; a good one is saved.
   await page.goto(`${ADMIN}/products/${product.item_id}`);
-  const breaks = page.getByLabel('Volume prices (BrandNew)');
+  const breaks = page.getByLabel('Volume prices (Brand new)');
   await breaks.fill('10:6|50:3');
   await page.getByRole('button', { name: 'Save product' }).click();
   await expect(breaks).toHaveAccessibleDescription(

@@ -74,6 +74,7 @@ export type PasswordPurpose = (typeof PASSWORD_PURPOSES)[number];
 
 // ---- Orders
 
+import { formatDateIn } from './i18n';
 import { ORDER_STATUSES, type OrderStatus } from './orders';
 
 export { ORDER_STATUSES, type OrderStatus };
@@ -97,6 +98,22 @@ export function orderStatusName(status: string): string {
   return (ORDER_STATUSES as readonly string[]).includes(status)
     ? ORDER_STATUS_NAMES[status as OrderStatus]
     : status;
+}
+
+/**
+ * The back office writes every date one way: a day as "Mar 4, 2026", a moment as its day in the shop's
+ * time zone (Toronto) written the same way, with the time: "Mar 4, 2026, 3:05 p.m.". Forms keep
+ * YYYY-MM-DD in their date fields and the API and CSV files keep their own forms.
+ */
+export function backOfficeDay(day: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day.slice(0, 10))
+    ? formatDateIn('en', `${day.slice(0, 10)}T12:00:00Z`, { timeZone: 'UTC' })
+    : day;
+}
+
+/** A moment (an ISO timestamp) as the back office writes it: "Mar 4, 2026, 3:05 p.m." in Toronto. */
+export function backOfficeMoment(at: string): string {
+  return formatDateIn('en', at, { time: true, timeZone: 'America/Toronto' });
 }
 
 /** Which status each action moves an order from and to. */

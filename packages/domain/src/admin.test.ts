@@ -6,7 +6,7 @@ import {
   orderActionSchema,
   productFieldsSchema,
 } from './admin';
-import { ORDER_STATUSES, orderStatusName } from './admin-rules';
+import { backOfficeDay, backOfficeMoment, ORDER_STATUSES, orderStatusName } from './admin-rules';
 
 describe('the back office contract', () => {
   it('offers the actions each status allows', () => {
@@ -76,5 +76,18 @@ describe('order statuses in the back office', () => {
       'Declined',
     ]);
     expect(orderStatusName('Lost')).toBe('Lost');
+  });
+});
+
+describe('dates in the back office', () => {
+  it('are written one way: a day as Mar 4, 2026, a moment as its day in Toronto with the time', () => {
+    expect(backOfficeDay('2026-03-04')).toBe('Mar 4, 2026');
+    expect(backOfficeDay('2026-12-31')).toBe('Dec 31, 2026');
+    // A timestamp's day is its first ten characters.
+    expect(backOfficeDay('2026-09-04T23:30:00.000Z')).toBe('Sep 4, 2026');
+    expect(backOfficeDay('soon')).toBe('soon');
+    expect(backOfficeMoment('2026-03-04T20:05:00.000Z')).toBe('Mar 4, 2026, 3:05 p.m.');
+    // Past midnight in UTC is still the evening before in Toronto.
+    expect(backOfficeMoment('2026-03-05T02:30:00.000Z')).toBe('Mar 4, 2026, 9:30 p.m.');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONDITIONS, conditionName } from './catalog';
+import { CONDITIONS, conditionName, DISPLAY_NAMES, STORED_CATEGORY_NAMES } from './catalog';
 import { catalogValue } from './catalog-values';
 
 describe('a catalog value in French', () => {
@@ -67,5 +67,16 @@ describe("a condition's name", () => {
     ]);
     expect(conditionName('', 'en')).toBe('');
     expect(conditionName('Refurbished', 'fr')).toBe('Refurbished');
+  });
+});
+
+describe('the categories a filter offers', () => {
+  it('names each category once, monitors as the Display products are stored under', () => {
+    expect(STORED_CATEGORY_NAMES).toContain('Display');
+    expect(STORED_CATEGORY_NAMES).not.toContain('Monitor');
+    expect(new Set(STORED_CATEGORY_NAMES).size).toBe(STORED_CATEGORY_NAMES.length);
+    const labels = STORED_CATEGORY_NAMES.map((c) => DISPLAY_NAMES[c] ?? c);
+    expect(labels.filter((l) => l === 'Monitors')).toHaveLength(1);
+    expect(new Set(labels).size).toBe(labels.length);
   });
 });

@@ -139,6 +139,15 @@ export function apiCategoryName(name: string): string {
   return name === 'Monitor' ? 'Display' : name;
 }
 
+/**
+ * Every category and sub-category of the fixed tree once, by the name products store: monitors are Display
+ * whether a category of their own or under Gaming and Warranty (the tree's Monitor), so a filter of the back
+ * office names them once.
+ */
+export const STORED_CATEGORY_NAMES: readonly string[] = [
+  ...new Set([...PRODUCT_CATEGORIES, ...Object.values(SUBCATEGORIES).flat()].map(apiCategoryName)),
+];
+
 /** Top-level names a listing answers to: the menu's, the other names in links, and the stored ones. */
 const LISTING_TOPS = new Set<string>([...TOP_CATEGORIES, ...OTHER_CATEGORY_NAMES, ...PRODUCT_CATEGORIES]);
 const VIRTUAL_SUBS = new Set<string>([...PRODUCT_CATEGORIES, 'Monitor']);

@@ -1,5 +1,6 @@
 /** Small parts every back-office page uses: headings, results, fields, paging, money, dates and the audit. */
 import type { AuditEntry } from '@shop/domain/admin';
+import { backOfficeDay, backOfficeMoment } from '@shop/domain/admin-rules';
 import { auditChanges } from '@shop/domain/audit-diff';
 import { formatMoney, toCents } from '@shop/domain/money';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -212,18 +213,24 @@ export function money(amount: number): string {
   return formatMoney(toCents(amount));
 }
 
-const dateTime = new Intl.DateTimeFormat('en-CA', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'America/Toronto',
-});
+/*
+ * The back office writes every date one way (domain/admin-rules.ts): a day as "Mar 4, 2026", a moment as its
+ * day in the shop's time zone (Toronto) with the time, "Mar 4, 2026, 3:05 p.m.". Forms keep YYYY-MM-DD in
+ * their date fields, as the browser's date picker and the API read it.
+ */
+export const formatDay = backOfficeDay;
 
-/** A moment in the shop's time zone. */
+/** A day (YYYY-MM-DD) on a page: "Mar 4, 2026"; a dash for none. */
+export function Day({ day }: { day: string | null | undefined }) {
+  if (!day) return <>—</>;
+  return <time dateTime={day.slice(0, 10)}>{backOfficeDay(day)}</time>;
+}
+
+/** A moment in the shop's time zone: "Mar 4, 2026, 3:05 p.m.". */
 export function When({ at }: { at: string | null | undefined }) {
   if (!at) return <>—</>;
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return <>{at}</>;
-  return <time dateTime={at}>{dateTime.format(date)}</time>;
+  if (Number.isNaN(new Date(at).getTime())) return <>{at}</>;
+  return <time dateTime={at}>{backOfficeMoment(at)}</time>;
 }
 
 /** Previous / numbered / Next links that keep the rest of the query. */

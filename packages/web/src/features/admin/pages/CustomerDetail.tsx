@@ -35,6 +35,7 @@ import { ADMIN_BASE, adminApi, attempt, done, failed, invalid, readBody } from '
 import { type AdminPage, type PageArgs, useIsOwner, usePageData } from '../routing';
 import {
   AuditTrail,
+  Day,
   Field,
   Money,
   PageTitle,
@@ -619,7 +620,7 @@ function ExemptionRow({
       <td>{exemptFrom(e, provincial)}</td>
       <td>{e.reference}</td>
       <td>{e.reason}</td>
-      <td>{e.expires_on ?? 'No expiry'}</td>
+      <td>{e.expires_on ? <Day day={e.expires_on} /> : 'No expiry'}</td>
       <td>
         <span className={state.className}>{state.label}</span>
         {e.revoked_at && (

@@ -18,7 +18,9 @@ import { adminApi, attempt, failed, invalid, readBody } from '../api';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import {
   Checkbox,
+  Day,
   Field,
+  formatDay,
   Money,
   PageTitle,
   Result,
@@ -150,7 +152,7 @@ function AddFee({ today, province }: { today: AdminFeesAnswer['today']; province
 /** A row not started yet: its amount and provincial tax may still be corrected. */
 function ChangeScheduled({ fee }: { fee: AdminFee }) {
   const { fetcher, busy, result, errors } = useAction();
-  const what = `${fee.category_name} in ${fee.province} from ${fee.effective_from}`;
+  const what = `${fee.category_name} in ${fee.province} from ${formatDay(fee.effective_from)}`;
   return (
     <fetcher.Form method="post" className="admin-inline" noValidate aria-label={`Change ${what}`}>
       <input type="hidden" name="intent" value="change" />
@@ -241,7 +243,9 @@ function Fees() {
                   <Money amount={f.amount} />{' '}
                   {f.demo && <span className="admin-status admin-status--pending">Demo value</span>}
                 </td>
-                <td>{f.effective_from}</td>
+                <td>
+                  <Day day={f.effective_from} />
+                </td>
                 <td>{f.provincial_tax ? 'Yes' : 'No (GST or HST only)'}</td>
                 <td>
                   <RateState state={f.state} from={f.effective_from} />

@@ -4,6 +4,8 @@
  * (credit approved), cancel or decline (with a reason), invoice (its environmental handling fee lines
  * filled from the fee table, each editable) and a corrected invoice.
  */
+
+import { formatPostalCode } from '@shop/domain/account-rules';
 import {
   type AdminInvoice,
   type AdminInvoiceDraft,
@@ -26,7 +28,9 @@ import { type AdminPage, type PageArgs, setFlash, useIsOwner, usePageData } from
 import {
   AuditTrail,
   Checkbox,
+  Day,
   Field,
+  formatDay,
   Money,
   PageTitle,
   Result,
@@ -36,6 +40,7 @@ import {
   useFocusFirstError,
   When,
 } from '../ui';
+import { conditionWord, statusWord } from '../words';
 import { StatusTag } from './Orders';
 
 interface OrderData {
@@ -133,7 +138,9 @@ function Address({ title, address }: { title: string; address: Record<string, st
     a.company,
     a.address_line_1,
     a.address_line_2,
-    [a.city, a.province, a.zip].filter(Boolean).join(' '),
+    [[a.city, a.province].filter(Boolean).join(', '), formatPostalCode(a.zip ?? '')]
+      .filter(Boolean)
+      .join(' '),
     a.country,
     a.phone_number,
   ].filter(Boolean);
@@ -162,7 +169,9 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
     <section className="admin-section" aria-labelledby="actions-heading" ref={ref}>
       <h2 id="actions-heading">Actions</h2>
       <Result result={result} />
-      {order.actions.length === 0 && <p>No status change is open to a {order.status} order.</p>}
+      {order.actions.length === 0 && (
+        <p>No status change is open to this order: it is {statusWord(order.status).toLowerCase()}.</p>
+      )}
       <div className="admin-cards">
         {can('release') && !owner && (
           <p className="admin-card">
@@ -282,7 +291,7 @@ function taxName(tax: TaxLineAnswer): string {
   if (!e.expires_on) return `${label}: exempt (${e.reason}, no. ${e.reference})`;
   const last = new Date(`${e.expires_on}T12:00:00Z`);
   last.setUTCDate(last.getUTCDate() - 1);
-  return `${label}: exempt (${e.reason}, no. ${e.reference}, until ${last.toISOString().slice(0, 10)})`;
+  return `${label}: exempt (${e.reason}, no. ${e.reference}, until ${formatDay(last.toISOString())})`;
 }
 
 /** Rows of a table's foot: one per tax component. */
@@ -612,7 +621,9 @@ function InvoiceView({
         <dt>Terms</dt>
         <dd>{TERMS[invoice.terms] ?? invoice.terms}</dd>
         <dt>Due</dt>
-        <dd>{invoice.due_on}</dd>
+        <dd>
+          <Day day={invoice.due_on} />
+        </dd>
         <dt>Paid</dt>
         <dd>
           <Money amount={invoice.paid} />
@@ -697,7 +708,7 @@ function OrderDetail() {
       </PageTitle>
       <dl className="admin-facts">
         <dt>Status</dt>
-        <dd>{order.status}</dd>
+        <dd>{statusWord(order.status)}</dd>
         <dt>Placed</dt>
         <dd>
           <When at={order.created_at} />
@@ -775,7 +786,7 @@ function OrderDetail() {
                     <Link to={`${ADMIN_BASE}/products/${l.item_id}`}>{l.item_name}</Link>
                   </td>
                   <td>{l.sku}</td>
-                  <td>{l.item_condition}</td>
+                  <td>{conditionWord(l.item_condition)}</td>
                   <td className="admin-num">{l.quantity}</td>
                   <td className="admin-num">
                     <Money amount={l.item_rate} />

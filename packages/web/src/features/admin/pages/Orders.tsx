@@ -37,6 +37,7 @@ import {
 import { KeysHint, MatchCount, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import { Field, Money, Pager, PageTitle, Result, Select, useAction, When } from '../ui';
+import { statusWord } from '../words';
 
 type OrdersPage = Page<AdminOrderRow> & { capped: boolean };
 const PAGE_SIZES = ['25', '50', '100'];
@@ -71,8 +72,9 @@ async function action({ request }: PageArgs) {
   return attempt(request, () => adminApi<AdminBulkOrdersAnswer>('/admin/orders/bulk', { body }), 'Done.');
 }
 
+/** An order's status as a word ("On hold"), its code kept for the colour. */
 export function StatusTag({ status }: { status: string }) {
-  return <span className={`admin-status admin-status--${status.toLowerCase()}`}>{status}</span>;
+  return <span className={`admin-status admin-status--${status.toLowerCase()}`}>{statusWord(status)}</span>;
 }
 
 interface Selection {
@@ -283,7 +285,10 @@ function Filters() {
         name="status"
         label="Status"
         defaultValue={value('status')}
-        options={[{ value: '', label: 'All' }, ...ORDER_STATUSES]}
+        options={[
+          { value: '', label: 'All' },
+          ...ORDER_STATUSES.map((s) => ({ value: s, label: statusWord(s) })),
+        ]}
       />
       <Select
         id="orders-province"

@@ -20,7 +20,6 @@ import {
   FILTER_FIELDS,
   FILTER_LABELS,
   type FilterField,
-  PRIMARY_CONDITIONS,
   PRODUCT_CATEGORIES,
 } from '@shop/domain/catalog';
 import {
@@ -47,6 +46,7 @@ import {
   useAction,
   useFocusFirstError,
 } from '../ui';
+import { conditionWord, PRIMARY_CONDITION_OPTIONS } from '../words';
 
 /** The product's answer (GET /api/admin/products/{id}); no product yet on the new-product page. */
 type ProductData = Omit<AdminProductAnswer, 'scode' | 'smessage' | 'product'> & {
@@ -594,7 +594,7 @@ function ProductForm({
           id="item_condition"
           label="Condition"
           required
-          options={PRIMARY_CONDITIONS}
+          options={PRIMARY_CONDITION_OPTIONS}
           {...text('item_condition')}
         />
       </fieldset>
@@ -677,7 +677,7 @@ function ProductForm({
         <div className="admin-grid">
           <Field
             id="volume_breaks"
-            label={`Volume prices (${v.item_condition})`}
+            label={`Volume prices (${conditionWord(v.item_condition)})`}
             maxLength={200}
             autoComplete="off"
             {...breaksField('volume_breaks')}
@@ -685,7 +685,7 @@ function ProductForm({
           {v.is_scratch_dent && (
             <Field
               id="scratch_dent_volume_breaks"
-              label="Volume prices (ScratchDent)"
+              label={`Volume prices (${conditionWord('ScratchDent')})`}
               maxLength={200}
               autoComplete="off"
               {...breaksField('scratch_dent_volume_breaks')}

@@ -12,13 +12,14 @@ import {
   PRODUCT_PAGE_SIZES,
   type ProductSort,
 } from '@shop/domain/admin';
-import { DISPLAY_NAMES, PRIMARY_CONDITIONS, PRODUCT_CATEGORIES, SUBCATEGORIES } from '@shop/domain/catalog';
+import { apiCategoryName, DISPLAY_NAMES, STORED_CATEGORY_NAMES } from '@shop/domain/catalog';
 import { useRef } from 'react';
 import { Form, Link, useLocation, useSearchParams } from 'react-router';
 import { ADMIN_BASE, adminApi, queryOf } from '../api';
 import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
-import { Field, Money, Pager, PageTitle, Select } from '../ui';
+import { Day, Field, Money, Pager, PageTitle, Select } from '../ui';
+import { conditionWord, PRIMARY_CONDITION_OPTIONS } from '../words';
 
 async function loader({ request }: PageArgs) {
   const p = new URL(request.url).searchParams;
@@ -41,13 +42,10 @@ async function loader({ request }: PageArgs) {
   return products;
 }
 
-/** Categories and the sub-categories of the fixed tree (a filter matches either). */
+/** Categories and the sub-categories of the fixed tree (a filter matches either), each once. */
 const CATEGORY_OPTIONS = [
   { value: '', label: 'All' },
-  ...PRODUCT_CATEGORIES.map((c) => ({ value: c, label: DISPLAY_NAMES[c] ?? c })),
-  ...[...new Set(Object.values(SUBCATEGORIES).flat())]
-    .filter((s) => !(PRODUCT_CATEGORIES as readonly string[]).includes(s))
-    .map((s) => ({ value: s, label: DISPLAY_NAMES[s] ?? s })),
+  ...STORED_CATEGORY_NAMES.map((c) => ({ value: c, label: DISPLAY_NAMES[c] ?? c })),
 ];
 
 /**
@@ -118,7 +116,7 @@ function Products() {
           id="products-category"
           name="category"
           label="Category"
-          defaultValue={params.get('category') ?? ''}
+          defaultValue={apiCategoryName(params.get('category') ?? '')}
           options={CATEGORY_OPTIONS}
         />
         <Select
@@ -126,7 +124,7 @@ function Products() {
           name="condition"
           label="Condition"
           defaultValue={params.get('condition') ?? ''}
-          options={[{ value: '', label: 'All' }, ...PRIMARY_CONDITIONS]}
+          options={[{ value: '', label: 'All' }, ...PRIMARY_CONDITION_OPTIONS]}
         />
         <Select
           id="products-active"
@@ -242,7 +240,7 @@ function Products() {
                     {p.category}
                     {p.sub_category && ` / ${p.sub_category}`}
                   </td>
-                  <td>{p.item_condition}</td>
+                  <td>{conditionWord(p.item_condition)}</td>
                   <td className="admin-num">
                     <Money amount={p.price} />
                   </td>
@@ -254,7 +252,7 @@ function Products() {
                   <td className="admin-num">{p.is_scratch_dent ? p.scratch_dent_stock : '—'}</td>
                   <td>{p.is_active ? 'Yes' : 'No'}</td>
                   <td>
-                    <time dateTime={p.updated_at}>{p.updated_at.slice(0, 10)}</time>
+                    <Day day={p.updated_at} />
                   </td>
                 </tr>
               ))}

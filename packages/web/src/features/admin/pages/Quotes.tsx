@@ -20,6 +20,7 @@ import { Form, Link, useSearchParams } from 'react-router';
 import { ADMIN_BASE, adminApi, attempt, failed, invalid, queryOf, readBody } from '../api';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import {
+  Day,
   Field,
   Money,
   PageTitle,
@@ -30,6 +31,7 @@ import {
   useFocusFirstError,
   When,
 } from '../ui';
+import { conditionWord } from '../words';
 
 interface QuoteList {
   quotes: QuoteSummary[];
@@ -98,7 +100,7 @@ function Quotes() {
                   <td>
                     <StateTag state={q.state} />
                   </td>
-                  <td>{q.valid_until ?? ''}</td>
+                  <td>{q.valid_until ? <Day day={q.valid_until} /> : ''}</td>
                   <td>
                     {q.order_id && q.order_number ? (
                       <Link to={`${ADMIN_BASE}/orders/${q.order_id}`}>{q.order_number}</Link>
@@ -166,7 +168,7 @@ function AnswerForm({ quote }: { quote: QuoteDetail }) {
           key={l.line_id}
           id={`price-${l.line_id}`}
           name={`price_${l.line_id}`}
-          label={`Unit price for ${l.quantity} x ${l.item_name} (${l.item_condition})`}
+          label={`Unit price for ${l.quantity} x ${l.item_name} (${conditionWord(l.item_condition)})`}
           inputMode="decimal"
           required
           defaultValue={l.quoted_cents !== null ? toAmount(l.quoted_cents).toFixed(2) : ''}
@@ -258,7 +260,9 @@ function QuotePage() {
         {quote.valid_until && (
           <>
             <dt>Valid until</dt>
-            <dd>{quote.valid_until}</dd>
+            <dd>
+              <Day day={quote.valid_until} />
+            </dd>
           </>
         )}
         {quote.revision > 1 && (
@@ -307,7 +311,7 @@ function QuotePage() {
                 <th scope="row">
                   {l.item_name} <span className="admin-muted">{l.sku}</span>
                 </th>
-                <td>{l.item_condition}</td>
+                <td>{conditionWord(l.item_condition)}</td>
                 <td>{l.quantity}</td>
                 <td>{l.in_stock ?? ''}</td>
                 <td>{l.target_cents !== null ? <Money amount={toAmount(l.target_cents)} /> : ''}</td>

@@ -27,6 +27,7 @@ import { KeysHint, MatchCount, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import {
   Checkbox,
+  Day,
   Field,
   Money,
   Pager,
@@ -37,6 +38,7 @@ import {
   useFocusFirstError,
   When,
 } from '../ui';
+import { statusWord } from '../words';
 
 /** The aging columns' headings (days past the due date), and their names read out. */
 const BUCKET_NAMES: Record<AgingBucket, string> = {
@@ -258,7 +260,9 @@ function ReceivablesTable({ data, table }: { data: Data; table: RefObject<HTMLDi
                   <Money amount={r.aging[b]} />
                 </td>
               ))}
-              <td>{r.oldest_due_on ?? '—'}</td>
+              <td>
+                <Day day={r.oldest_due_on} />
+              </td>
               <td>
                 <Link
                   to={pick(r.customer_id)}
@@ -407,7 +411,9 @@ function Payments({ invoice }: { invoice: ReceivableInvoice }) {
         <tbody>
           {invoice.payments.map((p) => (
             <tr key={p.payment_id}>
-              <td>{p.received_on}</td>
+              <td>
+                <Day day={p.received_on} />
+              </td>
               <td className="admin-num">
                 {p.reversed_at ? (
                   <del>
@@ -457,12 +463,12 @@ function InvoiceCard({ invoice }: { invoice: ReceivableInvoice }) {
         <dt>Order</dt>
         <dd>
           <Link to={`${ADMIN_BASE}/orders/${invoice.order_id}`}>{invoice.order_number}</Link> (
-          {invoice.order_status}
+          {statusWord(invoice.order_status)}
           ), PO {invoice.purchase_order_id}
         </dd>
         <dt>Dated, due</dt>
         <dd>
-          {invoice.invoice_date}, due {invoice.due_on} ({TERMS_NAMES[invoice.terms]})
+          <Day day={invoice.invoice_date} />, due <Day day={invoice.due_on} /> ({TERMS_NAMES[invoice.terms]})
         </dd>
         <dt>Total</dt>
         <dd>
@@ -528,8 +534,8 @@ function Receivables() {
       <PageTitle title="Receivables">Receivables</PageTitle>
       <SkipToTable target="receivables-table">Skip to the receivables table</SkipToTable>
       <p className="admin-note">
-        As of {list.today} (the shop's day). Current is not yet due; 1-30 to 90+ count the days past the due
-        date.
+        As of <Day day={list.today} /> (the shop's day). Current is not yet due; 1-30 to 90+ count the days
+        past the due date.
       </p>
       <Filters query={data.query} />
       <MatchCount total={total} one="company matches" many="companies match" />

@@ -15,7 +15,7 @@ import { PROVINCES, TAX_COMPONENTS } from '@shop/domain/tax';
 import { useRef } from 'react';
 import { adminApi, attempt, failed, invalid, readBody } from '../api';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
-import { Field, PageTitle, Result, Select, useAction, useFocusFirstError, When } from '../ui';
+import { Day, Field, formatDay, PageTitle, Result, Select, useAction, useFocusFirstError, When } from '../ui';
 
 async function loader({ request }: PageArgs) {
   return adminApi<AdminTaxRatesAnswer>('/admin/tax-rates', { signal: request.signal });
@@ -63,14 +63,16 @@ function nextDay(day: string): string {
 export function RateState({ state, from }: { state: AdminTaxRate['state']; from: string }) {
   if (state === 'in_force') return <span className="admin-status admin-status--delivered">In force</span>;
   if (state === 'scheduled')
-    return <span className="admin-status admin-status--pending">Not yet in force (from {from})</span>;
+    return (
+      <span className="admin-status admin-status--pending">Not yet in force (from {formatDay(from)})</span>
+    );
   return <span className="admin-status">Replaced</span>;
 }
 
 /** A rate not started yet: it may still be corrected. */
 function CorrectScheduled({ rate }: { rate: AdminTaxRate }) {
   const { fetcher, busy, result, errors } = useAction();
-  const what = `${rate.component} of ${rate.province} from ${rate.effective_from}`;
+  const what = `${rate.component} of ${rate.province} from ${formatDay(rate.effective_from)}`;
   return (
     <fetcher.Form method="post" className="admin-inline" noValidate aria-label={`Correct ${what}`}>
       <input type="hidden" name="intent" value="change" />
@@ -195,7 +197,9 @@ function TaxRates() {
                 )}
                 <td>{r.component}</td>
                 <td className="admin-num">{r.rate} %</td>
-                <td>{r.effective_from}</td>
+                <td>
+                  <Day day={r.effective_from} />
+                </td>
                 <td>
                   <RateState state={r.state} from={r.effective_from} />
                   {r.state === 'scheduled' && <CorrectScheduled rate={r} />}
