@@ -50,7 +50,7 @@ export function requestMail(
       '',
       ...q.lines.map(
         (l) =>
-          `${l.quantity} x ${oneLine(l.itemName)} (${oneLine(l.sku)}, ${l.itemCondition})${
+          `${l.quantity} x ${oneLine(l.itemName)} (${oneLine(l.sku)}, ${conditionName(l.itemCondition, 'en')})${
             l.targetCents !== null ? `, target ${formatMoney(l.targetCents)} each` : ''
           }`,
       ),
