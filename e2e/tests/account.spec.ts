@@ -3,13 +3,13 @@
  * §5 Address, Wish list, Account update, Password reset; §8). Every test that changes C10002's
  * addresses, lists or password is in this file; they run in order and leave the account as they found it.
  * The password tests hold C10002 exclusively: changing a password ends the customer's other sessions.
+ * The accessibility pass over the account's sections and the sign-in pages is in routes.spec.ts.
  */
 import type { APIRequestContext } from '@playwright/test';
 import {
   DEMO_CUSTOMERS,
   Dialogs,
   expect,
-  expectNoSeriousA11y,
   lastMailId,
   NEEDS_POSTGRES,
   nextMailTo,
@@ -437,98 +437,6 @@ test.describe('the account area of a customer', () => {
     await expect(message).not.toContainText('New');
     await expectUnread(unreadMessages);
   });
-
-  test('no serious accessibility violation on the account pages', async ({ signedInPage }) => {
-    // Every account page (thirteen) is loaded and checked by axe in turn: far more than the default time on
-    // a busy machine.
-    test.setTimeout(180_000);
-    const page = await signedInPage(CUSTOMER);
-    const offer = await someNotebook(page.request);
-    // A list with an item and an address, so their pages show cards.
-    const created = await page.request.post('/api/user/wishList/create', {
-      data: { wishList: { list_name: 'Accessibility', is_public: false, customer_id: CUSTOMER } },
-    });
-    expect(created.status()).toBe(200);
-    const lists = ((await created.json()) as { wishLists: { list_id: string; list_name: string }[] })
-      .wishLists;
-    const listId = lists.find((l) => l.list_name === 'Accessibility')!.list_id;
-    const added = await page.request.post('/api/user/wishList/item/add', {
-      data: { listId, itemId: offer.item_id, sku: offer.sku, item_condition: offer.item_condition },
-    });
-    expect(added.status()).toBe(200);
-    const address = await page.request.post('/api/user/address/create', {
-      data: {
-        addressInfo: {
-          first_name: 'Liam',
-          last_name: 'Tremblay',
-          company_name: '',
-          address_line_1: '1 Accessible Way',
-          address_line_2: '',
-          city: 'Ottawa',
-          province: 'Ontario',
-          zip: 'K1A0B1',
-          phone_number: '6135550123',
-          country: 'Canada',
-        },
-      },
-    });
-    expect(address.status()).toBe(200);
-    const addressId = (
-      (await address.json()) as { addresses: { address_id: number; address_line_1: string }[] }
-    ).addresses.find((a) => a.address_line_1 === '1 Accessible Way')!.address_id;
-    // Something recently viewed.
-    await page.goto(`/acer/product/${offer.item_id}/${offer.item_condition}`);
-    await expect(heading(page)).toHaveText(offer.item_name);
-
-    try {
-      const pages: { path: string; ready: (p: Page) => ReturnType<Page['getByText']> }[] = [
-        { path: 'orders', ready: (p) => p.getByText(/You have not placed any orders yet\.|Order #/).first() },
-        { path: 'messages', ready: (p) => accountNav(p).getByRole('link', { name: /^Messages\(/ }) },
-        { path: 'addresses', ready: (p) => p.getByText('1 Accessible Way') },
-        { path: 'addressForm', ready: (p) => p.getByRole('button', { name: 'ADD ADDRESS' }) },
-        { path: `addressForm/${addressId}`, ready: (p) => p.getByRole('button', { name: 'SAVE ADDRESS' }) },
-        { path: 'wishLists', ready: (p) => p.getByRole('link', { name: 'Open Accessibility' }) },
-        { path: 'wishListCreate', ready: (p) => p.getByRole('button', { name: 'CREATE' }) },
-        { path: `wishListItems/${listId}`, ready: (p) => p.getByRole('article').first() },
-        {
-          path: 'recentlyViewed',
-          ready: (p) => p.getByRole('heading', { level: 1, name: 'recentlyViewed' }),
-        },
-        { path: 'accountSettings', ready: (p) => p.getByRole('button', { name: 'UPDATE PASSWORD' }) },
-        { path: 'subscription', ready: (p) => p.getByRole('button', { name: /^(Subscribe|Unsubscribe)$/ }) },
-        { path: 'buyers', ready: (p) => p.getByRole('button', { name: 'ADD BUYER' }) },
-      ];
-      for (const { path, ready } of pages) {
-        await page.goto(`/acer/account/${path}`);
-        await expect(ready(page)).toBeVisible();
-        await expect(page.getByText(/^Loading/)).toHaveCount(0);
-        await expectNoSeriousA11y(page);
-      }
-      // A form showing its messages.
-      await page.goto('/acer/account/addressForm');
-      const dialogs = new Dialogs(page);
-      await page.getByRole('button', { name: 'ADD ADDRESS' }).click();
-      await dialogs.next(MSG.addressInvalid);
-      await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
-      await expectNoSeriousA11y(page);
-    } finally {
-      await page.request.delete(`/api/user/${CUSTOMER}/wishLists/${listId}/delete`);
-      await page.request.delete(`/api/user/${CUSTOMER}/address/${addressId}/delete`);
-    }
-  });
-});
-
-test('no serious accessibility violation on forgot password, reset and register', async ({ page }) => {
-  for (const [session, title, ready] of [
-    ['forget', 'Forgot password', 'SEND CODE'],
-    ['reset', 'Reset password', 'RESET PASSWORD'],
-    ['register', 'Register', 'SEND APPLICATION'],
-  ] as const) {
-    await page.goto(`/acer/signin/${session}`);
-    await expect(heading(page)).toHaveText(title);
-    await expect(page.getByRole('button', { name: ready })).toBeVisible();
-    await expectNoSeriousA11y(page);
-  }
 });
 
 /** Rows of a CSV text (quoted fields with doubled quotes, CRLF or LF line ends). */
