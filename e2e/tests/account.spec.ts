@@ -1,13 +1,14 @@
 /**
- * The account area of C10002 (SPEC §2 Account sessions, Address screens, Wish lists, Sign in and reset;
- * §5 Address, Wish list, Account update, Password reset; §8). Every test that changes C10002's
- * addresses, lists or password is in this file; they run in order and leave the account as they found it.
- * The password tests hold C10002 exclusively: changing a password ends the customer's other sessions.
- * The accessibility pass over the account's sections and the sign-in pages is in routes.spec.ts.
+ * The account area of a buyer (SPEC §2 Account sessions, Address screens, Wish lists, Sign in and reset;
+ * §5 Address, Wish list, Account update, Password reset; §8). Each test makes its own customer through the
+ * back office's API, so the tests run side by side and none waits for another, even those that change the
+ * password (which ends the customer's other sessions). The accessibility pass over the account's sections
+ * and the sign-in pages is in routes.spec.ts.
  */
 import type { APIRequestContext } from '@playwright/test';
+import { createCustomer, customerContext, type NewCustomer, SELLER } from '../admin-fixtures';
 import {
-  DEMO_CUSTOMERS,
+  test as base,
   Dialogs,
   expect,
   lastMailId,
@@ -16,12 +17,9 @@ import {
   ON_POSTGRES,
   type Page,
   seller,
-  test,
   textOf,
 } from '../fixtures';
 
-const CUSTOMER = 'C10002';
-const PASSWORD = DEMO_CUSTOMERS[CUSTOMER].password;
 /** Another valid password: 8-50 characters, lower and upper case, a digit, only @$!%*?& as specials. */
 const NEW_PASSWORD = 'Maple@2026x';
 const EXPORT_HEADER = 'Product Model,SKU,Category,Stock,S&D Stock,Price,Sale Price,S&D Price';
@@ -37,6 +35,28 @@ const MSG = {
   resetCodeSent: 'If the account exists, a verification code has been sent to its e-mail address.',
   loginFailed: 'Customer ID or password is incorrect.',
 };
+
+interface AccountFixtures {
+  /** A customer of this test, made by the owner through the API, its password set. */
+  customer: NewCustomer;
+  /** A page signed in as that customer's primary contact, in a context of its own. */
+  buyerPage: Page;
+}
+
+const test = base.extend<AccountFixtures>({
+  customer: async ({ playwright, baseURL }, use) => {
+    const staff = await playwright.request.newContext({ baseURL });
+    const login = await staff.post('/api/admin/login', { data: SELLER });
+    expect(login.status(), `staff sign-in: ${await login.text()}`).toBe(200);
+    await use(await createCustomer(staff));
+    await staff.dispose();
+  },
+  buyerPage: async ({ browser, baseURL, customer }, use) => {
+    const context = await customerContext(browser, baseURL, customer);
+    await use(await context.newPage());
+    await context.close();
+  },
+});
 
 interface Offer {
   item_id: string;
@@ -71,9 +91,9 @@ const accountNav = (page: Page) => page.getByRole('navigation', { name: 'Account
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
 /** Signs in through the form of /acer/signin (the page must show it). */
-async function signInWithForm(page: Page, password: string): Promise<void> {
+async function signInWithForm(page: Page, customerId: string, password: string): Promise<void> {
   await expect(heading(page)).toHaveText('Sign in');
-  await page.getByLabel('Customer ID or e-mail').fill(CUSTOMER);
+  await page.getByLabel('Customer ID or e-mail').fill(customerId);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'SIGN IN' }).click();
 }
@@ -91,25 +111,13 @@ async function changePassword(page: Page, dialogs: Dialogs, from: string, to: st
   await expect(page.getByRole('textbox', { name: 'Current password', exact: true })).toHaveValue('');
 }
 
-/** Puts the demo password back through the API when a test stopped half-way. */
-async function restorePassword(request: APIRequestContext, current: string): Promise<void> {
-  const login = await request.post('/api/user/login', { data: { username: CUSTOMER, password: current } });
-  if (login.status() !== 200) return;
-  const { customerInfo } = (await login.json()) as { customerInfo: Record<string, unknown> };
-  const update = await request.post('/api/user/information/update', {
-    data: { customerInfo: { ...customerInfo, password: current, newPassword: PASSWORD } },
-  });
-  expect(update.status(), 'the demo password is back').toBe(200);
-}
-
 test.describe('the account area of a customer', () => {
-  test.describe.configure({ mode: 'serial' });
+  test.describe.configure({ mode: 'parallel' });
 
-  test('a visitor opening an account page signs in and comes back to it', async ({ page, useCustomer }) => {
-    await useCustomer(CUSTOMER);
+  test('a visitor opening an account page signs in and comes back to it', async ({ page, customer }) => {
     await page.goto('/acer/account/addresses');
     await expect(page).toHaveURL(/\/acer\/signin$/);
-    await signInWithForm(page, PASSWORD);
+    await signInWithForm(page, customer.customerId, customer.password);
     await expect(page).toHaveURL(/\/acer\/account\/addresses$/);
     await expect(heading(page)).toHaveText('addresses');
     await expect(accountNav(page).getByRole('link', { name: 'Addresses' })).toHaveAttribute(
@@ -118,12 +126,11 @@ test.describe('the account area of a customer', () => {
     );
   });
 
-  test('adds, edits and deletes an address', async ({ signedInPage }) => {
-    const page = await signedInPage(CUSTOMER);
+  test('adds, edits and deletes an address', async ({ buyerPage: page, customer }) => {
     const dialogs = new Dialogs(page);
     const { addresses } = await getJson<{ addresses: unknown[] }>(
       page.request,
-      `/api/user/${CUSTOMER}/addresses`,
+      `/api/user/${customer.customerId}/addresses`,
     );
     const before = addresses.length;
     expect(before).toBeLessThan(10);
@@ -160,7 +167,7 @@ test.describe('the account area of a customer', () => {
     await expect(count).toHaveText(`Saved addresses: ${before + 1} / 10`);
     const card = page.getByRole('listitem').filter({ hasText: street });
     await expect(card).toContainText('Liam Tremblay');
-    await expect(card).toContainText('Ottawa, Ontario K1A0B1');
+    await expect(card).toContainText('Ottawa, Ontario K1A 0B1');
     await expect(card).toContainText('Phone: 6135550123');
 
     // Edit: the form opens filled in.
@@ -174,7 +181,7 @@ test.describe('the account area of a customer', () => {
     await zip.fill('K7L3N6');
     await page.getByRole('button', { name: 'SAVE ADDRESS' }).click();
     await expect(page).toHaveURL(/\/acer\/account\/addresses$/);
-    await expect(card).toContainText('Kingston, Ontario K7L3N6');
+    await expect(card).toContainText('Kingston, Ontario K7L 3N6');
     await expect(count).toHaveText(`Saved addresses: ${before + 1} / 10`);
 
     // Delete, after confirming.
@@ -186,9 +193,8 @@ test.describe('the account area of a customer', () => {
   });
 
   test('saves a product to a new wish list from its heart, and removes it on the list', async ({
-    signedInPage,
+    buyerPage: page,
   }) => {
-    const page = await signedInPage(CUSTOMER);
     const dialogs = new Dialogs(page);
     const offer = await someNotebook(page.request);
     const listName = `Refresh ${Date.now() % 100_000}`;
@@ -261,8 +267,7 @@ test.describe('the account area of a customer', () => {
     dialogs.none();
   });
 
-  test('Export Items downloads the inventory with personal prices', async ({ signedInPage }) => {
-    const page = await signedInPage(CUSTOMER);
+  test('Export Items downloads the inventory with personal prices', async ({ buyerPage: page }) => {
     const offer = await someNotebook(page.request);
     const product = await getJson<{ itemInfo: { itemDetail: Offer[] } }>(
       page.request,
@@ -284,7 +289,7 @@ test.describe('the account area of a customer', () => {
     expect(row, `the row of ${offer.sku}`).toBeTruthy();
     expect(row![0]).toBe(offer.item_name);
     expect(row![2]).toBe(offer.category);
-    // The personal price of this customer (10 % over the base), as the product page shows it.
+    // The personal price of this customer (its percentage over the base), as the product page shows it.
     expect(row![5]).toBe(price.toFixed(2));
 
     // The same as the export call answers.
@@ -295,17 +300,19 @@ test.describe('the account area of a customer', () => {
     expect(itemList.find((i) => i.sku === offer.sku)?.personal_price).toBe(price);
   });
 
-  test('a wrong current password or an unconfirmed new one is refused', async ({ signedInPage }) => {
-    const page = await signedInPage(CUSTOMER);
+  test('a wrong current password or an unconfirmed new one is refused', async ({
+    buyerPage: page,
+    customer,
+  }) => {
     const dialogs = new Dialogs(page);
     await page.goto('/acer/account/accountSettings');
     await expect(heading(page)).toHaveText('accountSettings');
-    await expect(page.getByRole('definition').first()).toHaveText(CUSTOMER);
+    await expect(page.getByRole('definition').first()).toHaveText(customer.customerId);
     const current = page.getByRole('textbox', { name: 'Current password', exact: true });
     const fresh = page.getByRole('textbox', { name: 'New password', exact: true });
     const confirm = page.getByRole('textbox', { name: 'Confirm new password', exact: true });
 
-    await current.fill(PASSWORD);
+    await current.fill(customer.password);
     await fresh.fill(NEW_PASSWORD);
     await confirm.fill(`${NEW_PASSWORD}z`);
     await page.getByRole('button', { name: 'UPDATE PASSWORD' }).click();
@@ -320,102 +327,102 @@ test.describe('the account area of a customer', () => {
     await expect(current).toHaveAttribute('aria-invalid', 'true');
     await expect(current).toHaveAccessibleDescription(MSG.currentWrong);
     dialogs.none();
-    // Nothing changed: the demo password still signs in.
+    // Nothing changed: the password still signs in.
     const login = await page.request.post('/api/user/login', {
-      data: { username: CUSTOMER, password: PASSWORD },
+      data: { username: customer.customerId, password: customer.password },
     });
     expect(login.status()).toBe(200);
   });
 
   test('changes the password, signs in with it, and changes it back', async ({
-    signedInPage,
-    useCustomer,
+    buyerPage: page,
+    customer,
     request,
   }) => {
-    await useCustomer(CUSTOMER, 'exclusive');
-    const page = await signedInPage(CUSTOMER);
     const dialogs = new Dialogs(page);
-    try {
-      await changePassword(page, dialogs, PASSWORD, NEW_PASSWORD);
+    await changePassword(page, dialogs, customer.password, NEW_PASSWORD);
 
-      await accountNav(page).getByRole('button', { name: 'Sign out' }).click();
-      await expect(page).toHaveURL(/\/acer\/signin$/);
-      // The old password no longer signs in.
-      await signInWithForm(page, PASSWORD);
-      await dialogs.next(MSG.loginFailed);
-      await expect(page).toHaveURL(/\/acer\/signin$/);
-      await page.getByLabel('Password').fill(NEW_PASSWORD);
-      await page.getByRole('button', { name: 'SIGN IN' }).click();
-      await expect(page).toHaveURL(/\/acer\/account\/orders$/);
+    await accountNav(page).getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/acer\/signin$/);
+    // The old password no longer signs in.
+    await signInWithForm(page, customer.customerId, customer.password);
+    await dialogs.next(MSG.loginFailed);
+    await expect(page).toHaveURL(/\/acer\/signin$/);
+    await page.getByLabel('Password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'SIGN IN' }).click();
+    await expect(page).toHaveURL(/\/acer\/account\/orders$/);
 
-      await changePassword(page, dialogs, NEW_PASSWORD, PASSWORD);
-      dialogs.none();
-    } finally {
-      await restorePassword(request, NEW_PASSWORD);
-    }
-    const login = await request.post('/api/user/login', { data: { username: CUSTOMER, password: PASSWORD } });
+    await changePassword(page, dialogs, NEW_PASSWORD, customer.password);
+    dialogs.none();
+    const login = await request.post('/api/user/login', {
+      data: { username: customer.customerId, password: customer.password },
+    });
     expect(login.status()).toBe(200);
   });
 
-  test('resets a forgotten password with the e-mailed code', async ({ page, useCustomer, request }) => {
-    await useCustomer(CUSTOMER, 'exclusive');
+  test('resets a forgotten password with the e-mailed code', async ({ page, customer, request }) => {
     const dialogs = new Dialogs(page);
     // The address the code goes to.
-    const login = await request.post('/api/user/login', { data: { username: CUSTOMER, password: PASSWORD } });
+    const login = await request.post('/api/user/login', {
+      data: { username: customer.customerId, password: customer.password },
+    });
     expect(login.status()).toBe(200);
     const email = ((await login.json()) as { customerInfo: { email: string } }).customerInfo.email;
-    try {
-      await page.goto('/acer/signin');
-      await page.getByRole('link', { name: 'Forgot your password?' }).click();
-      await expect(page).toHaveURL(/\/acer\/signin\/forget$/);
-      await expect(heading(page)).toHaveText('Forgot password');
-      await page.getByLabel('Customer ID or e-mail').fill(CUSTOMER);
-      const after = await lastMailId();
-      await page.getByRole('button', { name: 'SEND CODE' }).click();
+    expect(email).toBe(customer.email);
+    await page.goto('/acer/signin');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(page).toHaveURL(/\/acer\/signin\/forget$/);
+    await expect(heading(page)).toHaveText('Forgot password');
+    await page.getByLabel('Customer ID or e-mail').fill(customer.customerId);
+    const after = await lastMailId();
+    await page.getByRole('button', { name: 'SEND CODE' }).click();
 
-      await expect(page).toHaveURL(/\/acer\/signin\/reset$/);
-      await expect(heading(page)).toHaveText('Reset password');
-      await expect(page.getByRole('status')).toHaveText(MSG.resetCodeSent);
-      // The countdown: sending again waits 60 seconds.
-      const resend = page.getByRole('button', { name: /^RESEND CODE/ });
-      await expect(resend).toBeDisabled();
-      await expect(resend).toHaveText(/^RESEND CODE \((60|59|58|57|56|55)\)$/);
-      const first = Number(/\((\d+)\)/.exec(await textOf(resend))?.[1]);
-      await expect(resend).not.toHaveText(`RESEND CODE (${first})`);
-      const second = Number(/\((\d+)\)/.exec(await textOf(resend))?.[1]);
-      expect(second).toBeLessThan(first);
+    await expect(page).toHaveURL(/\/acer\/signin\/reset$/);
+    await expect(heading(page)).toHaveText('Reset password');
+    await expect(page.getByRole('status')).toHaveText(MSG.resetCodeSent);
+    // The countdown: sending again waits 60 seconds.
+    const resend = page.getByRole('button', { name: /^RESEND CODE/ });
+    await expect(resend).toBeDisabled();
+    await expect(resend).toHaveText(/^RESEND CODE \((60|59|58|57|56|55)\)$/);
+    const first = Number(/\((\d+)\)/.exec(await textOf(resend))?.[1]);
+    await expect(resend).not.toHaveText(`RESEND CODE (${first})`);
+    const second = Number(/\((\d+)\)/.exec(await textOf(resend))?.[1]);
+    expect(second).toBeLessThan(first);
 
-      const mail = await nextMailTo(email, after);
-      expect(mail.subject).toBe('Your Acer Store verification code');
-      const code = /verification code is (\d{6})\b/.exec(mail.text)?.[1];
-      expect(code, mail.text).toBeTruthy();
+    const mail = await nextMailTo(email, after);
+    expect(mail.subject).toBe('Your Acer Store verification code');
+    const code = /verification code is (\d{6})\b/.exec(mail.text)?.[1];
+    expect(code, mail.text).toBeTruthy();
 
-      await expect(page.getByLabel('Customer ID or e-mail')).toHaveValue(CUSTOMER);
-      await page.getByLabel('Verification code').fill(code!);
-      await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
-      await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(NEW_PASSWORD);
-      await page.getByRole('button', { name: 'RESET PASSWORD' }).click();
-      await dialogs.next(MSG.resetDone);
-      await expect(page).toHaveURL(/\/acer\/signin$/);
+    await expect(page.getByLabel('Customer ID or e-mail')).toHaveValue(customer.customerId);
+    await page.getByLabel('Verification code').fill(code!);
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'RESET PASSWORD' }).click();
+    await dialogs.next(MSG.resetDone);
+    await expect(page).toHaveURL(/\/acer\/signin$/);
 
-      await signInWithForm(page, NEW_PASSWORD);
-      await expect(page).toHaveURL(/\/acer\/account\/orders$/);
-      // Back to the demo password, through Account Settings.
-      await changePassword(page, dialogs, NEW_PASSWORD, PASSWORD);
-      dialogs.none();
-    } finally {
-      await restorePassword(request, NEW_PASSWORD);
-    }
-    const again = await request.post('/api/user/login', { data: { username: CUSTOMER, password: PASSWORD } });
+    await signInWithForm(page, customer.customerId, NEW_PASSWORD);
+    await expect(page).toHaveURL(/\/acer\/account\/orders$/);
+    // Back to the first password, through Account Settings.
+    await changePassword(page, dialogs, NEW_PASSWORD, customer.password);
+    dialogs.none();
+    const again = await request.post('/api/user/login', {
+      data: { username: customer.customerId, password: customer.password },
+    });
     expect(again.status()).toBe(200);
   });
 
-  test('a message from the seller counts as unread until it is opened', async ({ signedInPage }) => {
+  test('a message from the seller counts as unread until it is opened', async ({
+    buyerPage: page,
+    customer,
+  }) => {
     test.skip(!ON_POSTGRES, NEEDS_POSTGRES);
-    const page = await signedInPage(CUSTOMER);
     const { unreadMessages } = await getJson<{ unreadMessages: number }>(page.request, '/api/header');
     const text = `Your quote ${Date.now()} is ready: reply to this message to confirm.`;
-    expect(seller('message', CUSTOMER, text)).toMatch(/^Message \d+ sent to C10002\./);
+    expect(seller('message', customer.customerId, text)).toMatch(
+      new RegExp(`^Message \\d+ sent to ${customer.customerId}\\.`),
+    );
 
     await page.goto('/acer/account/messages');
     await expect(heading(page)).toHaveText('messages');
