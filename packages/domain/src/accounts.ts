@@ -1,12 +1,13 @@
 /**
  * What a company owes: payment terms, the aging of invoices, overdue reminders and the seller's payments.
- * Days are calendar days written YYYY-MM-DD (the shop's own day, Toronto's, for "today"); the rules here are
+ * Days are calendar days written YYYY-MM-DD (days.ts; "today" is the shop's day); the rules here are
  * pure, so the statement, the receivables, the reminders and their tests count the same way.
  */
 import { z } from 'zod';
 import { pagingSchema } from './admin';
 import { REASON_MAX } from './admin-rules';
 import { oneLine } from './contact';
+import { dayField, daysBetween } from './days';
 import { toCents } from './money';
 import { typedDollars } from './money-text';
 
@@ -39,34 +40,6 @@ export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
 export const PAYMENT_REFERENCE_MAX = 100;
 /** The largest payment the seller can record at once, in dollars. */
 export const PAYMENT_MAX_DOLLARS = 10_000_000;
-
-// ---- Days
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const MS_PER_DAY = 86_400_000;
-
-/** Whether `value` is a real calendar day written YYYY-MM-DD (2026-02-30 is not). */
-export function isDay(value: string): boolean {
-  const match = DAY.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
-}
-
-function dayNumber(day: string): number {
-  if (!isDay(day)) throw new RangeError(`"${day}" is not a day written YYYY-MM-DD`);
-  return Date.parse(`${day}T00:00:00Z`) / MS_PER_DAY;
-}
-
-/** The days from `from` to `to` (negative when `to` comes first). */
-export function daysBetween(from: string, to: string): number {
-  return dayNumber(to) - dayNumber(from);
-}
-
-/** The day `days` after `day` (before it when negative). */
-export function addDays(day: string, days: number): string {
-  return new Date((dayNumber(day) + days) * MS_PER_DAY).toISOString().slice(0, 10);
-}
 
 /** How many days past its due day an invoice is today: 0 on the due day and before it. */
 export function daysOverdue(dueOn: string, today: string): number {
@@ -182,13 +155,7 @@ const amountSchema = z.preprocess(
     .transform((v) => toCents(v)),
 );
 
-const daySchema = z
-  .string({ error: ACCOUNTS_MSG.receivedOn })
-  .trim()
-  .superRefine((v, ctx) => {
-    if (!DAY.test(v)) ctx.addIssue({ code: 'custom', message: ACCOUNTS_MSG.receivedOn });
-    else if (!isDay(v)) ctx.addIssue({ code: 'custom', message: ACCOUNTS_MSG.receivedOnReal });
-  });
+const daySchema = dayField({ written: ACCOUNTS_MSG.receivedOn, noSuchDay: ACCOUNTS_MSG.receivedOnReal });
 
 /**
  * A payment the seller records: the amount in dollars (to cents), the day it was received, how, and the

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { Count, Dollars, Envelope, Price, Timestamp } from './answers/common';
 import { TaxExemptionAnswer } from './answers/orders';
 import { oneLine } from './contact';
+import { dayField } from './days';
 import { FEE_CATEGORIES } from './fees';
 import { toCents } from './money';
 import { typedDollars } from './money-text';
@@ -55,17 +56,7 @@ export const TAX_MSG = {
 // ---- Request parts
 
 /** A calendar day, YYYY-MM-DD, that exists. */
-export const Day = z
-  .string({ error: TAX_MSG.day })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: TAX_MSG.day })
-  .refine(
-    (v) => {
-      const date = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v;
-    },
-    { message: TAX_MSG.noSuchDay },
-  );
+export const Day = dayField({ written: TAX_MSG.day, noSuchDay: TAX_MSG.noSuchDay });
 
 /** An empty form field means "not given". */
 const blankIsUnset = <T extends z.ZodType>(schema: T) =>

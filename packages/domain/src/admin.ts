@@ -25,6 +25,7 @@ import {
 import { CARRIER_MSG, carrierNamed } from './carriers';
 import { FILTER_FIELDS, type FilterField, PRIMARY_CONDITIONS } from './catalog';
 import { EMAIL_PATTERN, oneLine } from './contact';
+import { dayField } from './days';
 import { toCents } from './money';
 import { typedDollars } from './money-text';
 import { PriceBreaksInput } from './requests/volume-prices';
@@ -141,22 +142,12 @@ const flag = (label: string) =>
     z.boolean({ error: `${label} must be true or false.` }),
   );
 
-/** A day of the calendar written YYYY-MM-DD. */
+/** A day of the calendar written YYYY-MM-DD, the message naming the field. */
 const calendarDay = (name: string) =>
-  z
-    .string({ error: `${name} is a day written YYYY-MM-DD, e.g. 2026-01-31.` })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${name} is a day written YYYY-MM-DD, e.g. 2026-01-31.` })
-    .refine(
-      (v) =>
-        // Year 0 parses in JavaScript but is no day in the database.
-        Number(v.slice(0, 4)) >= 1 &&
-        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
-        new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-      {
-        message: `${name} is not a day of the calendar.`,
-      },
-    );
+  dayField({
+    written: `${name} is a day written YYYY-MM-DD, e.g. 2026-01-31.`,
+    noSuchDay: `${name} is not a day of the calendar.`,
+  });
 
 /** Paging of every list: `page` from 1, `page_size` up to 100. */
 export const pagingSchema = z.object({

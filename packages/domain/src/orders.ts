@@ -1,5 +1,6 @@
 /** Orders as a buyer finds them: statuses and the orders list's search, filters and paging. */
 import { z } from 'zod';
+import { dayField } from './days';
 
 export const ORDER_STATUSES = [
   /** Placed over the company's credit limit: waits for the seller's credit review (stock kept). */
@@ -15,13 +16,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDERS_PAGE_SIZE = 20;
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Dates are written YYYY-MM-DD, e.g. 2026-11-22.' })
-  // Year 0 parses in JavaScript but is no day in the database.
-  .refine((v) => Number(v.slice(0, 4)) >= 1 && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), {
-    message: 'That date does not exist.',
-  });
+const day = dayField();
 
 /** An empty form field means "not given". */
 function blankIsUnset<T extends z.ZodType>(schema: T) {

@@ -2,6 +2,8 @@
  * Quotes' rules without Zod, for the pages as well as the server: limits, numbers, states, validity dates
  * and the messages (the request schemas are in quotes.ts).
  */
+import { addDays } from './days';
+
 export const QUOTE_MAX_LINES = 50;
 export const QUOTE_MAX_QUANTITY = 9999;
 export const QUOTE_NOTE_MAX = 2000;
@@ -34,17 +36,10 @@ export function quoteNumberOf(quoteId: number): string {
   return `Q-${String(quoteId).padStart(6, '0')}`;
 }
 
-/** The state shown for a quote's status on `today` (YYYY-MM-DD, Toronto's day). */
+/** The state shown for a quote's status on `today` (YYYY-MM-DD, the shop's day). */
 export function quoteState(status: string, validUntil: string | null, today: string): QuoteState {
   if (status === 'answered' && validUntil !== null && validUntil < today) return 'expired';
   return isQuoteState(status) ? status : 'requested';
-}
-
-/** The day `days` after `day` (both YYYY-MM-DD). */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 export const QUOTE_MSG = {

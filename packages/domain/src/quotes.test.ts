@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from './days';
 import {
-  addDays,
   adminQuoteListQuerySchema,
   QUOTE_MSG,
   QUOTE_SELLER_MSG,
@@ -25,7 +25,6 @@ describe('quotes', () => {
   });
 
   it('takes a validity date from today to 90 days ahead', () => {
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(validUntilAllowed('2026-11-25', '2026-11-25')).toBe(true);
     expect(validUntilAllowed('2026-11-24', '2026-11-25')).toBe(false);
     expect(validUntilAllowed(addDays('2026-11-25', 90), '2026-11-25')).toBe(true);

@@ -175,3 +175,22 @@ describe('HOST', () => {
     );
   });
 });
+
+describe('SHOP_TIME_ZONE', () => {
+  it("is the seller's, America/Toronto, unless set; a set zone is kept as the runtime names it", () => {
+    expect(load({}).SHOP_TIME_ZONE).toBe('America/Toronto');
+    expect(load({ SHOP_TIME_ZONE: '' }).SHOP_TIME_ZONE).toBe('America/Toronto');
+    expect(load({ SHOP_TIME_ZONE: 'America/Vancouver' }).SHOP_TIME_ZONE).toBe('America/Vancouver');
+    expect(load({ SHOP_TIME_ZONE: ' america/halifax ' }).SHOP_TIME_ZONE).toBe('America/Halifax');
+  });
+
+  it('refuses what is no time zone, naming the variable and the value', () => {
+    expect(problem({ SHOP_TIME_ZONE: 'America/Torono' })).toMatch(
+      /\n {2}SHOP_TIME_ZONE: "America\/Torono" is not a time zone; give an IANA name such as America\/Toronto/,
+    );
+    // An offset is read the other way round by PostgreSQL (+05:00 is five hours west of UTC there).
+    expect(problem({ SHOP_TIME_ZONE: '+05:00' })).toMatch(
+      /\n {2}SHOP_TIME_ZONE: "\+05:00" is not a time zone/,
+    );
+  });
+});

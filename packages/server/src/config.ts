@@ -1,5 +1,6 @@
 /** Configuration, read and checked once at start-up; a bad value stops the server with a clear message. */
 import { isIP } from 'node:net';
+import { DEFAULT_SHOP_TIME_ZONE } from '@shop/domain/days';
 import { z } from 'zod';
 
 const bool = z
@@ -78,6 +79,36 @@ const smtpUrl = z
     return value;
   });
 
+/**
+ * The shop's time zone, an IANA name (America/Toronto): its day dates invoices, ends quotes, ages what is
+ * owed and bounds the back office's day filters; mails and the back office show times in it. A name this
+ * runtime does not know is refused, and so is an offset (+05:00), which PostgreSQL reads the other way round.
+ */
+const shopTimeZone = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    const value = raw?.trim() || DEFAULT_SHOP_TIME_ZONE;
+    const zone = /^[A-Za-z]/.test(value) ? knownTimeZone(value) : null;
+    if (!zone) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${value.slice(0, 64)}" is not a time zone; give an IANA name such as America/Toronto or America/Vancouver`,
+      });
+      return z.NEVER;
+    }
+    return zone;
+  });
+
+/** The zone's name as this runtime writes it (america/toronto is America/Toronto), or null for none. */
+function knownTimeZone(name: string): string | null {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
 const schema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -107,6 +138,7 @@ const schema = z
     SHOP_EMAIL: z.string().email().default('info@example.com'),
     SHOP_SALES_EMAIL: z.string().email().default('sales@example.com'),
     SHOP_ADDRESS: z.string().default('10 East Beaver Creek Rd, Richmond Hill, ON L4B 1H3, Canada'),
+    SHOP_TIME_ZONE: shopTimeZone,
     /** On invoices: the seller's legal name and GST/HST registration number (terms are each company's). */
     SHOP_LEGAL_NAME: z.string().min(1).default('Acer Store for Business Inc.'),
     SHOP_TAX_NUMBER: z.string().min(1).default('12345 6789 RT0001'),

@@ -7,10 +7,11 @@ import { z } from 'zod';
 import { AGING_BUCKETS, INVOICE_STATES, PAYMENT_METHODS, PAYMENT_TERMS } from '../accounts';
 import { pageSchema } from '../admin-answers';
 import { ORDER_STATUSES } from '../admin-rules';
+import { dayField } from '../days';
 import { Count, Dollars, Envelope, MessageAnswer, Price, Timestamp } from './common';
 
 /** A calendar day, YYYY-MM-DD. */
-export const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const Day = dayField();
 
 /** What is owed by aging bucket: current (not yet past due), 1-30, 31-60, 61-90 and over 90 days past due. */
 export const AgingAnswer = z.object(

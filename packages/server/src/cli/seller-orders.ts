@@ -49,7 +49,7 @@ export const orderCommands: Record<string, SellerCommand> = {
     usage: `<order id or number> ${ACTIONS} [--carrier UPS --tracking 1Z...] [--reason "text"]`,
     summary:
       'Moves an order on and mails the customer; ship takes a carrier and tracking number; cancel and decline need a reason and put the stock back.',
-    async run({ db, deps }, [ref, action, ...rest]) {
+    async run({ db, deps, config }, [ref, action, ...rest]) {
       if (!ref || !action || !(action in ORDER_ACTIONS))
         throw new Error(`Usage: order <order id or number> ${ACTIONS}`);
       const options: Record<string, string> = {};
@@ -61,7 +61,7 @@ export const orderCommands: Record<string, SellerCommand> = {
         if (value === undefined) throw new Error(`--${name} needs a value.`);
         options[name] = value;
       }
-      const result = await changeOrderStatus(db, ref, action as OrderAction, {
+      const result = await changeOrderStatus(db, config.SHOP_TIME_ZONE, ref, action as OrderAction, {
         actor: CLI_ACTOR,
         carrier: options.carrier,
         trackingNumber: options.tracking,
@@ -75,11 +75,15 @@ export const orderCommands: Record<string, SellerCommand> = {
     usage: '<order id or number> --shipping 25.00 [--line "Handling" 5.00]... [--no-fees]',
     summary:
       "Makes the invoice of an order with a shipping line, its environmental handling fees from the fee table (none with --no-fees) and other lines, each taxed by the order's tax components.",
-    async run({ db }, args) {
+    async run({ db, config }, args) {
       const [ref, ...rest] = args;
       if (!ref) throw new Error('Usage: invoice <order id or number> --shipping 25.00');
       const { shipping, extras, note, fees } = invoiceOptions(rest);
-      const result = await createInvoice(db, ref, shipping, extras, { actor: CLI_ACTOR, note, fees });
+      const result = await createInvoice(db, config.SHOP_TIME_ZONE, ref, shipping, extras, {
+        actor: CLI_ACTOR,
+        note,
+        fees,
+      });
       console.log(
         `Invoice ${result.invoiceNumber} (id ${result.invoiceId}) for order ${result.orderNumber}: total $${result.total.toFixed(2)}.`,
       );
@@ -90,11 +94,15 @@ export const orderCommands: Record<string, SellerCommand> = {
       '<order id or number> --shipping 25.00 [--line "Price correction" -50.00]... [--note "why"] [--no-fees]',
     summary:
       "Replaces an order's invoice with a corrected one (the first is kept for the record); the customer sees the new one.",
-    async run({ db }, args) {
+    async run({ db, config }, args) {
       const [ref, ...rest] = args;
       if (!ref) throw new Error('Usage: invoice-correct <order id or number> --shipping 25.00');
       const { shipping, extras, note, fees } = invoiceOptions(rest);
-      const result = await correctInvoice(db, ref, shipping, extras, { actor: CLI_ACTOR, note, fees });
+      const result = await correctInvoice(db, config.SHOP_TIME_ZONE, ref, shipping, extras, {
+        actor: CLI_ACTOR,
+        note,
+        fees,
+      });
       console.log(
         `Invoice ${result.invoiceNumber} replaces ${result.replaced} for order ${result.orderNumber}: total $${result.total.toFixed(2)}.`,
       );

@@ -305,7 +305,7 @@ describe('a company billed in Quebec', () => {
       sink.received.some((m) => m.to.includes('orders@shop.example') && m.text.includes(placed.orderNumber)),
     );
 
-    const invoice = await createInvoice(ctx.database.db, placed.orderNumber, 1500);
+    const invoice = await createInvoice(ctx.database.db, ctx.config.SHOP_TIME_ZONE, placed.orderNumber, 1500);
     ctx.app.services.mailer.kick();
     await waitFor(
       'the French invoice mail',
@@ -344,7 +344,7 @@ describe('a company billed in Quebec', () => {
     expect(confirmation.text).toContain(
       `Thank you for your order ${placed.orderNumber}, purchase order PO-ON-1`,
     );
-    const invoice = await createInvoice(ctx.database.db, placed.orderNumber, 1500);
+    const invoice = await createInvoice(ctx.database.db, ctx.config.SHOP_TIME_ZONE, placed.orderNumber, 1500);
     ctx.app.services.mailer.kick();
     await waitFor(
       'the English invoice mail',

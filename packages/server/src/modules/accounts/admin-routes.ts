@@ -15,6 +15,7 @@ import {
   ReceivablesAnswer,
 } from '@shop/domain/answers/accounts';
 import { REFUSALS } from '@shop/domain/contract';
+import { todayIn } from '@shop/domain/days';
 import { formatMoney } from '@shop/domain/money';
 import { AdminCustomerPath } from '@shop/domain/requests/admin-customers';
 import { stringify } from 'csv-stringify/sync';
@@ -27,14 +28,7 @@ import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
 import { actorOf } from '../sessions';
 import { NO_INVOICE, NO_PAYMENT, recordPayment, reversePayment } from './payments';
-import {
-  customerInvoices,
-  invoiceWithPayments,
-  presentOwed,
-  presentPayment,
-  receivables,
-  shopToday,
-} from './queries';
+import { customerInvoices, invoiceWithPayments, presentOwed, presentPayment, receivables } from './queries';
 
 const doc = routeDocs(['Back office: receivables'], SECURITY.staff);
 const InvoicePath = z.object({ invoiceId: z.string().describe('The invoice id (invoice_id).') });
@@ -53,6 +47,7 @@ const safeText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : 
 
 export function accountAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
   const { db } = deps;
+  const timeZone = deps.config.SHOP_TIME_ZONE;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -64,7 +59,7 @@ export function accountAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
       ),
     },
     async (request, reply) => {
-      const today = shopToday();
+      const today = todayIn(timeZone);
       const { rows, total, totals } = await receivables(db, request.query, today);
       return reply.send({
         scode: 200,
@@ -90,7 +85,7 @@ export function accountAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
       }),
     },
     async (request, reply) => {
-      const today = shopToday();
+      const today = todayIn(timeZone);
       const { rows, totals } = await receivables(
         db,
         { ...request.query, page: 1, page_size: Number.MAX_SAFE_INTEGER },
@@ -162,8 +157,8 @@ export function accountAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
       }),
     },
     async (request, reply) => {
-      const today = shopToday();
-      const found = await customerInvoices(db, request.params.customerId, today);
+      const today = todayIn(timeZone);
+      const found = await customerInvoices(db, request.params.customerId, today, timeZone);
       if (!found) throw new HttpError(404, NO_CUSTOMER);
       return reply.send({ scode: 200, today, ...found });
     },
@@ -181,7 +176,8 @@ export function accountAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
       const invoice = await invoiceWithPayments(
         db,
         numericId(request.params.invoiceId, NO_INVOICE),
-        shopToday(),
+        todayIn(timeZone),
+        timeZone,
       );
       if (!invoice) throw new HttpError(404, NO_INVOICE);
       return reply.send({ scode: 200, invoice });
@@ -198,8 +194,8 @@ export function accountAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
     },
     async (request, reply) => {
       const invoiceId = numericId(request.params.invoiceId, NO_INVOICE);
-      const done = await recordPayment(db, actorOf(request), invoiceId, request.body);
-      const invoice = await invoiceWithPayments(db, invoiceId, shopToday());
+      const done = await recordPayment(db, actorOf(request), invoiceId, request.body, todayIn(timeZone));
+      const invoice = await invoiceWithPayments(db, invoiceId, todayIn(timeZone), timeZone);
       const amount = formatMoney(Number(done.payment.amountCents));
       return reply.send({
         scode: 200,
@@ -225,7 +221,7 @@ export function accountAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
     async (request, reply) => {
       const paymentId = numericId(request.params.paymentId, NO_PAYMENT);
       const done = await reversePayment(db, actorOf(request), paymentId, request.body.reason);
-      const invoice = await invoiceWithPayments(db, done.invoiceId, shopToday());
+      const invoice = await invoiceWithPayments(db, done.invoiceId, todayIn(timeZone), timeZone);
       return reply.send({
         scode: 200,
         smessage: `The payment of ${formatMoney(Number(done.payment.amountCents))} on invoice ${done.invoiceNumber} has been reversed; ${formatMoney(Math.max(0, done.balanceCents))} is left to pay.`,

@@ -10,7 +10,7 @@ import { statementRoutes } from './shop-routes';
 
 export type { AccountNeeds } from './needs';
 export { recordPayment, reversePayment } from './payments';
-export { customerInvoices, receivables, shopToday, statementOf } from './queries';
+export { customerInvoices, receivables, statementOf } from './queries';
 export { ReminderJob, type ReminderSent, runReminderPass } from './reminders';
 
 export const accountsModule: FastifyPluginAsync<AccountNeeds> = async (app, needs) => {

@@ -4,12 +4,12 @@
  * payments at once never pay more than the balance (on PostgreSQL through two server instances).
  */
 import { ACCOUNTS_MSG } from '@shop/domain/accounts';
+import { addDays, todayIn } from '@shop/domain/days';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orderEvents, payments } from '../../db/schema';
 import { call, OWNER, staffSignIn } from '../../test/admin';
 import { useSecondApp, useTestApp } from '../../test/harness';
-import { shopToday } from './queries';
 import { company, type Invoiced, invoicedOrder, payment } from './test-fixtures';
 
 const ctx = useTestApp({ REMINDER_POLL_MS: 0 });
@@ -61,7 +61,7 @@ describe('recording payments', () => {
       days_overdue: 0,
       paid: part / 100,
       balance: (invoice.totalCents - part) / 100,
-      last_paid_on: shopToday(),
+      last_paid_on: todayIn(ctx.config.SHOP_TIME_ZONE),
     });
     expect(open.totals).toEqual({
       balance: (invoice.totalCents - part) / 100,
@@ -148,7 +148,7 @@ describe('recording payments', () => {
   it('refuses a bad amount, a day in the future, an unknown method, a long reference', async () => {
     const fresh = await invoicedOrder(ctx.app, owner, buyer.cookie, 'PO-PAY-3');
     const url = `/api/admin/invoices/${fresh.invoiceId}/payments`;
-    const tomorrow = new Date(Date.parse(`${shopToday()}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = addDays(todayIn(ctx.config.SHOP_TIME_ZONE), 1);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ amount: '0' }, 'amount', ACCOUNTS_MSG.amount],
       [{ amount: '-5' }, 'amount', ACCOUNTS_MSG.amount],

@@ -19,7 +19,6 @@ import type { Actor } from '../../lib/back-office';
 import { HttpError } from '../../lib/http';
 import { recordAudit } from '../audit';
 import { invoiceBalanceSql } from '../orders';
-import { shopToday } from './queries';
 
 export const NO_INVOICE = 'There is no such invoice.';
 export const NO_PAYMENT = 'There is no such payment.';
@@ -66,7 +65,7 @@ export async function recordPayment(
   actor: Actor,
   invoiceId: number,
   input: PaymentRequest,
-  today: string = shopToday(),
+  today: string,
 ): Promise<PaymentDone> {
   return db.transaction(async (tx) => {
     const [target] = await tx

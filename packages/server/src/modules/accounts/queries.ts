@@ -1,6 +1,6 @@
 /**
  * Reading what companies owe: the current invoices of orders that are not canceled or declined, each with
- * its balance (orders' invoiceBalanceSql), aged by the domain's rules against the shop's day (Toronto's).
+ * its balance (orders' invoiceBalanceSql), aged by the domain's rules against the shop's day (SHOP_TIME_ZONE).
  * Aging runs here, not in SQL, so the statement, the receivables and their tests share one set of rules.
  */
 import {
@@ -25,18 +25,13 @@ import type {
   Statement,
   StatementInvoice,
 } from '@shop/domain/answers/accounts';
+import { dayIn } from '@shop/domain/days';
 import { toAmount } from '@shop/domain/money';
-import { dayIn } from '@shop/domain/tax';
 import { and, desc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { customers, invoices, orders, payments } from '../../db/schema';
 import { likePattern } from '../../lib/back-office-http';
-import { invoiceBalanceSql, OWING_STATUSES, SHOP_TIME_ZONE } from '../orders';
-
-/** The shop's day now (Toronto's): invoices are dated, fall due and age by it. */
-export function shopToday(now: Date = new Date()): string {
-  return dayIn(now, SHOP_TIME_ZONE);
-}
+import { invoiceBalanceSql, OWING_STATUSES } from '../orders';
 
 const balanceSql = sql<string>`${invoiceBalanceSql('invoices')}`;
 const lastPaidSql = sql<string | null>`(select max(p.received_on)::text from payments p
@@ -120,7 +115,8 @@ export function statementOrder(a: InvoiceRow, b: InvoiceRow): number {
   return b.createdAt.getTime() - a.createdAt.getTime() || b.invoiceId - a.invoiceId;
 }
 
-export function presentInvoice(row: InvoiceRow, today: string): StatementInvoice {
+/** An invoice as it stands on `today`, dated by its day in the shop's time zone (`timeZone`). */
+export function presentInvoice(row: InvoiceRow, today: string, timeZone: string): StatementInvoice {
   const status = invoiceState(row.balanceCents, row.dueOn, today);
   return {
     invoice_id: row.invoiceId,
@@ -128,7 +124,7 @@ export function presentInvoice(row: InvoiceRow, today: string): StatementInvoice
     order_id: row.orderId,
     order_number: row.orderNumber,
     purchase_order_id: row.purchaseOrderId,
-    invoice_date: shopToday(row.createdAt),
+    invoice_date: dayIn(row.createdAt, timeZone),
     due_on: row.dueOn,
     terms: row.terms as PaymentTerms,
     total: toAmount(row.totalCents),
@@ -181,6 +177,7 @@ export async function statementOf(
   db: Queryable,
   customerId: string,
   today: string,
+  timeZone: string,
 ): Promise<Statement | null> {
   const company = await companyOf(db, customerId);
   if (!company) return null;
@@ -191,7 +188,7 @@ export async function statementOf(
     terms: company.terms as PaymentTerms,
     credit_limit: company.creditLimitCents === null ? null : toAmount(company.creditLimitCents),
     today,
-    invoices: rows.map((r) => presentInvoice(r, today)),
+    invoices: rows.map((r) => presentInvoice(r, today, timeZone)),
     totals: presentOwed(ageBalances(rows, today)),
   };
 }
@@ -323,9 +320,14 @@ export function presentPayment(p: PaymentRow): PaymentInfo {
 
 const CLOSED = new Set(['Canceled', 'Declined']);
 
-function receivableInvoice(row: InvoiceRow, today: string, paid: PaymentRow[]): ReceivableInvoice {
+function receivableInvoice(
+  row: InvoiceRow,
+  today: string,
+  timeZone: string,
+  paid: PaymentRow[],
+): ReceivableInvoice {
   return {
-    ...presentInvoice(row, today),
+    ...presentInvoice(row, today, timeZone),
     customer_id: row.customerId,
     order_status: row.orderStatus as OrderStatus,
     takes_payments: !row.replaced && !CLOSED.has(row.orderStatus) && row.balanceCents > 0,
@@ -333,7 +335,12 @@ function receivableInvoice(row: InvoiceRow, today: string, paid: PaymentRow[]): 
   };
 }
 
-async function withPayments(db: Queryable, rows: InvoiceRow[], today: string): Promise<ReceivableInvoice[]> {
+async function withPayments(
+  db: Queryable,
+  rows: InvoiceRow[],
+  today: string,
+  timeZone: string,
+): Promise<ReceivableInvoice[]> {
   const ids = rows.map((r) => r.invoiceId);
   const list =
     ids.length === 0
@@ -347,6 +354,7 @@ async function withPayments(db: Queryable, rows: InvoiceRow[], today: string): P
     receivableInvoice(
       r,
       today,
+      timeZone,
       list.filter((p) => p.invoiceId === r.invoiceId),
     ),
   );
@@ -360,6 +368,7 @@ export async function customerInvoices(
   db: Queryable,
   customerId: string,
   today: string,
+  timeZone: string,
 ): Promise<{ customer: ReceivableRow; invoices: ReceivableInvoice[] } | null> {
   const company = await companyOf(db, customerId);
   if (!company) return null;
@@ -372,7 +381,7 @@ export async function customerInvoices(
   );
   return {
     customer: receivableRow(company, owed),
-    invoices: await withPayments(db, rows.sort(statementOrder), today),
+    invoices: await withPayments(db, rows.sort(statementOrder), today, timeZone),
   };
 }
 
@@ -381,6 +390,7 @@ export async function invoiceWithPayments(
   db: Queryable,
   invoiceId: number,
   today: string,
+  timeZone: string,
 ): Promise<ReceivableInvoice | null> {
   const rows = await db
     .select(invoiceColumns)
@@ -389,6 +399,6 @@ export async function invoiceWithPayments(
     .where(eq(invoices.invoiceId, invoiceId));
   const row = rows[0] ? toRow(rows[0]) : null;
   if (!row) return null;
-  const [found] = await withPayments(db, [row], today);
+  const [found] = await withPayments(db, [row], today, timeZone);
   return found ?? null;
 }

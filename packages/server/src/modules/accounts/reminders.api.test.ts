@@ -3,7 +3,7 @@
  * administrators, in their language, however many passes run at once. On PostgreSQL the passes run in two
  * server instances on one database; on PGlite (one connection) they interleave in one.
  */
-import { addDays } from '@shop/domain/accounts';
+import { addDays } from '@shop/domain/days';
 import { formatMoney } from '@shop/domain/money';
 import { asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

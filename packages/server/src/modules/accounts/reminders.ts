@@ -1,6 +1,6 @@
 /**
  * Overdue reminders: an unpaid current invoice is mailed to its company's administrators on its due day and
- * at 15 and 30 days past it (the shop's day, Toronto's), once each. Every server process runs a pass every
+ * at 15 and 30 days past it (the shop's day, in SHOP_TIME_ZONE), once each. Every server process runs a pass every
  * few minutes (REMINDER_POLL_MS); what makes "once" hold with any number of them is the database: a stage is
  * claimed by inserting its invoice_reminders row (order_id, stage) with ON CONFLICT DO NOTHING, and the
  * mails are queued in that same transaction only when the row was inserted. When several stages are due at
@@ -13,6 +13,7 @@ import {
   type ReminderStage,
   reminderStagesReached,
 } from '@shop/domain/accounts';
+import { todayIn } from '@shop/domain/days';
 import { LOCALE } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
@@ -25,11 +26,10 @@ import { queueMail } from '../../mail/outbox';
 import { mailText } from '../../mail/templates';
 import { oneLine } from '../../mail/text';
 import { invoiceBalanceSql, OWING_STATUSES } from '../orders';
-import { shopToday } from './queries';
 
 export interface ReminderDeps {
   db: Db;
-  config: Pick<Config, 'PUBLIC_URL' | 'SHOP_EMAIL'>;
+  config: Pick<Config, 'PUBLIC_URL' | 'SHOP_EMAIL' | 'SHOP_TIME_ZONE'>;
   /** Wakes this process's mail loop after a commit (other processes hear of the mail through NOTIFY). */
   mailer?: { kick?(): void };
 }
@@ -63,7 +63,7 @@ export async function runReminderPass(
   deps: ReminderDeps,
   options: { today?: string } = {},
 ): Promise<ReminderSent[]> {
-  const today = options.today ?? shopToday();
+  const today = options.today ?? todayIn(deps.config.SHOP_TIME_ZONE);
   const sent: ReminderSent[] = [];
   const seen = new Set<number>();
   for (;;) {

@@ -4,6 +4,7 @@
  */
 import { StatementAnswer } from '@shop/domain/answers/accounts';
 import { REFUSALS } from '@shop/domain/contract';
+import { todayIn } from '@shop/domain/days';
 import { CustomerPath } from '@shop/domain/requests/account';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,7 +15,7 @@ import { HttpError } from '../../lib/http';
 import { sellerOf } from '../orders';
 import { assertOwnCustomer, requireUser } from '../sessions';
 import type { AccountNeeds } from './needs';
-import { shopToday, statementOf } from './queries';
+import { statementOf } from './queries';
 import { renderStatementPdf, statementCsv, statementFileName } from './statement-files';
 
 const doc = routeDocs(['Statement'], SECURITY.session);
@@ -33,7 +34,12 @@ export function statementRoutes(app: FastifyInstance, needs: AccountNeeds) {
 
   const statement = async (request: FastifyRequest) => {
     const user = requireUser(request);
-    const found = await statementOf(db, user.customerId, shopToday());
+    const found = await statementOf(
+      db,
+      user.customerId,
+      todayIn(needs.config.SHOP_TIME_ZONE),
+      needs.config.SHOP_TIME_ZONE,
+    );
     if (!found) throw new HttpError(404, NO_ACCOUNT);
     return found;
   };

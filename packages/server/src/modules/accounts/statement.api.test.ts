@@ -2,7 +2,7 @@
  * The buyer's statement (JSON, CSV, PDF; English and French) and the back office's receivables, with
  * invoices moved back in time so each aging bucket holds one.
  */
-import { addDays } from '@shop/domain/accounts';
+import { addDays, todayIn } from '@shop/domain/days';
 import { formatMoney } from '@shop/domain/money';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,6 @@ import { customers } from '../../db/schema';
 import { call, OWNER, staffSignIn } from '../../test/admin';
 import { useTestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
-import { shopToday } from './queries';
 import { company, dueIn, type Invoiced, invoicedOrder, payment } from './test-fixtures';
 
 const ctx = useTestApp({ REMINDER_POLL_MS: 0, SHOP_LEGAL_NAME: 'Statement Test Traders Ltd.' });
@@ -20,7 +19,7 @@ let quiet = { customerId: '', cookie: '' };
 /** Due in 5 days, 10, 45, 75 and 120 days ago, and one paid. */
 const made: Record<'current' | 'd10' | 'd45' | 'd75' | 'd120' | 'paid', Invoiced> = {} as never;
 let partCents = 0;
-const today = () => shopToday();
+const today = () => todayIn(ctx.config.SHOP_TIME_ZONE);
 
 beforeAll(async () => {
   owner = await staffSignIn(ctx.app, OWNER.email, OWNER.password);

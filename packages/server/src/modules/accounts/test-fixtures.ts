@@ -1,11 +1,11 @@
 /** Setup for the accounts module's API tests: companies with invoiced orders, and invoices moved in time. */
-import { addDays } from '@shop/domain/accounts';
+import { addDays, todayIn } from '@shop/domain/days';
 import { toCents } from '@shop/domain/money';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { invoices } from '../../db/schema';
 import { call, makeCustomer, placeOrder } from '../../test/admin';
-import { shopToday } from './queries';
+import { testConfig } from '../../test/config';
 
 /** An active item in stock at its regular price, for orders of a test. */
 export function stockedItem(app: FastifyInstance) {
@@ -56,7 +56,7 @@ export async function company(app: FastifyInstance, owner: string, name: string)
 
 /** Moves an invoice's due day to `days` from the shop's today (negative: in the past). */
 export async function dueIn(app: FastifyInstance, invoiceId: number, days: number): Promise<string> {
-  const day = addDays(shopToday(), days);
+  const day = addDays(todayIn(app.services.config.SHOP_TIME_ZONE), days);
   await app.services.database.db
     .update(invoices)
     .set({ dueOn: day })
@@ -64,11 +64,11 @@ export async function dueIn(app: FastifyInstance, invoiceId: number, days: numbe
   return day;
 }
 
-/** A payment's body: `cents` in dollars, received today by cheque. */
+/** A payment's body: `cents` in dollars, received today (the shop's day of the tests' apps) by cheque. */
 export function payment(cents: number, fields: Record<string, unknown> = {}) {
   return {
     amount: (cents / 100).toFixed(2),
-    received_on: shopToday(),
+    received_on: todayIn(testConfig().SHOP_TIME_ZONE),
     method: 'cheque',
     reference: 'CHQ-1',
     ...fields,

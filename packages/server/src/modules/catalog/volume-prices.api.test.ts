@@ -215,7 +215,7 @@ describe('the cart and checkout', () => {
     expect(view).toMatchObject({ subtotal: 1115.5, items_tax: 145.02, total: 1260.52 });
     expect(view.line_items[0]).toMatchObject({ quantity: 10, item_rate: 111.55 });
 
-    const invoice = await createInvoice(ctx.database.db, orderNumber, 0);
+    const invoice = await createInvoice(ctx.database.db, ctx.config.SHOP_TIME_ZONE, orderNumber, 0);
     const invoiceView = await asBuyer('GET', `/api/user/${buyer.customerId}/invoices/${invoice.invoiceId}`);
     expect(invoiceView.body.orderInfo.order.line_items[0]).toMatchObject({ quantity: 10, item_rate: 111.55 });
     const pdf = await ctx.app.inject({

@@ -499,7 +499,7 @@ describe('the credit limit', () => {
       expect(order.status).toBe('OnHold');
       // Held with its stock, until the seller releases or declines it.
       expect(await stockOf(item.itemId)).toBe(before - 1);
-      await changeOrderStatus(ctx.database.db, order.order_number, 'decline', {
+      await changeOrderStatus(ctx.database.db, ctx.config.SHOP_TIME_ZONE, order.order_number, 'decline', {
         reason: 'Over the credit limit.',
       });
       expect(await stockOf(item.itemId)).toBe(before);
@@ -567,7 +567,7 @@ describe('another company', () => {
       idempotencyKey: newKey(),
     });
     const number = placed.json().order.order_number as string;
-    await createInvoice(ctx.database.db, number, 2500);
+    await createInvoice(ctx.database.db, ctx.config.SHOP_TIME_ZONE, number, 2500);
     expect((await send(otherWriter, 'GET', `/api/v1/orders/${number}`)).statusCode).toBe(404);
     const pdf = await send(otherWriter, 'GET', `/api/v1/orders/${number}/invoice.pdf`);
     expect(pdf.statusCode).toBe(404);
@@ -597,7 +597,7 @@ describe('invoices', () => {
     const missing = await send(reader, 'GET', '/api/v1/orders/SO-999999/invoice.pdf');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().smessage).toBe(API_MSG.orderNotFound);
-    const invoice = await createInvoice(ctx.database.db, number, 2500);
+    const invoice = await createInvoice(ctx.database.db, ctx.config.SHOP_TIME_ZONE, number, 2500);
     const pdf = await send(reader, 'GET', `/api/v1/orders/${number}/invoice.pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');

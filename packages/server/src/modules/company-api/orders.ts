@@ -283,8 +283,8 @@ async function readOrder(db: Queryable, customerId: string, orderId: number): Pr
 }
 
 /** One page of the company's orders, newest first (the account's orders list, in cents). */
-export async function listApiOrders(db: Queryable, customerId: string, query: OrdersQuery) {
-  const { orders: rows, ordersPage } = await listOrders(db, customerId, query);
+export async function listApiOrders(db: Queryable, timeZone: string, customerId: string, query: OrdersQuery) {
+  const { orders: rows, ordersPage } = await listOrders(db, timeZone, customerId, query);
   const list: ApiOrderSummary[] = rows.map((r) => ({
     order_number: r.order_number,
     status: r.status as OrderStatus,

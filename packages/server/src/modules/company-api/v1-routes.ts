@@ -288,14 +288,14 @@ export async function v1Routes(app: FastifyInstance, deps: CompanyApiNeeds): Pro
         ...ORDERS,
         summary: "The company's orders",
         description:
-          'Every order of the company (placed on the site or with a key), newest first, 20 a page; `q` finds an order or PO number, `status`, `from` and `to` (days, Toronto time) filter. Any key.',
+          "Every order of the company (placed on the site or with a key), newest first, 20 a page; `q` finds an order or PO number, `status`, `from` and `to` (days in the shop's time zone) filter. Any key.",
         querystring: ordersQuerySchema,
         response: { 200: ApiOrdersAnswer, ...REFUSALS },
       },
     },
     async (request) => ({
       scode: 200 as const,
-      ...(await listApiOrders(db, callerOf(request).customerId, request.query)),
+      ...(await listApiOrders(db, deps.config.SHOP_TIME_ZONE, callerOf(request).customerId, request.query)),
     }),
   );
 

@@ -88,7 +88,7 @@ export function customerRoutes(
       }),
     },
     async (request, reply) => {
-      const { rows, total } = await listCustomers(db, request.query);
+      const { rows, total } = await listCustomers(db, deps.config.SHOP_TIME_ZONE, request.query);
       return reply.send({ scode: 200, customers: pageOf(rows, total, request.query) });
     },
   );
@@ -103,7 +103,7 @@ export function customerRoutes(
     },
     async (request, reply) => {
       const id = customerIdOf(request.params.customerId);
-      const customer = await customerDetail(db, id);
+      const customer = await customerDetail(db, deps.config.SHOP_TIME_ZONE, id);
       if (!customer) throw new HttpError(404, `There is no customer ${id}.`);
       return reply.send({ scode: 200, customer });
     },
@@ -231,7 +231,7 @@ export function customerRoutes(
       return reply.send({
         scode: 200,
         smessage: `${added.contact.email} has been mailed a link to set their password; they sign in with their e-mail.`,
-        customer: (await customerDetail(db, id))!,
+        customer: (await customerDetail(db, deps.config.SHOP_TIME_ZONE, id))!,
       });
     },
   );
@@ -271,7 +271,7 @@ export function customerRoutes(
       return reply.send({
         scode: 200,
         smessage: `Message ${sent.messageId} sent to ${id}${sent.mailedTo ? ` and mailed to ${sent.mailedTo}` : ''}.`,
-        customer: (await customerDetail(db, id))!,
+        customer: (await customerDetail(db, deps.config.SHOP_TIME_ZONE, id))!,
       });
     },
   );

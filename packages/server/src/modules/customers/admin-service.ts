@@ -24,6 +24,7 @@ import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { accountApplications, contacts, customers, orders } from '../../db/schema';
+import { dayEnds, dayStarts } from '../../db/sql';
 import { mailLanguageOf } from '../../i18n/buyer-lang';
 import { type Actor, type AdminDeps, deliverQueued, isUniqueViolation } from '../../lib/back-office';
 import { likePattern } from '../../lib/back-office-http';
@@ -87,12 +88,9 @@ function contactSnapshot(c: ContactRow) {
 /** The company's latest order (an index probe per company: orders_customer_idx). */
 const lastOrderAt = sql<Date | null>`(select max(${orders.createdAt}) from ${orders} where ${orders.customerId} = ${customers.customerId})`;
 
-/** A day's start in Toronto, the shop's days. */
-const torontoDay = (day: string, after = 0) =>
-  sql`(${day}::date + ${after}::int)::timestamp at time zone 'America/Toronto'`;
-
 export async function listCustomers(
   db: Queryable,
+  timeZone: string,
   query: Omit<CustomerListQuery, 'sort'> & { sort?: CustomerListQuery['sort'] },
 ): Promise<{ rows: AdminCustomerRow[]; total: number }> {
   const where: SQL[] = [];
@@ -103,8 +101,8 @@ export async function listCustomers(
     where.push(
       sql`not exists (select 1 from ${orders} where ${orders.customerId} = ${customers.customerId})`,
     );
-  if (query.last_order_from) where.push(sql`${lastOrderAt} >= ${torontoDay(query.last_order_from)}`);
-  if (query.last_order_to) where.push(sql`${lastOrderAt} < ${torontoDay(query.last_order_to, 1)}`);
+  if (query.last_order_from) where.push(sql`${lastOrderAt} >= ${dayStarts(query.last_order_from, timeZone)}`);
+  if (query.last_order_to) where.push(sql`${lastOrderAt} < ${dayEnds(query.last_order_to, timeZone)}`);
   if (query.q) {
     const like = likePattern(query.q);
     where.push(
@@ -166,7 +164,11 @@ function presentCustomer(
   };
 }
 
-export async function customerDetail(db: Queryable, customerId: string): Promise<AdminCustomerDetail | null> {
+export async function customerDetail(
+  db: Queryable,
+  timeZone: string,
+  customerId: string,
+): Promise<AdminCustomerDetail | null> {
   const [customer] = await db.select().from(customers).where(eq(customers.customerId, customerId));
   if (!customer) return null;
   const [people, recent, messages, audit] = await Promise.all([
@@ -175,7 +177,7 @@ export async function customerDetail(db: Queryable, customerId: string): Promise
       .from(contacts)
       .where(eq(contacts.customerId, customerId))
       .orderBy(desc(contacts.isPrimary), asc(contacts.createdAt), asc(contacts.contactPersonId)),
-    listAdminOrders(db, { customer: customerId, page: 1, page_size: 20 }),
+    listAdminOrders(db, timeZone, { customer: customerId, page: 1, page_size: 20 }),
     listMessages(db, customerId),
     auditOf(db, 'customer', customerId),
   ]);
@@ -412,7 +414,10 @@ export async function createCustomer(
     throw error;
   }
   await deliverQueued(deps, made.mailIds);
-  return { customer: (await customerDetail(deps.db, made.customerId))!, link: made.link };
+  return {
+    customer: (await customerDetail(deps.db, deps.config.SHOP_TIME_ZONE, made.customerId))!,
+    link: made.link,
+  };
 }
 
 // ---- Changing a customer
@@ -454,7 +459,7 @@ export async function updateCustomer(
     });
   });
   await deps.sessions.refreshCustomer(customerId);
-  return (await customerDetail(deps.db, customerId))!;
+  return (await customerDetail(deps.db, deps.config.SHOP_TIME_ZONE, customerId))!;
 }
 
 /** Disabled: nobody of the company can sign in, and their sessions end at once. */
@@ -481,7 +486,7 @@ export async function setCustomerDisabled(
   });
   if (disabled) await deps.sessions.revokeCustomer(customerId);
   else await deps.sessions.refreshCustomer(customerId);
-  return (await customerDetail(deps.db, customerId))!;
+  return (await customerDetail(deps.db, deps.config.SHOP_TIME_ZONE, customerId))!;
 }
 
 async function findContact(tx: Queryable, customerId: string, contactPersonId?: string): Promise<ContactRow> {
@@ -723,7 +728,7 @@ export async function updateContact(
     throw error;
   }
   await deps.sessions.refreshCustomer(customerId);
-  return (await customerDetail(deps.db, customerId))!;
+  return (await customerDetail(deps.db, deps.config.SHOP_TIME_ZONE, customerId))!;
 }
 
 // ---- Applications

@@ -1,4 +1,5 @@
 /** The inventory export: every active item once (not per condition) with the customer's personal prices. */
+import { todayIn } from '@shop/domain/days';
 import type { Lang } from '@shop/domain/i18n';
 import { personalPrice, toAmount } from '@shop/domain/money';
 import { stringify } from 'csv-stringify/sync';
@@ -80,13 +81,7 @@ export function exportCsv(rows: readonly ExportRow[], lang: Lang = 'en'): string
   );
 }
 
-/** The download's name, dated in the shop's time zone: Acer-Store-Inventory-YYYY-MM-DD.csv. */
-export function exportFileName(now = new Date()): string {
-  const day = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Toronto',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  return `Acer-Store-Inventory-${day}.csv`;
+/** The download's name, dated by the shop's day (SHOP_TIME_ZONE): Acer-Store-Inventory-YYYY-MM-DD.csv. */
+export function exportFileName(timeZone: string): string {
+  return `Acer-Store-Inventory-${todayIn(timeZone)}.csv`;
 }

@@ -552,7 +552,7 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
       const csv = exportCsv(exportRows(catalog, user.percentage), requestLang(request));
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName()}"`)
+        .header('content-disposition', `attachment; filename="${exportFileName(config.SHOP_TIME_ZONE)}"`)
         .header('cache-control', 'no-store')
         .send(csv);
     },

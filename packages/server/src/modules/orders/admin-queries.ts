@@ -30,9 +30,10 @@ import {
   payments,
   products,
 } from '../../db/schema';
+import { dayEnds, dayStarts } from '../../db/sql';
 import { likePattern } from '../../lib/back-office-http';
 import { auditOf } from '../audit';
-import { dayEnds, dayStarts, orderNumberOf, poMatches } from './list-filters';
+import { orderNumberOf, poMatches } from './list-filters';
 import { addressOf, taxAnswers } from './queries';
 
 const rowColumns = {
@@ -112,13 +113,14 @@ async function ofCustomersLike(db: Queryable, id: string, company: boolean): Pro
  */
 export async function orderListConditions(
   db: Queryable,
+  timeZone: string,
   query: Omit<OrderListQuery, 'page' | 'page_size'>,
 ): Promise<SQL | undefined> {
   const where: SQL[] = [];
   const none = sql`false`;
   if (query.status) where.push(eq(orders.status, query.status));
-  if (query.from) where.push(sql`${orders.createdAt} >= ${dayStarts(query.from)}`);
-  if (query.to) where.push(sql`${orders.createdAt} < ${dayEnds(query.to)}`);
+  if (query.from) where.push(sql`${orders.createdAt} >= ${dayStarts(query.from, timeZone)}`);
+  if (query.to) where.push(sql`${orders.createdAt} < ${dayEnds(query.to, timeZone)}`);
   if (query.customer) {
     where.push((await ofCustomersLike(db, query.customer, false)) ?? none);
   }
@@ -188,13 +190,14 @@ export async function orderListConditions(
  */
 export async function listAdminOrders(
   db: Queryable,
+  timeZone: string,
   query: OrderListQuery,
 ): Promise<{ rows: AdminOrderRow[]; total: number; capped: boolean }> {
   // Each list is planned for its own values: a plan kept for one filter's values can read the whole table
   // for another's (docs/decisions/017-order-lists-at-volume.md).
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
-    const condition = await orderListConditions(tx, query);
+    const condition = await orderListConditions(tx, timeZone, query);
     const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(
       tx
         .select({ one: sql`1` })
@@ -245,12 +248,13 @@ export async function listAdminOrders(
 /** Every order matching the filters, newest first, at most `limit` (the bulk CSV export). */
 export async function exportAdminOrders(
   db: Queryable,
+  timeZone: string,
   filter: { ids?: number[]; query?: Omit<OrderListQuery, 'page' | 'page_size'> },
   limit: number,
 ) {
   const condition = filter.ids
     ? inArray(orders.orderId, filter.ids)
-    : await orderListConditions(db, filter.query ?? {});
+    : await orderListConditions(db, timeZone, filter.query ?? {});
   const current = and(eq(invoices.orderId, orders.orderId), sql`${invoices.replacedAt} is null`);
   const rows = await db
     .select({

@@ -42,6 +42,7 @@ type InvoiceRequest = z.output<typeof invoiceSchema>;
 
 export function orderAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
   const { db } = deps;
+  const timeZone = deps.config.SHOP_TIME_ZONE;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -56,7 +57,7 @@ export function orderAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
       ),
     },
     async (request, reply) => {
-      const { rows, total, capped } = await listAdminOrders(db, request.query);
+      const { rows, total, capped } = await listAdminOrders(db, timeZone, request.query);
       return reply.send({ scode: 200, orders: { ...pageOf(rows, total, request.query), capped } });
     },
   );
@@ -80,12 +81,12 @@ export function orderAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
     },
     async (request, reply) => {
       const { ids, ...query } = request.query;
-      const rows = await exportAdminOrders(db, ids ? { ids } : { query }, ORDER_COUNT_CAP);
+      const rows = await exportAdminOrders(db, timeZone, ids ? { ids } : { query }, ORDER_COUNT_CAP);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="orders.csv"')
         .header('cache-control', 'no-store')
-        .send(ordersCsv(rows));
+        .send(ordersCsv(rows, timeZone));
     },
   );
 
@@ -98,7 +99,7 @@ export function orderAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
       ),
     },
     async (request, reply) => {
-      const { results, mailIds } = await bulkOrderAction(db, request.body, actorOf(request));
+      const { results, mailIds } = await bulkOrderAction(db, timeZone, request.body, actorOf(request));
       await deliverQueued(deps, mailIds);
       const done = results.filter((r) => r.ok).length;
       const refused = results.length - done;
@@ -154,7 +155,7 @@ export function orderAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
       // Releasing a held order overrides the credit limit, which only owners set.
       if (input.action === 'release' && staffOf(request).role !== 'owner')
         throw new HttpError(403, 'Only an owner can release an order held for a credit review.');
-      const done = await changeOrderStatus(db, String(orderId), input.action, {
+      const done = await changeOrderStatus(db, timeZone, String(orderId), input.action, {
         actor: actorOf(request),
         carrier: input.carrier,
         trackingNumber: input.tracking_number,
@@ -187,8 +188,8 @@ export function orderAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
     }));
     const options = { actor, note: input.note, fees: input.fees };
     const made = correct
-      ? await correctInvoice(db, String(orderId), input.shipping, extras, options)
-      : await createInvoice(db, String(orderId), input.shipping, extras, options);
+      ? await correctInvoice(db, timeZone, String(orderId), input.shipping, extras, options)
+      : await createInvoice(db, timeZone, String(orderId), input.shipping, extras, options);
     await deliverQueued(deps, made.mailIds);
     return {
       scode: 200 as const,
@@ -206,7 +207,7 @@ export function orderAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
     },
     async (request, reply) => {
       const orderId = numericId(request.params.orderId, NO_ORDER);
-      const draft = await invoiceDraft(db, String(orderId)).catch((error: unknown) => {
+      const draft = await invoiceDraft(db, timeZone, String(orderId)).catch((error: unknown) => {
         throw error instanceof HttpError && error.statusCode === 404 ? new HttpError(404, NO_ORDER) : error;
       });
       return reply.send({
@@ -253,7 +254,7 @@ export function orderAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
     '/api/admin/invoices.csv',
     {
       schema: doc(
-        "The sales-tax journal: the current invoices made from one day to another (Toronto's days), a row each with subtotal, shipping, fees, other lines, each tax component at each rate and the total, and a row of sums",
+        "The sales-tax journal: the current invoices made from one day to another (the shop's days), a row each with subtotal, shipping, fees, other lines, each tax component at each rate and the total, and a row of sums",
         {
           querystring: invoiceJournalQuerySchema,
           response: {
@@ -272,7 +273,7 @@ export function orderAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="sales-tax-${from}-to-${to}.csv"`)
         .header('cache-control', 'no-store')
-        .send(await invoiceJournalCsv(db, from, to));
+        .send(await invoiceJournalCsv(db, timeZone, from, to));
     },
   );
 }

@@ -6,10 +6,11 @@
 import { canInvoice, ORDER_ACTIONS, type OrderAction } from '@shop/domain/admin';
 import { feeLineName, readFeeLineName } from '@shop/domain/answers/orders';
 import { CARRIER_MSG, carrierNamed, trackingUrl } from '@shop/domain/carriers';
+import { addDays, dayIn, todayIn } from '@shop/domain/days';
 import { FEE_CATEGORIES, FEE_CATEGORY_NAMES, type FeeCategory, feeCategoryOf } from '@shop/domain/fees';
 import type { Lang } from '@shop/domain/i18n';
 import { formatMoney, toAmount } from '@shop/domain/money';
-import { dayIn, isProvince, provinceDay, type TaxComponent, taxLines, taxTotal } from '@shop/domain/tax';
+import { isProvince, provinceDay, type TaxComponent, taxLines, taxTotal } from '@shop/domain/tax';
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import {
@@ -38,8 +39,6 @@ export { ORDER_ACTIONS, type OrderAction };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** The shop's own day (invoices' dates, due days, aging) is Toronto's. */
-export const SHOP_TIME_ZONE = 'America/Toronto';
 type OrderRow = typeof orders.$inferSelect;
 
 const EVENT_OF: Record<OrderAction, string> = {
@@ -112,6 +111,7 @@ async function restock(tx: Tx, orderId: number): Promise<void> {
  */
 export async function changeOrderStatus(
   db: Db,
+  timeZone: string,
   ref: string,
   action: OrderAction,
   options: StatusOptions = {},
@@ -173,7 +173,7 @@ export async function changeOrderStatus(
     // Queued with the change itself: the customer hears of every status the order really reached.
     const status = rule.to;
     const mailId = STATUS_MAILED.has(status)
-      ? await tellCustomer(tx, order, (t, lang) => ({
+      ? await tellCustomer(tx, timeZone, order, (t, lang) => ({
           subject: t(`mail.status.${status}.subject`, {
             orderNumber: order.orderNumber,
             po: oneLine(order.purchaseOrderId),
@@ -223,6 +223,7 @@ type MailT = (key: string, values?: Record<string, string | number>) => string;
  */
 async function tellCustomer(
   tx: Tx,
+  timeZone: string,
   order: OrderRow,
   write: (t: MailT, lang: Lang) => { subject: string; text: string },
 ) {
@@ -245,7 +246,7 @@ async function tellCustomer(
       t('mail.order.footer', {
         orderNumber: order.orderNumber,
         po: oneLine(order.purchaseOrderId),
-        date: formatOrderDate(order.createdAt, lang),
+        date: formatOrderDate(order.createdAt, lang, timeZone),
       }),
     ].join('\n'),
   });
@@ -349,12 +350,13 @@ type FeeOrder = Pick<OrderRow, 'orderId' | 'shippingProvince' | 'createdAt'>;
  */
 export async function suggestedFees(
   db: Queryable,
+  timeZone: string,
   order: FeeOrder,
 ): Promise<{ province: string; day: string; fees: SuggestedFee[] }> {
   const province = order.shippingProvince;
   const day = isProvince(province)
     ? provinceDay(order.createdAt, province)
-    : dayIn(order.createdAt, SHOP_TIME_ZONE);
+    : dayIn(order.createdAt, timeZone);
   if (!isProvince(province)) return { province, day, fees: [] };
   const lines = await db
     .select({
@@ -414,9 +416,9 @@ export function feeExtras(fees: readonly SuggestedFee[]): ExtraLine[] {
 }
 
 /** The suggested fees of an order by its id or number (the back office's invoice form starts from them). */
-export async function invoiceDraft(db: Db, ref: string) {
+export async function invoiceDraft(db: Db, timeZone: string, ref: string) {
   const order = await findOrder(db, ref, false);
-  return suggestedFees(db, order);
+  return suggestedFees(db, timeZone, order);
 }
 
 /**
@@ -428,6 +430,7 @@ export type FeeSource = 'table' | 'given';
 /** The extra lines of the invoice with its fee lines: from the table first, or as given. */
 async function withFees(
   tx: Tx,
+  timeZone: string,
   order: OrderRow,
   extras: readonly ExtraLine[],
   source: FeeSource | undefined,
@@ -439,7 +442,7 @@ async function withFees(
       400,
       'The fee lines come from the fee table (fees: table); send fees: given to set them yourself.',
     );
-  const { fees } = await suggestedFees(tx, order);
+  const { fees } = await suggestedFees(tx, timeZone, order);
   return [...feeExtras(fees), ...extras];
 }
 
@@ -451,6 +454,7 @@ async function withFees(
  */
 async function writeInvoice(
   tx: Tx,
+  timeZone: string,
   order: OrderRow,
   shippingCents: number,
   extras: readonly ExtraLine[],
@@ -485,7 +489,7 @@ async function writeInvoice(
   const invoiceNumber = `INV-${String(id).padStart(6, '0')}`;
   const terms = replaces
     ? { terms: replaces.terms, dueOn: replaces.dueOn }
-    : await termsOf(tx, order.customerId);
+    : await termsOf(tx, timeZone, order.customerId);
   if (replaces) {
     await tx
       .update(invoices)
@@ -562,17 +566,18 @@ export const TERM_DAYS: Record<string, number> = {
   net60: 60,
 };
 
-/** The company's payment terms and the day an invoice made today under them is due (Toronto's day). */
-async function termsOf(tx: Tx, customerId: string): Promise<{ terms: string; dueOn: string }> {
+/** The company's payment terms and the day an invoice made today under them is due (the shop's day). */
+async function termsOf(
+  tx: Tx,
+  timeZone: string,
+  customerId: string,
+): Promise<{ terms: string; dueOn: string }> {
   const [row] = await tx
     .select({ terms: customers.paymentTerms })
     .from(customers)
     .where(eq(customers.customerId, customerId));
   const terms = row?.terms ?? 'net30';
-  const today = dayIn(new Date(), SHOP_TIME_ZONE);
-  const due = new Date(`${today}T12:00:00Z`);
-  due.setUTCDate(due.getUTCDate() + (TERM_DAYS[terms] ?? 30));
-  return { terms, dueOn: due.toISOString().slice(0, 10) };
+  return { terms, dueOn: addDays(todayIn(timeZone), TERM_DAYS[terms] ?? 30) };
 }
 
 async function currentInvoice(tx: Queryable, orderId: number): Promise<InvoiceRow | null> {
@@ -625,6 +630,7 @@ function invoiceSummary(shippingCents: number, extras: readonly ExtraLine[], tot
  */
 export async function createInvoice(
   db: Db,
+  timeZone: string,
   ref: string,
   shippingCents: number,
   extras: ExtraLine[] = [],
@@ -648,8 +654,16 @@ export async function createInvoice(
         409,
         `Order ${order.orderNumber} already has invoice ${already.invoiceNumber}; make a corrected invoice instead.`,
       );
-    const lines = await withFees(tx, order, extras, options.fees);
-    const made = await writeInvoice(tx, order, shippingCents, lines, options.note?.trim() ?? '', null);
+    const lines = await withFees(tx, timeZone, order, extras, options.fees);
+    const made = await writeInvoice(
+      tx,
+      timeZone,
+      order,
+      shippingCents,
+      lines,
+      options.note?.trim() ?? '',
+      null,
+    );
     await tx.insert(orderEvents).values({
       orderId: order.orderId,
       kind: 'invoiced',
@@ -663,7 +677,7 @@ export async function createInvoice(
       entityId: String(order.orderId),
       after: { invoice_number: made.invoiceNumber, ...invoiceSummary(shippingCents, lines, made.total) },
     });
-    const mailId = await tellCustomer(tx, order, (t, lang) => ({
+    const mailId = await tellCustomer(tx, timeZone, order, (t, lang) => ({
       subject: t('mail.invoice.subject', {
         invoiceNumber: made.invoiceNumber,
         orderNumber: order.orderNumber,
@@ -696,6 +710,7 @@ export async function createInvoice(
  */
 export async function correctInvoice(
   db: Db,
+  timeZone: string,
   ref: string,
   shippingCents: number,
   extras: ExtraLine[] = [],
@@ -714,8 +729,8 @@ export async function correctInvoice(
       .from(invoiceLines)
       .where(and(eq(invoiceLines.invoiceId, old.invoiceId), isNull(invoiceLines.itemId)))
       .orderBy(asc(invoiceLines.lineId));
-    const lines = await withFees(tx, order, extras, options.fees);
-    const made = await writeInvoice(tx, order, shippingCents, lines, note, old);
+    const lines = await withFees(tx, timeZone, order, extras, options.fees);
+    const made = await writeInvoice(tx, timeZone, order, shippingCents, lines, note, old);
     await tx.insert(orderEvents).values({
       orderId: order.orderId,
       kind: 'invoice_corrected',
@@ -750,7 +765,7 @@ export async function correctInvoice(
         note,
       },
     });
-    const mailId = await tellCustomer(tx, order, (t, lang) => ({
+    const mailId = await tellCustomer(tx, timeZone, order, (t, lang) => ({
       subject: t('mail.corrected.subject', {
         invoiceNumber: made.invoiceNumber,
         orderNumber: order.orderNumber,

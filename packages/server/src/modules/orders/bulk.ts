@@ -37,6 +37,7 @@ async function stateOf(db: Db, orderId: number) {
 
 export async function bulkOrderAction(
   db: Db,
+  timeZone: string,
   input: BulkInput,
   actor: Actor,
 ): Promise<{ results: BulkOrderResult[]; mailIds: number[] }> {
@@ -48,7 +49,10 @@ export async function bulkOrderAction(
     try {
       if (input.action === 'invoice') {
         const shipping = input.shipping_per_order + input.shipping_per_unit * (units.get(orderId) ?? 0);
-        const made = await createInvoice(db, String(orderId), shipping, [], { actor, fees: 'table' });
+        const made = await createInvoice(db, timeZone, String(orderId), shipping, [], {
+          actor,
+          fees: 'table',
+        });
         mailIds.push(...made.mailIds);
         results.push({
           order_id: orderId,
@@ -59,7 +63,7 @@ export async function bulkOrderAction(
         });
         continue;
       }
-      const done = await changeOrderStatus(db, String(orderId), input.action, {
+      const done = await changeOrderStatus(db, timeZone, String(orderId), input.action, {
         actor,
         ...(input.action === 'ship' ? { carrier: input.carrier, trackingNumber } : {}),
       });

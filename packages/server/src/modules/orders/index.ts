@@ -15,7 +15,6 @@ export {
   type FeeSource,
   ORDER_ACTIONS,
   type OrderAction,
-  SHOP_TIME_ZONE,
   type SuggestedFee,
   suggestedFees,
   TERM_DAYS,

@@ -1,17 +1,18 @@
 /**
- * The sales-tax journal: the current invoices made in a period (Toronto's days), one row each, with what
+ * The sales-tax journal: the current invoices made in a period (the shop's days), one row each, with what
  * they charged (subtotal, shipping, environmental handling fees, other lines), the tax of each component
  * at each rate the period holds, and the total; a last row sums every amount. For the seller's accounts
  * and their GST/HST and QST returns.
  */
+import { dayIn } from '@shop/domain/days';
 import { toAmount } from '@shop/domain/money';
 import { TAX_COMPONENTS, type TaxComponent, taxLabel } from '@shop/domain/tax';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { customers, invoiceLines, invoices, invoiceTaxes, orders } from '../../db/schema';
+import { dayEnds, dayStarts } from '../../db/sql';
 import { safeText } from '../../lib/csv-cell';
-import { SHOP_TIME_ZONE } from './admin-service';
 import { OWING_STATUSES } from './balance';
 
 /** The journal's fixed columns before the tax columns. */
@@ -47,8 +48,16 @@ interface JournalRow {
 const columnKey = (component: string, rateMilli: number) => `${component}@${rateMilli}`;
 const money = (cents: number) => toAmount(cents).toFixed(2);
 
-/** The journal of the invoices made from `from` to `to` (YYYY-MM-DD, both included) as CSV text. */
-export async function invoiceJournalCsv(db: Queryable, from: string, to: string): Promise<string> {
+/**
+ * The journal of the invoices made from `from` to `to` (YYYY-MM-DD, both included, days in the shop's time
+ * zone) as CSV text.
+ */
+export async function invoiceJournalCsv(
+  db: Queryable,
+  timeZone: string,
+  from: string,
+  to: string,
+): Promise<string> {
   const made = await db
     .select({
       invoiceId: invoices.invoiceId,
@@ -70,8 +79,8 @@ export async function invoiceJournalCsv(db: Queryable, from: string, to: string)
         isNull(invoices.replacedAt),
         // A canceled or declined order owes nothing: its invoice's tax is not collected.
         inArray(orders.status, [...OWING_STATUSES]),
-        sql`${invoices.createdAt} >= (${from}::date)::timestamp at time zone ${SHOP_TIME_ZONE}`,
-        sql`${invoices.createdAt} < (${to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE}`,
+        sql`${invoices.createdAt} >= ${dayStarts(from, timeZone)}`,
+        sql`${invoices.createdAt} < ${dayEnds(to, timeZone)}`,
       ),
     )
     .orderBy(asc(invoices.createdAt), asc(invoices.invoiceId));
@@ -118,7 +127,7 @@ export async function invoiceJournalCsv(db: Queryable, from: string, to: string)
       taxes.set(key, (taxes.get(key) ?? 0) + Number(t.taxCents));
     }
     return {
-      day: new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(i.createdAt),
+      day: dayIn(i.createdAt, timeZone),
       invoiceNumber: i.invoiceNumber,
       orderNumber: i.orderNumber,
       customerId: i.customerId,

@@ -59,9 +59,13 @@ beforeAll(async () => {
       },
     },
   });
-  const invoice = await createInvoice(ctx.database.db, placed.json().orderNumber, 2500, [
-    { name: 'Recycling fee', cents: 500 },
-  ]);
+  const invoice = await createInvoice(
+    ctx.database.db,
+    ctx.config.SHOP_TIME_ZONE,
+    placed.json().orderNumber,
+    2500,
+    [{ name: 'Recycling fee', cents: 500 }],
+  );
   invoiceId = invoice.invoiceId;
   invoiceNumber = invoice.invoiceNumber;
   total = invoice.total;

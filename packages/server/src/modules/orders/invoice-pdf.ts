@@ -311,6 +311,8 @@ export interface Seller {
   taxNumber: string;
   /** Quebec QST registration number. */
   qstNumber: string;
+  /** The shop's time zone (SHOP_TIME_ZONE): an invoice is dated by its day there. */
+  timeZone: string;
 }
 
 export function sellerOf(config: Config): Seller {
@@ -321,6 +323,7 @@ export function sellerOf(config: Config): Seller {
     email: config.SHOP_EMAIL,
     taxNumber: config.SHOP_TAX_NUMBER,
     qstNumber: config.SHOP_QST_NUMBER,
+    timeZone: config.SHOP_TIME_ZONE,
   };
 }
 
@@ -352,7 +355,7 @@ export function renderInvoicePdf(doc: InvoiceDocument, seller: Seller, lang: Lan
   const left = 50;
   const right = pdf.page.width - 50;
   const width = right - left;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'America/Toronto' }).format(
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: seller.timeZone }).format(
     doc.invoiceDate,
   );
 

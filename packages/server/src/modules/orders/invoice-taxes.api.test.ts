@@ -6,9 +6,10 @@
  */
 import { orderTotals } from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
+import { todayIn } from '@shop/domain/days';
 import { feeCategoryOf } from '@shop/domain/fees';
 import { formatMoney, personalPrice } from '@shop/domain/money';
-import { componentsFor, componentTax, dayIn, type TaxExemption } from '@shop/domain/tax';
+import { componentsFor, componentTax, type TaxExemption } from '@shop/domain/tax';
 import { SEEDED_TAX_RATES } from '@shop/domain/tax-history';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -96,7 +97,7 @@ async function placeOrder(
     SEEDED_TAX_RATES,
     exemptions,
     province,
-    dayIn(new Date(), 'America/Toronto'),
+    todayIn(ctx.config.SHOP_TIME_ZONE),
   );
   const totals = orderTotals(
     lines.map(({ product, quantity }) => ({
@@ -471,7 +472,7 @@ describe('environmental handling fees', () => {
 
 describe('the sales-tax journal', () => {
   it('has a column per component and rate, a row per current invoice and the sums', async () => {
-    const today = dayIn(new Date(), 'America/Toronto');
+    const today = todayIn(ctx.config.SHOP_TIME_ZONE);
     const day = (offset: number) => {
       const d = new Date(`${today}T12:00:00Z`);
       d.setUTCDate(d.getUTCDate() + offset);
@@ -523,7 +524,9 @@ describe('the sales-tax journal', () => {
     expect(quebecRow[col('Province')]).toBe('Quebec');
     // An invoiced order the seller then cancels owes nothing: its invoice leaves the journal.
     const canceled = invoices.find((r) => r[3] === quebec.customerId)!;
-    await changeOrderStatus(ctx.database.db, canceled[2]!, 'cancel', { reason: 'Canceled after invoicing.' });
+    await changeOrderStatus(ctx.database.db, ctx.config.SHOP_TIME_ZONE, canceled[2]!, 'cancel', {
+      reason: 'Canceled after invoicing.',
+    });
     const after = parse(
       (await call(ctx.app, 'GET', `/api/admin/invoices.csv?from=${day(-1)}&to=${day(1)}`, owner)).response
         .body,

@@ -1,4 +1,4 @@
-/** How the orders lists read what a seller or buyer typed: an order number, a PO number, a day. */
+/** How the orders lists read what a seller or buyer typed: an order number, a PO number. */
 import { type SQL, sql } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import { likePattern } from '../../lib/back-office-http';
@@ -22,7 +22,3 @@ export function poMatches(text: string): SQL {
     ? sql`${orders.purchaseOrderId} ilike ${likePattern(typed)}`
     : sql`lower(${orders.purchaseOrderId}) = ${typed.toLowerCase()}`;
 }
-
-/** The start of a day in Toronto, and the start of the day after. */
-export const dayStarts = (day: string) => sql`(${day}::date)::timestamp at time zone 'America/Toronto'`;
-export const dayEnds = (day: string) => sql`(${day}::date + 1)::timestamp at time zone 'America/Toronto'`;

@@ -72,7 +72,14 @@ describe('a $50,000,000 order', () => {
     expect(view.line_items[0].item_rate).toBe(5_000_000);
 
     // No fee lines: the item the test takes may be of any category, and the point is the amounts' size.
-    const invoice = await createInvoice(ctx.database.db, orderNumber, 2_500_000_00, [], { fees: 'given' });
+    const invoice = await createInvoice(
+      ctx.database.db,
+      ctx.config.SHOP_TIME_ZONE,
+      orderNumber,
+      2_500_000_00,
+      [],
+      { fees: 'given' },
+    );
     const [stored] = await ctx.database.db
       .select()
       .from(invoices)

@@ -132,6 +132,7 @@ describe('order mail', () => {
     for (const [action, word, text] of steps) {
       await changeOrderStatus(
         ctx.database.db,
+        ctx.config.SHOP_TIME_ZONE,
         orderNumber,
         action,
         action === 'ship' ? { carrier: 'ups', trackingNumber: '1Z 999/AA' } : {},
@@ -150,17 +151,17 @@ describe('order mail', () => {
         expect(lines).toContain('https://www.ups.com/track?tracknum=1Z%20999%2FAA');
       }
     }
-    const invoice = await createInvoice(ctx.database.db, orderNumber, 2500);
+    const invoice = await createInvoice(ctx.database.db, ctx.config.SHOP_TIME_ZONE, orderNumber, 2500);
     await settle('the invoice mail', () => mailsTo(buyer!.email, invoice.invoiceNumber).length > 0);
     expect(mailsTo(buyer!.email, invoice.invoiceNumber)).toHaveLength(1);
 
     const canceled = await placeOrder(ctx.app, second!);
-    await changeOrderStatus(ctx.database.db, canceled.orderNumber, 'cancel', {
+    await changeOrderStatus(ctx.database.db, ctx.config.SHOP_TIME_ZONE, canceled.orderNumber, 'cancel', {
       reason: 'Asked by the buyer',
     });
     const declined = await placeOrder(ctx.app, third!);
-    await changeOrderStatus(ctx.database.db, declined.orderNumber, 'confirm');
-    await changeOrderStatus(ctx.database.db, declined.orderNumber, 'decline', {
+    await changeOrderStatus(ctx.database.db, ctx.config.SHOP_TIME_ZONE, declined.orderNumber, 'confirm');
+    await changeOrderStatus(ctx.database.db, ctx.config.SHOP_TIME_ZONE, declined.orderNumber, 'decline', {
       reason: 'Out of stock at the supplier',
     });
     await settle('the cancel and decline mails', () =>
@@ -188,16 +189,18 @@ describe('order mail', () => {
     const first = await placeOrder(ctx.app, french!);
     const second = await placeOrder(ctx.app, other!);
     for (const { orderNumber } of [first, second])
-      await changeOrderStatus(ctx.database.db, orderNumber, 'confirm');
-    await changeOrderStatus(ctx.database.db, first.orderNumber, 'ship', {
+      await changeOrderStatus(ctx.database.db, ctx.config.SHOP_TIME_ZONE, orderNumber, 'confirm');
+    await changeOrderStatus(ctx.database.db, ctx.config.SHOP_TIME_ZONE, first.orderNumber, 'ship', {
       carrier: 'Canada Post',
       trackingNumber: '7023 2100',
     });
     // The seller's command is held to the list too.
     await expect(
-      changeOrderStatus(ctx.database.db, second.orderNumber, 'ship', { carrier: 'Pigeon Express' }),
+      changeOrderStatus(ctx.database.db, ctx.config.SHOP_TIME_ZONE, second.orderNumber, 'ship', {
+        carrier: 'Pigeon Express',
+      }),
     ).rejects.toMatchObject({ statusCode: 400, message: expect.stringMatching(/carrier must be one of/) });
-    await changeOrderStatus(ctx.database.db, second.orderNumber, 'ship', {
+    await changeOrderStatus(ctx.database.db, ctx.config.SHOP_TIME_ZONE, second.orderNumber, 'ship', {
       carrier: 'Other',
       trackingNumber: 'LOCAL-42',
     });
@@ -334,7 +337,7 @@ describe('order mail', () => {
     });
     expect(near(view.json().orderInfo.order.created_time)).toBe(true);
     expect(view.json().orderInfo.order.client_created_time).toBe('1999-01-01T09:30:00');
-    const invoice = await createInvoice(ctx.database.db, orderNumber, 0);
+    const invoice = await createInvoice(ctx.database.db, ctx.config.SHOP_TIME_ZONE, orderNumber, 0);
     const invoiceView = await ctx.app.inject({
       method: 'GET',
       url: `/api/user/${buyer!.customerId}/invoices/${invoice.invoiceId}`,

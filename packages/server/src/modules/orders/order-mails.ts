@@ -124,9 +124,15 @@ export function backOfficeOrderUrl(publicUrl: string, orderId: number): string {
 
 /**
  * The buyer's confirmation (when the buyer has an e-mail address), then the notice to the shop's inbox, which
- * links to the order in the back office (`publicUrl`, the shop's PUBLIC_URL).
+ * links to the order in the back office (`publicUrl`, the shop's PUBLIC_URL); both date the order in the
+ * shop's time zone.
  */
-export function orderPlacedMails(placed: OrderMailData, shopInbox: string, publicUrl: string): MailMessage[] {
+export function orderPlacedMails(
+  placed: OrderMailData,
+  shopInbox: string,
+  publicUrl: string,
+  timeZone: string,
+): MailMessage[] {
   const order = onOneLine(placed);
   const po = order.purchaseOrderId;
   const mails: MailMessage[] = [];
@@ -142,7 +148,7 @@ export function orderPlacedMails(placed: OrderMailData, shopInbox: string, publi
         t('mail.placed.thanks', {
           orderNumber: order.orderNumber,
           po,
-          date: formatOrderDate(order.placedAt, lang),
+          date: formatOrderDate(order.placedAt, lang, timeZone),
         }),
         ...(order.quoteNumber ? [t('mail.placed.fromQuote', { quoteNumber: order.quoteNumber })] : []),
         '',
@@ -157,7 +163,7 @@ export function orderPlacedMails(placed: OrderMailData, shopInbox: string, publi
     replyTo: order.buyer.email || undefined,
     subject: `New order ${order.orderNumber} from ${order.company || order.customerId} (PO ${po})`,
     body: [
-      `Order ${order.orderNumber}, placed ${formatOrderDate(order.placedAt)}.`,
+      `Order ${order.orderNumber}, placed ${formatOrderDate(order.placedAt, 'en', timeZone)}.`,
       '',
       `Customer: ${order.company} (${order.customerId})`,
       `Placed by: ${order.buyer.name}${order.buyer.email ? ` <${order.buyer.email}>` : ''}`,

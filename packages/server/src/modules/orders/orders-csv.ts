@@ -1,11 +1,10 @@
-/** The orders list as a CSV file: a row an order, its status in words, amounts in dollars, days in Toronto's time. */
+/** The orders list as a CSV file: a row an order, its status in words, amounts in dollars, days in the shop's time zone. */
 import { orderStatusName } from '@shop/domain/admin-rules';
+import { dayIn } from '@shop/domain/days';
 import { toAmount } from '@shop/domain/money';
-import { dayIn } from '@shop/domain/tax';
 import { stringify } from 'csv-stringify/sync';
 import { safeText } from '../../lib/csv-cell';
 import type { exportAdminOrders } from './admin-queries';
-import { SHOP_TIME_ZONE } from './admin-service';
 
 type ExportRow = Awaited<ReturnType<typeof exportAdminOrders>>[number];
 
@@ -29,12 +28,12 @@ const HEADER = [
   'Tracking number',
 ];
 
-export function ordersCsv(rows: readonly ExportRow[]): string {
+export function ordersCsv(rows: readonly ExportRow[], timeZone: string): string {
   return stringify([
     HEADER,
     ...rows.map((r) => [
       r.order_number,
-      dayIn(r.created_at, SHOP_TIME_ZONE),
+      dayIn(r.created_at, timeZone),
       orderStatusName(r.status),
       r.customer_id,
       safeText(r.company ?? ''),

@@ -336,7 +336,12 @@ describe('placing an order', () => {
     const placed = await call('POST', '/api/placeorder', c1, await checkout(c1, ontario, 13));
     expect((await call('GET', `/api/user/C10001/orders/${placed.body.orderId}`, c2)).status).toBe(403);
     expect((await call('GET', `/api/user/C10002/orders/${placed.body.orderId}`, c2)).status).toBe(404);
-    const invoice = await createInvoice(ctx.database.db, String(placed.body.orderId), 2500);
+    const invoice = await createInvoice(
+      ctx.database.db,
+      ctx.config.SHOP_TIME_ZONE,
+      String(placed.body.orderId),
+      2500,
+    );
     expect((await call('GET', `/api/user/C10002/invoices/${invoice.invoiceId}`, c2)).status).toBe(404);
     expect((await call('GET', `/api/user/C10001/invoices/${invoice.invoiceId}`, c2)).status).toBe(403);
     expect((await call('GET', '/api/user/C10001/orders/abc', c1)).status).toBe(404);
@@ -352,6 +357,7 @@ describe('the seller side', () => {
     // The seller's own lines, no fee line from the fee table.
     const invoice = await createInvoice(
       ctx.database.db,
+      ctx.config.SHOP_TIME_ZONE,
       placed.body.orderNumber,
       2500,
       [{ name: 'Recycling fee', cents: 500 }],
@@ -372,9 +378,9 @@ describe('the seller side', () => {
     expect(
       orders.body.orders.find((o: { order_id: number }) => o.order_id === placed.body.orderId).invoice_id,
     ).toBe(invoice.invoiceId);
-    await expect(createInvoice(ctx.database.db, placed.body.orderNumber, 100)).rejects.toThrow(
-      /already has invoice/,
-    );
+    await expect(
+      createInvoice(ctx.database.db, ctx.config.SHOP_TIME_ZONE, placed.body.orderNumber, 100),
+    ).rejects.toThrow(/already has invoice/);
   });
 
   it('moves an order through its statuses; cancel puts the stock back', async () => {
@@ -384,21 +390,34 @@ describe('the seller side', () => {
     const placed = await call('POST', '/api/placeorder', c1, await checkout(c1, ontario, 13));
     const [taken] = await ctx.database.db.select().from(products).where(eq(products.itemId, item.itemId));
     expect(taken!.stock).toBe(item.stock - 3);
-    expect((await changeOrderStatus(ctx.database.db, placed.body.orderNumber, 'confirm')).status).toBe(
-      'Confirmed',
+    expect(
+      (
+        await changeOrderStatus(
+          ctx.database.db,
+          ctx.config.SHOP_TIME_ZONE,
+          placed.body.orderNumber,
+          'confirm',
+        )
+      ).status,
+    ).toBe('Confirmed');
+    await expect(
+      changeOrderStatus(ctx.database.db, ctx.config.SHOP_TIME_ZONE, String(placed.body.orderId), 'cancel'),
+    ).rejects.toThrow(/give a reason/);
+    const canceled = await changeOrderStatus(
+      ctx.database.db,
+      ctx.config.SHOP_TIME_ZONE,
+      String(placed.body.orderId),
+      'cancel',
+      {
+        reason: 'The customer asked to cancel.',
+      },
     );
-    await expect(changeOrderStatus(ctx.database.db, String(placed.body.orderId), 'cancel')).rejects.toThrow(
-      /give a reason/,
-    );
-    const canceled = await changeOrderStatus(ctx.database.db, String(placed.body.orderId), 'cancel', {
-      reason: 'The customer asked to cancel.',
-    });
     expect(canceled.status).toBe('Canceled');
     const [back] = await ctx.database.db.select().from(products).where(eq(products.itemId, item.itemId));
     expect(back!.stock).toBe(item.stock);
-    await expect(changeOrderStatus(ctx.database.db, placed.body.orderNumber, 'ship')).rejects.toThrow(
-      /Canceled/,
-    );
+    await expect(
+      changeOrderStatus(ctx.database.db, ctx.config.SHOP_TIME_ZONE, placed.body.orderNumber, 'ship'),
+    ).rejects.toThrow(/Canceled/);
     const view = await call('GET', `/api/user/C10001/orders/${placed.body.orderId}`, c1);
     expect(view.body.orderInfo.order.status).toBe('Canceled');
     expect(view.body.orderInfo.order.line_items[0].status).toBe('Canceled');

@@ -18,15 +18,17 @@ import {
   orders,
   orderTaxes,
 } from '../../db/schema';
+import { dayEnds, dayStarts } from '../../db/sql';
 import { invoiceBalanceSql } from './balance';
-import { dayEnds, dayStarts, orderNumberOf, poMatches } from './list-filters';
+import { orderNumberOf, poMatches } from './list-filters';
 
 /**
  * The orders list of the account area, newest first: searched by order or PO number, filtered by status and
- * by the day it was placed (Toronto time), a page at a time.
+ * by the day it was placed (in the shop's time zone), a page at a time.
  */
 export async function listOrders(
   db: Queryable,
+  timeZone: string,
   customerId: string,
   query: OrdersQuery = ordersQuerySchema.parse({}),
 ): Promise<Omit<OrdersListAnswer, 'scode'>> {
@@ -37,8 +39,8 @@ export async function listOrders(
     conditions.push(or(...(number ? [eq(orders.orderNumber, number)] : []), poMatches(query.q))!);
   }
   if (query.status) conditions.push(eq(orders.status, query.status));
-  if (query.from) conditions.push(sql`${orders.createdAt} >= ${dayStarts(query.from)}`);
-  if (query.to) conditions.push(sql`${orders.createdAt} < ${dayEnds(query.to)}`);
+  if (query.from) conditions.push(sql`${orders.createdAt} >= ${dayStarts(query.from, timeZone)}`);
+  if (query.to) conditions.push(sql`${orders.createdAt} < ${dayEnds(query.to, timeZone)}`);
   const where = and(...conditions);
   const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where);
   const total = counted?.n ?? 0;

@@ -35,7 +35,6 @@ import { isQuebec } from '../../i18n/buyer-lang';
 import { HttpError } from '../../lib/http';
 import { imageUrl } from '../catalog';
 import type { SessionUser } from '../sessions';
-import { SHOP_TIME_ZONE } from './admin-service';
 import { openBalanceCents } from './balance';
 import type { OrderNeeds } from './needs';
 import { orderPlacedMails } from './order-mails';
@@ -332,12 +331,12 @@ async function placeOnce(
       const won = await tx.execute(sql`
         update quotes set status = 'accepted', decided_at = now(), updated_at = now()
         where quote_id = ${quote.quoteId} and customer_id = ${customerId} and status = 'answered'
-          and valid_until >= (now() at time zone ${SHOP_TIME_ZONE})::date and revision = ${quote.revision}
+          and valid_until >= (now() at time zone ${services.config.SHOP_TIME_ZONE})::date and revision = ${quote.revision}
         returning quote_id`);
       if ((won as unknown as { rows: unknown[] }).rows.length === 0) {
         // Still answered and valid, but revised since the buyer looked: they review the new answer first.
         const current = await tx.execute(sql`select revision from quotes where quote_id = ${quote.quoteId}
-          and status = 'answered' and valid_until >= (now() at time zone ${SHOP_TIME_ZONE})::date`);
+          and status = 'answered' and valid_until >= (now() at time zone ${services.config.SHOP_TIME_ZONE})::date`);
         const [now] = (current as unknown as { rows: { revision: number }[] }).rows;
         throw new HttpError(409, now && now.revision !== quote.revision ? quote.revised : quote.refused);
       }
@@ -543,6 +542,7 @@ async function placeOnce(
       },
       services.config.SHOP_INBOX,
       services.config.PUBLIC_URL,
+      services.config.SHOP_TIME_ZONE,
     );
 
     const address = (a: AddressRow) =>

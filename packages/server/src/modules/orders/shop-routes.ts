@@ -100,7 +100,10 @@ export function orderRoutes(app: FastifyInstance, services: OrderNeeds) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      return reply.send({ scode: 200, ...(await listOrders(db, user.customerId, request.query)) });
+      return reply.send({
+        scode: 200,
+        ...(await listOrders(db, services.config.SHOP_TIME_ZONE, user.customerId, request.query)),
+      });
     },
   );
 

@@ -1,5 +1,6 @@
 /** /api/admin/quotes: the list (by state), the count of new requests, one quote, answer or revise, decline. */
 import { REFUSALS } from '@shop/domain/contract';
+import { todayIn } from '@shop/domain/days';
 import {
   AdminQuoteCountAnswer,
   AdminQuoteListAnswer,
@@ -45,7 +46,7 @@ export function quoteAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
       ),
     },
     async (request, reply) => {
-      const { quotes, total } = await listAdminQuotes(db, request.query);
+      const { quotes, total } = await listAdminQuotes(db, request.query, todayIn(deps.config.SHOP_TIME_ZONE));
       return reply.send({ scode: 200, quotes, total, page: request.query.page, page_size: ADMIN_PAGE_SIZE });
     },
   );
@@ -61,7 +62,7 @@ export function quoteAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
   );
 
   const detail = async (quoteId: number) => {
-    const quote = await quoteDetail(db, quoteId, null, true);
+    const quote = await quoteDetail(db, quoteId, null, todayIn(deps.config.SHOP_TIME_ZONE), true);
     if (!quote) throw new HttpError(404, ADMIN_NO_QUOTE);
     return quote;
   };

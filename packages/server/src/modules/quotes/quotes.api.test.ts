@@ -3,8 +3,9 @@
  * and refusal (each mailed, in the buyer's language), and acceptance as exactly one order at the quoted
  * prices, with the stock taken then.
  */
+
+import { addDays, todayIn } from '@shop/domain/days';
 import { formatMoney } from '@shop/domain/money';
-import { addDays } from '@shop/domain/quotes';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contacts, orderLines, orders, outbox, products, quotes } from '../../db/schema';
@@ -14,7 +15,6 @@ import { useTestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import type { ProductRecord } from '../catalog';
 import { createInvoice } from '../orders';
-import { shopToday } from './service';
 
 const INBOX = 'quotes-inbox@shop.example';
 const ctx = useTestApp({ SHOP_INBOX: INBOX });
@@ -64,7 +64,7 @@ async function adminQuote(quoteId: number) {
 async function answer(
   quoteId: number,
   prices: number[],
-  validUntil = addDays(shopToday(), 14),
+  validUntil = addDays(todayIn(ctx.config.SHOP_TIME_ZONE), 14),
   message = '',
 ) {
   const quote = await adminQuote(quoteId);
@@ -236,23 +236,25 @@ describe('the seller answers, revises and declines', () => {
     const quote = await adminQuote(q.quote_id);
     const partial = await call(ctx.app, 'POST', `/api/admin/quotes/${q.quote_id}/answer`, staff, {
       lines: [{ line_id: quote.detail_lines[0].line_id, price: 10 }],
-      valid_until: addDays(shopToday(), 5),
+      valid_until: addDays(todayIn(ctx.config.SHOP_TIME_ZONE), 5),
     });
     expect(partial.status).toBe(400);
     expect(partial.body.smessage).toBe(
       'Give a unit price for every line of the quote, and only for its lines.',
     );
-    const past = await answer(q.quote_id, [10, 20], addDays(shopToday(), -1));
+    const past = await answer(q.quote_id, [10, 20], addDays(todayIn(ctx.config.SHOP_TIME_ZONE), -1));
     expect(past.status).toBe(400);
     expect(past.body.smessage).toBe(
       'The validity date is a day written YYYY-MM-DD, from today to 90 days from today.',
     );
-    expect((await answer(q.quote_id, [10, 20], addDays(shopToday(), 91))).status).toBe(400);
+    expect((await answer(q.quote_id, [10, 20], addDays(todayIn(ctx.config.SHOP_TIME_ZONE), 91))).status).toBe(
+      400,
+    );
     const zero = await answer(q.quote_id, [0, 20]);
     expect(zero.status).toBe(400);
     expect(zero.body.smessage).toBe('Each line needs a unit price in dollars above 0, such as 450.00.');
 
-    const day = addDays(shopToday(), 10);
+    const day = addDays(todayIn(ctx.config.SHOP_TIME_ZONE), 10);
     const answered = await answer(q.quote_id, [400, '250.50' as never], day, 'Firm for ten days.');
     expect(answered.status, JSON.stringify(answered.body)).toBe(200);
     expect(answered.body.quote).toMatchObject({ state: 'answered', revision: 1, valid_until: day });
@@ -263,7 +265,7 @@ describe('the seller answers, revises and declines', () => {
     expect(mail1[0]!.body).toContain('Our message: Firm for ten days.');
     expect(mail1[0]!.body).toContain(`/acer/account/quotes/${q.quote_id}`);
 
-    const later = addDays(shopToday(), 20);
+    const later = addDays(todayIn(ctx.config.SHOP_TIME_ZONE), 20);
     const revised = await answer(q.quote_id, [380, 250.5], later, 'Better price.');
     expect(revised.status).toBe(200);
     expect(revised.body.quote).toMatchObject({ revision: 2, valid_until: later });
@@ -517,7 +519,7 @@ describe('accepting a quote', () => {
     expect(stolen.status).toBe(404);
     expect(stolen.body.smessage).toBe('There is no such quote in your account.');
 
-    const yesterday = addDays(shopToday(), -1);
+    const yesterday = addDays(todayIn(ctx.config.SHOP_TIME_ZONE), -1);
     await ctx.database.db.update(quotes).set({ validUntil: yesterday }).where(eq(quotes.quoteId, q.quote_id));
     const seen = (await call(ctx.app, 'GET', `${base(b)}/${q.quote_id}`, b.cookie)).body.quote;
     expect(seen.state).toBe('expired');
@@ -625,7 +627,12 @@ describe('accepting a quote', () => {
     expect(view.body.orderInfo.order.line_items[0].item_rate).toBe(123.45);
     const admin = await call(ctx.app, 'GET', `/api/admin/orders/${orderId}`, staff);
     expect(admin.body.order.quote_number).toBe(q.quote_number);
-    const invoice = await createInvoice(ctx.database.db, placed.body.orderNumber, 1000);
+    const invoice = await createInvoice(
+      ctx.database.db,
+      ctx.config.SHOP_TIME_ZONE,
+      placed.body.orderNumber,
+      1000,
+    );
     const inv = await call(
       ctx.app,
       'GET',
@@ -737,7 +744,7 @@ describe('withdrawing a quote', () => {
     expect((await answer(expired.quote_id, [20])).status).toBe(200);
     await ctx.database.db
       .update(quotes)
-      .set({ validUntil: addDays(shopToday(), -2) })
+      .set({ validUntil: addDays(todayIn(ctx.config.SHOP_TIME_ZONE), -2) })
       .where(eq(quotes.quoteId, expired.quote_id));
     expect((await withdraw(b, expired.quote_id)).status).toBe(200);
 

@@ -5,6 +5,7 @@
  */
 import { CART_MSG, MAX_ORDER_TOTAL } from '@shop/domain/cart';
 import { isCondition } from '@shop/domain/catalog';
+import { todayIn } from '@shop/domain/days';
 import type { Lang } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
 import {
@@ -20,7 +21,6 @@ import {
   quoteState,
   validUntilAllowed,
 } from '@shop/domain/quotes';
-import { dayIn } from '@shop/domain/tax';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contacts, customers, orders, products, quoteLines, quotes } from '../../db/schema';
@@ -28,17 +28,12 @@ import type { Actor, AdminDeps } from '../../lib/back-office';
 import { HttpError } from '../../lib/http';
 import { queueMail, queueMails } from '../../mail/outbox';
 import { recordAudit } from '../audit';
-import { buyerLimitCents, type OrderNeeds, placeOrderOfQuote, SHOP_TIME_ZONE } from '../orders';
+import { buyerLimitCents, type OrderNeeds, placeOrderOfQuote } from '../orders';
 import type { SessionUser } from '../sessions';
 import { answerMail, declineMail, requestMail, withdrawMail } from './mails';
 
 export const ADMIN_NO_QUOTE = 'There is no such quote.';
 export const ADMIN_PAGE_SIZE = 50;
-
-/** Toronto's day now: a quote's validity date is the shop's day. */
-export function shopToday(): string {
-  return dayIn(new Date(), SHOP_TIME_ZONE);
-}
 
 type QuoteRow = typeof quotes.$inferSelect;
 
@@ -168,16 +163,21 @@ const lineTotals = {
   >`(select sum(l.quantity * l.quoted_cents) from quote_lines l where l.quote_id = ${quotes.quoteId})`,
 };
 
-/** The SQL condition of a shown state (expired is an answered quote past its day). */
-function stateCondition(state: QuoteState) {
-  const today = sql`(now() at time zone ${SHOP_TIME_ZONE})::date`;
-  if (state === 'answered') return sql`${quotes.status} = 'answered' and ${quotes.validUntil} >= ${today}`;
-  if (state === 'expired') return sql`${quotes.status} = 'answered' and ${quotes.validUntil} < ${today}`;
+/** The SQL condition of a shown state on `today`, the shop's day (expired is an answered quote past its day). */
+function stateCondition(state: QuoteState, today: string) {
+  if (state === 'answered')
+    return sql`${quotes.status} = 'answered' and ${quotes.validUntil} >= ${today}::date`;
+  if (state === 'expired')
+    return sql`${quotes.status} = 'answered' and ${quotes.validUntil} < ${today}::date`;
   return eq(quotes.status, state);
 }
 
-/** The company's quotes, newest first (every buyer of the company sees them). */
-export async function listCompanyQuotes(db: Queryable, customerId: string): Promise<QuoteSummary[]> {
+/** The company's quotes, newest first (every buyer of the company sees them), as they stand on `today`. */
+export async function listCompanyQuotes(
+  db: Queryable,
+  customerId: string,
+  today: string,
+): Promise<QuoteSummary[]> {
   const rows = await db
     .select({ quote: quotes, company: sql<string>`''`, orderNumber: orders.orderNumber, ...lineTotals })
     .from(quotes)
@@ -185,15 +185,15 @@ export async function listCompanyQuotes(db: Queryable, customerId: string): Prom
     .where(eq(quotes.customerId, customerId))
     .orderBy(desc(quotes.quoteId))
     .limit(500);
-  const today = shopToday();
   return rows.map((r) => summaryOf(r, today, false));
 }
 
 export async function listAdminQuotes(
   db: Queryable,
   query: { status?: QuoteState | undefined; page: number },
+  today: string,
 ): Promise<{ quotes: QuoteSummary[]; total: number }> {
-  const where = query.status ? stateCondition(query.status) : undefined;
+  const where = query.status ? stateCondition(query.status, today) : undefined;
   const rows = await db
     .select({ quote: quotes, company: customers.company, orderNumber: orders.orderNumber, ...lineTotals })
     .from(quotes)
@@ -204,7 +204,6 @@ export async function listAdminQuotes(
     .limit(ADMIN_PAGE_SIZE)
     .offset((query.page - 1) * ADMIN_PAGE_SIZE);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(quotes).where(where);
-  const today = shopToday();
   return { quotes: rows.map((r) => summaryOf(r, today, true)), total: Number(count?.n ?? 0) };
 }
 
@@ -217,11 +216,12 @@ export async function requestedQuoteCount(db: Queryable): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** One quote with its lines; `customerId` limits it to that company's (else null). */
+/** One quote with its lines as it stands on `today`; `customerId` limits it to that company's (else null). */
 export async function quoteDetail(
   db: Queryable,
   quoteId: number,
   customerId: string | null,
+  today: string,
   withStock = false,
 ): Promise<QuoteDetail | null> {
   const [row] = await db
@@ -256,7 +256,7 @@ export async function quoteDetail(
   const before = new Map(previous?.lines.map((l) => [l.lineId, l.quotedCents]) ?? []);
   const q = row.quote;
   return {
-    ...summaryOf(row, shopToday(), customerId === null),
+    ...summaryOf(row, today, customerId === null),
     note: q.note,
     seller_message: q.sellerMessage,
     decline_reason: q.declineReason,
@@ -293,8 +293,8 @@ export async function quoteDetail(
 
 // ---- The seller's answer, revision and refusal
 
-function stateWord(q: Pick<QuoteRow, 'status' | 'validUntil'>): string {
-  return quoteState(q.status, q.validUntil, shopToday());
+function stateWord(q: Pick<QuoteRow, 'status' | 'validUntil'>, today: string): string {
+  return quoteState(q.status, q.validUntil, today);
 }
 
 /**
@@ -307,13 +307,13 @@ export async function answerQuote(
   answer: QuoteAnswer,
   actor: Actor,
 ): Promise<{ revised: boolean; mailIds: number[] }> {
-  const today = shopToday();
+  const today = todayIn(deps.config.SHOP_TIME_ZONE);
   if (!validUntilAllowed(answer.valid_until, today)) throw new HttpError(400, QUOTE_SELLER_MSG.validUntil);
   return deps.db.transaction(async (tx) => {
     const [q] = await tx.select().from(quotes).where(eq(quotes.quoteId, quoteId)).for('update');
     if (!q) throw new HttpError(404, ADMIN_NO_QUOTE);
     if (q.status !== 'requested' && q.status !== 'answered')
-      throw new HttpError(409, QUOTE_SELLER_MSG.notChangeable(stateWord(q)));
+      throw new HttpError(409, QUOTE_SELLER_MSG.notChangeable(stateWord(q, today)));
     const lines = await tx
       .select()
       .from(quoteLines)
@@ -414,7 +414,10 @@ export async function declineQuote(
     const [q] = await tx.select().from(quotes).where(eq(quotes.quoteId, quoteId)).for('update');
     if (!q) throw new HttpError(404, ADMIN_NO_QUOTE);
     if (q.status !== 'requested' && q.status !== 'answered')
-      throw new HttpError(409, QUOTE_SELLER_MSG.notChangeable(stateWord(q)));
+      throw new HttpError(
+        409,
+        QUOTE_SELLER_MSG.notChangeable(stateWord(q, todayIn(deps.config.SHOP_TIME_ZONE))),
+      );
     const updated = await tx
       .update(quotes)
       .set({ status: 'declined', declineReason: reason, decidedAt: new Date(), updatedAt: new Date() })
@@ -490,7 +493,7 @@ export async function withdrawQuote(
     const was = quoteState(
       moved.validUntil === null ? 'requested' : 'answered',
       moved.validUntil,
-      shopToday(),
+      todayIn(deps.config.SHOP_TIME_ZONE),
     );
     await recordAudit(tx, buyerActor(user), {
       action: 'quote.withdraw',
@@ -580,7 +583,7 @@ export async function placeQuote(
   const q = await read();
   const first = await alreadyPlaced(q);
   if (first) return first;
-  const refused = refusalOf(q, shopToday());
+  const refused = refusalOf(q, todayIn(services.config.SHOP_TIME_ZONE));
   if (refused) throw refused;
   const lines = await db
     .select()
@@ -662,7 +665,7 @@ export async function placeQuote(
       const now = await read();
       const placed = await alreadyPlaced(now);
       if (placed) return placed;
-      throw refusalOf(now, shopToday()) ?? error;
+      throw refusalOf(now, todayIn(services.config.SHOP_TIME_ZONE)) ?? error;
     }
     throw error;
   }

@@ -1,5 +1,6 @@
 /** The buyer's quotes: ask for one, the company's list, one quote, accepting it (its checkout) or withdrawing it. */
 import { REFUSALS } from '@shop/domain/contract';
+import { todayIn } from '@shop/domain/days';
 import {
   QUOTE_MSG,
   QuoteDetailAnswer,
@@ -75,7 +76,10 @@ export function quoteShopRoutes(app: FastifyInstance, needs: QuoteNeeds) {
     async (request, reply) => {
       const user = requireUser(request);
       reply.header('cache-control', 'private, no-store');
-      return reply.send({ scode: 200, quotes: await listCompanyQuotes(db, user.customerId) });
+      return reply.send({
+        scode: 200,
+        quotes: await listCompanyQuotes(db, user.customerId, todayIn(needs.config.SHOP_TIME_ZONE)),
+      });
     },
   );
 
@@ -99,6 +103,7 @@ export function quoteShopRoutes(app: FastifyInstance, needs: QuoteNeeds) {
         db,
         numericId(request.params.quoteid, QUOTE_MSG.noQuote),
         user.customerId,
+        todayIn(needs.config.SHOP_TIME_ZONE),
       );
       if (!quote) throw new HttpError(404, QUOTE_MSG.noQuote);
       reply.header('cache-control', 'private, no-store');
@@ -122,7 +127,7 @@ export function quoteShopRoutes(app: FastifyInstance, needs: QuoteNeeds) {
       const quoteId = numericId(request.params.quoteid, QUOTE_MSG.noQuote);
       const done = await withdrawQuote(needs.backOffice, user, quoteId);
       await deliverQueued(needs.backOffice, done.mailIds);
-      const quote = await quoteDetail(db, quoteId, user.customerId);
+      const quote = await quoteDetail(db, quoteId, user.customerId, todayIn(needs.config.SHOP_TIME_ZONE));
       if (!quote) throw new HttpError(404, QUOTE_MSG.noQuote);
       return reply.send({ scode: 200, smessage: QUOTE_MSG.withdrawnNow(done.quoteNumber), quote });
     },

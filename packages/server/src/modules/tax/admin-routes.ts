@@ -61,6 +61,7 @@ function customerIdOf(value: string): string {
 
 export function taxAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
   const { db } = deps;
+  const timeZone = deps.config.SHOP_TIME_ZONE;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // ---- Tax rates
@@ -162,7 +163,7 @@ export function taxAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
     },
     async (request, reply) => {
       const id = customerIdOf(request.params.customerId);
-      return reply.send({ scode: 200, exemptions: await listExemptions(db, id) });
+      return reply.send({ scode: 200, exemptions: await listExemptions(db, timeZone, id) });
     },
   );
 
@@ -183,7 +184,10 @@ export function taxAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
       // The tax not charged is the seller's liability: a clerk records a province's own sales tax only.
       if (request.body.scope === 'all' && staffOf(request).role !== 'owner')
         throw new HttpError(403, TAX_MSG.allTaxOwnerOnly);
-      return reply.send({ scode: 200, ...(await addExemption(db, actorOf(request), id, request.body)) });
+      return reply.send({
+        scode: 200,
+        ...(await addExemption(db, timeZone, actorOf(request), id, request.body)),
+      });
     },
   );
 
@@ -200,7 +204,7 @@ export function taxAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
       const exemptionId = numericId(request.params.exemptionId, NO_EXEMPTION);
       return reply.send({
         scode: 200,
-        ...(await revokeExemption(db, actorOf(request), id, exemptionId)),
+        ...(await revokeExemption(db, timeZone, actorOf(request), id, exemptionId)),
       });
     },
   );

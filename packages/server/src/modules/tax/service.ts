@@ -19,10 +19,10 @@ import {
   type taxRateCreateSchema,
   type taxRateUpdateSchema,
 } from '@shop/domain/admin-tax';
+import { dayIn } from '@shop/domain/days';
 import { FEE_CATEGORY_NAMES, type FeeCategory } from '@shop/domain/fees';
 import { formatMoney, toAmount } from '@shop/domain/money';
 import {
-  dayIn,
   isProvincialComponent,
   PROVINCES,
   type Province,
@@ -38,7 +38,7 @@ import { customers, feeRates, orders, taxExemptions, taxRates } from '../../db/s
 import { type Actor, isUniqueViolation } from '../../lib/back-office';
 import { HttpError } from '../../lib/http';
 import { recordAudit } from '../audit';
-import { openBalanceCents, SHOP_TIME_ZONE } from '../orders';
+import { openBalanceCents } from '../orders';
 
 const TAX_RATE = 'tax_rate';
 const FEE = 'fee';
@@ -408,14 +408,14 @@ async function assertCustomer(db: Queryable, customerId: string, lock = false) {
 }
 
 /** The day an exemption is judged by: its province's, or the shop's for an exemption from all tax. */
-function exemptionToday(province: string | null, at: Date): string {
+function exemptionToday(province: string | null, at: Date, shopTimeZone: string): string {
   return province && (PROVINCES as readonly string[]).includes(province)
     ? provinceDay(at, province as Province)
-    : dayIn(at, SHOP_TIME_ZONE);
+    : dayIn(at, shopTimeZone);
 }
 
-function presentExemption(e: ExemptionRow, at: Date): AdminExemption {
-  const expired = e.expiresOn !== null && exemptionToday(e.province, at) >= e.expiresOn;
+function presentExemption(e: ExemptionRow, at: Date, shopTimeZone: string): AdminExemption {
+  const expired = e.expiresOn !== null && exemptionToday(e.province, at, shopTimeZone) >= e.expiresOn;
   return {
     exemption_id: e.exemptionId,
     scope: e.scope as AdminExemption['scope'],
@@ -443,14 +443,14 @@ function exemptionSnapshot(e: ExemptionRow) {
 }
 
 /** The company's exemptions, newest first, revoked and expired ones included (marked). */
-export async function listExemptions(db: Queryable, customerId: string, at = new Date()) {
+export async function listExemptions(db: Queryable, timeZone: string, customerId: string, at = new Date()) {
   await assertCustomer(db, customerId);
   const rows = await db
     .select()
     .from(taxExemptions)
     .where(eq(taxExemptions.customerId, customerId))
     .orderBy(desc(taxExemptions.exemptionId));
-  return rows.map((e) => presentExemption(e, at));
+  return rows.map((e) => presentExemption(e, at, timeZone));
 }
 
 /** What an exemption lifts, in words: "QST in Quebec" or "all tax". */
@@ -469,13 +469,14 @@ async function provincialComponents(db: Queryable, province: string): Promise<st
 
 export async function addExemption(
   db: Db,
+  timeZone: string,
   actor: Actor,
   customerId: string,
   input: ExemptionCreate,
   at = new Date(),
 ) {
   const province = input.scope === 'provincial' ? (input.province ?? null) : null;
-  const today = exemptionToday(province, at);
+  const today = exemptionToday(province, at, timeZone);
   if (input.expires_on !== undefined && input.expires_on <= today)
     throw new HttpError(
       400,
@@ -511,7 +512,7 @@ export async function addExemption(
     });
     return { added: added!, components };
   });
-  const exemptions = await listExemptions(db, customerId, at);
+  const exemptions = await listExemptions(db, timeZone, customerId, at);
   const until = row.added.expiresOn ? ` until ${row.added.expiresOn} (it stops applying that day)` : '';
   return {
     exemptions,
@@ -522,6 +523,7 @@ export async function addExemption(
 
 export async function revokeExemption(
   db: Db,
+  timeZone: string,
   actor: Actor,
   customerId: string,
   exemptionId: number,
@@ -550,7 +552,7 @@ export async function revokeExemption(
     });
     return after!;
   });
-  const exemptions = await listExemptions(db, customerId, at);
+  const exemptions = await listExemptions(db, timeZone, customerId, at);
   return {
     exemptions,
     exemption: exemptions.find((e) => e.exemption_id === row.exemptionId)!,
