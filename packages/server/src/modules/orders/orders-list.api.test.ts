@@ -64,6 +64,7 @@ describe('the orders list', () => {
       ['?status=Lost', 'Status must be one of'],
       ['?from=22/11/2026', 'Dates are written YYYY-MM-DD'],
       ['?from=0000-01-01', 'That date does not exist.'],
+      ['?to=2026-02-30', 'That date does not exist.'],
       ['?from=2026-11-20&to=2026-11-01', 'The start date must not be after the end date.'],
       ['?page=0', 'Page must be a whole number'],
     ]) {
