@@ -159,7 +159,7 @@ test('a buyer order is confirmed, shipped with tracking, delivered, invoiced and
   // Deliver.
   since = await lastMailId();
   await page.getByRole('button', { name: 'Mark as delivered' }).click();
-  await expect(page.getByText('No status change is open to a Delivered order.')).toBeVisible();
+  await expect(page.getByText('No status change is open to this order: it is delivered.')).toBeVisible();
   mail = await nextMailTo(customer.email, since);
   expect(mail.subject).toBe(`Order ${order.orderNumber} delivered (PO ${po})`);
 
@@ -223,7 +223,7 @@ test('cancelling an order needs a reason, mails it and puts the stock back', asy
   expect(mail.text).toContain('The customer ordered the wrong model.');
   expect((await productOf(page.request, product.item_id)).product.stock).toBe(30);
   // Nothing more can happen to it, and it cannot be invoiced.
-  await expect(page.getByText('No status change is open to a Canceled order.')).toBeVisible();
+  await expect(page.getByText('No status change is open to this order: it is canceled.')).toBeVisible();
   await expect(page.getByText('This order cannot be invoiced.')).toBeVisible();
   await shop.close();
 });

@@ -54,7 +54,9 @@ test('the owner adds a rate for a later day and sees it listed as not yet in for
   await expectNoSeriousA11y(page);
 
   // Not started yet, it may still be corrected.
-  await added.getByLabel(`Rate (percent) of HST of Prince Edward Island from ${day}`).fill('14.25');
+  await added
+    .getByLabel(`Rate (percent) of HST of Prince Edward Island from ${backOfficeDay(day)}`)
+    .fill('14.25');
   await added.getByRole('button', { name: /^Correct/ }).click();
   await expect(added.getByRole('status')).toContainText('is now 14.25 %');
   await expect(added).toContainText('14.25 %');
@@ -160,7 +162,9 @@ test('the owner sees the demo fees marked and sets a fee from a later day', asyn
   await expect(demo).toContainText('In force');
 
   // Not started yet: it may still be corrected.
-  await added.getByLabel(`Fee per unit of Display devices in Ontario from ${day}`).fill('3.80');
+  await added
+    .getByLabel(`Fee per unit of Display devices in Ontario from ${backOfficeDay(day)}`)
+    .fill('3.80');
   await added.getByRole('button', { name: /^Change/ }).click();
   await expect(added.getByRole('status')).toContainText(`$3.80 a unit from ${day}`);
   await expectNoSeriousA11y(page);
