@@ -104,6 +104,23 @@ export interface Buyer {
   invoicePath: string;
 }
 
+/** Makes a customer with a line of a new product in the cart, signed in. */
+export async function buyerWithCart(
+  staff: APIRequestContext,
+  browser: Browser,
+  baseURL: string | undefined,
+  options: { viewport: ViewportSize },
+): Promise<Pick<Buyer, 'shop' | 'customer' | 'product'>> {
+  const product = await createProduct(staff, { stock: 40 });
+  const customer = await createCustomer(staff);
+  const shop = await shopContext(browser, baseURL, customer.customerId, customer.password, options);
+  const added = await shop.request.post('/api/user/cart/add', {
+    data: { itemData: { item_id: product.item_id, quantity: 1, item_condition: 'BrandNew' } },
+  });
+  expect(added.status()).toBe(200);
+  return { shop, customer, product };
+}
+
 /** Makes a customer with a product, an order, its invoice, an address and a line in the cart. */
 export async function buyerWithOrder(
   staff: APIRequestContext,

@@ -12,13 +12,14 @@
  * invoice's lines show quantity, rate and amount within the screen, the header's icons and the breadcrumb's
  * links are 44 × 44 px tap targets, and the wish-list panel opens whole on the screen (at 1366 px too).
  *
- * The walk is cut in short tests (four for a visitor, four for a buyer) that the two workers share; each
- * makes its own customer.
+ * The walk is cut in short tests, each a few routes of one person, that the two workers share; each test makes
+ * its own customer.
  */
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { createCustomer, createProduct, expect, test } from '../admin-fixtures';
 import {
   ACCOUNT_ROUTES,
+  buyerWithCart,
   buyerWithOrder,
   demoProducts,
   LISTING_ROUTES,
@@ -171,11 +172,20 @@ test('a visitor at 390 px: sign in and its sections, and the set-password page',
   await visitor.page.context().close();
 });
 
-test('a visitor at 390 px: the listings and the products', async ({ adminPage, browser, baseURL }) => {
+test('a visitor at 390 px: the listings', async ({ browser, baseURL }) => {
+  const visitor = await visitorOn(browser, baseURL);
+  await walk(visitor, LISTING_ROUTES);
+  await visitor.page.context().close();
+});
+
+test('a visitor at 390 px: the products, in English and in French', async ({
+  adminPage,
+  browser,
+  baseURL,
+}) => {
   const made = await createProduct(adminPage.request, { stock: 40 });
   const { products, french } = await demoProducts(adminPage.request);
   const visitor = await visitorOn(browser, baseURL);
-  await walk(visitor, LISTING_ROUTES);
   for (const path of [...products, `/acer/product/${made.item_id}/BrandNew`]) {
     await visit(visitor, path);
     // The demo product with every tab.
@@ -188,21 +198,34 @@ test('a visitor at 390 px: the listings and the products', async ({ adminPage, b
   await visitor.page.context().close();
 });
 
-test('a visitor at 390 px: a buyer’s own pages ask them to sign in', async ({
+/** Opens a buyer's own pages as a visitor: each sends them to sign in. Returns each page's HTML by path. */
+async function signInFirst(visitor: Walker, paths: string[]): Promise<Map<string, string>> {
+  const drawn = new Map<string, string>();
+  for (const path of paths) {
+    drawn.set(path, await visit(visitor, path));
+    await expect(visitor.page, path).toHaveURL(/\/acer\/signin$/);
+  }
+  return drawn;
+}
+
+test('a visitor at 390 px: a buyer’s cart, checkout, order and invoice ask them to sign in', async ({
   adminPage,
   browser,
   baseURL,
 }) => {
   const buyer = await buyerWithOrder(adminPage.request, browser, baseURL, { viewport: MOBILE });
   const visitor = await visitorOn(browser, baseURL);
-  for (const path of [...buyer.ownPages, ...ACCOUNT_ROUTES]) {
-    const html = await visit(visitor, path);
-    // A visitor's copy of a buyer's page holds nothing of the buyer's, and sends them to sign in.
-    if (path === buyer.orderPath) expect(html).not.toContain(buyer.order.orderNumber);
-    await expect(visitor.page, path).toHaveURL(/\/acer\/signin$/);
-  }
+  const drawn = await signInFirst(visitor, buyer.ownPages);
+  // A visitor's copy of a buyer's page holds nothing of the buyer's.
+  expect(drawn.get(buyer.orderPath)).not.toContain(buyer.order.orderNumber);
   await visitor.page.context().close();
   await buyer.shop.close();
+});
+
+test('a visitor at 390 px: the account’s sections ask them to sign in', async ({ browser, baseURL }) => {
+  const visitor = await visitorOn(browser, baseURL);
+  await signInFirst(visitor, ACCOUNT_ROUTES);
+  await visitor.page.context().close();
 });
 
 /** Where an element sits: its left and right edges and its size, after scrolling it into view. */
@@ -266,20 +289,38 @@ async function expectWishListPanelOnScreen(page: Page, path: string) {
   expect(where.page, path).toBeLessThanOrEqual(where.window);
 }
 
-test('a buyer at 390 px: the public pages and the listings', async ({ adminPage, browser, baseURL }) => {
-  const buyer = await buyerWithOrder(adminPage.request, browser, baseURL, { viewport: MOBILE });
-  const buyerWalker = await walkerOf(buyer.shop);
-  for (const path of [...STATIC_ROUTES, ...LISTING_ROUTES]) await visit(buyerWalker, path);
-  await buyer.shop.close();
+test('a buyer at 390 px: the public pages', async ({ adminPage, browser, baseURL }) => {
+  const { shop } = await buyerWithCart(adminPage.request, browser, baseURL, { viewport: MOBILE });
+  const buyer = await walkerOf(shop);
+  for (const path of STATIC_ROUTES) await visit(buyer, path);
+  await shop.close();
 });
 
-test('a buyer at 390 px: the products, the cart, the checkout, the order and the invoice', async ({
+test('a buyer at 390 px: the listings and the products, with the wish-list panel', async ({
   adminPage,
   browser,
   baseURL,
 }) => {
-  // A buyer in Vancouver: once their browser has said so (the tz cookie, set by the first page, a product's),
-  // their dates are drawn in its zone.
+  const { shop, product } = await buyerWithCart(adminPage.request, browser, baseURL, { viewport: MOBILE });
+  const { products, french } = await demoProducts(shop.request);
+  const buyer = await walkerOf(shop);
+  for (const path of LISTING_ROUTES) await visit(buyer, path);
+  // The wish-list panel opens within the phone's screen, and the page stays as wide.
+  for (const path of [...products, `/acer/product/${product.item_id}/BrandNew`]) {
+    await visit(buyer, path);
+    await expectWishListPanelOnScreen(buyer.page, path);
+  }
+  await walk(buyer, french);
+  await shop.close();
+});
+
+test('a buyer at 390 px: the cart, quick order, checkout, the order and the invoice', async ({
+  adminPage,
+  browser,
+  baseURL,
+}) => {
+  // A buyer in Vancouver: once their browser has said so (the tz cookie, set by the first page), their dates
+  // are drawn in its zone.
   const buyer = await buyerWithOrder(adminPage.request, browser, baseURL, {
     viewport: MOBILE,
     timezoneId: 'America/Vancouver',
@@ -299,12 +340,6 @@ test('a buyer at 390 px: the products, the cart, the checkout, the order and the
 
   const buyerWalker = await walkerOf(buyer.shop);
   const { page } = buyerWalker;
-  // The product pages: the wish-list panel opens within the phone's screen, and the page stays as wide.
-  for (const path of buyer.products) {
-    await visit(buyerWalker, path);
-    await expectWishListPanelOnScreen(page, path);
-  }
-
   // The first answer of a buyer's own page holds what the page shows: the cart, the order, the invoice.
   expect(await visit(buyerWalker, '/acer/cart')).toContain(buyer.product.item_name);
   await visit(buyerWalker, '/acer/quick-order');
@@ -336,39 +371,25 @@ test('a buyer at 390 px: the products, the cart, the checkout, the order and the
     header.getByRole('link', { name: /^Cart, \d+ items$/ }),
     ...(await crumbs.all()),
   ]);
-  for (const path of buyer.french) await visit(buyerWalker, path);
   await buyer.shop.close();
 });
 
-/** What shows once each section of the account is whole, with the buyer's things in it. */
-const SECTIONS: Record<string, (page: Page, buyer: { orderNumber: string }) => Locator> = {
-  orders: (page, { orderNumber }) => page.getByRole('main').getByText(orderNumber).first(),
+/** What shows once a section of the account is whole, with the buyer's things in it. */
+const SECTIONS: Record<string, (page: Page) => Locator> = {
   messages: (page) =>
     page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: /^Messages\(/ }),
   addresses: (page) => page.getByText('200 Bay St'),
   addressForm: (page) => page.getByRole('button', { name: 'ADD ADDRESS' }),
-  addressFormOfOne: (page) => page.getByRole('button', { name: 'SAVE ADDRESS' }),
   wishLists: (page) => page.getByRole('link', { name: 'Open Accessibility' }),
   wishListCreate: (page) => page.getByRole('button', { name: 'CREATE' }),
-  wishListItems: (page) => page.getByRole('article').first(),
   recentlyViewed: (page) => page.getByRole('heading', { level: 1, name: 'recentlyViewed' }),
   accountSettings: (page) => page.getByRole('button', { name: 'UPDATE PASSWORD' }),
   subscription: (page) => page.getByRole('button', { name: /^(Subscribe|Unsubscribe)$/ }),
   buyers: (page) => page.getByRole('button', { name: 'ADD BUYER' }),
 };
-/** The sections the two account walks share out (approvals and statement are not checked by axe here). */
-const FIRST_SECTIONS = ['orders', 'messages', 'addresses', 'addressForm', 'approvals', 'statement'];
-const SECOND_SECTIONS = [
-  'wishLists',
-  'wishListCreate',
-  'recentlyViewed',
-  'accountSettings',
-  'subscription',
-  'buyers',
-];
 
-/** Opens a section of the account; where axe checks it, waits for it to be whole and runs axe. */
-async function visitSection(walker: Walker, path: string, ready: Locator | undefined): Promise<string> {
+/** Opens a section of the account; where axe checks it, waits until it is whole and runs axe. */
+async function visitSection(walker: Walker, path: string, ready?: Locator): Promise<string> {
   const html = await visit(walker, `/acer/account/${path}`);
   if (ready) {
     await expect(ready).toBeVisible();
@@ -378,53 +399,9 @@ async function visitSection(walker: Walker, path: string, ready: Locator | undef
   return html;
 }
 
-test('a buyer at 390 px: the orders, messages and addresses of the account', async ({
-  adminPage,
-  browser,
-  baseURL,
-}) => {
-  // Every section of the account is walked, between this test and the next.
-  expect([...FIRST_SECTIONS, ...SECOND_SECTIONS].map((s) => `/acer/account/${s}`).sort()).toEqual(
-    [...ACCOUNT_ROUTES].sort(),
-  );
-  const buyer = await buyerWithOrder(adminPage.request, browser, baseURL, { viewport: MOBILE });
-  const buyerWalker = await walkerOf(buyer.shop);
-  const { page } = buyerWalker;
-  const ids = { orderNumber: buyer.order.orderNumber };
-  for (const section of FIRST_SECTIONS) {
-    const html = await visitSection(buyerWalker, section, SECTIONS[section]?.(page, ids));
-    // The orders list arrives with the order.
-    if (section === 'orders') expect(html).toContain(buyer.order.orderNumber);
-    if (section === 'addressForm') {
-      // The form showing its messages.
-      const dialogs = new Dialogs(page);
-      await page.getByRole('button', { name: 'ADD ADDRESS' }).click();
-      await dialogs.next('Some information you entered is not meet the requirement, please check!');
-      await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
-      await expectNoSeriousA11y(page);
-      dialogs.none();
-      await visitSection(
-        buyerWalker,
-        `addressForm/${buyer.addressId}`,
-        SECTIONS.addressFormOfOne!(page, ids),
-      );
-    }
-  }
-  await buyer.shop.close();
-});
-
-test('a buyer at 390 px: the wish lists, recently viewed, settings, subscription and buyers of the account', async ({
-  adminPage,
-  browser,
-  baseURL,
-}) => {
-  const staff = adminPage.request;
-  const product = await createProduct(staff, { stock: 40 });
-  const customer = await createCustomer(staff);
-  const shop = await shopContext(browser, baseURL, customer.customerId, customer.password, {
-    viewport: MOBILE,
-  });
-  // A list with an item, so its pages show cards.
+/** A buyer with a product in a wish list, and that product recently viewed, so their sections show cards. */
+async function buyerWithList(staff: APIRequestContext, browser: Browser, baseURL: string | undefined) {
+  const { shop, customer, product } = await buyerWithCart(staff, browser, baseURL, { viewport: MOBILE });
   const created = await shop.request.post('/api/user/wishList/create', {
     data: { wishList: { list_name: 'Accessibility', is_public: false, customer_id: customer.customerId } },
   });
@@ -435,18 +412,96 @@ test('a buyer at 390 px: the wish lists, recently viewed, settings, subscription
     data: { listId, itemId: product.item_id, sku: product.sku, item_condition: 'BrandNew' },
   });
   expect(added.status()).toBe(200);
-  // Something recently viewed.
   expect((await shop.request.get(`/api/product/${product.item_id}/BrandNew`)).status()).toBe(200);
+  return { shop, listId };
+}
 
-  const buyerWalker = await walkerOf(shop);
-  const { page } = buyerWalker;
-  const ids = { orderNumber: '' };
-  for (const section of SECOND_SECTIONS) {
-    await visitSection(buyerWalker, section, SECTIONS[section]?.(page, ids));
-    if (section === 'wishLists')
-      await visitSection(buyerWalker, `wishListItems/${listId}`, SECTIONS.wishListItems!(page, ids));
+test('a buyer at 390 px: the account’s orders, messages and addresses', async ({
+  adminPage,
+  browser,
+  baseURL,
+}) => {
+  const buyer = await buyerWithOrder(adminPage.request, browser, baseURL, { viewport: MOBILE });
+  const walker = await walkerOf(buyer.shop);
+  const { page } = walker;
+  // The orders list arrives with the order.
+  const orders = await visitSection(
+    walker,
+    'orders',
+    page.getByRole('main').getByText(buyer.order.orderNumber),
+  );
+  expect(orders).toContain(buyer.order.orderNumber);
+  await visitSection(walker, 'messages', SECTIONS.messages!(page));
+  await visitSection(walker, 'addresses', SECTIONS.addresses!(page));
+  await buyer.shop.close();
+});
+
+test('a buyer at 390 px: the account’s address forms, approvals and statement', async ({
+  adminPage,
+  browser,
+  baseURL,
+}) => {
+  const buyer = await buyerWithOrder(adminPage.request, browser, baseURL, { viewport: MOBILE });
+  const walker = await walkerOf(buyer.shop);
+  const { page } = walker;
+  await visitSection(walker, 'addressForm', SECTIONS.addressForm!(page));
+  // The form showing its messages.
+  const dialogs = new Dialogs(page);
+  await page.getByRole('button', { name: 'ADD ADDRESS' }).click();
+  await dialogs.next('Some information you entered is not meet the requirement, please check!');
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expectNoSeriousA11y(page);
+  dialogs.none();
+  await visitSection(
+    walker,
+    `addressForm/${buyer.addressId}`,
+    page.getByRole('button', { name: 'SAVE ADDRESS' }),
+  );
+  // Not checked by axe here.
+  await visitSection(walker, 'approvals');
+  await visitSection(walker, 'statement');
+  await buyer.shop.close();
+});
+
+test('a buyer at 390 px: the account’s wish lists', async ({ adminPage, browser, baseURL }) => {
+  const { shop, listId } = await buyerWithList(adminPage.request, browser, baseURL);
+  const walker = await walkerOf(shop);
+  const { page } = walker;
+  await visitSection(walker, 'wishLists', SECTIONS.wishLists!(page));
+  await visitSection(walker, 'wishListCreate', SECTIONS.wishListCreate!(page));
+  await visitSection(walker, `wishListItems/${listId}`, page.getByRole('article').first());
+  await shop.close();
+});
+
+test('a buyer at 390 px: the account’s recently viewed, settings, subscription and buyers', async ({
+  adminPage,
+  browser,
+  baseURL,
+}) => {
+  const { shop } = await buyerWithList(adminPage.request, browser, baseURL);
+  const walker = await walkerOf(shop);
+  for (const section of ['recentlyViewed', 'accountSettings', 'subscription', 'buyers']) {
+    await visitSection(walker, section, SECTIONS[section]!(walker.page));
   }
   await shop.close();
+});
+
+test('the account walks open every section', () => {
+  const walked = [
+    'orders',
+    'messages',
+    'addresses',
+    'addressForm',
+    'approvals',
+    'statement',
+    'wishLists',
+    'wishListCreate',
+    'recentlyViewed',
+    'accountSettings',
+    'subscription',
+    'buyers',
+  ];
+  expect(walked.map((section) => `/acer/account/${section}`).sort()).toEqual([...ACCOUNT_ROUTES].sort());
 });
 
 test('at 1366 px the wish-list panel opens whole on the screen', async ({ adminPage, browser, baseURL }) => {
