@@ -45,12 +45,6 @@ export async function catalogChanged(deps: AdminDeps): Promise<void> {
   });
 }
 
-/** A unique-key clash from PostgreSQL (e.g. two requests taking the same e-mail at once). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 /** What the back office's actions need, taken from what the composition root built. */
 export function backOfficeDeps(built: {
   database: { db: Db };

@@ -22,7 +22,8 @@ import { parse } from 'csv-parse/sync';
 import { asc, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { products } from '../../db/schema';
-import { type Actor, type AdminDeps, catalogChanged, isUniqueViolation } from '../../lib/back-office';
+import { isUniqueViolation } from '../../db/sql';
+import { type Actor, type AdminDeps, catalogChanged } from '../../lib/back-office';
 import { HttpError } from '../../lib/http';
 import { recordAudit } from '../audit';
 import {

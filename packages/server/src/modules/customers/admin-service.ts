@@ -24,9 +24,9 @@ import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { accountApplications, contacts, customers, orders } from '../../db/schema';
-import { dayEnds, dayStarts } from '../../db/sql';
+import { dayEnds, dayStarts, isUniqueViolation } from '../../db/sql';
 import { mailLanguageOf } from '../../i18n/buyer-lang';
-import { type Actor, type AdminDeps, deliverQueued, isUniqueViolation } from '../../lib/back-office';
+import { type Actor, type AdminDeps, deliverQueued } from '../../lib/back-office';
 import { likePattern } from '../../lib/back-office-http';
 import { HttpError, parseOr400 } from '../../lib/http';
 import { mailText } from '../../mail/templates';

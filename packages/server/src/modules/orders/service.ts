@@ -31,6 +31,7 @@ import type { PriceBreak } from '@shop/domain/volume-prices';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orders } from '../../db/schema';
+import { firstRow, isUniqueViolation, sqlState } from '../../db/sql';
 import { isQuebec } from '../../i18n/buyer-lang';
 import { HttpError } from '../../lib/http';
 import { imageUrl } from '../catalog';
@@ -669,17 +670,6 @@ function orderInfoOf(source: Source): PlaceOrderRequest['orderInfo'] {
   };
 }
 
-function firstRow<T>(result: unknown): T {
-  const rows = (result as { rows: T[] }).rows;
-  if (!rows[0]) throw new Error('the statement returned no row');
-  return rows[0];
-}
-
-function sqlState(error: unknown): string | undefined {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code ?? e?.cause?.code;
-}
-
 async function findByKey(db: Tx | OrderNeeds['database']['db'], customerId: string, key: string) {
   const [row] = await db
     .select({
@@ -691,8 +681,4 @@ async function findByKey(db: Tx | OrderNeeds['database']['db'], customerId: stri
     .from(orders)
     .where(and(eq(orders.customerId, customerId), eq(orders.checkoutKey, key)));
   return row ?? null;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return sqlState(error) === '23505';
 }

@@ -24,6 +24,7 @@ import {
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contacts, customers, orders, products, quoteLines, quotes } from '../../db/schema';
+import { firstRow } from '../../db/sql';
 import type { Actor, AdminDeps } from '../../lib/back-office';
 import { HttpError } from '../../lib/http';
 import { queueMail, queueMails } from '../../mail/outbox';
@@ -669,10 +670,4 @@ export async function placeQuote(
     }
     throw error;
   }
-}
-
-function firstRow<T>(result: unknown): T {
-  const rows = (result as { rows: T[] }).rows;
-  if (!rows[0]) throw new Error('the statement returned no row');
-  return rows[0];
 }

@@ -15,7 +15,8 @@ import {
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { staff } from '../../db/schema';
-import { type Actor, type AdminDeps, deliverQueued, isUniqueViolation } from '../../lib/back-office';
+import { isUniqueViolation } from '../../db/sql';
+import { type Actor, type AdminDeps, deliverQueued } from '../../lib/back-office';
 import { HttpError, parseOr400 } from '../../lib/http';
 import { oneLine } from '../../mail/text';
 import { recordAudit } from '../audit';
