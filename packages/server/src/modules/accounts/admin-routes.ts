@@ -25,6 +25,7 @@ import { z } from 'zod';
 import type { AdminDeps } from '../../lib/back-office';
 import { numericId, pageOf } from '../../lib/back-office-http';
 import { routeDocs, SECURITY } from '../../lib/contract';
+import { safeText } from '../../lib/csv-cell';
 import { HttpError } from '../../lib/http';
 import { actorOf } from '../sessions';
 import { NO_INVOICE, NO_PAYMENT, recordPayment, reversePayment } from './payments';
@@ -41,9 +42,6 @@ const TERMS_NAMES: Record<(typeof PAYMENT_TERMS)[number], string> = {
   net45: 'Net 45',
   net60: 'Net 60',
 };
-
-/** A spreadsheet would run a cell starting with = + - @ as a formula; a leading quote keeps it text. */
-const safeText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 export function accountAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
   const { db } = deps;

@@ -10,6 +10,7 @@ import { formatMoney, toCents } from '@shop/domain/money';
 import { stringify } from 'csv-stringify/sync';
 import PDFDocument from 'pdfkit';
 import { translators } from '../../i18n/lang';
+import { safeText } from '../../lib/csv-cell';
 import type { sellerOf } from '../orders';
 
 type Seller = ReturnType<typeof sellerOf>;
@@ -45,11 +46,6 @@ export function statementFileName(statement: Statement, lang: Lang): string {
     date: statement.today,
   });
   return name.replace(/[^A-Za-z0-9._-]/g, '_');
-}
-
-/** A spreadsheet would run a cell starting with = + - @ as a formula; a leading quote keeps it text. */
-function safeText(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 const CSV_COLUMNS = [
