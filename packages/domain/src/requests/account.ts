@@ -16,7 +16,7 @@ import { contactCreateSchema } from '../admin';
 import { CONDITION_MESSAGE, CONDITIONS } from '../catalog';
 
 /** The largest id a path may name (PostgreSQL's integer). */
-const MAX_ID = 2_147_483_647;
+export const MAX_ID = 2_147_483_647;
 
 /** A numeric id in a path: digits, from 1; anything else is a 400 that names it. */
 export const pathId = (label: string) => {

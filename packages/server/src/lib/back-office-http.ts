@@ -1,11 +1,15 @@
 /** Small helpers the back office's routes share. */
 import type { Page } from '@shop/domain/admin';
+import { MAX_ID } from '@shop/domain/requests/account';
 import { HttpError } from './http';
 
-/** A numeric id from the path; anything else is a 404 for that kind of thing. */
-export function numericId(value: string | undefined, notFound: string): number {
-  if (value === undefined || !/^\d{1,9}$/.test(value) || Number(value) < 1)
-    throw new HttpError(404, notFound);
+/**
+ * A numeric id from the path, 1 up to PostgreSQL's integer; anything else is refused with `refusal`: a 404
+ * for that kind of thing (no such order), or the `status` a route gives it (400: Address id must be …).
+ */
+export function numericId(value: string | undefined, refusal: string, status: 400 | 404 = 404): number {
+  if (value === undefined || !/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > MAX_ID)
+    throw new HttpError(status, refusal);
   return Number(value);
 }
 

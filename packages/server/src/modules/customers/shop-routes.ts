@@ -45,6 +45,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountApplications, subscriptions as subscriptionsTable } from '../../db/schema';
 import { requestLang } from '../../i18n/lang';
+import { numericId } from '../../lib/back-office-http';
 import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
 import type { MailMessage } from '../../mail/outbox';
@@ -87,7 +88,6 @@ import {
 } from './wish-lists';
 
 const LIMITED = { rateLimit: { max: 10, timeWindow: '1 minute' } };
-const MAX_ID = 2_147_483_647;
 const doc = routeDocs(['Account'], SECURITY.session);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -97,14 +97,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** The object under `key` of a JSON body as it came (undefined when the body has none). */
 function part(body: unknown, key: string): unknown {
   return isRecord(body) ? body[key] : undefined;
-}
-
-/** A numeric id of an account session (a message, an address); anything else is a 400 that says so. */
-function numericId(value: string, label: string): number {
-  if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > MAX_ID) {
-    throw new HttpError(400, `${label} must be a whole number of 1 or more.`);
-  }
-  return Number(value);
 }
 
 /** A customer id in a body must be the session's (when given at all). */
@@ -164,7 +156,11 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
     switch (session) {
       case 'messages': {
         if (!one) return { messages: await listMessages(db, id) };
-        const message = await openMessage(db, id, numericId(sessionid, 'Message id'));
+        const message = await openMessage(
+          db,
+          id,
+          numericId(sessionid, 'Message id must be a whole number of 1 or more.', 400),
+        );
         if (!message) throw new HttpError(404, 'This message does not exist in your account.');
         return { messages: [{ ...message, replies: await threadRepliesForBuyer(db, message.message_id) }] };
       }
@@ -177,7 +173,11 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
         break;
       case 'addressForm': {
         if (!one) return { addressForm: [] };
-        const address = await findAddress(db, id, numericId(sessionid, 'Address id'));
+        const address = await findAddress(
+          db,
+          id,
+          numericId(sessionid, 'Address id must be a whole number of 1 or more.', 400),
+        );
         if (!address) throw new HttpError(404, ADDRESS_NOT_FOUND);
         return { addressForm: [address] };
       }
