@@ -185,16 +185,21 @@ export async function lastMailId(): Promise<number> {
   return mails.reduce((max, m) => Math.max(max, m.id), 0);
 }
 
-/** Waits for a mail to the address newer than `afterId` and returns it. */
-export async function nextMailTo(address: string, afterId: number): Promise<CaughtMail> {
+/**
+ * Waits for a mail to the address newer than `afterId` and returns it. An address other journeys also write
+ * to (the shop's inbox gets every order's notice) needs `containing`, a text only the awaited mail holds.
+ */
+export async function nextMailTo(address: string, afterId: number, containing?: string): Promise<CaughtMail> {
   let found: CaughtMail | undefined;
   await expect
     .poll(
       async () => {
-        found = (await mailsTo(address)).find((m) => m.id > afterId);
+        found = (await mailsTo(address)).find(
+          (m) => m.id > afterId && (containing === undefined || m.text.includes(containing)),
+        );
         return Boolean(found);
       },
-      { message: `a mail to ${address}`, timeout: 10_000 },
+      { message: `a mail to ${address}${containing ? ` holding "${containing}"` : ''}`, timeout: 10_000 },
     )
     .toBe(true);
   return found!;
