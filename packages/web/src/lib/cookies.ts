@@ -1,3 +1,4 @@
+import { DISPLAY_COOKIES } from '@shop/domain/cookies';
 import { serverScope } from './scope';
 
 /** The display cookies of SPEC §3, read by the page; the session itself is an httpOnly cookie. */
@@ -9,20 +10,6 @@ export function readCookie(name: string): string | null {
   }
   return null;
 }
-
-export const DISPLAY_COOKIES = [
-  'login',
-  'customerid',
-  'contactPersonId',
-  'contactName',
-  'percentage',
-  'firstName',
-  'lastName',
-  'company',
-  'email',
-  'phoneNumber',
-  'username',
-] as const;
 
 export function clearDisplayCookies(): void {
   for (const name of DISPLAY_COOKIES) document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;

@@ -6,6 +6,7 @@ import { HeaderAnswer, LanguageAnswer, SignInAnswer, SignOutAnswer } from '@shop
 import { COOKIE_LIFE_MS } from '@shop/domain/catalog';
 import { loginSchema } from '@shop/domain/contact';
 import { REFUSALS } from '@shop/domain/contract';
+import { DISPLAY_COOKIES, type DisplayCookie } from '@shop/domain/cookies';
 import { LANG_COOKIE } from '@shop/domain/i18n';
 import { MSG, tooManySignInAttempts } from '@shop/domain/messages';
 import { eq, sql } from 'drizzle-orm';
@@ -36,21 +37,6 @@ export const LANGUAGE_SAVED = 'Your language has been saved.';
 const LANG_COOKIE_SECONDS = 365 * 86_400;
 const doc = routeDocs(['Sign-in'], SECURITY.session);
 
-/** Cookies the page reads for display (SPEC §3); the server never trusts them. */
-const DISPLAY_COOKIES = [
-  'login',
-  'customerid',
-  'contactPersonId',
-  'contactName',
-  'percentage',
-  'firstName',
-  'lastName',
-  'company',
-  'email',
-  'phoneNumber',
-  'username',
-] as const;
-
 export function authRoutes(app: FastifyInstance, services: CustomerNeeds) {
   const { config, sessions } = services;
   const db = services.database.db;
@@ -58,7 +44,7 @@ export function authRoutes(app: FastifyInstance, services: CustomerNeeds) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const setDisplayCookies = (reply: FastifyReply, user: SessionUser) => {
-    const values: Record<(typeof DISPLAY_COOKIES)[number], string> = {
+    const values: Record<DisplayCookie, string> = {
       login: 'true',
       customerid: user.customerId,
       contactPersonId: user.contactPersonId,
