@@ -1,7 +1,7 @@
 /**
  * Pages drawn on the server: a browser without scripts (or a crawler) reads the shop, the first answer of
  * a product page already holds it, and a visitor's HTML never holds a price; a buyer's holds their own.
- * That every page hydrates without an error or a second read is in hydration.spec.ts.
+ * That every page hydrates without an error or a second read is in routes.spec.ts.
  */
 import type { Browser } from '@playwright/test';
 import { expect, keepToShop, type Page, test } from '../fixtures';
