@@ -1,19 +1,22 @@
 /**
  * Shared fixtures: pages signed in through the API, a hermetic network (only the shop's own host is
  * reachable), an accessibility check that fails on serious or critical axe violations, the mail sink,
- * the seller command and a lock that keeps password changes away from other tests of the same customer.
+ * and the seller command.
  */
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
-import { type HoldMode, holdCustomer } from './customer-lock';
 import { repoRoot, shopDatabaseUrl } from './database';
 import { MAIL_SINK, SHOP_ORIGIN } from './ports';
 
 export type { Locator, Page } from '@playwright/test';
 export { expect };
 
-/** The demo customers seeded into an empty database, with their price percentage. */
+/**
+ * The demo customers seeded into an empty database, with their price percentage. Journeys only read them
+ * (prices, pages drawn for a customer); a journey that changes a cart, an address, an order or a password makes
+ * its own customer (`createCustomer` in admin-fixtures.ts).
+ */
 export const DEMO_CUSTOMERS = {
   C10001: { password: 'Demo@10001', percentage: 15 },
   C10002: { password: 'Demo@10002', percentage: 10 },
@@ -80,11 +83,6 @@ export interface Fixtures {
     customerId: DemoCustomer,
     options?: { viewport?: { width: number; height: number } },
   ) => Promise<Page>;
-  /**
-   * Holds a customer until the test ends: shared for any test signed in as them, exclusive for a test
-   * that changes their password (it waits for the shared holders and keeps new ones out).
-   */
-  useCustomer: (customerId: DemoCustomer, mode?: HoldMode) => Promise<void>;
 }
 
 export const test = base.extend<Fixtures>({
@@ -92,18 +90,9 @@ export const test = base.extend<Fixtures>({
     await keepToShop(context, baseURL);
     await use(context);
   },
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures name their dependencies this way.
-  useCustomer: async ({}, use) => {
-    const releases: (() => void)[] = [];
-    await use(async (customerId, mode = 'shared') => {
-      releases.push(await holdCustomer(customerId, mode));
-    });
-    for (const release of releases.reverse()) release();
-  },
-  signedInPage: async ({ browser, baseURL, useCustomer }, use) => {
+  signedInPage: async ({ browser, baseURL }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (customerId, options = {}) => {
-      await useCustomer(customerId);
       const context = await browser.newContext({ baseURL, ...options });
       contexts.push(context);
       await keepToShop(context, baseURL);

@@ -1,28 +1,25 @@
 /**
- * Cart, checkout and orders of C10001 (SPEC §2 Cart, Checkout, Order pages; §4 Cart; §5 Cart quantity,
- * Checkout; §8 Orders and checkout). Every test of C10001's cart is in this file and they run in order:
- * each one builds on the cart and orders the one before left.
+ * Cart, checkout and orders of a buyer (SPEC §2 Cart, Checkout, Order pages; §4 Cart; §5 Cart quantity,
+ * Checkout; §8 Orders and checkout). Each test makes its own customer through the back office's API, and the
+ * cart, addresses and orders it starts from through the shop's, so the tests run side by side.
  */
+import type { APIRequestContext } from '@playwright/test';
 import { CONDITION_NAMES, type Condition } from '@shop/domain/catalog';
+import { call, createCustomer, customerContext, type NewCustomer, SELLER } from '../admin-fixtures';
 import {
+  test as base,
   Dialogs,
   expect,
   expectNoSeriousA11y,
-  keepToShop,
   mailsTo,
   money,
   NEEDS_POSTGRES,
   ON_POSTGRES,
   type Page,
   seller,
-  signIn,
-  test,
   textOf,
 } from '../fixtures';
 
-const CUSTOMER = 'C10001';
-/** Where C10001's order mails go (its primary contact). */
-const CUSTOMER_EMAIL = 'olivia.martin@northwind.example';
 /** A condition as an English buyer reads it on every page and mail: "Brand new", never "BrandNew". */
 const conditionShown = (condition: string) => CONDITION_NAMES.en[condition as Condition];
 
@@ -76,28 +73,89 @@ async function headerData(page: Page): Promise<{ cartItems: Line[]; addresses: {
   return response.json();
 }
 
-async function emptyCart(page: Page): Promise<void> {
-  for (const line of (await headerData(page)).cartItems) {
-    const response = await page.request.delete(
-      `/api/user/${CUSTOMER}/cart/${line.item_id}/${line.item_condition}/remove`,
-    );
-    expect(response.ok()).toBe(true);
-  }
-}
-
-async function addByApi(page: Page, offer: Offer, quantity: number): Promise<void> {
-  const response = await page.request.post('/api/user/cart/add', {
-    data: {
+/** Puts lines into the customer's cart through the shop's API, in this order. */
+async function addByApi(
+  page: Page,
+  customer: NewCustomer,
+  lines: { offer: Offer; quantity: number }[],
+): Promise<void> {
+  for (const { offer, quantity } of lines) {
+    await call(page.request, 'POST', '/api/user/cart/add', {
       itemData: {
-        customer_id: CUSTOMER,
+        customer_id: customer.customerId,
         item_id: offer.item_id,
         sku: offer.sku,
         quantity,
         item_condition: offer.item_condition,
       },
+    });
+  }
+}
+
+/** The addresses a test saves through the shop's API: the checkout journey's own, and one in Alberta. */
+const ADDRESSES = {
+  kingStreet: { address_line_1: '100 King Street West', city: 'Toronto', province: 'Ontario', zip: 'M5X1A9' },
+  calgary: { address_line_1: '500 Centre Street South', city: 'Calgary', province: 'Alberta', zip: 'T2G2C4' },
+} as const;
+
+/** Saves an address of the customer through the shop's API; returns its id. */
+async function addAddress(page: Page, customer: NewCustomer, where: keyof typeof ADDRESSES): Promise<number> {
+  const { addresses } = await call<{ addresses: { address_id: number; address_line_1: string }[] }>(
+    page.request,
+    'POST',
+    '/api/user/address/create',
+    {
+      addressInfo: {
+        customer_id: customer.customerId,
+        first_name: customer.firstName,
+        last_name: customer.lastName,
+        company_name: customer.company,
+        phone_number: '4165550199',
+        address_line_2: '',
+        country: 'Canada',
+        ...ADDRESSES[where],
+      },
     },
-  });
-  expect(response.status(), await response.text()).toBe(200);
+  );
+  return addresses.find((a) => a.address_line_1 === ADDRESSES[where].address_line_1)!.address_id;
+}
+
+/** An order placed through the shop's API (as the checkout page places it), shipped to an Ontario address. */
+async function orderByApi(
+  page: Page,
+  customer: NewCustomer,
+  addressId: number,
+  lines: { offer: Offer; quantity: number }[],
+): Promise<{ id: string; number: string; po: string; total: number; subtotal: number; tax: number }> {
+  await addByApi(page, customer, lines);
+  const subtotal = subtotalOf(lines);
+  const tax = ontarioTax(subtotal);
+  const po = `PO-${Date.now()}`;
+  const placed = await call<{ orderId: number; orderNumber: string }>(
+    page.request,
+    'POST',
+    '/api/placeorder',
+    {
+      orderInfo: {
+        customer_id: customer.customerId,
+        shipping_address_id: addressId,
+        billing_address_id: addressId,
+        created_time: new Date().toISOString(),
+        line_items: lines.map((l) => ({
+          item_id: l.offer.item_id,
+          item_condition: l.offer.item_condition,
+          quantity: l.quantity,
+        })),
+        subtotal: subtotal / 100,
+        items_tax: tax / 100,
+        total: (subtotal + tax) / 100,
+        purchase_order_id: po,
+        shipping_method: 'Standard',
+      },
+      checkout_key: `e2e-cart-${customer.customerId}-${po}`,
+    },
+  );
+  return { id: String(placed.orderId), number: placed.orderNumber, po, subtotal, tax, total: subtotal + tax };
 }
 
 /** The header's cart button, e.g. 'Cart, 4 items'. */
@@ -110,8 +168,8 @@ async function expectCartCount(page: Page, count: number): Promise<void> {
 }
 
 /** The first page of notebooks as this customer sees it, and three offers picked from it. */
-async function pickOffers(page: Page) {
-  const response = await page.request.get('/api/category/Notebook');
+async function pickOffers(request: APIRequestContext) {
+  const response = await request.get('/api/category/Notebook');
   expect(response.status()).toBe(200);
   const items = ((await response.json()) as { categoryItems: { itemsBrief: Offer[] } }).categoryItems
     .itemsBrief;
@@ -152,36 +210,47 @@ const termValue = (page: Page, scope: string, term: string) =>
     .filter({ hasText: new RegExp(`^${term.replace(/[()]/g, '\\$&')}$`) })
     .locator('xpath=following-sibling::dd[1]');
 
+interface CartFixtures {
+  /** A customer of this test (at the demo customers' 15 %), made by the owner through the API, its password set. */
+  customer: NewCustomer;
+  /** A page signed in as that customer's primary contact, in a context of its own. */
+  buyerPage: Page;
+  /** Every dialog of that page, accepted; one nobody checked fails the test. */
+  dialogs: Dialogs;
+  /** Three notebooks to buy, as that customer sees them. */
+  offers: Awaited<ReturnType<typeof pickOffers>>;
+}
+
+const test = base.extend<CartFixtures>({
+  customer: async ({ playwright, baseURL }, use) => {
+    const staff = await playwright.request.newContext({ baseURL });
+    const login = await staff.post('/api/admin/login', { data: SELLER });
+    expect(login.status(), `staff sign-in: ${await login.text()}`).toBe(200);
+    await use(await createCustomer(staff, { percentage: 15 }));
+    await staff.dispose();
+  },
+  buyerPage: async ({ browser, baseURL, customer }, use) => {
+    const context = await customerContext(browser, baseURL, customer);
+    await use(await context.newPage());
+    await context.close();
+  },
+  dialogs: [
+    async ({ buyerPage }, use) => {
+      const dialogs = new Dialogs(buyerPage);
+      await use(dialogs);
+      dialogs.none();
+    },
+    { auto: true },
+  ],
+  offers: async ({ buyerPage }, use) => {
+    await use(await pickOffers(buyerPage.request));
+  },
+});
+
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('cart and checkout of a customer', () => {
-  test.describe.configure({ mode: 'serial' });
-
-  let page: Page;
-  let dialogs: Dialogs;
-  let offers: Awaited<ReturnType<typeof pickOffers>>;
-  /** What is in the cart when checking out. */
-  let bought: { offer: Offer; quantity: number }[] = [];
-  let order: { id: string; number: string; po: string; total: number; subtotal: number; tax: number };
-
-  test.beforeAll(async ({ browser, baseURL }) => {
-    // One page for the whole journey (the fixtures' page would close after each test).
-    const context = await browser.newContext({ baseURL });
-    await keepToShop(context, baseURL);
-    await signIn(context, CUSTOMER);
-    page = await context.newPage();
-    dialogs = new Dialogs(page);
-    await emptyCart(page);
-    offers = await pickOffers(page);
-  });
-
-  test.afterAll(async () => {
-    await page?.context().close();
-  });
-
-  test.afterEach(() => {
-    dialogs.none();
-  });
-
-  test('an empty cart says so, and checking it out is refused', async () => {
+  test('an empty cart says so, and checking it out is refused', async ({ buyerPage: page, dialogs }) => {
     await page.goto('/acer/cart');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Cart (0 items)');
     await expect(page.getByText(MSG.empty)).toBeVisible();
@@ -198,7 +267,10 @@ test.describe('cart and checkout of a customer', () => {
     await expect(page).toHaveURL(/\/acer\/checkout$/);
   });
 
-  test('adds two items from cards and two of one from its product page', async () => {
+  test('adds two items from cards and two of one from its product page', async ({
+    buyerPage: page,
+    offers,
+  }) => {
     const { fromCard, scarce, fromPage } = offers;
     await page.goto('/acer/category/Notebook');
 
@@ -249,9 +321,15 @@ test.describe('cart and checkout of a customer', () => {
     expect(cart).toEqual(lines.map((l) => [l.offer.item_id, l.offer.item_condition, l.quantity]));
   });
 
-  test('the cart checks every quantity change', async () => {
+  test('the cart checks every quantity change', async ({ buyerPage: page, customer, dialogs, offers }) => {
     const { fromCard, scarce, fromPage } = offers;
     const stock = stockOf(scarce);
+    // The cart as the adding journey leaves it.
+    await addByApi(page, customer, [
+      { offer: fromCard, quantity: 1 },
+      { offer: scarce, quantity: 1 },
+      { offer: fromPage, quantity: 2 },
+    ]);
     await page.goto('/acer/cart');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Cart (4 items)');
     for (const offer of [fromCard, scarce, fromPage])
@@ -321,7 +399,7 @@ test.describe('cart and checkout of a customer', () => {
     await cardQuantity.blur();
     await expect(cardQuantity).toHaveValue('1');
 
-    bought = [
+    const bought = [
       { offer: fromCard, quantity: 1 },
       { offer: fromPage, quantity: 2 },
     ];
@@ -333,7 +411,19 @@ test.describe('cart and checkout of a customer', () => {
     await expect(page).toHaveURL(/\/acer\/checkout$/);
   });
 
-  test('checks out with a purchase order number and a new Ontario address', async () => {
+  test('checks out with a purchase order number and a new Ontario address', async ({
+    buyerPage: page,
+    customer,
+    dialogs,
+    offers,
+  }) => {
+    // The cart as the quantity journey leaves it; this customer has no address yet.
+    const bought = [
+      { offer: offers.fromCard, quantity: 1 },
+      { offer: offers.fromPage, quantity: 2 },
+    ];
+    await addByApi(page, customer, bought);
+    await page.goto('/acer/checkout');
     await expect(page).toHaveURL(/\/acer\/checkout$/);
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs.getByRole('link', { name: 'Your Cart' })).toBeVisible();
@@ -413,7 +503,7 @@ test.describe('cart and checkout of a customer', () => {
     const view = page.getByRole('link', { name: 'View your order' });
     const id = /\/acer\/order\/(\d+)$/.exec((await view.getAttribute('href')) ?? '')?.[1];
     expect(id).toBeTruthy();
-    order = { id: id!, number, po, subtotal, tax, total: subtotal + tax };
+    const order = { id: id!, number, po, subtotal, tax, total: subtotal + tax };
     // The cart is emptied.
     await expectCartCount(page, 0);
     expect((await headerData(page)).cartItems).toEqual([]);
@@ -434,7 +524,7 @@ test.describe('cart and checkout of a customer', () => {
       'Pending',
       '—',
       '—',
-      'Olivia Martin',
+      `${customer.firstName} ${customer.lastName}`,
     ]);
 
     await row.getByRole('link', { name: number, exact: true }).click();
@@ -483,7 +573,7 @@ test.describe('cart and checkout of a customer', () => {
     await expect
       .poll(
         async () => {
-          mail = (await mailsTo(CUSTOMER_EMAIL)).find((m) =>
+          mail = (await mailsTo(customer.email)).find((m) =>
             m.subject.startsWith(`Order ${number} received`),
           );
           return Boolean(mail);
@@ -497,8 +587,14 @@ test.describe('cart and checkout of a customer', () => {
     expect(mail!.text).not.toContain('BrandNew');
   });
 
-  test('the invoice adds the shipping the seller charged', async () => {
+  test('the invoice adds the shipping the seller charged', async ({ buyerPage: page, customer, offers }) => {
     test.skip(!ON_POSTGRES, NEEDS_POSTGRES);
+    // The order the checkout journey places.
+    const bought = [
+      { offer: offers.fromCard, quantity: 1 },
+      { offer: offers.fromPage, quantity: 2 },
+    ];
+    const order = await orderByApi(page, customer, await addAddress(page, customer, 'kingStreet'), bought);
     // Shipping alone: the fee table's lines are left out (their own journey is invoice-taxes.spec.ts).
     const printed = seller('invoice', order.number, '--shipping', '25.00', '--no-fees');
     const invoiceId = /\(id (\d+)\)/.exec(printed)?.[1];
@@ -545,10 +641,14 @@ test.describe('cart and checkout of a customer', () => {
     await expect(termValue(page, '.order__totals', 'Total')).toHaveText(money(total));
   });
 
-  test('an order the seller cancels shows Canceled in red', async () => {
+  test('an order the seller cancels shows Canceled in red', async ({ buyerPage: page, customer, offers }) => {
     test.skip(!ON_POSTGRES, NEEDS_POSTGRES);
+    // A first order, which stays Pending, to the address saved at the checkout.
+    const order = await orderByApi(page, customer, await addAddress(page, customer, 'kingStreet'), [
+      { offer: offers.fromCard, quantity: 1 },
+    ]);
     // A second order, checked out with the saved address.
-    await addByApi(page, offers.fromCard, 1);
+    await addByApi(page, customer, [{ offer: offers.fromCard, quantity: 1 }]);
     await page.goto('/acer/checkout');
     await page
       .getByRole('group', { name: 'Shipping address' })
@@ -578,10 +678,15 @@ test.describe('cart and checkout of a customer', () => {
     await expect(statusOf(order.number).locator('span')).toHaveCSS('color', 'rgb(0, 0, 0)');
   });
 
-  test('no serious accessibility violation on the cart, checkout, placed and order pages', async () => {
+  test('no serious accessibility violation on the cart, checkout, placed and order pages', async ({
+    buyerPage: page,
+    customer,
+    offers,
+  }) => {
     // Four pages checked by axe in turn: more than the default time on a busy machine.
     test.setTimeout(90_000);
-    await addByApi(page, offers.fromPage, 1);
+    await addAddress(page, customer, 'kingStreet');
+    await addByApi(page, customer, [{ offer: offers.fromPage, quantity: 1 }]);
     await page.goto('/acer/cart');
     await expect(lineOf(page, offers.fromPage.item_name)).toBeVisible();
     // With a line message showing.
@@ -623,32 +728,33 @@ test.describe('cart and checkout of a customer', () => {
     await expect(page.getByRole('table')).toBeVisible();
     await expectNoSeriousA11y(page);
   });
-});
 
-test('a visitor opening the cart is sent to sign in', async ({ page }) => {
-  await page.goto('/acer/cart');
-  await expect(page).toHaveURL(/\/acer\/signin$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-});
-
-test('checkout starts with the company’s first address chosen for shipping and billing', async ({
-  signedInPage,
-}) => {
-  const page = await signedInPage('C10001');
-  await page.goto('/acer/checkout');
-  const shipping = page.getByRole('group', { name: 'Shipping address' }).getByRole('radio');
-  await expect(shipping.first()).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: /Billing address is the same/ })).toBeChecked();
-  // The tax is worked out for the chosen address at once.
-  await expect(page.locator('.checkout__summary dt').nth(1)).toHaveText(/^(GST|HST) \d+(\.\d+)? % \(.+\)$/);
-  // Billing elsewhere starts from the same first address; another choice is kept.
-  await page.getByRole('checkbox', { name: /Billing address is the same/ }).uncheck();
-  const billing = page.getByRole('group', { name: 'Billing address' }).getByRole('radio');
-  await expect(billing.first()).toBeChecked();
-  if ((await shipping.count()) > 1) {
+  test('checkout starts with the company’s first address chosen for shipping and billing', async ({
+    buyerPage: page,
+    customer,
+  }) => {
+    await addAddress(page, customer, 'kingStreet');
+    await addAddress(page, customer, 'calgary');
+    await page.goto('/acer/checkout');
+    const shipping = page.getByRole('group', { name: 'Shipping address' }).getByRole('radio');
+    await expect(shipping).toHaveCount(2);
+    await expect(shipping.first()).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: /Billing address is the same/ })).toBeChecked();
+    // The tax is worked out for the chosen address at once.
+    await expect(page.locator('.checkout__summary dt').nth(1)).toHaveText(/^(GST|HST) \d+(\.\d+)? % \(.+\)$/);
+    // Billing elsewhere starts from the same first address; another choice is kept.
+    await page.getByRole('checkbox', { name: /Billing address is the same/ }).uncheck();
+    const billing = page.getByRole('group', { name: 'Billing address' }).getByRole('radio');
+    await expect(billing.first()).toBeChecked();
     await shipping.nth(1).check();
     await expect(shipping.nth(1)).toBeChecked();
     await expect(shipping.first()).not.toBeChecked();
     await expect(billing.first()).toBeChecked();
-  }
+  });
+});
+
+base('a visitor opening the cart is sent to sign in', async ({ page }) => {
+  await page.goto('/acer/cart');
+  await expect(page).toHaveURL(/\/acer\/signin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 });

@@ -23,12 +23,7 @@ test.describe('sign in through the form', () => {
     ).toBeVisible();
   });
 
-  test('the right password lands on the orders and the header says Account', async ({
-    page,
-    useCustomer,
-  }) => {
-    // Not while another test changes this customer's password.
-    await useCustomer('C10002');
+  test('the right password lands on the orders and the header says Account', async ({ page }) => {
     await page.goto('/acer/signin');
     await page.getByLabel('Customer ID or e-mail').fill('C10002');
     await page.getByLabel('Password').fill('Demo@10002');
