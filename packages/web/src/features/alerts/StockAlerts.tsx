@@ -3,6 +3,7 @@ import type { AlertAnswer, AlertsAnswer, AlertView } from '@shop/domain/alerts';
 import { FILTER_FIELDS } from '@shop/domain/catalog';
 import { catalogValue } from '@shop/domain/catalog-values';
 import type { DoneAnswer } from '@shop/domain/contract';
+import { toCents } from '@shop/domain/money';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Loading } from '../../components/Loading';
@@ -34,7 +35,7 @@ function rule(alert: AlertView): string {
     price:
       alert.max_price === null
         ? t('alerts:anyPrice')
-        : t('alerts:upTo', { price: money(Math.round(alert.max_price * 100)) }),
+        : t('alerts:upTo', { price: money(toCents(alert.max_price)) }),
   });
 }
 

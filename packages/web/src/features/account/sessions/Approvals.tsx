@@ -5,6 +5,7 @@
  * pending one withdrawn. The server decides everything; the page shows its answers.
  */
 import type { ApprovalChange, ApprovalDecidedAnswer, ApprovalView } from '@shop/domain/approvals';
+import { toCents } from '@shop/domain/money';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Loading } from '../../../components/Loading';
@@ -17,8 +18,6 @@ import { refreshReads, useRead } from '../../../lib/reads';
 import { useSession } from '../../../lib/session';
 import { useAccountReads } from '../loader';
 import { LoadError } from './LoadError';
-
-const cents = (dollars: number) => Math.round(dollars * 100);
 
 /** A request's state as a buyer reads it: waiting, approved as an order, or declined with the reason. */
 export function approvalState(a: ApprovalView): string {
@@ -88,7 +87,7 @@ function ApprovalList() {
                     <Moment at={a.created_at} time />
                   </td>
                   <td data-label={t('approvals:col.po')}>{a.purchase_order_id}</td>
-                  <td data-label={t('approvals:col.total')}>{money(cents(a.total))}</td>
+                  <td data-label={t('approvals:col.total')}>{money(toCents(a.total))}</td>
                   <td data-label={t('approvals:col.status')}>{approvalState(a)}</td>
                 </tr>
               ))}
@@ -113,13 +112,13 @@ function Changes({ changes, total }: { changes: ApprovalChange[]; total?: number
               : c.stock_short !== null
                 ? t('approvals:stockShort', { left: c.stock_short, quantity: c.quantity })
                 : t('approvals:priceChange', {
-                    was: money(cents(c.price_was)),
-                    now: money(cents(c.price_now)),
+                    was: money(toCents(c.price_was)),
+                    now: money(toCents(c.price_now)),
                   })}
           </li>
         ))}
       </ul>
-      {total !== undefined && <p>{t('approvals:totalNow', { total: money(cents(total)) })}</p>}
+      {total !== undefined && <p>{t('approvals:totalNow', { total: money(toCents(total)) })}</p>}
     </section>
   );
 }
@@ -191,8 +190,8 @@ function ApprovalDetail() {
       </p>
       <p>
         {t('approvals:overLimit', {
-          total: money(cents(approval.total)),
-          limit: money(cents(approval.limit)),
+          total: money(toCents(approval.total)),
+          limit: money(toCents(approval.limit)),
         })}
       </p>
       <dl className="acct-approval__facts">
@@ -225,15 +224,15 @@ function ApprovalDetail() {
                 <td data-label={t('approvals:sku')}>{l.sku}</td>
                 <td data-label={t('approvals:condition')}>{conditionName(l.item_condition)}</td>
                 <td data-label={t('approvals:quantity')}>{l.quantity}</td>
-                <td data-label={t('approvals:unitPrice')}>{money(cents(l.unit_price))}</td>
+                <td data-label={t('approvals:unitPrice')}>{money(toCents(l.unit_price))}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       <p>
-        {t('approvals:subtotal')}: {money(cents(approval.subtotal))} · {t('approvals:total')}:{' '}
-        {money(cents(approval.total))}
+        {t('approvals:subtotal')}: {money(toCents(approval.subtotal))} · {t('approvals:total')}:{' '}
+        {money(toCents(approval.total))}
       </p>
       <p className="acct-status-line" role="status">
         {status}
@@ -372,7 +371,7 @@ export function MyApprovals() {
                   <Moment at={a.created_at} time />
                 </td>
                 <td data-label={t('approvals:col.po')}>{a.purchase_order_id}</td>
-                <td data-label={t('approvals:col.total')}>{money(cents(a.total))}</td>
+                <td data-label={t('approvals:col.total')}>{money(toCents(a.total))}</td>
                 <td data-label={t('approvals:col.status')}>
                   {a.status === 'approved' && a.order_id ? (
                     <Link to={`/acer/order/${a.order_id}`}>{approvalState(a)}</Link>

@@ -4,6 +4,7 @@
  * checks every amount and who may set it; the page shows its answer.
  */
 import type { OrderLimitsAnswer, OrderLimitsChangedAnswer } from '@shop/domain/approvals';
+import { toCents } from '@shop/domain/money';
 import { useState } from 'react';
 import { TextField } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';
@@ -142,7 +143,7 @@ export function OrderLimits() {
                     ? '—'
                     : c.applies === null
                       ? t('approvals:noLimit')
-                      : money(Math.round(c.applies * 100))}
+                      : money(toCents(c.applies))}
                 </td>
               </tr>
             ))}

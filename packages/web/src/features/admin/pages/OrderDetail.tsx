@@ -20,6 +20,7 @@ import {
 } from '@shop/domain/admin';
 import type { TaxLineAnswer } from '@shop/domain/api';
 import { CARRIERS, trackingUrl } from '@shop/domain/carriers';
+import { toAmount, toCents } from '@shop/domain/money';
 import { taxLabel } from '@shop/domain/tax';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -595,7 +596,7 @@ function InvoiceView({
   const added = (kind: string) =>
     invoice.lines
       .filter((l) => l.item_id === null && l.kind === kind)
-      .reduce((n, l) => n + Math.round(l.rate * 100) * l.quantity, 0) / 100;
+      .reduce((n, l) => n + toCents(l.rate) * l.quantity, 0) / 100;
   const charges = (
     [
       ['Shipping', added('shipping')],
@@ -792,7 +793,7 @@ function OrderDetail() {
                     <Money amount={l.item_rate} />
                   </td>
                   <td className="admin-num">
-                    <Money amount={Math.round(l.item_rate * 100 * l.quantity) / 100} />
+                    <Money amount={toAmount(toCents(l.item_rate) * l.quantity)} />
                   </td>
                 </tr>
               ))}
