@@ -3,6 +3,7 @@
  * postgres://postgres@127.0.0.1:5432/postgres) the server runs on a fresh database `shop_e2e` on that
  * server; without it on an embedded PGlite directory. No Playwright here: the server start imports it.
  */
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DATABASE_SUFFIX } from './ports';
 
@@ -27,4 +28,16 @@ export function shopDatabaseUrl(): string | undefined {
   const shop = new URL(url);
   shop.pathname = `/${E2E_DATABASE_NAME}`;
   return shop.toString();
+}
+
+/**
+ * A copy of the build that this run alone uses (E2E_DIST, made by copy-build.ts), relative to e2e/, so that
+ * `npm run build` elsewhere in the same checkout does not change the shop under a run; undefined runs the
+ * build in packages/ itself.
+ */
+export function privateBuild(): { serverDist: string; webDist: string } | undefined {
+  const folder = process.env.E2E_DIST;
+  if (!folder) return undefined;
+  const root = resolve(fileURLToPath(new URL('.', import.meta.url)), folder);
+  return { serverDist: resolve(root, 'server/dist'), webDist: resolve(root, 'web/dist') };
 }

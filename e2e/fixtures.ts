@@ -4,9 +4,10 @@
  * and the seller command.
  */
 import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
-import { repoRoot, shopDatabaseUrl } from './database';
+import { privateBuild, repoRoot, shopDatabaseUrl } from './database';
 import { MAIL_SINK, SHOP_ORIGIN } from './ports';
 
 export type { Locator, Page } from '@playwright/test';
@@ -199,11 +200,18 @@ export async function nextMailTo(address: string, afterId: number, containing?: 
 export const ON_POSTGRES = Boolean(process.env.E2E_DATABASE_URL);
 export const NEEDS_POSTGRES = 'the seller command needs the shared PostgreSQL database';
 
-/** Runs `npm run seller -- ...args` on the e2e server's database and returns what it printed. */
+/**
+ * Runs `npm run seller -- ...args` on the e2e server's database (the seller command of this run's copy of the
+ * build, with E2E_DIST) and returns what it printed.
+ */
 export function seller(...args: string[]): string {
   const url = shopDatabaseUrl();
   if (!url) throw new Error(NEEDS_POSTGRES);
-  return execFileSync('npm', ['run', '--silent', 'seller', '--', ...args], {
+  const copy = privateBuild();
+  const [command, commandArgs] = copy
+    ? ['node', ['--enable-source-maps', join(copy.serverDist, 'seller.js'), ...args]]
+    : ['npm', ['run', '--silent', 'seller', '--', ...args]];
+  return execFileSync(command, commandArgs, {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: url },
     encoding: 'utf8',
