@@ -36,6 +36,14 @@ export default defineConfig({
       },
       {
         test: {
+          // The page's code that runs without a browser: its routes against the shop's table of pages.
+          name: 'web',
+          include: ['packages/web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'boundaries',
           include: ['boundaries/**/*.test.ts'],
           environment: 'node',

@@ -1,11 +1,19 @@
 /**
- * Every route under /acer; pages load on demand. Unknown paths are replaced with /acer.
+ * Every route under /acer, built from the shop's one table of pages (@shop/domain/pages, which the server
+ * reads too); pages load on demand. Unknown paths are replaced with /acer.
  * A page with data has a loader (features/<page>/loader.ts, small, so it is here from the start): it
  * starts the page's reads while the page's code loads, and hands them to the page (lib/reads.ts).
- * The same routes run in the browser (main.tsx) and on the server (ssr/entry-server.tsx); the routes
- * with a loader have fixed ids, so the browser can hand the server's answers to the same routes.
+ * The same routes run in the browser (main.tsx) and on the server (ssr/entry-server.tsx); a route has its
+ * page's id, so the browser can hand the server's answers to the same routes.
  */
-import { Navigate, type RouteObject } from 'react-router';
+import { PAGES, type PageId } from '@shop/domain/pages';
+import {
+  type ActionFunction,
+  type LoaderFunction,
+  Navigate,
+  type RouteObject,
+  type ShouldRevalidateFunction,
+} from 'react-router';
 import { accountLoader } from '../features/account/loader';
 import { listingLoader } from '../features/catalog/loader';
 import { checkoutLoader } from '../features/checkout/loader';
@@ -15,13 +23,57 @@ import { productLoader } from '../features/product/loader';
 import { loadNamespaces } from '../lib/i18n';
 import { Layout, RouteError } from './Layout';
 
-/** A page's code and its catalogues (locales/<lang>/<namespace>.json), fetched together. */
-const page =
-  (load: () => Promise<{ default: React.ComponentType }>, ...namespaces: string[]) =>
-  async () => {
-    const [module] = await Promise.all([load(), loadNamespaces(...namespaces)]);
-    return { Component: module.default };
+/** The loaders of the pages the table says have one. */
+const LOADERS: Record<Extract<(typeof PAGES)[number], { loader: true }>['id'], LoaderFunction> = {
+  home: homeLoader,
+  category: listingLoader,
+  product: productLoader,
+  checkout: checkoutLoader,
+  order: orderLoader,
+  invoice: invoiceLoader,
+  account: accountLoader,
+};
+
+/** What a page's module gives its route. */
+interface PageParts {
+  Component?: React.ComponentType;
+  HydrateFallback?: React.ComponentType;
+  ErrorBoundary?: React.ComponentType;
+  loader?: LoaderFunction;
+  action?: ActionFunction;
+  shouldRevalidate?: ShouldRevalidateFunction;
+}
+type PageModule = PageParts & { default?: React.ComponentType };
+
+/** Each page's code, by its module's path under features/ (the table names it). */
+const MODULES = import.meta.glob<PageModule>(['./*/*Page.tsx', './admin/BackOffice.tsx'], {
+  base: '../features',
+});
+
+/**
+ * A page's code and its catalogues (locales/<lang>/<namespace>.json), fetched together. A page's default
+ * export is its component; a module without one is a route module (its Component, loader, action...).
+ */
+function page(
+  id: PageId,
+  module: string,
+  namespaces: readonly string[],
+): { id: string; loader?: LoaderFunction; lazy: () => Promise<PageParts> } {
+  const load = MODULES[`./${module}.tsx`];
+  if (!load) throw new Error(`The page ${id} has no module ${module}`);
+  const loader = (LOADERS as Partial<Record<PageId, LoaderFunction>>)[id];
+  return {
+    id,
+    ...(loader ? { loader } : {}),
+    lazy: async () => {
+      const [{ default: Component, ...parts }] = await Promise.all([load(), loadNamespaces(...namespaces)]);
+      return Component ? { Component } : parts;
+    },
   };
+}
+
+const shop = PAGES.filter((p) => !('bare' in p));
+const bare = PAGES.filter((p) => 'bare' in p);
 
 export const routes: RouteObject[] = [
   {
@@ -31,98 +83,15 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <Layout starting />,
     errorElement: <RouteError />,
     children: [
-      {
-        id: 'home',
-        index: true,
-        loader: homeLoader,
-        lazy: page(() => import('../features/home/HomePage'), 'catalog'),
-      },
-      { path: 'signin/:session?', lazy: page(() => import('../features/auth/SignInPage'), 'account') },
-      {
-        path: 'category/:category/:subcategory?',
-        id: 'category',
-        loader: listingLoader,
-        lazy: page(() => import('../features/catalog/CategoryPage'), 'catalog', 'alerts'),
-      },
-      {
-        path: 'product/:itemid/:condition?',
-        id: 'product',
-        loader: productLoader,
-        lazy: page(() => import('../features/product/ProductPage'), 'catalog', 'compare', 'quotes', 'alerts'),
-      },
-      { path: 'add-to-cart', lazy: page(() => import('../features/cart/AddToCartPage'), 'cart') },
-      { path: 'cart', lazy: page(() => import('../features/cart/CartPage'), 'cart', 'quotes') },
-      {
-        path: 'quote-request',
-        lazy: page(() => import('../features/quotes/QuoteRequestPage'), 'quotes', 'cart'),
-      },
-      {
-        path: 'quote-checkout/:quoteid',
-        lazy: page(() => import('../features/quotes/QuoteCheckoutPage'), 'quotes', 'cart'),
-      },
-      { path: 'quick-order', lazy: page(() => import('../features/quickorder/QuickOrderPage'), 'cart') },
-      {
-        path: 'checkout',
-        id: 'checkout',
-        loader: checkoutLoader,
-        lazy: page(() => import('../features/checkout/CheckoutPage'), 'cart'),
-      },
-      {
-        path: 'order/placed',
-        lazy: page(() => import('../features/orders/OrderPlacedPage'), 'cart', 'approvals'),
-      },
-      {
-        path: 'order/:orderid',
-        id: 'order',
-        loader: orderLoader,
-        lazy: page(() => import('../features/orders/OrderPage'), 'orders', 'quotes'),
-      },
-      {
-        path: 'invoice/:invoiceid',
-        id: 'invoice',
-        loader: invoiceLoader,
-        lazy: page(() => import('../features/orders/InvoicePage'), 'orders', 'quotes'),
-      },
-      {
-        path: 'account/:session?/:sessionid?',
-        id: 'account',
-        loader: accountLoader,
-        lazy: page(
-          () => import('../features/account/AccountPage'),
-          'account',
-          'orders',
-          'quotes',
-          'approvals',
-          'alerts',
-        ),
-      },
-      { path: 'contact-us', lazy: page(() => import('../features/contact/ContactPage'), 'contact') },
-      { path: 'faq', lazy: page(() => import('../features/static/FaqPage'), 'faq') },
-      { path: 'warranty', lazy: page(() => import('../features/static/WarrantyPage'), 'warranty') },
-      {
-        path: 'extended-warranty/:session?',
-        lazy: page(() => import('../features/static/ExtendedWarrantyPage'), 'extended-warranty'),
-      },
-      { path: 'subscribe', lazy: page(() => import('../features/static/SubscribePage'), 'subscribe') },
-      { path: 'blog', lazy: page(() => import('../features/static/BlogListPage'), 'blog') },
-      { path: 'blog/:blogid', lazy: page(() => import('../features/static/BlogArticlePage'), 'blog') },
-      { path: 'legal-notice', lazy: page(() => import('../features/static/LegalNoticePage'), 'legal') },
-      { path: 'term-of-sale', lazy: page(() => import('../features/static/TermOfSalePage'), 'terms') },
-      { path: 'location', lazy: page(() => import('../features/static/LocationPage'), 'location') },
-      {
-        path: 'set-password',
-        lazy: async () => {
-          const [module] = await Promise.all([
-            import('../features/auth/SetPasswordPage'),
-            loadNamespaces('account'),
-          ]);
-          return module;
-        },
-      },
+      ...shop.map(
+        (p): RouteObject =>
+          p.path === ''
+            ? { ...page(p.id, p.module, p.namespaces), index: true }
+            : { ...page(p.id, p.module, p.namespaces), path: p.path },
+      ),
       { path: '*', element: <Navigate to="/acer" replace /> },
     ],
   },
-  // The back office: its own bundle and layout, outside the shop's header and footer.
-  { path: '/acer/admin/*', lazy: () => import('../features/admin/BackOffice') },
+  ...bare.map((p): RouteObject => ({ ...page(p.id, p.module, p.namespaces), path: `/acer/${p.path}` })),
   { path: '*', element: <Navigate to="/acer" replace /> },
 ];

@@ -5,19 +5,7 @@
  * request it is rendering, so two requests rendered at once never see each other's.
  */
 import type { Lang, Translator } from '@shop/domain/i18n';
-
-export interface ShopInfo {
-  phone: string;
-  email: string;
-  salesEmail: string;
-  address: string;
-}
-
-/** One answer of the API as the server's page renderer gets it. */
-export interface ServerAnswer {
-  status: number;
-  body: unknown;
-}
+import type { ServerAnswer, ShopInfo } from '@shop/domain/pages';
 
 export interface ServerScope {
   /** The request's Cookie header, as `document.cookie` would read. */

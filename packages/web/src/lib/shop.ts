@@ -1,7 +1,6 @@
 /** The shop's contact details, given by the server in a meta tag of index.html. */
-import { type ShopInfo, serverScope } from './scope';
-
-export type { ShopInfo };
+import type { ShopInfo } from '@shop/domain/pages';
+import { serverScope } from './scope';
 
 const fallback: ShopInfo = {
   phone: '+1 905 555 0100',

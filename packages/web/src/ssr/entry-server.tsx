@@ -5,11 +5,13 @@
  *
  * What a page reads from its surroundings (cookies, language, kept answers, the API) comes from the
  * request's scope (lib/scope.ts), held in an AsyncLocalStorage: requests rendered at once stay apart.
- * Built by `vite build --ssr` into dist-ssr/ and loaded by the server (packages/server/src/page/render.ts).
+ * Built by `vite build --ssr` into dist-ssr/ and loaded by the server (packages/server/src/modules/page/render.ts);
+ * what they say to each other is typed once (@shop/domain/pages).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { HeaderAnswer } from '@shop/domain/api';
 import { type Lang, Translator } from '@shop/domain/i18n';
+import { pageAt, type RenderInput, type RenderResult } from '@shop/domain/pages';
 import { SPEC_EN } from '@shop/domain/spec-messages';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -18,7 +20,7 @@ import { routes } from '../app/routes';
 import { ApiError, api } from '../lib/api';
 import { cookieLogin } from '../lib/cookies';
 import type { Read } from '../lib/reads';
-import { provideServerScope, type ServerScope, type ShopInfo } from '../lib/scope';
+import { provideServerScope, type ServerScope } from '../lib/scope';
 import { SessionProvider } from '../lib/session';
 import type { RenderedData } from './data';
 
@@ -44,31 +46,9 @@ const translators: Record<Lang, Translator> = {
   ),
 };
 
-/** The pages drawn with the buyer's header data: those that list it (cart, checkout, account). */
-const HEADER_PAGES = /^\/acer\/(?:cart|checkout|quick-order|account)(?:\/|$)/;
-
 const storage = new AsyncLocalStorage<ServerScope>();
 provideServerScope(() => storage.getStore());
 const handler = createStaticHandler(routes);
-
-export interface RenderInput {
-  /** The page's URL, absolute (the origin is not used for reads). */
-  url: string;
-  /** The request's Cookie header (with the language the page is in). */
-  cookie: string;
-  lang: Lang;
-  /** The time zone of the page's dates (the browser's `tz` cookie, checked by the server, or the shop's). */
-  timeZone: string;
-  shop: ShopInfo;
-  /** A GET of the API, as the request's buyer. */
-  get: ServerScope['get'];
-}
-
-export type RenderResult =
-  | { kind: 'page'; html: string; data: string }
-  | { kind: 'redirect'; status: number; location: string }
-  /** Not drawn on the server (a read failed, or a route answered otherwise): the browser draws it. */
-  | { kind: 'browser'; reason: string };
 
 /** JSON that can sit in a <script> element: nothing in it closes the element or starts a comment. */
 function scriptJson(value: unknown): string {
@@ -92,11 +72,12 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     get: input.get,
   };
   return storage.run(scope, async () => {
-    // The buyer's own pages show their cart, addresses and wish lists: their header data is read first.
+    // The buyer's own pages show their cart, addresses and wish lists (the table's `header` pages): their
+    // header data is read first.
     // Elsewhere (the catalog) it only counts the cart and marks the wish lists' items: the browser reads
     // it once the page is up, which spares each page a handful of queries.
     const login = cookieLogin();
-    if (login.loggedIn && HEADER_PAGES.test(new URL(input.url).pathname)) {
+    if (login.loggedIn && pageAt(new URL(input.url).pathname)?.header) {
       try {
         scope.header = { customerId: login.customerId, data: await api<HeaderAnswer>('/header') };
       } catch (error) {

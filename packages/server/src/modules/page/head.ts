@@ -20,6 +20,7 @@ import {
   listingPath,
 } from '@shop/domain/catalog';
 import type { Lang } from '@shop/domain/i18n';
+import { pageAt } from '@shop/domain/pages';
 import webCommonEn from '../../../../web/src/locales/en/common.json';
 import webCommonFr from '../../../../web/src/locales/fr/common.json';
 import { translators } from '../../i18n/lang';
@@ -37,24 +38,6 @@ export interface HeadConfig extends ImageConfig {
 export type PageAnswer =
   | { kind: 'redirect'; location: string }
   | { kind: 'page'; status: 200 | 404; title: string; description: string; tags: string; body?: string };
-
-/** The shop's paths, as the page's router knows them (packages/web/src/app/routes.tsx). */
-const SHOP_PATHS: RegExp[] = [
-  /^$/,
-  /^signin(\/[^/]+)?$/,
-  /^category\/[^/]+(\/[^/]+)?$/,
-  /^product\/[^/]+(\/[^/]+)?$/,
-  /^(add-to-cart|cart|quick-order|checkout|order\/placed|contact-us|faq|warranty|subscribe|blog|legal-notice|term-of-sale|location|set-password)$/,
-  /^(order|invoice|blog)\/[^/]+$/,
-  /^account(\/[^/]+){0,2}$/,
-  /^extended-warranty(\/[^/]+)?$/,
-  /^(quote-request|quote-checkout\/[^/]+)$/,
-  /^admin(\/.*)?$/,
-];
-
-/** Pages that are the buyer's own: kept out of search engines (robots.txt names them too). */
-const PRIVATE =
-  /^(signin|add-to-cart|cart|quick-order|checkout|order|invoice|account|set-password|admin|quote-request|quote-checkout)\b/;
 
 /** Static pages: their <title> key in the page's own catalogues is not at hand, so a name per language. */
 const STATIC_TITLES: Record<string, { en: string; fr: string }> = {
@@ -162,7 +145,9 @@ export class PageHeads {
     }
     if (path !== '/acer' && !path.startsWith('/acer/')) return { kind: 'redirect', location: '/acer' };
     const rest = path.slice('/acer'.length).replace(/^\/+|\/+$/g, '');
-    if (!SHOP_PATHS.some((p) => p.test(rest))) return { kind: 'redirect', location: '/acer' };
+    // A path the shop's table of pages does not know (the page's router would replace it with /acer).
+    const known = pageAt(rest ? `/acer/${rest}` : '/acer');
+    if (!known) return { kind: 'redirect', location: '/acer' };
     const query = new URLSearchParams(search);
     const tr = translators[lang];
     const shopName = tr.t('page.title');
@@ -254,7 +239,8 @@ export class PageHeads {
         ld: [crumbs([{ name: title, path: `/acer/${parts[0]}` }])],
       });
     }
-    return page(shopName, tr.t('page.description'), { index: !PRIVATE.test(rest) });
+    // A buyer's own pages (and the back office) are kept out of search engines; robots.txt names them too.
+    return page(shopName, tr.t('page.description'), { index: !known.own });
   }
 
   private organization(name: string) {

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Lang } from '@shop/domain/i18n';
+import { PAGES, pageAt } from '@shop/domain/pages';
 import { translators } from '../../i18n/lang';
 
 interface ManifestChunk {
@@ -18,39 +19,11 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** Path patterns of the pages worth preloading, with their source modules. */
-const ROUTES: { pattern: RegExp; module: string; namespaces: string[]; drawn?: boolean }[] = [
-  { pattern: /^\/acer\/?$/, module: 'src/features/home/HomePage.tsx', namespaces: ['catalog'], drawn: true },
-  {
-    pattern: /^\/acer\/category\//,
-    module: 'src/features/catalog/CategoryPage.tsx',
-    namespaces: ['catalog'],
-    drawn: true,
-  },
-  {
-    pattern: /^\/acer\/product\//,
-    module: 'src/features/product/ProductPage.tsx',
-    namespaces: ['catalog', 'compare'],
-    drawn: true,
-  },
-  { pattern: /^\/acer\/cart\/?$/, module: 'src/features/cart/CartPage.tsx', namespaces: ['cart'] },
-  {
-    pattern: /^\/acer\/checkout\/?$/,
-    module: 'src/features/checkout/CheckoutPage.tsx',
-    namespaces: ['cart'],
-  },
-  {
-    pattern: /^\/acer\/signin/,
-    module: 'src/features/auth/SignInPage.tsx',
-    namespaces: ['account'],
-    drawn: true,
-  },
-  {
-    pattern: /^\/acer\/account/,
-    module: 'src/features/account/AccountPage.tsx',
-    namespaces: ['account', 'orders'],
-  },
-];
+/** The pages worth preloading (the table's `preload`): those most visits start on. */
+const PRELOADED = PAGES.filter((page) => 'preload' in page);
+
+/** A page's module as the build's manifest names it. */
+const manifestKey = (module: string) => `src/features/${module}.tsx`;
 
 /** The module that hydrates a page drawn on the server (packages/web/src/ssr/hydrate.ts). */
 const HYDRATE_MODULE = 'src/ssr/hydrate.ts';
@@ -59,7 +32,7 @@ const HYDRATE_MODULE = 'src/ssr/hydrate.ts';
  * The catalogues every page loads first (lib/i18n.ts, main.tsx): a page in French also loads the French of
  * the specification's messages and their English, by which it finds them; an English page needs neither.
  */
-function catalogueModules(lang: Lang, namespaces: string[]): string[] {
+function catalogueModules(lang: Lang, namespaces: readonly string[]): string[] {
   return [
     ...['common', ...namespaces].map((ns) => `src/locales/${lang}/${ns}.json`),
     ...(lang === 'en' ? [] : [`../domain/src/locales/${lang}/spec.json`, '../domain/src/spec-messages.ts']),
@@ -105,12 +78,12 @@ export class PageHtml {
     const entryDeps = entry ? collect(manifest, entry) : { files: [], css: [] };
     // What index.html already loads is not named again.
     const already = new Set([entry?.file ?? '', ...entryDeps.files, ...(entry?.css ?? []), ...entryDeps.css]);
-    for (const route of ROUTES) {
-      const chunk = manifest[route.module];
+    for (const route of PRELOADED) {
+      const chunk = manifest[manifestKey(route.module)];
       if (!chunk) continue;
       const { files, css } = collect(manifest, chunk);
       // A page drawn on the server also needs the code that hydrates it.
-      const hydrate = route.drawn ? manifest[HYDRATE_MODULE] : undefined;
+      const hydrate = route.drawn === 'server' ? manifest[HYDRATE_MODULE] : undefined;
       if (hydrate) files.push(hydrate.file, ...collect(manifest, hydrate).files);
       const tags = [
         ...[chunk.file, ...files]
@@ -124,7 +97,7 @@ export class PageHtml {
       const withTags = html.replace('</head>', `${[...new Set(tags)].join('')}</head>`);
       for (const lang of langs)
         this.byRoute.set(
-          `${lang}:${route.module}`,
+          `${lang}:${route.id}`,
           withLang(lang, catalogueModules(lang, route.namespaces), withTags),
         );
     }
@@ -142,8 +115,8 @@ export class PageHtml {
 
   /** The HTML for a path in a language: with its route's preloads when it has one. */
   for(path: string, lang: Lang = 'en'): string {
-    const route = ROUTES.find((r) => r.pattern.test(path));
-    return (route && this.byRoute.get(`${lang}:${route.module}`)) ?? this.html[lang];
+    const route = pageAt(path);
+    return (route && this.byRoute.get(`${lang}:${route.id}`)) ?? this.html[lang];
   }
 
   /**

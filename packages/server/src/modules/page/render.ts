@@ -3,54 +3,24 @@
  * dist-ssr/ beside the page's dist/) runs the shop's routes and loaders for the request, and its reads
  * are answered by this server in-process, as the request's buyer (a visitor's answers hold no price).
  *
- * The public pages are drawn here (home, listings and search, products, the static pages, the blog,
- * contact and sign-in); the buyer's own pages (cart, checkout, orders, invoices, account) and the back
- * office are drawn by the browser, as before.
+ * The shop's table of pages (@shop/domain/pages) says which pages are drawn here: the public pages (home,
+ * listings and search, products, the static pages, the blog, contact and sign-in) and the buyer's own
+ * (cart, quick order, checkout, orders, invoices, account). Those it marks as drawn by the browser say why
+ * there: the back office, the set-password page, the two quote pages and the two pages that only act.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Lang } from '@shop/domain/i18n';
+import { pageAt, type Renderer, type ShopInfo } from '@shop/domain/pages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { CompressedText } from '../../lib/compressed';
 import { openPageReads, PAGE_READ_HEADER, PageReads, STAND_IN_PATTERN, stillHolds } from '../catalog';
 
-export interface ShopInfo {
-  phone: string;
-  email: string;
-  salesEmail: string;
-  address: string;
-}
-
-interface RenderInput {
-  url: string;
-  cookie: string;
-  lang: Lang;
-  timeZone: string;
-  shop: ShopInfo;
-  get(path: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }>;
-}
-
-export type RenderResult =
-  | { kind: 'page'; html: string; data: string }
-  | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'browser'; reason: string };
-
-interface Renderer {
-  render(input: RenderInput): Promise<RenderResult>;
-}
-
-/**
- * The paths under /acer drawn on the server: every page of the shop but the back office, the set-password
- * page (its one-time link is checked by a POST, counted against the link limit, and its page is nobody else's), and the two pages that
- * only act (add-to-cart adds then goes on, order/placed places the order the checkout handed it).
- */
-const SERVER_DRAWN =
-  /^\/acer(?:\/(?:category\/[^/]+(?:\/[^/]+)?|product\/[^/]+(?:\/[^/]+)?|faq|warranty|extended-warranty(?:\/[^/]+)?|subscribe|blog(?:\/[^/]+)?|legal-notice|term-of-sale|location|contact-us|signin(?:\/[^/]+)?|cart|quick-order|checkout|order\/(?!placed\/?$)[^/]+|invoice\/[^/]+|account(?:\/[^/]+){0,2}))?\/?$/;
-
+/** Whether the server draws the page at this path (the table says so), rather than the browser. */
 export function drawnOnServer(path: string): boolean {
-  return SERVER_DRAWN.test(path);
+  return pageAt(path)?.drawn === 'server';
 }
 
 /** The renderer next to the page's build, or null when the page was built without it. */

@@ -14,6 +14,7 @@
  * The text is built on the first request after a catalog change and kept until the next one.
  */
 import { SUBCATEGORIES, TOP_CATEGORIES } from '@shop/domain/catalog';
+import { PAGES } from '@shop/domain/pages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogStore } from '../catalog';
 
@@ -166,22 +167,30 @@ export class Sitemap {
 }
 
 /**
- * Paths crawlers keep out of: a buyer's own pages (cart, checkout, orders, invoices, account, sign-in), the
- * back office and the API.
+ * The start of a buyer's own page's path (the table's `own`), up to its first part that varies:
+ * `/acer/order/` for order/:orderid, `/acer/account` for account/:session?/:sessionid?.
+ */
+function ownPathStart(path: string): string {
+  const segments = path.split('/');
+  const varies = segments.findIndex((segment) => segment.startsWith(':') || segment === '*');
+  if (varies === -1) return `/acer/${path}`;
+  const fixed = `/acer/${segments.slice(0, varies).join('/')}`;
+  return segments[varies]!.startsWith(':') && !segments[varies]!.endsWith('?') ? `${fixed}/` : fixed;
+}
+
+const OWN = PAGES.filter((page) => 'own' in page).map((page) => ownPathStart(page.path));
+
+/**
+ * Paths crawlers keep out of: a buyer's own pages (cart, checkout, quotes, orders, invoices, account,
+ * sign-in) and the back office, as the shop's table of pages marks them, and the API. A path another
+ * already covers (order/placed under /acer/order/) is not named again.
  */
 export const DISALLOWED_PATHS = [
-  '/acer/cart',
-  '/acer/checkout',
-  '/acer/add-to-cart',
-  '/acer/quick-order',
-  '/acer/account',
-  '/acer/order/',
-  '/acer/invoice/',
-  '/acer/signin',
-  '/acer/set-password',
-  '/acer/admin',
+  ...OWN.filter(
+    (path) => !OWN.some((other) => other !== path && other.endsWith('/') && path.startsWith(other)),
+  ),
   '/api/',
-] as const;
+];
 
 /** robots.txt: the shop is open to crawlers but for the paths above; names the sitemap. */
 export function robotsTxt(publicUrl: string): string {
