@@ -16,6 +16,7 @@
  * its own customer.
  */
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { pageAt } from '@shop/domain/pages';
 import { createCustomer, createProduct, expect, test } from '../admin-fixtures';
 import {
   ACCOUNT_ROUTES,
@@ -31,8 +32,8 @@ import { Dialogs, expectNoSeriousA11y, keepToShop } from '../fixtures';
 
 test.describe.configure({ mode: 'parallel' });
 
-/** Drawn by the browser on purpose (render.ts says why). */
-const BROWSER_DRAWN = new Set(['/acer/set-password']);
+/** Drawn by the browser on purpose: the shop's table of pages (domain/pages.ts) says which and why. */
+const drawnByBrowser = (path: string) => pageAt(new URL(path, 'http://shop').pathname)?.drawn === 'browser';
 
 /**
  * Keeps, in the page itself, every call of the shop's API the page's code makes, as `METHOD /api/path?query`.
@@ -80,13 +81,13 @@ async function visit({ page, problems }: Walker, path: string): Promise<string> 
   expect(response?.status(), path).toBe(200);
   const html = await response!.text();
   const drawn = html.includes('id="page-data"');
-  expect.soft(drawn, `${path} is drawn on the server`).toBe(!BROWSER_DRAWN.has(path));
+  expect.soft(drawn, `${path} is drawn on the server`).toBe(!drawnByBrowser(path));
   await expect(page.locator('html'), `${path} is ready`).toHaveAttribute('data-ready', 'true');
   await expect(page.getByRole('main')).toBeVisible();
   await expect(page.locator('.loading, [aria-busy="true"]'), `${path} is done loading`).toHaveCount(0);
 
   // Without a link, the set-password page's check of it is answered 400, which the browser logs.
-  const logged = BROWSER_DRAWN.has(path) ? problems.filter((text) => !/status of 400/.test(text)) : problems;
+  const logged = drawnByBrowser(path) ? problems.filter((text) => !/status of 400/.test(text)) : problems;
   expect.soft(logged, `${path}: console errors or hydration warnings`).toEqual([]);
   if (drawn) {
     const calls = await page.evaluate(() => (window as unknown as { apiCalls: string[] }).apiCalls);
