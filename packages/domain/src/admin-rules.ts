@@ -102,7 +102,7 @@ export function orderStatusName(status: string): string {
 
 /**
  * The back office writes every date one way: a day as "Mar 4, 2026", a moment as its day in the shop's
- * time zone (Toronto) written the same way, with the time: "Mar 4, 2026, 3:05 p.m.". Forms keep
+ * time zone (SHOP_TIME_ZONE) written the same way, with the time: "Mar 4, 2026, 3:05 p.m." Forms keep
  * YYYY-MM-DD in their date fields and the API and CSV files keep their own forms.
  */
 export function backOfficeDay(day: string): string {
@@ -111,9 +111,9 @@ export function backOfficeDay(day: string): string {
     : day;
 }
 
-/** A moment (an ISO timestamp) as the back office writes it: "Mar 4, 2026, 3:05 p.m." in Toronto. */
-export function backOfficeMoment(at: string): string {
-  return formatDateIn('en', at, { time: true, timeZone: 'America/Toronto' });
+/** A moment (an ISO timestamp) as the back office writes it in the shop's time zone: "Mar 4, 2026, 3:05 p.m.". */
+export function backOfficeMoment(at: string, timeZone: string): string {
+  return formatDateIn('en', at, { time: true, timeZone });
 }
 
 /** Which status each action moves an order from and to. */

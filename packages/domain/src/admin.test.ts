@@ -80,14 +80,15 @@ describe('order statuses in the back office', () => {
 });
 
 describe('dates in the back office', () => {
-  it('are written one way: a day as Mar 4, 2026, a moment as its day in Toronto with the time', () => {
+  it("are written one way: a day as Mar 4, 2026, a moment as its day in the shop's time zone with the time", () => {
     expect(backOfficeDay('2026-03-04')).toBe('Mar 4, 2026');
     expect(backOfficeDay('2026-12-31')).toBe('Dec 31, 2026');
     // A timestamp's day is its first ten characters.
     expect(backOfficeDay('2026-09-04T23:30:00.000Z')).toBe('Sep 4, 2026');
     expect(backOfficeDay('soon')).toBe('soon');
-    expect(backOfficeMoment('2026-03-04T20:05:00.000Z')).toBe('Mar 4, 2026, 3:05 p.m.');
-    // Past midnight in UTC is still the evening before in Toronto.
-    expect(backOfficeMoment('2026-03-05T02:30:00.000Z')).toBe('Mar 4, 2026, 9:30 p.m.');
+    expect(backOfficeMoment('2026-03-04T20:05:00.000Z', 'America/Toronto')).toBe('Mar 4, 2026, 3:05 p.m.');
+    // Past midnight in UTC is still the evening before in Toronto, and earlier still in Vancouver.
+    expect(backOfficeMoment('2026-03-05T02:30:00.000Z', 'America/Toronto')).toBe('Mar 4, 2026, 9:30 p.m.');
+    expect(backOfficeMoment('2026-03-05T02:30:00.000Z', 'America/Vancouver')).toBe('Mar 4, 2026, 6:30 p.m.');
   });
 });

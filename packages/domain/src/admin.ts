@@ -243,7 +243,7 @@ const unsetIfBlank = <T extends z.ZodType>(schema: T) =>
 
 /**
  * The back office's orders list: a search (`q`: order number, PO number, customer id or company) and
- * filters by status, the day placed (Toronto's days, from and to included), customer, buyer (contact id or
+ * filters by status, the day placed (the shop's days, from and to included), customer, buyer (contact id or
  * e-mail), shipping province, a SKU on any line, the total's range in dollars and a PO number.
  */
 const orderFilterShape = {
@@ -469,7 +469,7 @@ export const invoiceSchema = z
   });
 export type InvoiceInput = z.input<typeof invoiceSchema>;
 
-/** The sales-tax journal's period: the invoices made from `from` to `to` (Toronto's days, both included). */
+/** The sales-tax journal's period: the invoices made from `from` to `to` (the shop's days, both included). */
 export const invoiceJournalQuerySchema = z
   .object({ from: calendarDay('from'), to: calendarDay('to') })
   .refine((v) => v.from <= v.to, { path: ['to'], message: 'The first day must not be after the last day.' });

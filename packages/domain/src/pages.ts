@@ -291,6 +291,8 @@ export interface ShopInfo {
   email: string;
   salesEmail: string;
   address: string;
+  /** The shop's time zone (SHOP_TIME_ZONE): the shop's day, and a page's dates until the browser names its own. */
+  timeZone: string;
 }
 
 /** One answer of the API as the page's renderer gets it. */

@@ -36,8 +36,6 @@ export const QUOTE_SELLER_MSG = {
     `At these prices the quote totals ${total} before taxes, above the ${limit} an order may total, so the buyer could never accept it. Lower the prices, or decline it and ask the buyer to split it into several quotes.`,
 } as const;
 
-/** Until the back office's quotes page reads it from days.ts. */
-export { addDays } from './days';
 export {
   isQuoteState,
   QUOTE_MAX_LINES,

@@ -8,9 +8,6 @@ import { dayIn } from './days';
 import type { Cents } from './money';
 import { roundMoney } from './money';
 
-/** Until the back office's last pages read it from days.ts. */
-export { dayIn };
-
 export const PROVINCES = [
   'Ontario',
   'Quebec',

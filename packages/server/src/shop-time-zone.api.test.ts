@@ -3,26 +3,40 @@
  * server's own code (the orders file), and a zone that is none stops the server before it starts.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { orders } from './db/schema';
 import { SERVER_ROOT } from './server-root';
 import { call, itemPicker, makeCustomer, OWNER, placeOrder, staffSignIn } from './test/admin';
 import { type TestContext, useTestApp } from './test/harness';
 
+// The page's build, with a stand-in renderer that writes the zones it is given (as painter.api.test.ts does).
+const root = mkdtempSync(join(tmpdir(), 'shop-zone-page-'));
+mkdirSync(join(root, 'dist'));
+mkdirSync(join(root, 'dist-ssr'));
+copyFileSync(resolve(SERVER_ROOT, '../web/index.html'), join(root, 'dist', 'index.html'));
+writeFileSync(
+  join(root, 'dist-ssr', 'entry-server.js'),
+  `export async function render(input) {
+    return { kind: 'page', html: '<p>dates in ' + input.timeZone + ', shop in ' + input.shop.timeZone + '</p>', data: '{}' };
+  }`,
+);
+const WEB_DIST = join(root, 'dist');
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
 /** 04:30 UTC on March 10, 2026: 00:30 on the 10th in Toronto (EDT), 21:30 on the 9th in Vancouver (PDT). */
 const PLACED = new Date('2026-03-10T04:30:00Z');
 
 const shops = [
-  { zone: 'America/Toronto', day: '2026-03-10', other: '2026-03-09', ctx: useTestApp() },
+  { zone: 'America/Toronto', day: '2026-03-10', other: '2026-03-09', ctx: useTestApp({ WEB_DIST }) },
   {
     zone: 'America/Vancouver',
     day: '2026-03-09',
     other: '2026-03-10',
-    ctx: useTestApp({ SHOP_TIME_ZONE: 'America/Vancouver' }),
+    ctx: useTestApp({ SHOP_TIME_ZONE: 'America/Vancouver', WEB_DIST }),
   },
 ];
 
@@ -69,6 +83,18 @@ describe.each(shops)('a shop in $zone', ({ zone, day, other, ctx }) => {
     const csv = await call(ctx.app, 'GET', `/api/admin/orders.csv?ids=${placed.orderId}`, owner);
     expect(csv.status).toBe(200);
     expect(csv.response.body.split('\n')[1]).toMatch(new RegExp(`^${placed.orderNumber},${day},`));
+  });
+
+  it("hands its zone to the page: a visitor's dates are drawn in it, and the browser reads it from the page", async () => {
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: '/acer/faq',
+      headers: { cookie: 'tz=Asia/Tokyo' },
+    });
+    expect(page.statusCode).toBe(200);
+    // A visitor's page is kept for every visitor: its dates are the shop's, whatever zone the browser named.
+    expect(page.body).toContain(`<p>dates in ${zone}, shop in ${zone}</p>`);
+    expect(page.body).toContain(`&quot;timeZone&quot;:&quot;${zone}&quot;`);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * What a company owes, as the API answers it: the buyer's statement (GET /api/user/{customerid}/statement),
  * the back office's receivables, a company's invoices with their payments, and the payments recorded and
- * reversed. Amounts are dollars; days are YYYY-MM-DD (the shop's day, Toronto's).
+ * reversed. Amounts are dollars; days are YYYY-MM-DD (the shop's day, in SHOP_TIME_ZONE).
  */
 import { z } from 'zod';
 import { AGING_BUCKETS, INVOICE_STATES, PAYMENT_METHODS, PAYMENT_TERMS } from '../accounts';

@@ -969,7 +969,7 @@ export const quotes = pgTable(
     note: text('note').notNull().default(''),
     sellerMessage: text('seller_message').notNull().default(''),
     declineReason: text('decline_reason').notNull().default(''),
-    /** The last day the answer may be accepted (Toronto's day). */
+    /** The last day the answer may be accepted (the shop's day, in SHOP_TIME_ZONE). */
     validUntil: date('valid_until', { mode: 'string' }),
     /** How many times the seller answered; 2 and more: revised. */
     revision: integer('revision').notNull().default(0),

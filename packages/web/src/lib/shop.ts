@@ -1,4 +1,5 @@
-/** The shop's contact details, given by the server in a meta tag of index.html. */
+/** The shop's contact details and time zone, given by the server in a meta tag of index.html. */
+import { DEFAULT_SHOP_TIME_ZONE } from '@shop/domain/days';
 import type { ShopInfo } from '@shop/domain/pages';
 import { serverScope } from './scope';
 
@@ -7,6 +8,7 @@ const fallback: ShopInfo = {
   email: 'info@example.com',
   salesEmail: 'sales@example.com',
   address: '10 East Beaver Creek Rd, Richmond Hill, ON L4B 1H3, Canada',
+  timeZone: DEFAULT_SHOP_TIME_ZONE,
 };
 
 let cached: ShopInfo | null = null;

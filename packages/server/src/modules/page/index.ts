@@ -38,6 +38,7 @@ async function registerPage(app: FastifyInstance, config: Config, heads: PageHea
     email: config.SHOP_EMAIL,
     salesEmail: config.SHOP_SALES_EMAIL,
     address: config.SHOP_ADDRESS,
+    timeZone: config.SHOP_TIME_ZONE,
   };
   const page = PageHtml.load(dist, (html) =>
     html.replace(

@@ -30,15 +30,12 @@ export async function loadRenderer(dist: string): Promise<Renderer | null> {
   return (await import(pathToFileURL(file).href)) as Renderer;
 }
 
-/** The zone of a page's dates when the browser has not named its own yet: the shop's. */
-export const SHOP_TIME_ZONE = 'America/Toronto';
-
 const zones = new LRUCache<string, boolean>({ max: 1000 });
 
 /** The zone the browser named in its `tz` cookie, when it is one this server knows; else the shop's. */
-export function pageTimeZone(request: FastifyRequest): string {
+function pageTimeZone(request: FastifyRequest, shopTimeZone: string): string {
   const named = request.cookies.tz;
-  if (!named || named.length > 64) return SHOP_TIME_ZONE;
+  if (!named || named.length > 64) return shopTimeZone;
   let known = zones.get(named);
   if (known === undefined) {
     try {
@@ -49,7 +46,7 @@ export function pageTimeZone(request: FastifyRequest): string {
     }
     zones.set(named, known);
   }
-  return known ? named : SHOP_TIME_ZONE;
+  return known ? named : shopTimeZone;
 }
 
 /** The request's Cookie header with the page's language in it, so its reads answer in that language. */
@@ -251,7 +248,7 @@ export class PagePainter {
       cookie,
       lang,
       // A visitor's page is kept for every visitor: its dates (the blog's) are in the shop's zone.
-      timeZone: notes ? SHOP_TIME_ZONE : pageTimeZone(request),
+      timeZone: notes ? this.shop.timeZone : pageTimeZone(request, this.shop.timeZone),
       shop: this.shop,
       get: async (path, headers) => {
         asked.push({ path, headers });

@@ -5,6 +5,7 @@ import { auditChanges } from '@shop/domain/audit-diff';
 import { formatMoney, toCents } from '@shop/domain/money';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
+import { shopInfo } from '../../lib/shop';
 import { type ActionResult, ADMIN_BASE } from './api';
 
 /** The page's heading and the document's title; focus lands here when a page opens (see AdminLayout). */
@@ -215,7 +216,7 @@ export function money(amount: number): string {
 
 /*
  * The back office writes every date one way (domain/admin-rules.ts): a day as "Mar 4, 2026", a moment as its
- * day in the shop's time zone (Toronto) with the time, "Mar 4, 2026, 3:05 p.m.". Forms keep YYYY-MM-DD in
+ * day in the shop's time zone (SHOP_TIME_ZONE) with the time, "Mar 4, 2026, 3:05 p.m.". Forms keep YYYY-MM-DD in
  * their date fields, as the browser's date picker and the API read it.
  */
 export const formatDay = backOfficeDay;
@@ -230,7 +231,7 @@ export function Day({ day }: { day: string | null | undefined }) {
 export function When({ at }: { at: string | null | undefined }) {
   if (!at) return <>—</>;
   if (Number.isNaN(new Date(at).getTime())) return <>{at}</>;
-  return <time dateTime={at}>{backOfficeMoment(at)}</time>;
+  return <time dateTime={at}>{backOfficeMoment(at, shopInfo().timeZone)}</time>;
 }
 
 /** Previous / numbered / Next links that keep the rest of the query. */

@@ -12,6 +12,7 @@ import { money, pageLang, t } from '../../lib/i18n';
 import { conditionName, provinceName } from '../../lib/labels';
 import { useRead } from '../../lib/reads';
 import { useSession } from '../../lib/session';
+import { shopInfo } from '../../lib/shop';
 import { usePageTitle } from '../../lib/title';
 import '../../styles/cart.css';
 import { useOrderReads } from './loader';
@@ -49,8 +50,8 @@ const longDate = (at: string, timeZone: string) =>
   new Intl.DateTimeFormat(LOCALE[pageLang()], { dateStyle: 'long', timeZone }).format(new Date(at));
 /** A day (YYYY-MM-DD) written out: "December 24, 2026" / "24 décembre 2026". */
 const dayName = (day: string) => longDate(`${day}T12:00:00Z`, 'UTC');
-/** The invoice's date: its day in the seller's time zone (Toronto), as on the PDF. */
-const invoiceDay = (at: string) => longDate(at, 'America/Toronto');
+/** The invoice's date: its day in the shop's time zone (SHOP_TIME_ZONE), as on the PDF. */
+const invoiceDay = (at: string) => longDate(at, shopInfo().timeZone);
 
 /**
  * An address of the order. An invoice's billing address is its Bill to, as on the PDF: the company billed

@@ -19,9 +19,11 @@ import {
   type Page,
 } from '@shop/domain/admin';
 import { CARRIERS } from '@shop/domain/carriers';
-import { dayIn, PROVINCES } from '@shop/domain/tax';
+import { todayIn } from '@shop/domain/days';
+import { PROVINCES } from '@shop/domain/tax';
 import { useRef, useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
+import { shopInfo } from '../../../lib/shop';
 import {
   ADMIN_BASE,
   adminApi,
@@ -194,11 +196,11 @@ export function OrdersTable({
 }
 
 /**
- * The sales-tax journal: the current invoices made from one day to another (Toronto's days) as a CSV file,
+ * The sales-tax journal: the current invoices made from one day to another (the shop's days) as a CSV file,
  * a column per tax component and rate, for the accounts and the GST/HST and QST returns.
  */
 function TaxJournal() {
-  const today = dayIn(new Date(), 'America/Toronto');
+  const today = todayIn(shopInfo().timeZone);
   const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
   const [to, setTo] = useState(today);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -247,7 +249,7 @@ function TaxJournal() {
         </button>
       </form>
       <p id="journal-hint" className="admin-note">
-        The current invoices made in the period (Toronto's days): subtotal, shipping, environmental handling
+        The current invoices made in the period (the shop's days): subtotal, shipping, environmental handling
         fees, other lines, each tax component at each rate (GST, HST, PST, RST, QST), the total and any
         exemption, with a row of sums.
       </p>

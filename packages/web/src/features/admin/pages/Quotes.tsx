@@ -5,18 +5,18 @@
  * is shown as such, with nothing left to answer.
  */
 
+import { addDays, todayIn } from '@shop/domain/days';
 import { toAmount } from '@shop/domain/money';
 import {
-  addDays,
   QUOTE_STATES,
   type QuoteDetail,
   type QuoteSummary,
   quoteAnswerSchema,
   quoteDeclineSchema,
 } from '@shop/domain/quotes';
-import { dayIn } from '@shop/domain/tax';
 import { useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
+import { shopInfo } from '../../../lib/shop';
 import { ADMIN_BASE, adminApi, attempt, failed, invalid, queryOf, readBody } from '../api';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import {
@@ -157,7 +157,7 @@ function AnswerForm({ quote }: { quote: QuoteDetail }) {
   const ref = useRef<HTMLFormElement>(null);
   useFocusFirstError(ref, result);
   const revising = quote.state === 'answered' || quote.state === 'expired';
-  const today = dayIn(new Date(), 'America/Toronto');
+  const today = todayIn(shopInfo().timeZone);
   return (
     <fetcher.Form method="post" ref={ref} className="admin-form" noValidate aria-labelledby="answer-title">
       <h2 id="answer-title">{revising ? 'Revise the answer' : 'Answer'}</h2>

@@ -20,8 +20,10 @@ import type {
   ReceivableInvoice,
   ReceivablesAnswer,
 } from '@shop/domain/answers/accounts';
+import { todayIn } from '@shop/domain/days';
 import { type RefObject, useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
+import { shopInfo } from '../../../lib/shop';
 import { ADMIN_BASE, adminApi, attempt, failed, invalid, queryOf, readBody } from '../api';
 import { KeysHint, MatchCount, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
@@ -139,16 +141,6 @@ async function action({ request }: PageArgs) {
     );
   }
   return failed('Unknown action.');
-}
-
-/** The shop's day (Toronto's), as the date a payment was received defaults to. */
-function torontoToday(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Toronto',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
 }
 
 function Filters({ query }: { query: string }) {
@@ -321,8 +313,8 @@ function PaymentForm({ invoice }: { invoice: ReceivableInvoice }) {
           type="date"
           label="Date received"
           required
-          defaultValue={torontoToday()}
-          max={torontoToday()}
+          defaultValue={todayIn(shopInfo().timeZone)}
+          max={todayIn(shopInfo().timeZone)}
           error={errors.received_on}
         />
         <Field
