@@ -8,6 +8,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
+import { DEFAULT_SHOP_TIME_ZONE } from '@shop/domain/days';
 import type { PROVINCES } from '@shop/domain/tax';
 import pg from 'pg';
 
@@ -358,7 +359,7 @@ async function seedOrders(client: pg.Client): Promise<{ orders: number; lines: n
          else 'PO' || to_char(o.created_at, 'YYMM') || lpad(o.seq::text, 4, '0') end,
        case when o.r_ship < 0.9 then 'Standard' else 'Pick Up' end,
        s.subtotal, coalesce(t.tax, 0), coalesce(t.rate, 0), s.subtotal + coalesce(t.tax, 0),
-       to_char(o.created_at at time zone 'America/Toronto', 'YYYY-MM-DD"T"HH24:MI:SS'), o.created_at,
+       to_char(o.created_at at time zone '${DEFAULT_SHOP_TIME_ZONE}', 'YYYY-MM-DD"T"HH24:MI:SS'), o.created_at,
        case when o.status in ('Pending', 'OnHold') then o.created_at
          else least(now(), o.created_at + (1 + o.r_misc * 4) * interval '1 day') end,
        c.contact_name, o.company, o.ship_street, o.ship_city, o.ship_province, o.ship_zip, 'Canada', o.phone,
@@ -398,7 +399,7 @@ async function seedOrders(client: pg.Client): Promise<{ orders: number; lines: n
        i.created_at,
        case when i.current then null else c.created_at end,
        case when i.current then null else c.invoice_id end,
-       'net30', ((case when i.current then i.created_at else c.created_at end) at time zone 'America/Toronto')::date + 30
+       'net30', ((case when i.current then i.created_at else c.created_at end) at time zone '${DEFAULT_SHOP_TIME_ZONE}')::date + 30
      from bench_invoice i
      join orders x on x.order_id = i.order_id
      left join bench_invoice c on c.order_id = i.order_id and c.current and not i.current
