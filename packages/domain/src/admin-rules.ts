@@ -29,8 +29,6 @@ export const BULK_MAX_ORDERS = 100;
 export const MESSAGE_MAX = 5000;
 export const REASON_MAX = 1000;
 export const CUSTOMER_ID_PATTERN = /^[A-Za-z0-9]{2,50}$/;
-/** How many sign-ins (the primary contact and the buyers) a company may have unless the seller raises it. */
-export const DEFAULT_MAX_BUYERS = 50;
 export const MAX_BUYERS_CEILING = 1000;
 /**
  * How many buyers a company's administrators may invite (each gets a welcome mail) per hour and per day,

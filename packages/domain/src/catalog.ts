@@ -203,19 +203,8 @@ export const FILTER_LABELS: Record<FilterField, string> = {
   refresh_rate: 'Refresh Rate',
 };
 
-export function isFilterField(value: string): value is FilterField {
-  return (FILTER_FIELDS as readonly string[]).includes(value);
-}
-
 export const SORTS = ['name_asc', 'name_desc', 'price_asc', 'price_desc'] as const;
 export type Sort = (typeof SORTS)[number];
-export const SORT_LABELS: Record<Sort, string> = {
-  name_asc: 'A to Z',
-  name_desc: 'Z to A',
-  price_asc: 'Price: Ascending',
-  price_desc: 'Price: Descending',
-};
-
 export const SEARCH_COLUMNS = ['all', 'item_name', 'sku'] as const;
 export type SearchColumn = (typeof SEARCH_COLUMNS)[number];
 

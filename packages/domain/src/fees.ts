@@ -18,10 +18,6 @@ export const FEE_CATEGORY_NAMES: Record<FeeCategory, { en: string; fr: string }>
   peripheral: { en: 'Computer peripherals', fr: 'Périphériques' },
 };
 
-export function isFeeCategory(value: unknown): value is FeeCategory {
-  return typeof value === 'string' && (FEE_CATEGORIES as readonly string[]).includes(value);
-}
-
 const BY_CATEGORY: Record<string, FeeCategory> = {
   Laptop: 'portable',
   Notebook: 'portable',

@@ -180,16 +180,6 @@ export class Translator {
   }
 }
 
-const numberFormats = new Map<Lang, Intl.NumberFormat>();
-export function formatNumberIn(lang: Lang, value: number): string {
-  let format = numberFormats.get(lang);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALE[lang]);
-    numberFormats.set(lang, format);
-  }
-  return format.format(value);
-}
-
 /** A date as `Mar 4, 2025` / `4 mars 2025`; with `time`, the hour and minutes too. */
 export function formatDateIn(
   lang: Lang,

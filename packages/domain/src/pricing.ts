@@ -25,11 +25,6 @@ export function unitPrice(offer: PricedOffer): Cents {
 /** The listing sorts and filters by what the buyer pays, which is the unit price. */
 export const sortPrice = unitPrice;
 
-/** Whether the card strikes through the original price. */
-export function showsStrikePrice(offer: PricedOffer): boolean {
-  return unitPrice(offer) !== offer.price;
-}
-
 export interface StockedOffer {
   item_condition: Condition;
   stock: number;

@@ -1,5 +1,6 @@
 /** Configuration, read and checked once at start-up; a bad value stops the server with a clear message. */
 import { isIP } from 'node:net';
+import { DEFAULT_KEY_RATE_LIMIT } from '@shop/domain/company-api';
 import { DEFAULT_SHOP_TIME_ZONE } from '@shop/domain/days';
 import { z } from 'zod';
 
@@ -163,7 +164,7 @@ const schema = z
     REMINDER_POLL_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     /** Requests a company API key may make a minute, over every /api/v1 call, counted across processes. */
-    API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+    API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(DEFAULT_KEY_RATE_LIMIT),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * The address people open the shop at (https://shop.example.com): links in mail start with it, and a change

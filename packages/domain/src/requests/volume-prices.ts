@@ -36,10 +36,3 @@ export const PriceBreaksInput = z
     ))
       ctx.addIssue({ code: 'custom', message });
   });
-
-/** The stored form, read back from the database: trusted, but checked the same way. */
-export const PriceBreakSchema = z.object({
-  condition: z.enum(CONDITIONS),
-  min_quantity: MinQuantity,
-  basis_points: z.number().int().min(1).max(9_999),
-});

@@ -51,12 +51,6 @@ export function signInRedirect(request: Request): Response {
   return redirect(`${ADMIN_BASE}/signin${next}`);
 }
 
-/** An ended staff session becomes a redirect to sign in; anything else is thrown on. */
-export function rethrowSignedOut(error: unknown, request: Request): never {
-  if (error instanceof ApiError && error.status === 401) throw signInRedirect(request);
-  throw error;
-}
-
 /** What a form's action answers: the server's message, and the field errors of a 400. */
 export interface ActionResult {
   ok: boolean;
