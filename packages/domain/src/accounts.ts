@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { pagingSchema } from './admin';
 import { REASON_MAX } from './admin-rules';
 import { oneLine } from './contact';
-import { dayField, daysBetween } from './days';
+import { dayField } from './day-field';
+import { daysBetween } from './days';
 import { toCents } from './money';
 import { typedDollars } from './money-text';
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { Count, Dollars, Envelope, Price, Timestamp } from './answers/common';
 import { TaxExemptionAnswer } from './answers/orders';
 import { oneLine } from './contact';
-import { dayField } from './days';
+import { dayField } from './day-field';
 import { FEE_CATEGORIES } from './fees';
 import { toCents } from './money';
 import { typedDollars } from './money-text';

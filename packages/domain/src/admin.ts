@@ -25,7 +25,7 @@ import {
 import { CARRIER_MSG, carrierNamed } from './carriers';
 import { FILTER_FIELDS, type FilterField, PRIMARY_CONDITIONS } from './catalog';
 import { EMAIL_PATTERN, oneLine } from './contact';
-import { dayField } from './days';
+import { dayField } from './day-field';
 import { toCents } from './money';
 import { typedDollars } from './money-text';
 import { PriceBreaksInput } from './requests/volume-prices';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayField, dayIn, daysBetween, isDay, todayIn } from './days';
+import { dayField } from './day-field';
+import { addDays, dayIn, daysBetween, isDay, todayIn } from './days';
 
 describe('days', () => {
   it('knows real days from look-alikes', () => {

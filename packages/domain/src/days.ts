@@ -1,12 +1,11 @@
 /**
  * Calendar days, written YYYY-MM-DD, for the server and the pages alike: which text is a day, counting days,
- * the day an instant falls on in a time zone, and the one schema of a day a request may carry.
+ * the day an instant falls on in a time zone. The one schema of a day a request may carry is day-field.ts's:
+ * this module stays without Zod, as the pages load it with their first download.
  *
  * The shop's own day ("today" for invoices, quotes, payments and the back office's filters) is the day in
  * the shop's time zone, SHOP_TIME_ZONE in the server's configuration; the server hands it to the pages.
  */
-import { z } from 'zod';
-
 /** The shop's time zone when SHOP_TIME_ZONE is not set: the seller's, in Richmond Hill, Ontario. */
 export const DEFAULT_SHOP_TIME_ZONE = 'America/Toronto';
 
@@ -60,27 +59,4 @@ export function dayIn(at: Date, timeZone: string): string {
 /** Today in a time zone: the shop's day is `todayIn(SHOP_TIME_ZONE)`. */
 export function todayIn(timeZone: string): string {
   return dayIn(new Date(), timeZone);
-}
-
-/** What a day field says when refused: not written YYYY-MM-DD, or written so but no day (2026-02-30). */
-export interface DayMessages {
-  written: string;
-  noSuchDay: string;
-}
-
-const DAY_MESSAGES: DayMessages = {
-  written: 'Dates are written YYYY-MM-DD, e.g. 2026-11-22.',
-  noSuchDay: 'That date does not exist.',
-};
-
-/**
- * A day a request (or an answer) carries: written YYYY-MM-DD and a day of the calendar, spaces around it
- * trimmed. Each form says it in its own words (`messages`); one message at most is given for a value.
- */
-export function dayField(messages: DayMessages = DAY_MESSAGES) {
-  return z
-    .string({ error: messages.written })
-    .trim()
-    .regex(DAY_PATTERN, { message: messages.written })
-    .refine((v) => !DAY_PATTERN.test(v) || isDay(v), { message: messages.noSuchDay });
 }

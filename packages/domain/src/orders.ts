@@ -1,6 +1,6 @@
 /** Orders as a buyer finds them: statuses and the orders list's search, filters and paging. */
 import { z } from 'zod';
-import { dayField } from './days';
+import { dayField } from './day-field';
 
 export const ORDER_STATUSES = [
   /** Placed over the company's credit limit: waits for the seller's credit review (stock kept). */

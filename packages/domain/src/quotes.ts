@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { CART_MSG, isValidPo, SHIPPING_METHODS } from './cart';
 import { CONDITION_MESSAGE, isCondition } from './catalog';
 import { oneLine } from './contact';
-import { dayField } from './days';
+import { dayField } from './day-field';
 import { toCents } from './money';
 import { typedDollars } from './money-text';
 import {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AGING_BUCKETS, INVOICE_STATES, PAYMENT_METHODS, PAYMENT_TERMS } from '../accounts';
 import { pageSchema } from '../admin-answers';
 import { ORDER_STATUSES } from '../admin-rules';
-import { dayField } from '../days';
+import { dayField } from '../day-field';
 import { Count, Dollars, Envelope, MessageAnswer, Price, Timestamp } from './common';
 
 /** A calendar day, YYYY-MM-DD. */
