@@ -9,9 +9,6 @@ import { ReminderJob } from './reminders';
 import { statementRoutes } from './shop-routes';
 
 export type { AccountNeeds } from './needs';
-export { recordPayment, reversePayment } from './payments';
-export { customerInvoices, receivables, statementOf } from './queries';
-export { ReminderJob, type ReminderSent, runReminderPass } from './reminders';
 
 export const accountsModule: FastifyPluginAsync<AccountNeeds> = async (app, needs) => {
   statementRoutes(app, needs);

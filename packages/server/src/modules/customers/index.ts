@@ -10,7 +10,7 @@ import { authRoutes } from './sign-in-routes';
 
 export { createCustomer, presentApplication, rejectApplication, updateCustomer } from './admin-service';
 export type { CustomerNeeds } from './needs';
-export { flushProductViews, recordProductView } from './recently-viewed';
+export { recordProductView } from './recently-viewed';
 
 export const customersModule: FastifyPluginAsync<CustomerNeeds> = async (app, needs) => {
   authRoutes(app, needs);

@@ -16,14 +16,11 @@ export {
   ORDER_ACTIONS,
   type OrderAction,
   type SuggestedFee,
-  suggestedFees,
-  TERM_DAYS,
 } from './admin-service';
 export { invoiceBalanceSql, OWING_STATUSES, openBalanceCents } from './balance';
-export { invoiceJournalCsv } from './invoice-journal';
-export { invoiceDocument, invoiceSeller, renderInvoicePdf, sellerOf } from './invoice-pdf';
+export { invoiceDocument, renderInvoicePdf, sellerOf } from './invoice-pdf';
 export type { OrderNeeds } from './needs';
-export { listOrders, orderView, taxAnswers } from './queries';
+export { listOrders, orderView } from './queries';
 export {
   type LinesOrder,
   type OrderMessages,

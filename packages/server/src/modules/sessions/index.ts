@@ -22,7 +22,6 @@ export {
 } from './attempts';
 export {
   assertOwnCustomer,
-  checkCustomerHeader,
   requireCompanyAdmin,
   requireUser,
   SESSION_COOKIE,
@@ -36,13 +35,12 @@ export {
   type SessionUser,
 } from './customer-sessions';
 export {
-  DEFAULT_PASSWORD_COST,
   dummyHash,
   hashPassword,
   setPasswordCost,
   verifyPassword,
 } from './passwords';
-export { ADMIN_PREFIX, actorOf, staffOf } from './staff-guard';
+export { actorOf, staffOf } from './staff-guard';
 export { endStaffSessions, STAFF_COOKIE, StaffSessions, type StaffUser } from './staff-sessions';
 
 export interface SessionNeeds {

@@ -9,7 +9,6 @@ import type { TaxNeeds } from './needs';
 import { taxShopRoutes } from './shop-routes';
 
 export type { TaxNeeds } from './needs';
-export { allTaxRates, checkoutTaxes, exemptionsOf } from './rules';
 
 export const taxModule: FastifyPluginAsync<TaxNeeds> = async (app, needs) => {
   taxShopRoutes(app, needs);
