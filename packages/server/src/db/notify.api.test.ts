@@ -2,22 +2,11 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness';
+import { waitFor } from '../test/mail-sink';
 import type { Database } from './client';
 import { Notifier, notify } from './notify';
 
 const log = pino({ level: 'silent' });
-
-function until(check: () => boolean, ms = 5_000): Promise<void> {
-  const start = Date.now();
-  return new Promise((done, fail) => {
-    const tick = () => {
-      if (check()) return done();
-      if (Date.now() - start > ms) return fail(new Error('condition not met in time'));
-      setTimeout(tick, 20);
-    };
-    tick();
-  });
-}
 
 describe('notifications', () => {
   let database: Database;
@@ -55,9 +44,9 @@ describe('notifications', () => {
       await notify(tx, 'test_commit', 'kept');
       expect(a.seen).toEqual([]);
     });
-    await until(() => a.seen.length > 0);
-    // A rolled-back notification has had time to show up if it were going to.
-    await new Promise((r) => setTimeout(r, 100));
+    await waitFor('the notification', () => a.seen.length > 0);
+    // A listener hears notifications in the order their transactions ended: one from the transaction rolled
+    // back first would have come before this one.
     expect(a.seen).toEqual(['kept']);
   });
 
@@ -73,15 +62,15 @@ describe('notifications', () => {
       await a.notifier.start();
       await b.notifier.start();
       await notify(database.db, 'test_many', 'one');
-      await until(() => a.seen.length === 1 && b.seen.length === 1);
+      await waitFor('both to hear it', () => a.seen.length === 1 && b.seen.length === 1);
 
       await database.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity
             where application_name in (${a.notifier.name}, ${b.notifier.name}) and datname = current_database()`,
       );
-      await until(() => losses >= 1 && resyncs >= 1 && b.notifier.connected, 10_000);
+      await waitFor('the listener to reconnect', () => losses >= 1 && resyncs >= 1 && b.notifier.connected);
       await notify(database.db, 'test_many', 'two');
-      await until(() => a.seen.includes('two') && b.seen.includes('two'));
+      await waitFor('both to hear the next', () => a.seen.includes('two') && b.seen.includes('two'));
     },
   );
 });

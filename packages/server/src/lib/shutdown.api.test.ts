@@ -144,11 +144,9 @@ describe('graceful shutdown', () => {
     const closed = (socket: Socket) => new Promise((resolve) => socket.once('close', resolve));
     const bothClosed = Promise.all([closed(silent), closed(halfSent)]);
 
-    const started = Date.now();
     shutdown.signal('SIGTERM');
+    // Before the deadline (a stop held past it exits 1, as above), and the database was closed on the way.
     expect(await shutdown.done).toBe(0);
-    // Well before the deadline, and the database was closed on the way.
-    expect(Date.now() - started).toBeLessThan(4000);
     expect(exit).toHaveBeenCalledExactlyOnceWith(0);
     await bothClosed;
     if (shared.url) {
@@ -163,7 +161,10 @@ describe('graceful shutdown', () => {
     const inFlight = get(port, '/test/slow', agent);
     await gate.entered;
     shutdown.signal('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The stop is under way (a new connection is turned away) and waits for the request in flight.
+    await expect(get(port, '/healthz')).rejects.toMatchObject({
+      code: expect.stringMatching(/^(ECONNREFUSED|ECONNRESET)$/),
+    });
     expect(exit).not.toHaveBeenCalled();
     gate.open();
     expect(await inFlight).toEqual({ status: 200, body: '{"finished":true}', connection: 'close' });

@@ -1,9 +1,8 @@
 /** Helpers for the back office's API tests: staff sign-in, one-time links from the mail, customers. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
 import { issueLink } from '../modules/staff';
 import { cookieHeader } from './harness';
-import type { MailSink, ReceivedMail } from './mail-sink';
+import { eventually, type MailSink, type ReceivedMail } from './mail-sink';
 
 export const OWNER = { email: 'seller@example.com', password: 'Demo@Seller1' } as const;
 
@@ -60,23 +59,16 @@ export function mailText(mail: ReceivedMail): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-/** Waits for a mail to `to` whose text matches, and returns its text. */
-export async function waitForMail(sink: MailSink, to: string, match: RegExp | string, timeoutMs = 5000) {
-  const start = Date.now();
-  for (;;) {
-    const found = sink.received.find(
+/** Waits for a mail to `to` whose text matches, and returns its text (no deadline of its own: see eventually). */
+export async function waitForMail(sink: MailSink, to: string, match: RegExp | string): Promise<string> {
+  const found = await eventually(`a mail to ${to} matching ${match}`, () =>
+    sink.received.find(
       (m) =>
         m.to.includes(to) &&
         (typeof match === 'string' ? mailText(m).includes(match) : match.test(mailText(m))),
-    );
-    if (found) return mailText(found);
-    if (Date.now() - start > timeoutMs) {
-      expect.fail(
-        `no mail to ${to} matching ${match}; got ${sink.received.map((m) => m.to.join(',')).join(' | ')}`,
-      );
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
+    ),
+  );
+  return mailText(found);
 }
 
 /** The one-time token of the last link in a mail's text. */

@@ -11,7 +11,7 @@ import {
   waitForMail,
 } from '../../test/admin';
 import { cookieHeader, useTestApp } from '../../test/harness';
-import { startMailSink } from '../../test/mail-sink';
+import { eventually, startMailSink } from '../../test/mail-sink';
 
 const sink = await startMailSink();
 const ctx = useTestApp({ SMTP_URL: sink.url });
@@ -395,13 +395,10 @@ describe('applications', () => {
   }
 
   async function mailTo(email: string) {
-    const start = Date.now();
-    for (;;) {
-      const mail = sink.received.find((m) => m.to.includes(email));
-      if (mail) return { subject: subjectOf(mail.subject), text: mail.text };
-      if (Date.now() - start > 5000) expect.fail(`no mail to ${email}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    const mail = await eventually(`a mail to ${email}`, () =>
+      sink.received.find((m) => m.to.includes(email)),
+    );
+    return { subject: subjectOf(mail.subject), text: mail.text };
   }
 
   it('the applicant is mailed that the application arrived, in the language of the page, their words kept in place', async () => {

@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { outbox, passwordResetCodes } from '../../db/schema';
 import { DEMO, signIn, useTestApp } from '../../test/harness';
-import { startMailSink } from '../../test/mail-sink';
+import { eventually, startMailSink } from '../../test/mail-sink';
 import { USERNAME_MESSAGE } from './password-reset';
 
 const sink = await startMailSink();
@@ -40,16 +40,12 @@ function reset(payload: Record<string, unknown>, remoteAddress = nextAddress()) 
 
 /** Waits for the next mail to `to` and reads the 6-digit code out of it. */
 async function codeMailedTo(to: string, after: number): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const mail = received.slice(after).find((m) => m.to.includes(to));
-    if (mail) {
-      const match = /verification code is (\d{6})/.exec(mail.raw);
-      if (!match) throw new Error(`no code in the mail:\n${mail.raw}`);
-      return match[1]!;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail to ${to}`);
+  const mail = await eventually(`a mail to ${to}`, () =>
+    received.slice(after).find((m) => m.to.includes(to)),
+  );
+  const match = /verification code is (\d{6})/.exec(mail.raw);
+  if (!match) throw new Error(`no code in the mail:\n${mail.raw}`);
+  return match[1]!;
 }
 
 /** A fresh code for the account: earlier codes are moved to the day before, then a code is sent. */

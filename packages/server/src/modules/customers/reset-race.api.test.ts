@@ -12,7 +12,7 @@ import { loadConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { authAttempts } from '../../db/schema';
 import { DEMO, signIn, useSecondApp, useTestApp } from '../../test/harness';
-import { startMailSink } from '../../test/mail-sink';
+import { eventually, startMailSink } from '../../test/mail-sink';
 import { beginAttempt, RESET_POLICY } from '../sessions';
 
 const sink = await startMailSink();
@@ -49,13 +49,10 @@ async function mailedCode(username: string, email: string): Promise<string> {
     headers: { 'x-forwarded-for': '198.51.100.99' },
   });
   expect(sent.statusCode).toBe(200);
-  for (let i = 0; i < 200; i++) {
+  return eventually(`a code mailed to ${email}`, () => {
     const mail = sink.received.slice(before).find((m) => m.to.includes(email));
-    const code = mail && /verification code is (\d{6})/.exec(mail.text)?.[1];
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`no code mailed to ${email}`);
+    return mail && /verification code is (\d{6})/.exec(mail.text)?.[1];
+  });
 }
 
 /** Six digits that are not `code`. */

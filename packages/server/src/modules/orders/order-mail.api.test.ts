@@ -3,7 +3,7 @@
  * three server instances on one database; on PGlite through the one instance the database allows.
  */
 import { formatMoney } from '@shop/domain/money';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -66,10 +66,17 @@ async function placeOrder(app: FastifyInstance, buyer: Buyer, quantity = 1, crea
 const mailsTo = (address: string, orderNumber: string) =>
   sink.received.filter((m) => m.to.includes(address) && m.subject.includes(orderNumber));
 
-/** Waits until every listed mail has come, then a moment more so a late duplicate would show. */
+/**
+ * Waits until every listed mail has come and the outbox has nothing left to send: a message is marked sent
+ * only once the mail server took it, so no duplicate can still be on its way.
+ */
 async function settle(what: string, done: () => boolean) {
-  await waitFor(what, done, 15_000);
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await waitFor(what, done);
+  await waitFor(
+    'the outbox to be delivered',
+    async () =>
+      (await ctx.database.db.$count(outbox, and(isNull(outbox.sentAt), isNull(outbox.failedAt)))) === 0,
+  );
 }
 
 describe('order mail', () => {
