@@ -151,6 +151,16 @@ export class Mailer {
     setImmediate(() => this.wake());
   }
 
+  /**
+   * Resolves once the delivery loop has nothing under way: after a kick, every message then due has been
+   * tried. Tests wait on this rather than on time to see that something was not sent.
+   */
+  async idle(): Promise<void> {
+    // A kick wakes the loop on the next turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.running) await this.running;
+  }
+
   /** Starts listening for queued mail and delivers what is due. */
   async start(): Promise<void> {
     if (this.started) return;
