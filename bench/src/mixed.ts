@@ -114,7 +114,7 @@ function percentile(values: number[], p: number): number {
  * N buyers ordering for `seconds`: in closed loops, or, given `rate`, starting `rate` orders a second
  * between them (a buyer whose order is late starts the next at once).
  */
-export async function orders(
+async function orders(
   base: URL,
   buyers: BenchBuyer[],
   pool: PoolItem[],
@@ -221,7 +221,7 @@ async function browse(url: string, paths: string[], cookie: string, seconds: num
   };
 }
 
-export async function stockOf(base: URL, cookie: string, pool: PoolItem[]): Promise<Map<string, number>> {
+async function stockOf(base: URL, cookie: string, pool: PoolItem[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (const item of pool) {
     const answer = await call(base, 'GET', `/api/product/${item.itemId}/BrandNew`, cookie);

@@ -6,7 +6,7 @@ import { generateCatalog } from '@shop/server/seed/catalog-data';
 import { seedCategories, seedCustomers } from '@shop/server/seed/seed';
 import { asc, eq, sql } from 'drizzle-orm';
 
-export function catalogForRows(targetRows: number) {
+function catalogForRows(targetRows: number) {
   // Each item lists once, twice with a scratch-and-dent offer; find the item count that gives the rows.
   const sample = generateCatalog(1000);
   const rowsPerItem =

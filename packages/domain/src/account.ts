@@ -139,7 +139,7 @@ export const buyerChangeSchema = z.object(
 );
 export type BuyerChangeInput = z.input<typeof buyerChangeSchema>;
 
-export const LANGUAGE_INVALID = 'The language must be en or fr.';
+const LANGUAGE_INVALID = 'The language must be en or fr.';
 
 /** POST /api/user/language: the buyer's language, kept on their account. */
 export const languageSchema = z.object({

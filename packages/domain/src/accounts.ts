@@ -38,9 +38,9 @@ export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
   card: 'Card',
   other: 'Other',
 };
-export const PAYMENT_REFERENCE_MAX = 100;
+const PAYMENT_REFERENCE_MAX = 100;
 /** The largest payment the seller can record at once, in dollars. */
-export const PAYMENT_MAX_DOLLARS = 10_000_000;
+const PAYMENT_MAX_DOLLARS = 10_000_000;
 
 /** How many days past its due day an invoice is today: 0 on the due day and before it. */
 export function daysOverdue(dueOn: string, today: string): number {
@@ -63,7 +63,7 @@ export function invoiceState(balanceCents: number, dueOn: string, today: string)
   return daysOverdue(dueOn, today) > 0 ? 'overdue' : 'open';
 }
 
-export function emptyAging(): Aging {
+function emptyAging(): Aging {
   return { current: 0, days_1_30: 0, days_31_60: 0, days_61_90: 0, over_90: 0 };
 }
 

@@ -81,7 +81,7 @@ export { ORDER_STATUSES, type OrderStatus };
  * Each order status as the back office writes it, in words ("On hold", not "OnHold"): its pages and the
  * orders CSV. The codes stay in addresses (?status=OnHold) and the API.
  */
-export const ORDER_STATUS_NAMES: Record<OrderStatus, string> = {
+const ORDER_STATUS_NAMES: Record<OrderStatus, string> = {
   OnHold: 'On hold',
   Pending: 'Pending',
   Confirmed: 'Confirmed',

@@ -28,8 +28,8 @@ export const PAYMENT_TERM_NAMES: Record<PaymentTerms, string> = {
 };
 
 /** The highest credit limit and fee the back office takes. */
-export const CREDIT_LIMIT_MAX = 100_000_000;
-export const FEE_MAX = 1_000;
+const CREDIT_LIMIT_MAX = 100_000_000;
+const FEE_MAX = 1_000;
 
 export const TAX_MSG = {
   province: 'Choose a province or territory of Canada.',
@@ -65,7 +65,7 @@ const blankIsUnset = <T extends z.ZodType>(schema: T) =>
 const province = z.enum(PROVINCES, { error: TAX_MSG.province });
 
 /** A percent with at most 3 decimals, as thousandths of a percent (9.975 → 9975). */
-export const RatePercent = z.preprocess(
+const RatePercent = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim().replace(/\s*%$/, '')) : v),
   z
     .number({ error: TAX_MSG.rate })
@@ -202,7 +202,7 @@ export type AdminFeeSavedAnswer = z.infer<typeof AdminFeeSavedAnswer>;
 
 // ---- A customer's exemptions
 
-export const EXEMPTION_SCOPES = ['provincial', 'all'] as const;
+const EXEMPTION_SCOPES = ['provincial', 'all'] as const;
 
 /**
  * POST /api/admin/customers/{customerId}/exemptions: from one province's own sales tax (a reseller's
@@ -232,7 +232,7 @@ export const ExemptionPath = z.object({
   exemptionId: z.string().describe('The exemption (exemption_id).'),
 });
 
-export const EXEMPTION_STATES = ['active', 'expired', 'revoked'] as const;
+const EXEMPTION_STATES = ['active', 'expired', 'revoked'] as const;
 
 export const AdminExemption = TaxExemptionAnswer.extend({
   exemption_id: z.number().int().min(1),

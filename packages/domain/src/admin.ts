@@ -114,7 +114,7 @@ const email = (max: number, message: string) =>
   line(max, message, true).refine((v) => EMAIL_PATTERN.test(v), { message });
 
 /** Dollars as a number or a numeric string ("1,299.99", "$25"); at most 2 decimals. */
-export function dollars(label: string, { min = 0, max = 10_000_000 } = {}) {
+function dollars(label: string, { min = 0, max = 10_000_000 } = {}) {
   const message = `${label} must be an amount in dollars from ${min} to ${max.toLocaleString('en-CA')}, such as 25.00.`;
   return z.preprocess(
     typedDollars,
@@ -401,9 +401,9 @@ export const bulkOrderActionSchema = z
 export type BulkOrderActionInput = z.input<typeof bulkOrderActionSchema>;
 
 /** What an extra line is: an environmental handling fee, or any other line the seller adds. */
-export const INVOICE_LINE_KINDS = ['fee', 'other'] as const;
+const INVOICE_LINE_KINDS = ['fee', 'other'] as const;
 
-export const invoiceLineSchema = z
+const invoiceLineSchema = z
   .object({
     name: line(100, 'Each extra line needs a name of at most 100 characters.', true),
     /** Negative for a credit (e.g. a price correction); per unit when `quantity` is given. */
@@ -441,7 +441,7 @@ export const invoiceLineSchema = z
  * products), `given` takes the fee lines sent, none included. Left out: `given` when a line of kind fee is
  * sent, else `table`.
  */
-export const INVOICE_FEE_SOURCES = ['table', 'given'] as const;
+const INVOICE_FEE_SOURCES = ['table', 'given'] as const;
 
 export const invoiceSchema = z
   .object({
@@ -494,7 +494,7 @@ const percentage = z.preprocess(
 );
 
 /** How the customers list is ordered: by id, by company, or the latest order first. */
-export const CUSTOMER_SORTS = ['id', 'company', 'last_order'] as const;
+const CUSTOMER_SORTS = ['id', 'company', 'last_order'] as const;
 
 /**
  * The back office's customers list: a search (id, company, contact name or e-mail), active or disabled,
@@ -617,7 +617,7 @@ export const STOCK_LEVELS = ['none', 'low', 'in'] as const;
 export type StockLevel = (typeof STOCK_LEVELS)[number];
 export const PRODUCT_SORTS = ['name', 'sku', 'price', 'stock', 'updated'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 /** The page sizes the products list offers (any size up to MAX_PAGE_SIZE is taken). */
 export const PRODUCT_PAGE_SIZES = [25, 50, 100] as const;

@@ -61,7 +61,7 @@ export const ALERT_MSG = {
 // ---- What an alert watches
 
 /** A model: the items sharing the product's `model`, in every condition; the one item when it has none. */
-export const ModelTarget = z.object({
+const ModelTarget = z.object({
   kind: z.literal('model'),
   /** '' when the item has no model: then only `item_id` counts. */
   model: z.string().max(200),
@@ -102,7 +102,7 @@ export const AlertTarget = z.discriminatedUnion('kind', [ModelTarget, FilterTarg
 export type AlertTarget = z.infer<typeof AlertTarget>;
 
 /** The listing's query string of a filter target (the page's link): field=value&field=value… */
-export function listingQuery(filters: Partial<Record<FilterField, readonly string[]>>): string {
+function listingQuery(filters: Partial<Record<FilterField, readonly string[]>>): string {
   const params = new URLSearchParams();
   for (const field of FILTER_FIELDS) for (const value of filters[field] ?? []) params.append(field, value);
   return params.toString();
@@ -190,7 +190,7 @@ export function checkListing(target: FilterTarget): string | null {
 
 // ---- Answers
 
-export const AlertState = z.enum(['watching', 'matched', 'paused']);
+const AlertState = z.enum(['watching', 'matched', 'paused']);
 export type AlertState = z.infer<typeof AlertState>;
 
 export const AlertView = z.object({
@@ -303,7 +303,7 @@ export function inListing(
 }
 
 /** Whether an offer is one the target watches (its conditions aside). */
-export function targets(target: AlertTarget, offer: AlertOffer): boolean {
+function targets(target: AlertTarget, offer: AlertOffer): boolean {
   if (target.kind === 'model') {
     return target.model ? offer.model === target.model : offer.item_id === target.item_id;
   }

@@ -18,7 +18,7 @@ export const APPROVAL_STATUSES = ['pending', 'approved', 'declined', 'withdrawn'
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 /** A decline's reason: required, one paragraph. */
-export const DECLINE_REASON_MAX = 500;
+const DECLINE_REASON_MAX = 500;
 
 export const APPROVAL_MSG = {
   limitAmount:
@@ -152,7 +152,7 @@ export type OrderLimitsAnswer = z.infer<typeof OrderLimitsAnswer>;
 export const OrderLimitsChangedAnswer = OrderLimitsAnswer.extend({ smessage: z.string() });
 export type OrderLimitsChangedAnswer = z.infer<typeof OrderLimitsChangedAnswer>;
 
-export const ApprovalLine = z.object({
+const ApprovalLine = z.object({
   item_id: z.string(),
   item_condition: z.string(),
   quantity: z.number().int(),
@@ -209,7 +209,7 @@ export const ApprovalChange = z.object({
 export type ApprovalChange = z.infer<typeof ApprovalChange>;
 
 /** 409 of an approval whose prices or stock changed: what changed, and today's totals. */
-export const ApprovalChangedRefusal = z.object({
+const ApprovalChangedRefusal = z.object({
   scode: z.literal(409),
   smessage: z.string(),
   changes: z.array(ApprovalChange),

@@ -14,7 +14,7 @@ export interface AuditChange {
 }
 
 /** Longest value shown before it is cut short with "…". */
-export const AUDIT_VALUE_MAX = 60;
+const AUDIT_VALUE_MAX = 60;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

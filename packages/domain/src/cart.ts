@@ -48,7 +48,7 @@ export const CART_MSG = {
       : `${name} is out of stock. Please remove it from your cart.`,
 } as const;
 
-export const PO_MAX = 50;
+const PO_MAX = 50;
 export const SHIPPING_METHODS = ['Standard', 'Pick Up'] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 

@@ -78,7 +78,7 @@ export const PRODUCT_CATEGORIES = [
 ] as const;
 
 /** Categories that select by a flag or condition rather than by the product's own category. */
-export const VIRTUAL_CATEGORIES = ['Sale', 'BrandNew', 'ScratchDent'] as const;
+const VIRTUAL_CATEGORIES = ['Sale', 'BrandNew', 'ScratchDent'] as const;
 
 export const SUBCATEGORIES: Record<string, readonly string[]> = {
   Desktop: ['AIO', 'Chromebox', 'Gaming', 'Tower', 'WorkHome'],
@@ -209,7 +209,7 @@ export const SEARCH_COLUMNS = ['all', 'item_name', 'sku'] as const;
 export type SearchColumn = (typeof SEARCH_COLUMNS)[number];
 
 export const PAGE_SIZE = 16;
-export const VISIBLE_PAGE_NUMBERS = 5;
+const VISIBLE_PAGE_NUMBERS = 5;
 export const MIN_PRICE_GAP = 10;
 export const MOBILE_BREAKPOINT = 800;
 export const DEFAULT_PERCENTAGE = 15;

@@ -18,13 +18,13 @@ export type ApiScope = (typeof API_SCOPES)[number];
 
 /** How many keys a company may hold that are not revoked. */
 export const MAX_ACTIVE_KEYS = 20;
-export const KEY_NAME_MAX = 60;
+const KEY_NAME_MAX = 60;
 /** Requests a key may make a minute, over all /api/v1 calls (the server's default; it may be configured). */
 export const DEFAULT_KEY_RATE_LIMIT = 120;
 /** The most rows one page of the price list holds. */
-export const PRICE_LIST_MAX_PAGE_SIZE = 500;
-export const PRICE_LIST_DEFAULT_PAGE_SIZE = 100;
-export const MAX_ORDER_LINES = 100;
+const PRICE_LIST_MAX_PAGE_SIZE = 500;
+const PRICE_LIST_DEFAULT_PAGE_SIZE = 100;
+const MAX_ORDER_LINES = 100;
 
 /** A key's secret: `ak_live_`, 8 letters or digits that name it, `_`, then 43 base64url characters (32 bytes). */
 export const API_KEY_PATTERN = /^ak_live_([a-z0-9]{8})_([A-Za-z0-9_-]{43})$/;
@@ -433,7 +433,7 @@ const addressId = z
   .min(1, { message: API_MSG.addressId })
   .max(2_147_483_647, { message: API_MSG.addressId });
 
-export const ApiOrderLineRequest = z
+const ApiOrderLineRequest = z
   .object({
     sku: z
       .string({ error: API_MSG.lineItem })
@@ -502,7 +502,7 @@ export const ApiOrderRequest = z
 export type ApiOrderInput = z.input<typeof ApiOrderRequest>;
 export type ApiOrderRequest = z.output<typeof ApiOrderRequest>;
 
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
+const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 export const ApiOrderHeaders = z.object({
   'idempotency-key': z
@@ -530,7 +530,7 @@ export const ApiOrderSummary = z.object({
 });
 export type ApiOrderSummary = z.infer<typeof ApiOrderSummary>;
 
-export const ApiOrderAddress = ApiAddress.omit({ address_id: true });
+const ApiOrderAddress = ApiAddress.omit({ address_id: true });
 
 /** One component of the sales tax (GST, HST, PST, RST, QST) as charged: what it taxed and the tax, in cents. */
 export const ApiTaxLine = z.object({

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 /** A refused request: `scode` mirrors the HTTP status, `smessage` tells the person what to do. */
-export const ErrorAnswer = z
+const ErrorAnswer = z
   .object({
     scode: z.number().int(),
     smessage: z.string(),

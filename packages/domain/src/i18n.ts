@@ -19,7 +19,7 @@ export type CompiledCatalogue = Record<string, string | MessageFormatElement[]>;
  * Text with at most plain `{name}` values and no ICU quoting: it formats by putting the values in, without
  * the ICU parser. (An apostrophe quotes only before another apostrophe, a brace, `#` or `|`.)
  */
-export function isSimpleMessage(text: string): boolean {
+function isSimpleMessage(text: string): boolean {
   return !/''|'[{}#|]/.test(text) && !/[{}]/.test(text.replace(/\{\w+\}/g, ''));
 }
 

@@ -75,13 +75,13 @@ export function productDefaults(): Omit<
   };
 }
 
-export const SKU_PATTERN = /^[A-Za-z0-9._-]{1,50}$/;
-export const MAX_ITEM_NAME = 300;
-export const MAX_LONG_TEXT = 20_000;
-export const MAX_FILTER_VALUE = 100;
+const SKU_PATTERN = /^[A-Za-z0-9._-]{1,50}$/;
+const MAX_ITEM_NAME = 300;
+const MAX_LONG_TEXT = 20_000;
+const MAX_FILTER_VALUE = 100;
 export const MAX_IMAGES = 20;
-export const MAX_STOCK = 1_000_000;
-export const MAX_PRICE_CENTS = 10_000_000_00;
+const MAX_STOCK = 1_000_000;
+const MAX_PRICE_CENTS = 10_000_000_00;
 
 const SHARE_ID = /\/d\/([^/]+)/;
 export const MEDIA_LINK = /^media:([0-9a-f]{32})$/;
@@ -102,7 +102,7 @@ export interface ProductProblem {
 }
 
 /** A scratch-and-dent offer is sold at its own price, so the offer needs one. */
-export const SCRATCH_DENT_PRICE_NEEDED =
+const SCRATCH_DENT_PRICE_NEEDED =
   'A scratch-and-dent offer needs a scratch-and-dent price above 0; set the price or turn the offer off.';
 
 /** Everything wrong with a whole product; empty when it can be written. */

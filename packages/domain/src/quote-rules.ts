@@ -14,7 +14,7 @@ export const QUOTE_VALID_MAX_DAYS = 90;
 /** The highest unit price a quote's line takes, in dollars. */
 export const QUOTE_PRICE_MAX = 1_000_000;
 
-export const QUOTE_STATUSES = ['requested', 'answered', 'declined', 'accepted', 'withdrawn'] as const;
+const QUOTE_STATUSES = ['requested', 'answered', 'declined', 'accepted', 'withdrawn'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 /** What the buyer and the seller see: an answered quote past its validity date is expired. */
 export const QUOTE_STATES = [
@@ -27,7 +27,7 @@ export const QUOTE_STATES = [
 ] as const;
 export type QuoteState = (typeof QUOTE_STATES)[number];
 
-export function isQuoteState(value: string): value is QuoteState {
+function isQuoteState(value: string): value is QuoteState {
   return (QUOTE_STATES as readonly string[]).includes(value);
 }
 

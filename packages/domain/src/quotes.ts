@@ -37,17 +37,8 @@ export const QUOTE_SELLER_MSG = {
 } as const;
 
 export {
-  isQuoteState,
-  QUOTE_MAX_LINES,
-  QUOTE_MAX_QUANTITY,
-  QUOTE_MESSAGE_MAX,
   QUOTE_MSG,
-  QUOTE_NOTE_MAX,
-  QUOTE_PRICE_MAX,
-  QUOTE_REASON_MAX,
   QUOTE_STATES,
-  QUOTE_STATUSES,
-  QUOTE_VALID_MAX_DAYS,
   type QuoteState,
   type QuoteStatus,
   quoteNumberOf,

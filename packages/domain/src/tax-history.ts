@@ -6,7 +6,7 @@
 import { componentsFor, type Province, provinceDay, type TaxComponent, type TaxRate } from './tax';
 
 /** The first day of the shop's history: every spec rate applies from then. */
-export const HISTORY_START = '2000-01-01';
+const HISTORY_START = '2000-01-01';
 
 const SPEC_COMPONENTS: Record<Province, [TaxComponent, number][]> = {
   Ontario: [['HST', 13_000]],

@@ -48,7 +48,7 @@ const FRENCH_NAME: Record<TaxComponent, string> = {
 };
 
 /** Where each province is: a rate takes effect at midnight there. */
-export const PROVINCE_TIME_ZONE: Record<Province, string> = {
+const PROVINCE_TIME_ZONE: Record<Province, string> = {
   Ontario: 'America/Toronto',
   Quebec: 'America/Toronto',
   'Nova Scotia': 'America/Halifax',
@@ -115,7 +115,7 @@ export interface TaxExemption {
 }
 
 /** Whether an exemption lifts a component of a province on a day (it stops applying on its expiry day). */
-export function exemptionLifts(
+function exemptionLifts(
   exemption: TaxExemption,
   component: TaxComponent,
   province: string,
@@ -205,7 +205,7 @@ export function ratePercent(rateMilli: number): number {
 }
 
 /** The component's name in a language: GST, or TPS in French. */
-export function componentName(component: TaxComponent, lang: 'en' | 'fr' = 'en'): string {
+function componentName(component: TaxComponent, lang: 'en' | 'fr' = 'en'): string {
   return lang === 'fr' ? FRENCH_NAME[component] : component;
 }
 

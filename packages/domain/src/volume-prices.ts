@@ -85,7 +85,7 @@ export function breaksText(breaks: readonly PriceBreak[]): string {
 }
 
 /** The conditions a product sells in: its own, and ScratchDent when it is sold scratch and dent. */
-export function offeredConditions(item: { item_condition: string; is_scratch_dent: boolean }): Condition[] {
+function offeredConditions(item: { item_condition: string; is_scratch_dent: boolean }): Condition[] {
   const own = item.item_condition as Condition;
   return item.is_scratch_dent ? [own, 'ScratchDent'] : [own];
 }

@@ -222,7 +222,7 @@ export type Config = z.output<typeof schema>;
 export const LOCAL_ARGUMENT = '--local';
 
 /** Where an unset HOST listens: 127.0.0.1 for the demo of `npm start` (`local`), else every interface. */
-export function defaultHost(local: boolean): string {
+function defaultHost(local: boolean): string {
   return local ? '127.0.0.1' : '0.0.0.0';
 }
 

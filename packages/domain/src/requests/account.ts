@@ -19,7 +19,7 @@ import { CONDITION_MESSAGE, CONDITIONS } from '../catalog';
 export const MAX_ID = 2_147_483_647;
 
 /** A numeric id in a path: digits, from 1; anything else is a 400 that names it. */
-export const pathId = (label: string) => {
+const pathId = (label: string) => {
   const message = `${label} must be a whole number of 1 or more.`;
   return z
     .string()

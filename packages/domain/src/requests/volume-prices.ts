@@ -17,7 +17,7 @@ const MinQuantity = z
   .max(BREAK_MAX_QUANTITY, { error: VOLUME_MSG.minQuantity });
 
 /** One break as the back office sends it: the percentage as people write it. */
-export const PriceBreakInput = z.object({
+const PriceBreakInput = z.object({
   condition: z.enum(CONDITIONS, { error: 'A volume price names a condition.' }),
   min_quantity: MinQuantity,
   percent: z

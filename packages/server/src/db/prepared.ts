@@ -29,7 +29,7 @@ const known = new Map<string, string>();
 const KNOWN_LIMIT = 2_000;
 
 /** The statement's name: the same text always gets the same name, on every connection and process. */
-export function statementName(text: string): string {
+function statementName(text: string): string {
   let name = known.get(text);
   if (name === undefined) {
     name = `s_${createHash('sha1').update(text).digest('base64url')}`;

@@ -81,7 +81,7 @@ export function namedLang(request: FastifyRequest): Lang | undefined {
 }
 
 /** The translator of the request's language. */
-export function translatorFor(request: FastifyRequest): Translator {
+function translatorFor(request: FastifyRequest): Translator {
   return translators[requestLang(request)];
 }
 

@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { DOC_BODY, DOC_PARAMS, DOC_QUERY, DOC_RESPONSE } from './contract';
 
-export const OPENAPI_PATH = '/api/openapi.json';
-export const DOCS_PREFIX = '/api/docs';
+const OPENAPI_PATH = '/api/openapi.json';
+const DOCS_PREFIX = '/api/docs';
 
 /**
  * Which routes the document lists: every call under /api (but the reference's own), and the others that

@@ -79,7 +79,7 @@ function accepts(header: string): { br: boolean; gzip: boolean } {
 }
 
 /** Which encoding the request accepts, by its Accept-Encoding (a q of 0 refuses), Brotli first. */
-export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
   if (!header) return null;
   const { br, gzip } = accepts(header);
   return br ? 'br' : gzip ? 'gzip' : null;

@@ -32,7 +32,7 @@ export const validatorCompiler: FastifySchemaCompiler<AnySchema> =
   };
 
 /** Answers: written as they are; the schema documents them and, in the test runs, checks them. */
-export const serializerCompiler: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
+const serializerCompiler: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
 
 /** The schema a route declares for a status: exact (200), by class ('4xx') or the default. */
 function answerSchema(responses: unknown, status: number): AnySchema | null {

@@ -43,7 +43,7 @@ export async function seedCustomers(db: Db): Promise<void> {
 }
 
 /** The demo back-office owner. */
-export async function seedStaff(db: Db): Promise<void> {
+async function seedStaff(db: Db): Promise<void> {
   for (const s of DEMO_STAFF) {
     await db
       .insert(staff)

@@ -14,7 +14,7 @@ export function columnLabel(column: string): string {
   return t(`common:search.column.${column}`);
 }
 
-export function searchPath(column: string, text: string): string {
+function searchPath(column: string, text: string): string {
   const terms = text.trim().split(/\s+/).filter(Boolean).map(encodeURIComponent).join('+');
   return `/acer/category/Search?column=${column}&string=${terms}`;
 }

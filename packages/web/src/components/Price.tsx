@@ -4,7 +4,7 @@ import { unitPrice } from '@shop/domain/pricing';
 import { money, t } from '../lib/i18n';
 
 /** Cents of what this customer pays, from an item's personal prices. */
-export function unitCents(item: ItemBrief): number {
+function unitCents(item: ItemBrief): number {
   return unitPrice({
     item_condition: item.item_condition,
     is_sale: item.is_sale,

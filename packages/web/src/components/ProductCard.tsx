@@ -20,7 +20,7 @@ export function cartButtonText(state: CartButtonState): string {
   return t(BUTTON_KEYS[state]);
 }
 
-export function productPath(item: ItemBrief): string {
+function productPath(item: ItemBrief): string {
   return `/acer/product/${item.item_id}/${item.item_condition}`;
 }
 

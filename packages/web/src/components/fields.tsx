@@ -1,15 +1,10 @@
 /** Labelled form fields whose error message sits under the field and is linked with aria-describedby. */
 import type { ReactNode } from 'react';
-import { t, tm } from '../lib/i18n';
+import { tm } from '../lib/i18n';
 
 /** The password rule under a password field, in English (the back office). */
 export const PASSWORD_RULE =
   '8 to 50 characters with at least one lowercase letter, one uppercase letter and one digit. The only special characters allowed are @$!%*?&.';
-
-/** The password rule in the page's language, for the shop's own pages. */
-export function passwordRule(): string {
-  return t('common:field.passwordRule');
-}
 
 interface Common {
   id: string;

@@ -107,7 +107,7 @@ async function invoiceRows(db: Queryable, where: SQL | undefined): Promise<Invoi
 }
 
 /** Open and overdue ones first, the earliest due first; then paid ones, the newest first. */
-export function statementOrder(a: InvoiceRow, b: InvoiceRow): number {
+function statementOrder(a: InvoiceRow, b: InvoiceRow): number {
   const openA = a.balanceCents > 0;
   const openB = b.balanceCents > 0;
   if (openA !== openB) return openA ? -1 : 1;
@@ -116,7 +116,7 @@ export function statementOrder(a: InvoiceRow, b: InvoiceRow): number {
 }
 
 /** An invoice as it stands on `today`, dated by its day in the shop's time zone (`timeZone`). */
-export function presentInvoice(row: InvoiceRow, today: string, timeZone: string): StatementInvoice {
+function presentInvoice(row: InvoiceRow, today: string, timeZone: string): StatementInvoice {
   const status = invoiceState(row.balanceCents, row.dueOn, today);
   return {
     invoice_id: row.invoiceId,
@@ -136,7 +136,7 @@ export function presentInvoice(row: InvoiceRow, today: string, timeZone: string)
   };
 }
 
-export function presentAging(aging: Aging): AgingAnswer {
+function presentAging(aging: Aging): AgingAnswer {
   return Object.fromEntries(AGING_BUCKETS.map((b) => [b, toAmount(aging[b])])) as AgingAnswer;
 }
 

@@ -33,7 +33,7 @@ function labels(lang: Lang) {
 }
 
 /** A day as people read it in the language: "March 31, 2026" / "31 mars 2026". */
-export function longDay(day: string, lang: Lang): string {
+function longDay(day: string, lang: Lang): string {
   return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${day}T12:00:00Z`),
   );

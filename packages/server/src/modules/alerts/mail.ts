@@ -26,7 +26,7 @@ export interface AlertMailInput {
 }
 
 /** The address of the unsubscribe page (and of the one-click POST) for a token. */
-export function unsubscribeUrl(publicUrl: string, token: string): string {
+function unsubscribeUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/acer/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 

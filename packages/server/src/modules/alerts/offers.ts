@@ -13,7 +13,7 @@ import { type CatalogStore, SPEC_COLUMNS } from '../catalog';
 type Product = typeof products.$inferSelect;
 type CatalogRow = ReturnType<CatalogStore['allRows']>[number];
 
-export function rowOffer(row: CatalogRow): AlertOffer {
+function rowOffer(row: CatalogRow): AlertOffer {
   return {
     item_id: row.item_id,
     sku: row.sku,
@@ -33,7 +33,7 @@ export function rowOffer(row: CatalogRow): AlertOffer {
 }
 
 /** An active product's offers: its own condition, and scratch and dent when it has that offer too. */
-export function productOffers(p: Product): AlertOffer[] {
+function productOffers(p: Product): AlertOffer[] {
   if (!p.isActive) return [];
   const specs = {} as Record<FilterField, string>;
   for (const field of FILTER_FIELDS) specs[field] = String(p[SPEC_COLUMNS[field]] ?? '');

@@ -34,12 +34,12 @@ import { databaseOffers } from './offers';
 type AlertRow = typeof stockAlerts.$inferSelect;
 
 /** A new unsubscribe token and the hash that is stored (the token itself only travels in the mail). */
-export function newToken(): { token: string; hash: string } {
+function newToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: hashToken(token) };
 }
 
-export function alertView(row: AlertRow): AlertView {
+function alertView(row: AlertRow): AlertView {
   const target = row.target as AlertTarget;
   return {
     alert_id: row.alertId,

@@ -43,7 +43,7 @@ export async function recordAudit(tx: Queryable, actor: Actor, records: AuditRec
   }
 }
 
-export function presentAudit(row: typeof auditLog.$inferSelect): AuditEntry {
+function presentAudit(row: typeof auditLog.$inferSelect): AuditEntry {
   return {
     audit_id: row.auditId,
     at: row.at.toISOString(),

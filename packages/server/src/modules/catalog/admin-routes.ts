@@ -28,7 +28,7 @@ import { MAX_PICTURE_BYTES, NOT_A_PICTURE, readUpload, storePicture } from './me
 
 const NO_PRODUCT = 'There is no such product.';
 const ITEM_ID = /^[A-Za-z0-9-]{1,40}$/;
-export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 const doc = routeDocs(['Back office: products'], SECURITY.staff);
 const ItemParams = z.object({ itemId: z.string().describe('The item id.') });
 const Saved = { 200: AdminProductAnswer.extend({ smessage: z.string() }), ...REFUSALS };

@@ -102,7 +102,7 @@ export function insertColumns(itemId: string, v: ProductValues) {
 }
 
 /** Columns that follow from others: the condition flags and the main picture. */
-export function derivedColumns(v: Partial<ProductValues>): Partial<typeof products.$inferInsert> {
+function derivedColumns(v: Partial<ProductValues>): Partial<typeof products.$inferInsert> {
   const out: Partial<typeof products.$inferInsert> = {};
   if (v.item_condition !== undefined) {
     out.isBrandNew = v.item_condition === 'BrandNew';
@@ -150,7 +150,7 @@ export async function imagesOf(db: Queryable, itemIds: readonly string[]): Promi
 }
 
 /** Values as people read them: dollars for prices, under the import's column names. */
-export function readable(field: keyof ProductValues, value: unknown): { field: string; value: unknown } {
+function readable(field: keyof ProductValues, value: unknown): { field: string; value: unknown } {
   if (field === 'price_breaks')
     return { field, value: breaksText((value as PriceBreak[] | undefined) ?? []) };
   if (field === 'price_cents' || field === 'sale_price_cents' || field === 'scratch_dent_price_cents')
@@ -158,7 +158,7 @@ export function readable(field: keyof ProductValues, value: unknown): { field: s
   return { field, value };
 }
 
-export function sameValue(a: unknown, b: unknown): boolean {
+function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
@@ -240,7 +240,7 @@ function distance(a: string, b: string): number {
 }
 
 /** The existing values nearest to a new one: those at the smallest distance, at most three. */
-export function closestValues(value: string, existing: readonly string[]): string[] {
+function closestValues(value: string, existing: readonly string[]): string[] {
   const ranked = existing.map((v) => ({ v, d: distance(value, v) })).sort((a, b) => a.d - b.d);
   const best = ranked[0]?.d;
   return ranked

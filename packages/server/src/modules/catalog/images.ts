@@ -16,7 +16,7 @@ export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
 /** Cards show the thumbnail; the product page shows the full size. */
 export type ImageSize = 'thumb' | 'full';
 
-export function imageIdOf(link: string): string | null {
+function imageIdOf(link: string): string | null {
   return SHARE_ID.exec(link)?.[1] ?? null;
 }
 

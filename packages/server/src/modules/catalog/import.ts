@@ -37,7 +37,7 @@ import {
 } from './admin-values';
 import { missingPictures } from './media';
 
-export const IMPORT_COLUMNS = [
+const IMPORT_COLUMNS = [
   'item_id',
   'sku',
   'item_name',
@@ -67,7 +67,7 @@ export const IMPORT_COLUMNS = [
   'scratch_dent_volume_breaks',
 ] as const;
 /** A new sku needs these; for a sku already in the catalog any subset will do. */
-export const REQUIRED_FOR_NEW = ['item_name', 'category', 'item_condition', 'price'] as const;
+const REQUIRED_FOR_NEW = ['item_name', 'category', 'item_condition', 'price'] as const;
 
 export interface ImportProblem {
   line: number;

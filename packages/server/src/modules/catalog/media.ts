@@ -21,7 +21,7 @@ const SIZES = { thumb: 1000, full: 2000 } as const;
 const FORMATS = new Set(['jpeg', 'png', 'webp']);
 export const NOT_A_PICTURE = 'Send a JPEG, PNG or WebP picture.';
 
-export function mediaDir(deps: AdminDeps): string {
+function mediaDir(deps: AdminDeps): string {
   return resolve(deps.config.MEDIA_DIR);
 }
 

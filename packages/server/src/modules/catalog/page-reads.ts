@@ -19,8 +19,8 @@ import type { AnswerCache, Skeleton, StockHole } from './answers';
 export const PAGE_READ_HEADER = 'x-shop-page-draw';
 
 /** The first stand-in; a page has at most STAND_INS of them (the rest are pinned). */
-export const STAND_IN_BASE = 8_675_309_000;
-export const STAND_INS = 1000;
+const STAND_IN_BASE = 8_675_309_000;
+const STAND_INS = 1000;
 
 /** A stand-in written as the page shows it: the base's digits and three more, alone. */
 export const STAND_IN_PATTERN = /(?<!\d)8675309(\d{3})(?!\d)/g;

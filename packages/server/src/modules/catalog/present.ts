@@ -54,7 +54,7 @@ export function brief(row: CatalogRow, percentage: number | null, stockOf: Stock
 }
 
 /** The row's product's volume prices (every condition), as stored. */
-export function rowBreaks(row: CatalogRow): PriceBreak[] {
+function rowBreaks(row: CatalogRow): PriceBreak[] {
   return row.product.priceBreaks as PriceBreak[];
 }
 

@@ -58,7 +58,7 @@ export interface CatalogChange {
   everything: boolean;
 }
 
-export const CATALOG_NOTIFY_CHANNEL = 'catalog_changed';
+const CATALOG_NOTIFY_CHANNEL = 'catalog_changed';
 /** Between two looks prompted by notifications: bounds database work while orders stream in. */
 const MIN_LOOK_GAP_MS = 25;
 /** How often a look also checks the whole table against memory. */

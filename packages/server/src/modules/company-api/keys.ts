@@ -30,7 +30,7 @@ export function hashSecret(secret: string): string {
 }
 
 /** A new secret and what is kept of it. */
-export function newSecret(): { secret: string; prefix: string; hash: string } {
+function newSecret(): { secret: string; prefix: string; hash: string } {
   // 5 random bytes are 40 bits: 8 characters of a 32-letter alphabet.
   const bits = randomBytes(5).reduce((n, byte) => n * 256n + BigInt(byte), 0n);
   let prefix = '';

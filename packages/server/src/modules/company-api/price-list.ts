@@ -111,7 +111,7 @@ function present(p: ProductRow, percentage: number): PriceListItem {
 }
 
 /** The offers of an active item at the company's prices: its own condition, then scratch and dent. */
-export function offersOf(p: ProductRow, percentage: number): PriceListOffer[] {
+function offersOf(p: ProductRow, percentage: number): PriceListOffer[] {
   if (!p.is_active) return [];
   const prices = {
     is_sale: p.is_sale,

@@ -49,7 +49,7 @@ export class KeyUses {
 }
 
 /** Deletes a key's uses older than its USES_KEPT newest (ties with the last one kept are kept). */
-export async function pruneUses(db: Db, keyId: number): Promise<void> {
+async function pruneUses(db: Db, keyId: number): Promise<void> {
   await db.execute(sql`
     delete from api_key_uses
     where key_id = ${keyId}

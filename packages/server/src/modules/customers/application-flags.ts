@@ -42,7 +42,7 @@ const LEGAL_SUFFIXES = new Set([
  * suffixes (Inc, Ltd, Ltée, Corp…) dropped from the end. "Foothills Clinics, Inc." and "foothills-clinics
  * ltd" are the same; an empty string means there is nothing to compare.
  */
-export function companyKey(company: string): string {
+function companyKey(company: string): string {
   const words = company
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

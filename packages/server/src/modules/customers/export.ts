@@ -30,11 +30,9 @@ const EXPORT_HEADER_KEYS = [
   'export.sdPrice',
 ] as const;
 
-export function exportHeader(lang: Lang = 'en'): string[] {
+function exportHeader(lang: Lang = 'en'): string[] {
   return EXPORT_HEADER_KEYS.map((key) => translators[lang].t(key));
 }
-
-export const EXPORT_HEADER = exportHeader('en');
 
 // The sorted active item ids are kept until the set of items changes; stock and prices are read live.
 const sortedCache = new WeakMap<CatalogStore, { generation: number; ids: string[] }>();

@@ -19,8 +19,8 @@ import { mailText } from '../../mail/templates';
 import { attemptSubject, beginAttempt, clearAttempts, hashPassword, RESET_POLICY } from '../sessions';
 import type { CustomerNeeds } from './needs';
 
-export const CODE_VALID_MS = 15 * 60_000;
-export const CODE_TRIES = 5;
+const CODE_VALID_MS = 15 * 60_000;
+const CODE_TRIES = 5;
 export const CODES_PER_DAY = 5;
 /** Every send-code answer takes at least this long, so sending a code does not show in the timing. */
 export const SEND_CODE_MIN_MS = 300;

@@ -58,7 +58,7 @@ export async function findAddress(
 }
 
 /** Every item key in every list of the customer (what the heart icons need). */
-export function listWishListItemKeys(db: Queryable, customerId: string): Promise<WishListItemKey[]> {
+function listWishListItemKeys(db: Queryable, customerId: string): Promise<WishListItemKey[]> {
   return db
     .select({
       list_id: wishListItems.listId,
@@ -122,7 +122,7 @@ export async function findWishList(
 }
 
 /** A row of the catalog for a stored (item, condition), or null when the item is gone from the catalog. */
-export function catalogRow(catalog: CatalogStore, itemId: string, condition: string) {
+function catalogRow(catalog: CatalogStore, itemId: string, condition: string) {
   return isCondition(condition) ? catalog.anyRow(itemId, condition as Condition) : null;
 }
 
@@ -210,7 +210,7 @@ export async function openMessage(db: Queryable, customerId: string, messageId: 
   return row ? presentMessage(row) : null;
 }
 
-export async function unreadMessageCount(db: Queryable, customerId: string): Promise<number> {
+async function unreadMessageCount(db: Queryable, customerId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(customerMessages)

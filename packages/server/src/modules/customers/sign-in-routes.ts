@@ -32,7 +32,7 @@ import {
 import type { CustomerNeeds } from './needs';
 import { headerParts } from './queries';
 
-export const LANGUAGE_SAVED = 'Your language has been saved.';
+const LANGUAGE_SAVED = 'Your language has been saved.';
 /** The language cookie lasts a year. */
 const LANG_COOKIE_SECONDS = 365 * 86_400;
 const doc = routeDocs(['Sign-in'], SECURITY.session);

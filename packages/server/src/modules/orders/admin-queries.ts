@@ -111,7 +111,7 @@ async function ofCustomersLike(db: Queryable, id: string, company: boolean): Pro
  * and buyers named by id, company or e-mail are looked up first (a few thousand rows at most), so each
  * condition on orders is one an index answers and an OR of them is a union of index scans.
  */
-export async function orderListConditions(
+async function orderListConditions(
   db: Queryable,
   timeZone: string,
   query: Omit<OrderListQuery, 'page' | 'page_size'>,

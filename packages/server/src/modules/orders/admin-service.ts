@@ -296,7 +296,7 @@ export interface ExtraLine {
 }
 
 /** What an extra line comes to: its amount times its quantity. */
-export function extraAmount(e: ExtraLine): number {
+function extraAmount(e: ExtraLine): number {
   return e.cents * (e.quantity ?? 1);
 }
 
@@ -348,7 +348,7 @@ type FeeOrder = Pick<OrderRow, 'orderId' | 'shippingProvince' | 'createdAt'>;
  * product no program covers has none), at the fees of its shipping province in force on the order's day
  * there (the latest from that day or before); a fee of 0 is no line.
  */
-export async function suggestedFees(
+async function suggestedFees(
   db: Queryable,
   timeZone: string,
   order: FeeOrder,
@@ -405,7 +405,7 @@ export async function suggestedFees(
 }
 
 /** The fee lines of an order's invoice as extra lines. */
-export function feeExtras(fees: readonly SuggestedFee[]): ExtraLine[] {
+function feeExtras(fees: readonly SuggestedFee[]): ExtraLine[] {
   return fees.map((f) => ({
     name: f.name,
     cents: f.cents,
@@ -558,7 +558,7 @@ async function writeInvoice(
 }
 
 /** The days each payment term gives. */
-export const TERM_DAYS: Record<string, number> = {
+const TERM_DAYS: Record<string, number> = {
   due_on_receipt: 0,
   net15: 15,
   net30: 30,

@@ -25,10 +25,7 @@ const doc = routeDocs(['Orders'], SECURITY.session);
 const dollars = (cents: number | null) => (cents === null ? null : toAmount(cents));
 
 /** The limits as they stand now (the session's copy of the role may be older: buyerLimitCents reads it). */
-export async function checkoutLimits(
-  db: Queryable,
-  user: SessionUser,
-): Promise<CheckoutLimitsAnswer['limits']> {
+async function checkoutLimits(db: Queryable, user: SessionUser): Promise<CheckoutLimitsAnswer['limits']> {
   const [orderLimit, [company]] = await Promise.all([
     buyerLimitCents(db, user.contactPersonId),
     db

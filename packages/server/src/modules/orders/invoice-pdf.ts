@@ -37,7 +37,7 @@ function lastDayOf(expiresOn: string): string {
 }
 
 /** The invoice's labels in a language, from invoice.json. */
-export function invoiceLabels(lang: Lang) {
+function invoiceLabels(lang: Lang) {
   const tr = translators[lang];
   const t = (key: string, values?: Record<string, string>) => tr.t(key, values);
   const word = (prefix: string, value: string) =>
@@ -114,7 +114,7 @@ export function invoiceLabels(lang: Lang) {
   };
 }
 
-export const INVOICE_LABELS_EN = invoiceLabels('en');
+const INVOICE_LABELS_EN = invoiceLabels('en');
 export type InvoiceLabels = typeof INVOICE_LABELS_EN;
 
 /** A tax component of the invoice (the order's plus its tax on what the invoice adds). */
@@ -184,7 +184,7 @@ export interface InvoiceAddress {
 }
 
 /** An address's lines as printed: "Montréal, Québec H2Y 1C6" in French, the postal code as Canada Post writes it. */
-export function addressLines(a: InvoiceAddress, labels: InvoiceLabels): string[] {
+function addressLines(a: InvoiceAddress, labels: InvoiceLabels): string[] {
   return [
     ...a.before,
     `${a.city}, ${labels.province(a.province)} ${formatPostalCode(a.zip)}`,
@@ -196,10 +196,7 @@ export function addressLines(a: InvoiceAddress, labels: InvoiceLabels): string[]
  * The Bill to as a bookkeeper reads it: the company and its customer id, the billing address's attention
  * line, then the address (its company line left out when it only repeats the company's name).
  */
-export function billToLines(
-  doc: Pick<InvoiceDocument, 'customer' | 'billTo'>,
-  labels: InvoiceLabels,
-): string[] {
+function billToLines(doc: Pick<InvoiceDocument, 'customer' | 'billTo'>, labels: InvoiceLabels): string[] {
   const [attention = '', company = '', ...street] = doc.billTo.before;
   const own = doc.customer.company.trim();
   return [

@@ -10,13 +10,13 @@ import { formatOrderDate, mailText } from '../../mail/templates';
 import { oneLine } from '../../mail/text';
 
 /** The shipping method in a language (English keeps the shop's own words). */
-export function mailWord(lang: Lang, kind: 'shipping', word: string): string {
+function mailWord(lang: Lang, kind: 'shipping', word: string): string {
   const key = `mail.${kind}.${word}`;
   return translators[lang].has(key) ? translators[lang].t(key) : word;
 }
 
 /** A province as addresses write it ("Quebec"), in a language ("Québec"); an unknown name as it is. */
-export function mailProvince(lang: Lang, province: string): string {
+function mailProvince(lang: Lang, province: string): string {
   const key = `invoice.province.${province}`;
   return translators[lang].has(key) ? translators[lang].t(key) : province;
 }
@@ -118,7 +118,7 @@ function onOneLine(order: OrderMailData): OrderMailData {
 }
 
 /** The order's page in the back office, from the address people open the shop at (PUBLIC_URL). */
-export function backOfficeOrderUrl(publicUrl: string, orderId: number): string {
+function backOfficeOrderUrl(publicUrl: string, orderId: number): string {
   return `${publicUrl.replace(/\/+$/, '')}/acer/admin/orders/${orderId}`;
 }
 

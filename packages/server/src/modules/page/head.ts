@@ -67,7 +67,7 @@ function categoryName(name: string, lang: Lang): string {
 }
 
 /** The listing's options that change what it shows, in one order; defaults left out. */
-export function canonicalQuery(query: URLSearchParams, lang: Lang): string {
+function canonicalQuery(query: URLSearchParams, lang: Lang): string {
   const kept: [string, string][] = [];
   const take = (name: string, skip?: string) => {
     const values = query

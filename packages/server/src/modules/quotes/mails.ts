@@ -10,7 +10,7 @@ import { oneLine } from '../../mail/text';
 const base = (config: Pick<Config, 'PUBLIC_URL'>) => config.PUBLIC_URL.replace(/\/+$/, '');
 
 /** A day (YYYY-MM-DD) as people read it: "December 31, 2026" / "31 décembre 2026". */
-export function formatDay(day: string, lang: Lang): string {
+function formatDay(day: string, lang: Lang): string {
   return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
   );

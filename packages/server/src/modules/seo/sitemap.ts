@@ -18,7 +18,7 @@ import { PAGES } from '@shop/domain/pages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogStore } from '../catalog';
 
-export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XHTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
 
 /**
@@ -27,14 +27,14 @@ const XHTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
  * become a sitemap index naming several files; the demo catalog is far below that. Until then an oversized
  * sitemap is logged.
  */
-export const SITEMAP_URL_LIMIT = 50_000;
+const SITEMAP_URL_LIMIT = 50_000;
 
 /**
  * The informational pages and their sections, and the blog's articles, as the page's router and the blog
  * link them (packages/web/src/app/routes.tsx, features/static/BlogArticlePage.tsx). The extended warranty's
  * `main` section is the page without a section.
  */
-export const INFO_PATHS = [
+const INFO_PATHS = [
   '/acer/faq',
   '/acer/warranty',
   '/acer/extended-warranty',
@@ -53,7 +53,7 @@ export const INFO_PATHS = [
 ] as const;
 
 /** Every listing of the menu: the twelve categories and their subcategories. */
-export function listingPaths(): string[] {
+function listingPaths(): string[] {
   return TOP_CATEGORIES.flatMap((category) => [
     `/acer/category/${category}`,
     ...(SUBCATEGORIES[category] ?? []).map((sub) => `/acer/category/${category}/${sub}`),
@@ -61,12 +61,12 @@ export function listingPaths(): string[] {
 }
 
 /** The product page of one offer, as the page's cards link it. */
-export function productPath(itemId: string, condition: string): string {
+function productPath(itemId: string, condition: string): string {
   return `/acer/product/${encodeURIComponent(itemId)}/${encodeURIComponent(condition)}`;
 }
 
 /** The French address of a page: the same address with lang=fr. */
-export function frenchUrl(url: string): string {
+function frenchUrl(url: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}lang=fr`;
 }
 
@@ -79,7 +79,7 @@ const ENTITIES: Record<string, string> = {
 };
 
 /** Text safe in XML character data and in attribute values (either quote). */
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
@@ -185,7 +185,7 @@ const OWN = PAGES.filter((page) => 'own' in page).map((page) => ownPathStart(pag
  * sign-in) and the back office, as the shop's table of pages marks them, and the API. A path another
  * already covers (order/placed under /acer/order/) is not named again.
  */
-export const DISALLOWED_PATHS = [
+const DISALLOWED_PATHS = [
   ...OWN.filter(
     (path) => !OWN.some((other) => other !== path && other.endsWith('/') && path.startsWith(other)),
   ),

@@ -21,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-export const ADMIN_PREFIX = '/api/admin';
+const ADMIN_PREFIX = '/api/admin';
 
 /** Refuses a route under /api/admin to anyone its `staffRole` does not admit; sets request.staff. */
 export function staffGuard(sessions: StaffSessions): onRequestHookHandler {

@@ -17,7 +17,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { taxExemptions, taxRates } from '../../db/schema';
 
-export async function allTaxRates(db: Queryable): Promise<TaxRate[]> {
+async function allTaxRates(db: Queryable): Promise<TaxRate[]> {
   const rows = await db
     .select()
     .from(taxRates)
@@ -31,7 +31,7 @@ export async function allTaxRates(db: Queryable): Promise<TaxRate[]> {
 }
 
 /** A company's exemptions that are not revoked (an expired one is told apart by day where it is used). */
-export async function exemptionsOf(db: Queryable, customerId: string): Promise<TaxExemption[]> {
+async function exemptionsOf(db: Queryable, customerId: string): Promise<TaxExemption[]> {
   const rows = await db
     .select()
     .from(taxExemptions)

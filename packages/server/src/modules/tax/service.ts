@@ -53,7 +53,7 @@ export type ExemptionCreate = z.output<typeof exemptionCreateSchema>;
 export type CreditUpdate = z.output<typeof creditUpdateSchema>;
 
 /** Each province's day at `at`: the day its rates and fees are chosen by. */
-export function provinceDays(at = new Date()): Record<Province, string> {
+function provinceDays(at = new Date()): Record<Province, string> {
   return Object.fromEntries(PROVINCES.map((p) => [p, provinceDay(at, p)])) as Record<Province, string>;
 }
 

@@ -18,7 +18,7 @@ import { type Read, read } from '../../lib/reads';
 /** The sessions of the account area, as the path names them. */
 export type SessionName = AccountSessionName;
 
-export const SESSIONS: readonly SessionName[] = [
+const SESSIONS: readonly SessionName[] = [
   'orders',
   'messages',
   'addresses',
@@ -58,7 +58,7 @@ export type AccountReads = { [S in SessionName]?: Read<SessionData[S][]> } & {
 const ORDER_FILTERS = ['q', 'status', 'from', 'to', 'page'] as const;
 
 /** The orders list's query string: the known fields in one order, blanks left out, so equal lists share a read. */
-export function ordersQuery(search: URLSearchParams): string {
+function ordersQuery(search: URLSearchParams): string {
   const kept = new URLSearchParams();
   for (const key of ORDER_FILTERS) {
     const value = search.get(key)?.trim();

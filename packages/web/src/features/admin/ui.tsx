@@ -210,10 +210,6 @@ export function Money({ amount }: { amount: number }) {
   return <>{formatMoney(toCents(amount))}</>;
 }
 
-export function money(amount: number): string {
-  return formatMoney(toCents(amount));
-}
-
 /*
  * The back office writes every date one way (domain/admin-rules.ts): a day as "Mar 4, 2026", a moment as its
  * day in the shop's time zone (SHOP_TIME_ZONE) with the time, "Mar 4, 2026, 3:05 p.m.". Forms keep YYYY-MM-DD in

@@ -7,7 +7,7 @@ import { type Read, read } from '../../lib/reads';
 export type Listing = CategoryItemsAnswer | SearchAnswer;
 
 /** The API path of a listing page. */
-export function listingPath(category: string, subcategory: string | undefined, search: string): string {
+function listingPath(category: string, subcategory: string | undefined, search: string): string {
   const query = search.startsWith('?') ? search.slice(1) : search;
   if (category === 'Search') return `/search?${query}`;
   return `/category/${encodeURIComponent(category)}${subcategory ? `/${encodeURIComponent(subcategory)}` : ''}?${query}`;

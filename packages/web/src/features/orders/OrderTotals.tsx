@@ -17,7 +17,7 @@ const dollars = (amount: number) => money(toCents(amount));
  * (the largest base of the components), a component that taxed less names its base, as the PDF does:
  * "PST 7 % on $480.00".
  */
-export function taxName(tax: TaxLineAnswer, widest?: number): string {
+function taxName(tax: TaxLineAnswer, widest?: number): string {
   const rate = taxLabel(tax.component, Math.round(tax.rate * 1000), pageLang());
   const label =
     widest !== undefined && toCents(tax.base) !== widest

@@ -38,7 +38,7 @@ function crumbName(crumb: { name: string; pathname: string }): string {
 }
 
 /** 'spec name: value' lines, split at the first colon. */
-export function specLines(details: string): { name: string; value: string }[] {
+function specLines(details: string): { name: string; value: string }[] {
   return details
     .split(/\r?\n/)
     .map((line) => line.trim())

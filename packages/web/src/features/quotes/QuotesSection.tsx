@@ -18,7 +18,7 @@ export function formatDay(day: string | null): string {
   return day ? formatDate(`${day}T12:00:00Z`) : '';
 }
 
-export function StateTag({ state }: { state: string }) {
+function StateTag({ state }: { state: string }) {
   return <span className={`quote-state quote-state--${state}`}>{t(`quotes:state.${state}`)}</span>;
 }
 

@@ -14,7 +14,7 @@ import { CountToolbar } from './CountToolbar';
 import { LoadError } from './LoadError';
 
 /** The address lines of a card, as on a label. */
-export function AddressLines({ address }: { address: Address }) {
+function AddressLines({ address }: { address: Address }) {
   return (
     <>
       <p className="acct-card__title">

@@ -20,7 +20,7 @@ import { useAccountReads } from '../loader';
 import { LoadError } from './LoadError';
 
 /** A request's state as a buyer reads it: waiting, approved as an order, or declined with the reason. */
-export function approvalState(a: ApprovalView): string {
+function approvalState(a: ApprovalView): string {
   if (a.status === 'declined') return t('approvals:declinedReason', { reason: a.decline_reason });
   if (a.status === 'approved' && a.order_number)
     return t('approvals:approvedAs', { orderNumber: a.order_number });
