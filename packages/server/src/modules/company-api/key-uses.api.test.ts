@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyUses } from '../../db/schema';
 import { call, clientAddress } from '../../test/admin';
 import { DEMO, signIn, useTestApp } from '../../test/harness';
+import { waitFor } from '../../test/mail-sink';
 import { PRUNE_EVERY, USES_KEPT } from './uses';
 
 // Enough requests a minute for one key to be used past a pruning.
@@ -74,8 +75,8 @@ describe('the uses of a key', () => {
 
     // The first use prunes: the newest uses are kept, this one among them.
     expect((await use(made.secret)).statusCode).toBe(200);
-    await expect.poll(() => requestsRecorded(keyId)).toBe(1);
-    await expect.poll(async () => (await usesOf(keyId)).rows).toBe(USES_KEPT);
+    await waitFor('the use to be recorded', async () => (await requestsRecorded(keyId)) === 1);
+    await waitFor('the uses to be pruned', async () => (await usesOf(keyId)).rows === USES_KEPT);
     // The 300 oldest went, and one more for the use just recorded.
     expect((await usesOf(keyId)).oldest!.getTime()).toBe(start + 301 * 1000);
 
@@ -83,11 +84,14 @@ describe('the uses of a key', () => {
     // PRUNE_EVERY uses: the key never holds more than that beyond the bound.
     await oldUses(keyId, 500, 20);
     for (let i = 1; i < PRUNE_EVERY; i++) expect((await use(made.secret)).statusCode).toBe(200);
-    await expect.poll(() => requestsRecorded(keyId)).toBe(PRUNE_EVERY);
+    await waitFor('the uses to be recorded', async () => (await requestsRecorded(keyId)) === PRUNE_EVERY);
     expect((await usesOf(keyId)).rows).toBeLessThanOrEqual(USES_KEPT + 500 + PRUNE_EVERY);
     expect((await use(made.secret)).statusCode).toBe(200);
-    await expect.poll(() => requestsRecorded(keyId)).toBe(PRUNE_EVERY + 1);
-    await expect.poll(async () => (await usesOf(keyId)).rows).toBe(USES_KEPT);
+    await waitFor(
+      'the last use to be recorded',
+      async () => (await requestsRecorded(keyId)) === PRUNE_EVERY + 1,
+    );
+    await waitFor('the uses to be pruned', async () => (await usesOf(keyId)).rows === USES_KEPT);
     // Every request of the key is among those kept: they are the newest.
     expect(await requestsRecorded(keyId)).toBe(PRUNE_EVERY + 1);
 
@@ -103,7 +107,7 @@ describe('the uses of a key', () => {
     await oldUses(quiet.apiKey.key_id, USES_KEPT + 10, 40);
     await oldUses(busy.apiKey.key_id, USES_KEPT + 10, 40);
     expect((await use(busy.secret)).statusCode).toBe(200);
-    await expect.poll(async () => (await usesOf(busy.apiKey.key_id)).rows).toBe(USES_KEPT);
+    await waitFor('the uses to be pruned', async () => (await usesOf(busy.apiKey.key_id)).rows === USES_KEPT);
     expect((await usesOf(quiet.apiKey.key_id)).rows).toBe(USES_KEPT + 10);
   });
 });
