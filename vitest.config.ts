@@ -26,6 +26,8 @@ const api = {
 
 export default defineConfig({
   test: {
+    // Every skipped test is listed at the end by its name, which says why (scripts/skipped-tests-reporter.ts).
+    reporters: ['default', './scripts/skipped-tests-reporter.ts'],
     projects: [
       {
         test: {

@@ -94,7 +94,7 @@ it('WEB_CONCURRENCY above 1 without DATABASE_URL stops the start with a message'
   expect(output()).toContain('WEB_CONCURRENCY: more than one process needs DATABASE_URL');
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('WEB_CONCURRENCY on PostgreSQL', () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)('WEB_CONCURRENCY on PostgreSQL (PostgreSQL only)', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let server: ReturnType<typeof startServer>;
   let port: number;

@@ -90,7 +90,7 @@ async function expectAllServe(apps: FastifyInstance[], items: number): Promise<v
   }
 }
 
-describe.skipIf(!onPostgres)('several processes starting together on PostgreSQL', () => {
+describe.skipIf(!onPostgres)('several processes starting together on PostgreSQL (PostgreSQL only)', () => {
   let expected: Counts;
   /** The scratch databases, dropped after the tests (a drop waits for a checkpoint: no test waits on it). */
   const made: { drop: () => Promise<void> }[] = [];

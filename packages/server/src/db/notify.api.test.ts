@@ -51,7 +51,7 @@ describe('notifications', () => {
   });
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
-    'reach every listening process, and a lost connection is re-established with a resync signal',
+    'reach every listening process, and a lost connection is re-established with a resync signal (PostgreSQL only)',
     async () => {
       const a = listener('test_many');
       const b = listener('test_many');

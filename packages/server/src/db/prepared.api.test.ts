@@ -7,7 +7,7 @@ import { MAX_PER_CONNECTION } from './prepared';
 
 const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
 
-describe.runIf(ON_POSTGRES)('prepared statements', () => {
+describe.runIf(ON_POSTGRES)('prepared statements (PostgreSQL only)', () => {
   let url = '';
   let drop: () => Promise<void>;
   const opened: Database[] = [];

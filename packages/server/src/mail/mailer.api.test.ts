@@ -281,7 +281,7 @@ describe('the delivery loop', () => {
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(
-    'takes over at once the claim of a process that has left the database (as after a crash)',
+    'takes over at once the claim of a process that has left the database, as after a crash (PostgreSQL only)',
     async () => {
       const { mailer } = await startMailer(sink.url);
       const id = await insertMail({

@@ -801,40 +801,43 @@ describe('one-click unsubscribing (RFC 8058)', () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one PostgreSQL database', () => {
-  it('queue exactly one mail when an import in one raises stock over an alert’s quantity', async () => {
-    const other = second.app!;
-    const buyer = await makeCustomer(ctx.app, owner);
-    const { items } = pickModel();
-    await setStock(items, 0);
-    // Made through the second instance; the import runs in the first.
-    const made = await send(
-      buyer.cookie,
-      'POST',
-      '/api/user/alerts',
-      {
-        target: { kind: 'product', item_id: items[0]!.itemId },
-        conditions: [items[0]!.condition],
-        min_quantity: 12,
-      },
-      other,
-    );
-    expect(made.status).toBe(200);
-    await applyImport(
-      backOfficeDeps(ctx.app.services),
-      CLI_ACTOR,
-      ['sku,stock', ...items.map((i) => `${i.sku},12`)].join('\n'),
-    );
-    // Both instances see the change and both find the alert flipped; they settle it at once.
-    await Promise.all([ctx.app.services.catalog.refresh(), other.services.catalog.refresh()]);
-    await Promise.all([ctx.app.stockAlerts.flush(), other.stockAlerts.flush()]);
-    expect(await alertMails(buyer.email)).toHaveLength(1);
-    // And a later change that keeps it matching mails nothing from either.
-    await importRows(
-      'sku,stock',
-      items.map((i) => `${i.sku},13`),
-      other,
-    );
-    expect(await alertMails(buyer.email)).toHaveLength(1);
-  });
-});
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'two server instances on one PostgreSQL database (PostgreSQL only)',
+  () => {
+    it('queue exactly one mail when an import in one raises stock over an alert’s quantity', async () => {
+      const other = second.app!;
+      const buyer = await makeCustomer(ctx.app, owner);
+      const { items } = pickModel();
+      await setStock(items, 0);
+      // Made through the second instance; the import runs in the first.
+      const made = await send(
+        buyer.cookie,
+        'POST',
+        '/api/user/alerts',
+        {
+          target: { kind: 'product', item_id: items[0]!.itemId },
+          conditions: [items[0]!.condition],
+          min_quantity: 12,
+        },
+        other,
+      );
+      expect(made.status).toBe(200);
+      await applyImport(
+        backOfficeDeps(ctx.app.services),
+        CLI_ACTOR,
+        ['sku,stock', ...items.map((i) => `${i.sku},12`)].join('\n'),
+      );
+      // Both instances see the change and both find the alert flipped; they settle it at once.
+      await Promise.all([ctx.app.services.catalog.refresh(), other.services.catalog.refresh()]);
+      await Promise.all([ctx.app.stockAlerts.flush(), other.stockAlerts.flush()]);
+      expect(await alertMails(buyer.email)).toHaveLength(1);
+      // And a later change that keeps it matching mails nothing from either.
+      await importRows(
+        'sku,stock',
+        items.map((i) => `${i.sku},13`),
+        other,
+      );
+      expect(await alertMails(buyer.email)).toHaveLength(1);
+    });
+  },
+);

@@ -44,7 +44,7 @@ function someItem(catalog: CatalogStore, skip: string[] = []) {
 
 describe('the transaction-id watermark', () => {
   it.runIf(ON_POSTGRES)(
-    'picks up a write whose transaction committed after later writes were seen',
+    'picks up a write whose transaction committed after later writes were seen (PostgreSQL only)',
     async () => {
       const store = new CatalogStore(database.db, testConfig());
       await store.load();
@@ -104,7 +104,7 @@ describe('the transaction-id watermark', () => {
   });
 });
 
-describe.runIf(ON_POSTGRES)('two server processes on one database', () => {
+describe.runIf(ON_POSTGRES)('two server processes on one database (PostgreSQL only)', () => {
   const apps: FastifyInstance[] = [];
   const cookies: string[] = [];
 

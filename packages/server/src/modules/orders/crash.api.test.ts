@@ -93,7 +93,7 @@ afterAll(async () => {
   await drop();
 });
 
-describe.runIf(ON_POSTGRES)('a server killed in the middle of 200 orders', () => {
+describe.runIf(ON_POSTGRES)('a server killed in the middle of 200 orders (PostgreSQL only)', () => {
   it('loses no acknowledged order and no mail, and doubles no order', async () => {
     const db = database.db;
     const [product] = await db.select().from(products).where(eq(products.itemCondition, 'BrandNew')).limit(1);

@@ -178,7 +178,7 @@ describe('on several instances (one on PGlite)', () => {
   });
 
   it.runIf(onPostgres)(
-    'an instance whose listener lost its connection reads sessions again once it is back',
+    'an instance whose listener lost its connection reads sessions again once it is back (PostgreSQL only)',
     async () => {
       const cookie = await signIn(pick(0), 'C10002', 'Moved@2024');
       expect(await statuses(cookie)).toEqual(live());
