@@ -9,6 +9,7 @@
 import { formatPostalCode } from '@shop/domain/account-rules';
 import { type InvoiceSeller, readFeeLineName } from '@shop/domain/answers/orders';
 import { conditionName } from '@shop/domain/catalog';
+import { addDays } from '@shop/domain/days';
 import { FEE_CATEGORY_NAMES } from '@shop/domain/fees';
 import { type Lang, LOCALE } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
@@ -28,13 +29,6 @@ import {
 } from '../../db/schema';
 import { translators } from '../../i18n/lang';
 import { invoiceBalanceSql } from './balance';
-
-/** An exemption's last day: the day before it stops applying. */
-function lastDayOf(expiresOn: string): string {
-  const day = new Date(`${expiresOn}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - 1);
-  return day.toISOString().slice(0, 10);
-}
 
 /** The invoice's labels in a language, from invoice.json. */
 function invoiceLabels(lang: Lang) {
@@ -77,8 +71,9 @@ function invoiceLabels(lang: Lang) {
       const named = base ? t('invoice.taxOn', { label, base }) : label;
       if (!tax.exemption) return named;
       const values = { label: named, reason: tax.exemption.reason, reference: tax.exemption.reference };
+      // Until its last day: the day before it stops applying.
       return tax.exemption.expiresOn
-        ? t('invoice.taxExemptUntil', { ...values, until: lastDayOf(tax.exemption.expiresOn) })
+        ? t('invoice.taxExemptUntil', { ...values, until: addDays(tax.exemption.expiresOn, -1) })
         : t('invoice.taxExempt', values);
     },
     shipping: t('invoice.shipping'),

@@ -4,6 +4,7 @@
  * invoice, what is paid and what is left; and who issues the invoice, with the GST/HST and QST numbers.
  */
 import type { InvoiceSeller, OrderDetail, TaxLineAnswer } from '@shop/domain/api';
+import { addDays } from '@shop/domain/days';
 import { toCents } from '@shop/domain/money';
 import { taxLabel } from '@shop/domain/tax';
 import { Fragment } from 'react';
@@ -26,13 +27,12 @@ function taxName(tax: TaxLineAnswer, widest?: number): string {
   const e = tax.exemption;
   if (!e) return label;
   if (!e.expires_on) return t('orders:total.exempt', { label, reason: e.reason, reference: e.reference });
-  const last = new Date(`${e.expires_on}T12:00:00Z`);
-  last.setUTCDate(last.getUTCDate() - 1);
+  // Its last day: the day before it stops applying.
   return t('orders:total.exemptUntil', {
     label,
     reason: e.reason,
     reference: e.reference,
-    until: last.toISOString().slice(0, 10),
+    until: addDays(e.expires_on, -1),
   });
 }
 

@@ -20,6 +20,7 @@ import {
 } from '@shop/domain/admin';
 import type { TaxLineAnswer } from '@shop/domain/api';
 import { CARRIERS, trackingUrl } from '@shop/domain/carriers';
+import { addDays } from '@shop/domain/days';
 import { toAmount, toCents } from '@shop/domain/money';
 import { taxLabel } from '@shop/domain/tax';
 import { useId, useRef, useState } from 'react';
@@ -290,9 +291,8 @@ function taxName(tax: TaxLineAnswer): string {
   const e = tax.exemption;
   if (!e) return label;
   if (!e.expires_on) return `${label}: exempt (${e.reason}, no. ${e.reference})`;
-  const last = new Date(`${e.expires_on}T12:00:00Z`);
-  last.setUTCDate(last.getUTCDate() - 1);
-  return `${label}: exempt (${e.reason}, no. ${e.reference}, until ${formatDay(last.toISOString())})`;
+  // Its last day: the day before it stops applying.
+  return `${label}: exempt (${e.reason}, no. ${e.reference}, until ${formatDay(addDays(e.expires_on, -1))})`;
 }
 
 /** Rows of a table's foot: one per tax component. */
