@@ -18,9 +18,6 @@ import {
 } from '../admin-fixtures';
 import { expectNoSeriousA11y, keepToShop, lastMailId, nextMailTo } from '../fixtures';
 
-// Each journey is many round trips and mails on a machine shared with other runs.
-test.describe.configure({ timeout: 60_000 });
-
 test('staff sign in with the API messages, come back to the page they asked for and sign out', async ({
   page,
 }) => {

@@ -19,9 +19,6 @@ import { Dialogs, expectNoSeriousA11y, keepToShop, lastMailId, money, nextMailTo
 const WEAK = 'New password does not meet the requirement, please check your new password.';
 const MISMATCH = 'New password and confirm password is not the same, please check.';
 
-// Each journey is many round trips and mails on a machine shared with other runs.
-test.describe.configure({ timeout: 60_000 });
-
 test('a new customer gets the welcome mail, sets a password through its link and signs in', async ({
   adminPage: page,
   browser,

@@ -53,9 +53,6 @@ function unchangedPart(product: Record<string, unknown>, except: string[]) {
   return copy;
 }
 
-// Each journey is many round trips and mails on a machine shared with other runs.
-test.describe.configure({ timeout: 60_000 });
-
 test("a product's price edit changes only its price", async ({ adminPage: page }) => {
   const before = (
     await productOf(page.request, (await createProduct(page.request, { price: '40.00' })).item_id)

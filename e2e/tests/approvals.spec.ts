@@ -11,8 +11,6 @@ import { call, createCustomer, createProduct, expect, linkIn, test, uid } from '
 import { addAddress, shopContext } from '../company-fixtures';
 import { type CaughtMail, lastMailId, mailsTo, nextMailTo, type Page } from '../fixtures';
 
-test.describe.configure({ timeout: 150_000 });
-
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const accountNav = (page: Page) => page.getByRole('navigation', { name: 'Account' });
 const cartButton = (page: Page) =>

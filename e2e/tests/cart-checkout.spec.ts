@@ -683,8 +683,6 @@ test.describe('cart and checkout of a customer', () => {
     customer,
     offers,
   }) => {
-    // Four pages checked by axe in turn: more than the default time on a busy machine.
-    test.setTimeout(90_000);
     await addAddress(page, customer, 'kingStreet');
     await addByApi(page, customer, [{ offer: offers.fromPage, quantity: 1 }]);
     await page.goto('/acer/cart');

@@ -7,8 +7,6 @@ import { createCustomer, expect, test } from '../admin-fixtures';
 import { shopContext } from '../company-fixtures';
 import { Dialogs, expectNoSeriousA11y, type Page } from '../fixtures';
 
-test.describe.configure({ timeout: 120_000 });
-
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const accountNav = (page: Page) => page.getByRole('navigation', { name: 'Account' });
 

@@ -8,8 +8,6 @@ import { createCustomer, createProduct, expect, linkIn, test, uid } from '../adm
 import { addAddress, expectNoSidewaysScroll, MOBILE, shopContext } from '../company-fixtures';
 import { Dialogs, expectNoSeriousA11y, keepToShop, lastMailId, nextMailTo, type Page } from '../fixtures';
 
-test.describe.configure({ timeout: 150_000 });
-
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const accountNav = (page: Page) => page.getByRole('navigation', { name: 'Account' });
 const cartButton = (page: Page) =>

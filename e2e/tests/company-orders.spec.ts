@@ -19,8 +19,6 @@ import {
 } from '../company-fixtures';
 import { expectNoSeriousA11y, money, type Page } from '../fixtures';
 
-test.describe.configure({ timeout: 120_000 });
-
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const cartButton = (page: Page) =>
   page.getByRole('navigation', { name: 'Account and cart' }).getByRole('link', { name: /^Cart,/ });

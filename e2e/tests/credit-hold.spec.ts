@@ -17,8 +17,6 @@ import {
 } from '../admin-fixtures';
 import { expectNoSeriousA11y, lastMailId, nextMailTo } from '../fixtures';
 
-test.describe.configure({ timeout: 90_000 });
-
 test('an order over the credit limit is held; the seller releases it and the buyer is mailed', async ({
   adminPage: page,
   browser,

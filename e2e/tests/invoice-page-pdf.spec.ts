@@ -11,8 +11,6 @@ import { call, createCustomer, createProduct, expect, test, uid } from '../admin
 import { pdfText, shopContext } from '../company-fixtures';
 import type { Page } from '../fixtures';
 
-test.describe.configure({ timeout: 180_000 });
-
 /** Text as both sides are compared: one kind of space and of apostrophe, runs of spaces as one. */
 const plain = (text: string) =>
   text

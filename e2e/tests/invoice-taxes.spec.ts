@@ -10,8 +10,6 @@ import { ADMIN, call, createCustomer, createProduct, expect, test, uid } from '.
 import { shopContext } from '../company-fixtures';
 import { expectNoSeriousA11y, money, type Page } from '../fixtures';
 
-test.describe.configure({ timeout: 180_000 });
-
 /** The value (dd) after a term (dt) of a description list. */
 const termValue = (page: Page, scope: string, term: string) =>
   page

@@ -7,8 +7,6 @@ import { createCustomer, createProduct, expect, test, uid } from '../admin-fixtu
 import { expectNoSidewaysScroll, MOBILE, removeProduct, shopContext } from '../company-fixtures';
 import { expectNoSeriousA11y, type Page } from '../fixtures';
 
-test.describe.configure({ timeout: 90_000 });
-
 const cartButton = (page: Page) =>
   page.getByRole('navigation', { name: 'Account and cart' }).getByRole('link', { name: /^Cart,/ });
 

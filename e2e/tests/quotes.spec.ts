@@ -12,8 +12,6 @@ import { addAddress, invoiceOrder, shopContext } from '../company-fixtures';
 import { shopDatabaseUrl } from '../database';
 import { lastMailId, NEEDS_POSTGRES, nextMailTo, ON_POSTGRES } from '../fixtures';
 
-test.describe.configure({ timeout: 120_000 });
-
 const SHOP_INBOX = 'info@example.com';
 
 test('a quote for more than in stock: answered, refused while short, placed once, invoiced with its number', async ({

@@ -8,8 +8,6 @@ import { ADMIN, createCustomer, createProduct, expect, test, uid } from '../admi
 import { addAddress, invoiceOrder, orderTo, pdfText, shopContext } from '../company-fixtures';
 import { expectNoSeriousA11y, money, type Page } from '../fixtures';
 
-test.describe.configure({ timeout: 120_000 });
-
 /** The cells of the statement's row of an invoice, in a table of the page. */
 const invoiceRow = (page: Page, table: string, invoiceNumber: string) =>
   page.locator(table).getByRole('row').filter({ hasText: invoiceNumber });

@@ -18,8 +18,6 @@ import {
 } from '../admin-fixtures';
 import { expectNoSeriousA11y } from '../fixtures';
 
-test.describe.configure({ timeout: 60_000 });
-
 /** A day `days` after today (UTC), YYYY-MM-DD. */
 function daysAhead(days: number): string {
   const date = new Date();

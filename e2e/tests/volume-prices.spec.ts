@@ -18,8 +18,6 @@ import {
 import { expectNoSeriousA11y, keepToShop } from '../fixtures';
 import { fr } from '../languages';
 
-test.describe.configure({ timeout: 90_000 });
-
 test('the seller sets volume prices; the buyer sees them and pays the break price from 10 units', async ({
   adminPage: page,
   browser,
