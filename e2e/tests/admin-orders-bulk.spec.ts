@@ -4,6 +4,7 @@
  * actions, each order's result listed, and the buyer gets a shipped mail with its tracking link for each;
  * the list is worked by keyboard.
  */
+import type { APIRequestContext, Browser } from '@playwright/test';
 import {
   ADMIN,
   createCustomer,
@@ -16,19 +17,17 @@ import {
 } from '../admin-fixtures';
 import { expectNoSeriousA11y, mailsTo } from '../fixtures';
 
-test.describe.configure({ timeout: 120_000 });
-
 /** Today in Toronto, as the list's days are. */
 const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Toronto' });
 
-test('filters find orders by day, province and SKU after a reload; ten orders are confirmed and shipped in bulk', async ({
-  adminPage: page,
-  browser,
-  baseURL,
-}) => {
-  const common = await createProduct(page.request, { price: '30.00', stock: 200 });
-  const rare = await createProduct(page.request, { price: '55.00', stock: 50 });
-  const customer = await createCustomer(page.request, { percentage: 0 });
+/**
+ * Ten orders of a customer of this test, oldest first: orders 0, 4 and 8 hold the rare SKU; 0, 1 and 2 ship to
+ * Alberta, the others to Ontario.
+ */
+async function tenOrders(staff: APIRequestContext, browser: Browser, baseURL: string | undefined) {
+  const common = await createProduct(staff, { price: '30.00', stock: 200 });
+  const rare = await createProduct(staff, { price: '55.00', stock: 50 });
+  const customer = await createCustomer(staff, { percentage: 0 });
   const shop = await customerContext(browser, baseURL, customer);
   const orders: { orderId: number; orderNumber: string }[] = [];
   for (let i = 0; i < 10; i += 1) {
@@ -43,7 +42,15 @@ test('filters find orders by day, province and SKU after a reload; ten orders ar
       ),
     );
   }
-  // Orders 0 and 4 and 8 hold the rare SKU; 0, 1 and 2 ship to Alberta.
+  return { rare, customer, shop, orders };
+}
+
+test('filters find orders by day, province and SKU, and after a reload', async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
+  const { rare, customer, shop, orders } = await tenOrders(page.request, browser, baseURL);
 
   await page.goto(`${ADMIN}/orders`);
   await page.getByLabel('Customer ID').fill(customer.customerId);
@@ -74,6 +81,15 @@ test('filters find orders by day, province and SKU after a reload; ten orders ar
   // A day before today finds none of them.
   await page.goto(`${ADMIN}/orders?customer=${customer.customerId}&to=2020-01-01`);
   await expect(page.getByText('No order matches.')).toBeVisible();
+  await shop.close();
+});
+
+test('ten orders are confirmed, then shipped with their tracking numbers, in bulk; the list is worked by keyboard', async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
+  const { customer, shop, orders } = await tenOrders(page.request, browser, baseURL);
 
   // Every order of the customer, ticked at once and confirmed in one action.
   await page.goto(`${ADMIN}/orders?customer=${customer.customerId}`);

@@ -9,14 +9,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
 import { FILTER_LABELS } from '@shop/domain/catalog';
-import { call, createCustomer, createProduct, expect, test, uid } from '../admin-fixtures';
-import { addAddress, invoiceOrder, orderAction, pdfText, shopContext } from '../company-fixtures';
+import { call, createCustomer, createProduct, expect, type NewCustomer, test, uid } from '../admin-fixtures';
+import { addAddress, invoiceOrder, orderAction, orderTo, pdfText, shopContext } from '../company-fixtures';
 import { repoRoot } from '../database';
 import { type CaughtMail, expectNoSeriousA11y, lastMailId, nextMailTo, type Page } from '../fixtures';
 import { expectNoEnglish, FRENCH_PRICE, fr } from '../languages';
-
-test.describe.configure({ timeout: 180_000 });
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -104,16 +103,31 @@ async function frenchPage(page: Page, { axe = true, prices = false } = {}): Prom
   if (axe) await expectNoSeriousA11y(page);
 }
 
-test('a buyer switches to French and shops, checks out and reads the order, the invoice and the account in French', async ({
+/**
+ * A buyer of this test who chose French (as the header's switch keeps it on the account), signed in, with an
+ * Ontario address.
+ */
+async function frenchBuyer(
+  staff: APIRequestContext,
+  browser: Browser,
+  baseURL: string | undefined,
+): Promise<{ customer: NewCustomer; shop: BrowserContext; addressId: number }> {
+  const customer = await createCustomer(staff);
+  const shop = await shopContext(browser, baseURL, customer.customerId, customer.password);
+  const addressId = await addAddress(shop.request, customer);
+  await call(shop.request, 'POST', '/api/user/language', { language: 'fr' });
+  return { customer, shop, addressId };
+}
+
+// The French journey in three tests, each with its own buyer: switching and browsing, buying and its papers,
+// the account.
+test('a buyer switches to French in the header and browses a category and a product in French', async ({
   adminPage,
   browser,
   baseURL,
 }) => {
-  const staff = adminPage.request;
-  const product = await createProduct(staff, { stock: 40 });
-  const customer = await createCustomer(staff);
+  const customer = await createCustomer(adminPage.request);
   const shop = await shopContext(browser, baseURL, customer.customerId, customer.password);
-  await addAddress(shop.request, customer);
   const page = await shop.newPage();
 
   // English first (the browser asks for English); the switch in the header turns the shop French.
@@ -135,24 +149,6 @@ test('a buyer switches to French and shops, checks out and reads the order, the 
   await other.goto('/acer');
   await expect(other.locator('html')).toHaveAttribute('lang', 'fr');
   await again.close();
-
-  // A second address, in Quebec (made once the account is French): the order goes there, and its mails
-  // and invoice name the province Québec.
-  await call(shop.request, 'POST', '/api/user/address/create', {
-    addressInfo: {
-      customer_id: customer.customerId,
-      first_name: customer.firstName,
-      last_name: customer.lastName,
-      company_name: customer.company,
-      phone_number: '5145550199',
-      address_line_1: '400 rue Saint-Paul',
-      address_line_2: '',
-      city: 'Montréal',
-      province: 'Quebec',
-      zip: 'H2Y2A5',
-      country: 'Canada',
-    },
-  });
 
   // A category, with the In Stock filter and a sort by price.
   await page.goto('/acer/category/Notebook');
@@ -182,6 +178,36 @@ test('a buyer switches to French and shops, checks out and reads the order, the 
   await expect(page).toHaveURL(/\/acer\/product\//);
   await expect(page.getByRole('tab', { name: fr('catalog:product.tab.details') })).toBeVisible();
   await frenchPage(page, { prices: true });
+  await shop.close();
+});
+
+test('a French buyer buys, and reads the order, its mails, the invoice and its PDF in French', async ({
+  adminPage,
+  browser,
+  baseURL,
+}) => {
+  const staff = adminPage.request;
+  const product = await createProduct(staff, { stock: 40 });
+  const { customer, shop } = await frenchBuyer(staff, browser, baseURL);
+  const page = await shop.newPage();
+
+  // A second address, in Quebec (made once the account is French): the order goes there, and its mails
+  // and invoice name the province Québec.
+  await call(shop.request, 'POST', '/api/user/address/create', {
+    addressInfo: {
+      customer_id: customer.customerId,
+      first_name: customer.firstName,
+      last_name: customer.lastName,
+      company_name: customer.company,
+      phone_number: '5145550199',
+      address_line_1: '400 rue Saint-Paul',
+      address_line_2: '',
+      city: 'Montréal',
+      province: 'Quebec',
+      zip: 'H2Y2A5',
+      country: 'Canada',
+    },
+  });
 
   // The test's own product into the cart, then the cart and checkout.
   await page.goto(`/acer/product/${product.item_id}/BrandNew`);
@@ -252,6 +278,27 @@ test('a buyer switches to French and shops, checks out and reads the order, the 
   expect(pdfFrench).toContain('(Neuf)');
   expect(pdfFrench).not.toContain('Quebec');
   expectNoServerEnglish(pdfFrench, 'the invoice PDF');
+  await shop.close();
+});
+
+test('a French buyer reads every section of the account in French', async ({
+  adminPage,
+  browser,
+  baseURL,
+}) => {
+  const staff = adminPage.request;
+  const product = await createProduct(staff, { stock: 40 });
+  const { customer, shop, addressId } = await frenchBuyer(staff, browser, baseURL);
+  // An invoiced order, so the orders list has a row to read.
+  const order = await orderTo(
+    shop.request,
+    customer.customerId,
+    addressId,
+    [{ item_id: product.item_id, quantity: 1 }],
+    `BC-${uid()}`.toUpperCase(),
+  );
+  await invoiceOrder(staff, shop.request, customer.customerId, order.orderId, '10.00');
+  const page = await shop.newPage();
 
   // Every section of the account.
   for (const section of [
@@ -269,6 +316,7 @@ test('a buyer switches to French and shops, checks out and reads the order, the 
     await expect(page.getByRole('main').getByRole('progressbar')).toHaveCount(0);
     await frenchPage(page, { axe: section === 'orders' || section === 'addresses' });
   }
+  await shop.close();
 });
 
 test('a visitor whose browser asks for French gets the shop in French, and EN brings the English back', async ({
