@@ -12,7 +12,8 @@ export default defineConfig({
   retries: 0,
   failOnFlakyTests: Boolean(process.env.CI),
   workers: 2,
-  reporter: 'list',
+  // The list, and at its end every skipped journey with the reason given to test.skip (skipped-reporter.ts).
+  reporter: [['list'], ['./skipped-reporter.ts']],
   use: {
     browserName: 'chromium',
     launchOptions: {
@@ -28,7 +29,8 @@ export default defineConfig({
       ],
     },
     baseURL: SHOP_ORIGIN,
-    trace: 'on-first-retry',
+    // Nothing retries, so a trace is recorded for every journey and kept only for one that failed.
+    trace: 'retain-on-failure',
   },
   webServer: [
     {
