@@ -1,12 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { MAIL_SINK, SHOP_ORIGIN, SHOP_PORT, SMTP_PORT } from './ports';
+import { DATABASE_SUFFIX, MAIL_SINK, SHOP_ORIGIN, SHOP_PORT, SMTP_PORT } from './ports';
 
 /** This package's folder: the web server runs here, so its relative paths resolve from e2e/. */
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   testDir: './tests',
+  // A run clears its output folder when it starts: a run with E2E_PORT_OFFSET keeps its own, so that another
+  // run in the same checkout does not remove the traces and attachments this one is writing.
+  outputDir: DATABASE_SUFFIX ? `../.data/e2e-results${DATABASE_SUFFIX}` : 'test-results',
   // No retries: a journey that fails once fails the run. Given retries by hand (--retries), one that passes
   // only on a retry (flaky) still fails a CI run instead of being hidden.
   retries: 0,
