@@ -119,9 +119,9 @@ async function frenchBuyer(
   return { customer, shop, addressId };
 }
 
-// The French journey in three tests, each with its own buyer: switching and browsing, buying and its papers,
-// the account.
-test('a buyer switches to French in the header and browses a category and a product in French', async ({
+// The French journey in five tests, each with its own buyer: switching, browsing, buying and its papers,
+// the account's sections.
+test('a buyer switches to French in the header, and the account keeps the choice', async ({
   adminPage,
   browser,
   baseURL,
@@ -149,6 +149,16 @@ test('a buyer switches to French in the header and browses a category and a prod
   await other.goto('/acer');
   await expect(other.locator('html')).toHaveAttribute('lang', 'fr');
   await again.close();
+  await shop.close();
+});
+
+test('a French buyer browses a category, its filters and a product in French', async ({
+  adminPage,
+  browser,
+  baseURL,
+}) => {
+  const { shop } = await frenchBuyer(adminPage.request, browser, baseURL);
+  const page = await shop.newPage();
 
   // A category, with the In Stock filter and a sort by price.
   await page.goto('/acer/category/Notebook');
@@ -281,43 +291,39 @@ test('a French buyer buys, and reads the order, its mails, the invoice and its P
   await shop.close();
 });
 
-test('a French buyer reads every section of the account in French', async ({
-  adminPage,
-  browser,
-  baseURL,
-}) => {
-  const staff = adminPage.request;
-  const product = await createProduct(staff, { stock: 40 });
-  const { customer, shop, addressId } = await frenchBuyer(staff, browser, baseURL);
-  // An invoiced order, so the orders list has a row to read.
-  const order = await orderTo(
-    shop.request,
-    customer.customerId,
-    addressId,
-    [{ item_id: product.item_id, quantity: 1 }],
-    `BC-${uid()}`.toUpperCase(),
-  );
-  await invoiceOrder(staff, shop.request, customer.customerId, order.orderId, '10.00');
-  const page = await shop.newPage();
-
-  // Every section of the account.
-  for (const section of [
-    'orders',
-    'messages',
-    'addresses',
-    'wishLists',
-    'recentlyViewed',
-    'accountSettings',
-    'subscription',
-    'buyers',
-  ]) {
-    await page.goto(`/acer/account/${section}`);
-    await expect(heading(page)).toBeVisible();
-    await expect(page.getByRole('main').getByRole('progressbar')).toHaveCount(0);
-    await frenchPage(page, { axe: section === 'orders' || section === 'addresses' });
-  }
-  await shop.close();
-});
+// The account's sections in two tests of four.
+for (const [named, sections] of [
+  ['orders, messages, addresses and wish lists', ['orders', 'messages', 'addresses', 'wishLists']],
+  [
+    'recently viewed, settings, subscription and buyers',
+    ['recentlyViewed', 'accountSettings', 'subscription', 'buyers'],
+  ],
+] as const) {
+  test(`a French buyer reads the account’s ${named} in French`, async ({ adminPage, browser, baseURL }) => {
+    const staff = adminPage.request;
+    const { customer, shop, addressId } = await frenchBuyer(staff, browser, baseURL);
+    if (sections[0] === 'orders') {
+      // An invoiced order, so the orders list has a row to read.
+      const product = await createProduct(staff, { stock: 40 });
+      const order = await orderTo(
+        shop.request,
+        customer.customerId,
+        addressId,
+        [{ item_id: product.item_id, quantity: 1 }],
+        `BC-${uid()}`.toUpperCase(),
+      );
+      await invoiceOrder(staff, shop.request, customer.customerId, order.orderId, '10.00');
+    }
+    const page = await shop.newPage();
+    for (const section of sections) {
+      await page.goto(`/acer/account/${section}`);
+      await expect(heading(page)).toBeVisible();
+      await expect(page.getByRole('main').getByRole('progressbar')).toHaveCount(0);
+      await frenchPage(page, { axe: section === 'orders' || section === 'addresses' });
+    }
+    await shop.close();
+  });
+}
 
 test('a visitor whose browser asks for French gets the shop in French, and EN brings the English back', async ({
   browser,

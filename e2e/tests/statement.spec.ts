@@ -1,10 +1,12 @@
 /**
  * What is owed (issue 4): the seller records a part payment on a buyer's invoice in Receivables, the buyer's
  * statement shows the invoice open with what is left, in the current aging bucket, and its PDF holds the
- * balance; the seller records the rest and the statement shows it paid. The test makes its own customer,
+ * balance; the seller records the rest and the statement shows it paid. Each test makes its own customer,
  * product and order.
  */
-import { ADMIN, createCustomer, createProduct, expect, test, uid } from '../admin-fixtures';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { DEFAULT_SHOP_TIME_ZONE, todayIn } from '@shop/domain/days';
+import { ADMIN, call, createCustomer, createProduct, expect, test, uid } from '../admin-fixtures';
 import { addAddress, invoiceOrder, orderTo, pdfText, shopContext } from '../company-fixtures';
 import { expectNoSeriousA11y, money, type Page } from '../fixtures';
 
@@ -12,12 +14,8 @@ import { expectNoSeriousA11y, money, type Page } from '../fixtures';
 const invoiceRow = (page: Page, table: string, invoiceNumber: string) =>
   page.locator(table).getByRole('row').filter({ hasText: invoiceNumber });
 
-test('a part payment, then the rest: the buyer’s statement moves from open to paid, its aging and PDF follow', async ({
-  adminPage: seller,
-  browser,
-  baseURL,
-}) => {
-  const staff = seller.request;
+/** A customer of this test with an order of two $40 mice, invoiced with $10.00 of shipping. */
+async function invoicedOrder(staff: APIRequestContext, browser: Browser, baseURL: string | undefined) {
   const product = await createProduct(staff, { price: '40.00', stock: 40 });
   const customer = await createCustomer(staff);
   const shop = await shopContext(browser, baseURL, customer.customerId, customer.password);
@@ -31,15 +29,32 @@ test('a part payment, then the rest: the buyer’s statement moves from open to 
     po,
   );
   const invoice = await invoiceOrder(staff, shop.request, customer.customerId, order.orderId, '10.00');
-  const part = 5000;
-  const rest = invoice.total - part;
+  return { customer, shop, order, po, invoice };
+}
 
-  // The seller finds the company in Receivables: all of the invoice is owed, not yet due.
+/** The seller's search of Receivables for the customer: the company's row. */
+async function receivablesRow(seller: Page, customer: { customerId: string; company: string }) {
   await seller.goto(`${ADMIN}/receivables`);
   await seller.getByLabel('Search').fill(customer.customerId);
   await seller.getByRole('button', { name: 'Show' }).click();
   await expect(seller).toHaveURL(new RegExp(`q=${customer.customerId}`));
-  const company = seller.getByRole('row').filter({ hasText: customer.company });
+  return seller.getByRole('row').filter({ hasText: customer.company });
+}
+
+const PART = 5000;
+
+// A part payment, then the rest, in two tests: each makes its own customer and invoice.
+test('a part payment: the buyer’s statement shows the invoice open with what is left, its aging and PDF too', async ({
+  adminPage: seller,
+  browser,
+  baseURL,
+}) => {
+  const { customer, shop, order, po, invoice } = await invoicedOrder(seller.request, browser, baseURL);
+  const part = PART;
+  const rest = invoice.total - part;
+
+  // The seller finds the company in Receivables: all of the invoice is owed, not yet due.
+  const company = await receivablesRow(seller, customer);
   await expect(company.getByRole('cell').nth(4)).toHaveText(money(invoice.total));
   await expect(company.getByRole('cell').nth(6)).toHaveText(money(invoice.total));
   await company.getByRole('link', { name: `Invoices and payments of ${customer.company}` }).click();
@@ -103,6 +118,30 @@ test('a part payment, then the rest: the buyer’s statement moves from open to 
   expect(openText).toContain('Balance due');
   expect(openText).toContain(money(rest));
   expect(openText).toContain(invoice.invoiceNumber);
+  await shop.close();
+});
+
+test('the rest paid: the invoice takes no more payments and the buyer’s statement and PDF show it paid', async ({
+  adminPage: seller,
+  browser,
+  baseURL,
+}) => {
+  const { customer, shop, invoice } = await invoicedOrder(seller.request, browser, baseURL);
+  // The part payment the test above records in the page.
+  await call(seller.request, 'POST', `/api/admin/invoices/${invoice.invoiceId}/payments`, {
+    amount: (PART / 100).toFixed(2),
+    received_on: todayIn(DEFAULT_SHOP_TIME_ZONE),
+    method: 'eft',
+    reference: 'EFT 20417',
+  });
+  const rest = invoice.total - PART;
+  const company = await receivablesRow(seller, customer);
+  await company.getByRole('link', { name: `Invoices and payments of ${customer.company}` }).click();
+  const card = seller.locator(`[data-invoice="${invoice.invoiceNumber}"]`);
+  await expect(card.getByTestId('invoice-balance')).toHaveText(money(rest));
+  const buyer = await shop.newPage();
+  await buyer.goto('/acer/account/statement');
+  await expect(buyer.getByTestId('statement-balance')).toHaveText(money(rest));
 
   // The seller records the rest: the invoice is paid and takes no more payments.
   await card.getByLabel('Amount ($)').fill((rest / 100).toFixed(2));
