@@ -116,6 +116,13 @@ describe('WEB_CONCURRENCY', () => {
 });
 
 describe('other operations settings', () => {
+  it('looks for catalog changes every second and for due reminders every 5 minutes unless told otherwise', () => {
+    // The API tests set these through testConfig(); production keeps the defaults.
+    const config = load({});
+    expect(config.CATALOG_POLL_MS).toBe(1000);
+    expect(config.REMINDER_POLL_MS).toBe(300_000);
+  });
+
   it('has defaults and names a bad value', () => {
     const config = load({});
     expect(config.DATABASE_POOL_SIZE).toBe(10);
