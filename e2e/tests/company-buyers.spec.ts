@@ -2,9 +2,9 @@
  * Several buyers per company (issue 11): the company's administrator adds a buyer in the account area; the
  * buyer sets a password through the mailed link, signs in with their e-mail, cannot manage addresses or
  * buyers, and places an order that both see with who placed it; the administrator changes the buyer's role
- * and turns them off. The test makes its own customer and product.
+ * and turns them off. Each test makes its own customer and product.
  */
-import { createCustomer, createProduct, expect, linkIn, test, uid } from '../admin-fixtures';
+import { call, createCustomer, createProduct, expect, linkIn, test, uid } from '../admin-fixtures';
 import { addAddress, expectNoSidewaysScroll, MOBILE, shopContext } from '../company-fixtures';
 import { Dialogs, expectNoSeriousA11y, keepToShop, lastMailId, nextMailTo, type Page } from '../fixtures';
 
@@ -18,13 +18,14 @@ const termValue = (page: Page, scope: string, term: string) =>
     .filter({ hasText: new RegExp(`^${term}$`) })
     .locator('xpath=following-sibling::dd[1]');
 
-test('an administrator adds a buyer who sets a password from the mail and places an order both see, with who placed it', async ({
+// The journey in two tests, each with its own company: the buyer added in the page and signing in; then a
+// buyer's order both see, and the buyer made an administrator and turned off.
+test('an administrator adds a buyer, who sets a password from the mail, signs in with their e-mail and cannot manage addresses or buyers', async ({
   adminPage,
   browser,
   baseURL,
 }) => {
   const staff = adminPage.request;
-  const product = await createProduct(staff, { stock: 40 });
   const customer = await createCustomer(staff);
   const adminName = `${customer.firstName} ${customer.lastName}`;
   const adminContext = await shopContext(browser, baseURL, customer.customerId, customer.password);
@@ -116,6 +117,51 @@ test('an administrator adds a buyer who sets a password from the mail and places
   await expectNoSidewaysScroll(buyer);
   await buyer.goto('/acer/account/buyers');
   await expect(buyer.getByText("Only your company's administrators can manage its buyers.")).toBeVisible();
+  adminDialogs.none();
+  await buyerContext.close();
+  await adminContext.close();
+});
+
+test('a buyer places an order both see, with who placed it; the administrator makes them an administrator and turns them off', async ({
+  adminPage,
+  browser,
+  baseURL,
+}) => {
+  const staff = adminPage.request;
+  const product = await createProduct(staff, { stock: 40 });
+  const customer = await createCustomer(staff);
+  const adminContext = await shopContext(browser, baseURL, customer.customerId, customer.password);
+  await addAddress(adminContext.request, customer);
+  const admin = await adminContext.newPage();
+  const adminDialogs = new Dialogs(admin);
+
+  // A buyer of the company, added through the API (the test above adds one in the page), with a password set
+  // from their mail, on a phone.
+  const email = `buyer-${uid()}@example.com`;
+  const buyerName = 'Priya Natarajan';
+  const since = await lastMailId();
+  await call(adminContext.request, 'POST', '/api/user/buyers/create', {
+    buyerInfo: {
+      customer_id: customer.customerId,
+      first_name: 'Priya',
+      last_name: 'Natarajan',
+      email,
+      role: 'buyer',
+    },
+  });
+  const token = new URL(linkIn((await nextMailTo(email, since)).text), 'http://x').searchParams.get('token');
+  await call(adminContext.request, 'POST', '/api/password-link/set', {
+    token,
+    password: 'Buyer@2026x',
+    confirmPassword: 'Buyer@2026x',
+  });
+  const buyerContext = await shopContext(browser, baseURL, email, 'Buyer@2026x', { viewport: MOBILE });
+  const buyer = await buyerContext.newPage();
+  await admin.goto('/acer/account/buyers');
+  const buyerRow = admin
+    .getByRole('table', { name: "Your company's buyers" })
+    .getByRole('row')
+    .filter({ hasText: email });
 
   // The buyer orders from a cart of their own; the checkout offers no new address to them.
   await buyer.goto('/acer/quick-order');
