@@ -10,7 +10,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
+import { type CheckoutTaxesAnswer, chargedComponents } from '@shop/domain/answers/tax';
 import { FILTER_LABELS } from '@shop/domain/catalog';
+import { taxLines, taxTotal } from '@shop/domain/tax';
 import { call, createCustomer, createProduct, expect, type NewCustomer, test, uid } from '../admin-fixtures';
 import { addAddress, invoiceOrder, orderAction, orderTo, pdfText, shopContext } from '../company-fixtures';
 import { repoRoot } from '../database';
@@ -119,8 +121,8 @@ async function frenchBuyer(
   return { customer, shop, addressId };
 }
 
-// The French journey in five tests, each with its own buyer: switching, browsing, buying and its papers,
-// the account's sections.
+// The French journey in six tests, each with its own buyer: switching, browsing, buying, the order's mails
+// and papers, the account's sections.
 test('a buyer switches to French in the header, and the account keeps the choice', async ({
   adminPage,
   browser,
@@ -191,7 +193,80 @@ test('a French buyer browses a category, its filters and a product in French', a
   await shop.close();
 });
 
-test('a French buyer buys, and reads the order, its mails, the invoice and its PDF in French', async ({
+/** The buyer's address in Montréal, Quebec, saved through the shop's API; returns its id. */
+async function quebecAddress(shop: APIRequestContext, customer: NewCustomer): Promise<number> {
+  const { addresses } = await call<{ addresses: { address_id: number; address_line_1: string }[] }>(
+    shop,
+    'POST',
+    '/api/user/address/create',
+    {
+      addressInfo: {
+        customer_id: customer.customerId,
+        first_name: customer.firstName,
+        last_name: customer.lastName,
+        company_name: customer.company,
+        phone_number: '5145550199',
+        address_line_1: '400 rue Saint-Paul',
+        address_line_2: '',
+        city: 'Montréal',
+        province: 'Quebec',
+        zip: 'H2Y2A5',
+        country: 'Canada',
+      },
+    },
+  );
+  return addresses.find((a) => a.address_line_1 === '400 rue Saint-Paul')!.address_id;
+}
+
+/**
+ * One unit of the product ordered to the address in Quebec through the shop's API, with the totals the
+ * checkout works out (the domain's tax rules on the Quebec components the checkout reads); returns its id.
+ */
+async function orderToQuebec(
+  shop: APIRequestContext,
+  customer: NewCustomer,
+  addressId: number,
+  product: { item_id: string; sku: string },
+  po: string,
+): Promise<number> {
+  await call(shop, 'POST', '/api/user/cart/add', {
+    itemData: {
+      customer_id: customer.customerId,
+      item_id: product.item_id,
+      sku: product.sku,
+      quantity: 1,
+      item_condition: 'BrandNew',
+    },
+  });
+  const { cartItems } = await call<{
+    cartItems: { item_id: string; item_condition: string; quantity: number; unit_price: number }[];
+  }>(shop, 'GET', '/api/header');
+  const subtotal = cartItems.reduce((n, l) => n + Math.round(l.unit_price * 100) * l.quantity, 0);
+  const { taxes } = await call<CheckoutTaxesAnswer>(shop, 'GET', `/api/user/${customer.customerId}/taxes`);
+  const tax = taxTotal(taxLines(subtotal, chargedComponents(taxes.Quebec)));
+  const placed = await call<{ orderId: number }>(shop, 'POST', '/api/placeorder', {
+    orderInfo: {
+      customer_id: customer.customerId,
+      shipping_address_id: addressId,
+      billing_address_id: addressId,
+      created_time: new Date().toISOString(),
+      line_items: cartItems.map((l) => ({
+        item_id: l.item_id,
+        item_condition: l.item_condition,
+        quantity: l.quantity,
+      })),
+      subtotal: subtotal / 100,
+      items_tax: tax / 100,
+      total: (subtotal + tax) / 100,
+      purchase_order_id: po,
+      shipping_method: 'Standard',
+    },
+    checkout_key: `e2e-french-${po}`,
+  });
+  return placed.orderId;
+}
+
+test('a French buyer buys from a product page, the cart and the checkout, and reads the order and its mail in French', async ({
   adminPage,
   browser,
   baseURL,
@@ -203,21 +278,7 @@ test('a French buyer buys, and reads the order, its mails, the invoice and its P
 
   // A second address, in Quebec (made once the account is French): the order goes there, and its mails
   // and invoice name the province Québec.
-  await call(shop.request, 'POST', '/api/user/address/create', {
-    addressInfo: {
-      customer_id: customer.customerId,
-      first_name: customer.firstName,
-      last_name: customer.lastName,
-      company_name: customer.company,
-      phone_number: '5145550199',
-      address_line_1: '400 rue Saint-Paul',
-      address_line_2: '',
-      city: 'Montréal',
-      province: 'Quebec',
-      zip: 'H2Y2A5',
-      country: 'Canada',
-    },
-  });
+  await quebecAddress(shop.request, customer);
 
   // The test's own product into the cart, then the cart and checkout.
   await page.goto(`/acer/product/${product.item_id}/BrandNew`);
@@ -248,7 +309,6 @@ test('a French buyer buys, and reads the order, its mails, the invoice and its P
   await frenchPage(page, { axe: false });
   await page.getByRole('link', { name: fr('cart:placed.view') }).click();
   await expect(page).toHaveURL(/\/acer\/order\/\d+$/);
-  const orderId = Number(/\/acer\/order\/(\d+)$/.exec(page.url())?.[1]);
   await expect(page.getByRole('main')).toContainText(po);
   await frenchPage(page, { prices: true });
 
@@ -258,6 +318,27 @@ test('a French buyer buys, and reads the order, its mails, the invoice and its P
   expectFrenchMail(placedMail, 'the order placed mail');
   expect(placedMail.text.replace(/[\u00a0\u202f]/g, ' ')).toContain('Montréal, Québec H2Y 2A5');
   expect(placedMail.text).not.toContain('Quebec');
+  await shop.close();
+});
+
+test('a French buyer’s order shipped and invoiced: the shipped mail, the invoice and its PDF are French', async ({
+  adminPage,
+  browser,
+  baseURL,
+}) => {
+  const staff = adminPage.request;
+  const product = await createProduct(staff, { stock: 40 });
+  const { customer, shop } = await frenchBuyer(staff, browser, baseURL);
+  const page = await shop.newPage();
+  // The order the test above places at the checkout, to Montréal.
+  const po = `BC-${uid()}`.toUpperCase();
+  const orderId = await orderToQuebec(
+    shop.request,
+    customer,
+    await quebecAddress(shop.request, customer),
+    product,
+    po,
+  );
 
   // The seller confirms and ships it: the shipped mail is French.
   const confirmedSince = await lastMailId();
