@@ -87,7 +87,8 @@ describe('bad input never gets a 500', () => {
     it.each(ROUTES)('holds for %s %s with every body and path value', async (method, template) => {
       const cookie = who === 'a customer' ? customer : '';
       const failures: string[] = [];
-      for (const value of PATH_VALUES) {
+      // A route without a path parameter is the same request whatever the value: sent once per body.
+      for (const value of template.includes(':') ? PATH_VALUES : PATH_VALUES.slice(0, 1)) {
         const url = template.replaceAll(':c', cookie ? 'C10001' : 'C99999').replaceAll(':p', value);
         const bodies = method === 'POST' ? BODIES : [undefined];
         for (const body of bodies) {

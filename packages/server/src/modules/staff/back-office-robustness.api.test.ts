@@ -38,10 +38,11 @@ const BODIES: unknown[] = [
 ];
 
 /**
- * The requests (every route with every path value and body, in the route table's order) are sent by this many
- * tests, each an equal share of them, rather than by one test of thousands of requests.
+ * The requests (every route with every path value and body, in the route table's order; a route without a
+ * path parameter once per body) are sent by this many tests, each an equal share of them, rather than by one
+ * test of thousands of requests.
  */
-const PARTS = 16;
+const PARTS = 20;
 
 type Request = { method: string; url: string; body: unknown };
 
@@ -54,7 +55,7 @@ describe('the back office refuses bad input with a message', () => {
       (r) => r.url.startsWith('/api/admin/') && r.method !== 'HEAD' && !r.url.endsWith('/logout'),
     );
     requests = routes.flatMap((route) =>
-      PATH_VALUES.flatMap((value) => {
+      (route.url.includes(':') ? PATH_VALUES : PATH_VALUES.slice(0, 1)).flatMap((value) => {
         const url = route.url.replace(/:\w+/g, encodeURIComponent(value));
         return route.method === 'GET'
           ? [{ method: 'GET', url: `${url}?page=x&status=Lost&q=%25`, body: undefined }]
