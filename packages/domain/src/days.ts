@@ -1,13 +1,12 @@
 /**
  * Calendar days, written YYYY-MM-DD, for the server and the pages alike: which text is a day, counting days,
  * the day an instant falls on in a time zone. The one schema of a day a request may carry is day-field.ts's:
- * this module stays without Zod, as the pages load it with their first download.
+ * this module stays without Zod, as the pages that count days load it (not the first download: the
+ * default zone is shop-time-zone.ts).
  *
  * The shop's own day ("today" for invoices, quotes, payments and the back office's filters) is the day in
  * the shop's time zone, SHOP_TIME_ZONE in the server's configuration; the server hands it to the pages.
  */
-/** The shop's time zone when SHOP_TIME_ZONE is not set: the seller's, in Richmond Hill, Ontario. */
-export const DEFAULT_SHOP_TIME_ZONE = 'America/Toronto';
 
 /** A day written YYYY-MM-DD (whether it exists is `isDay`'s to say). */
 export const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
