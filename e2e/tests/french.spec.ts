@@ -330,8 +330,9 @@ test('a French buyer’s order shipped and invoiced: the shipped mail, the invoi
   const product = await createProduct(staff, { stock: 40 });
   const { customer, shop } = await frenchBuyer(staff, browser, baseURL);
   const page = await shop.newPage();
-  // The order the test above places at the checkout, to Montréal.
+  // The order the test above places at the checkout, to Montréal, and its mail (sent after the answer).
   const po = `BC-${uid()}`.toUpperCase();
+  const placedSince = await lastMailId();
   const orderId = await orderToQuebec(
     shop.request,
     customer,
@@ -339,6 +340,7 @@ test('a French buyer’s order shipped and invoiced: the shipped mail, the invoi
     product,
     po,
   );
+  expect((await nextMailTo(customer.email, placedSince)).subject).toContain(po);
 
   // The seller confirms and ships it: the shipped mail is French.
   const confirmedSince = await lastMailId();
