@@ -1,6 +1,5 @@
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
 import { runPrimary, STOP_MESSAGE } from './cluster';
 import { type Config, LOCAL_ARGUMENT, loadConfig, startLine } from './config';
 import { gracefulShutdown, type Shutdown } from './lib/shutdown';
@@ -39,6 +38,9 @@ async function serve(config: Config): Promise<void> {
   let app: FastifyInstance;
   let stopper: Shutdown;
   try {
+    // The server's modules load only in a process that serves: a bad configuration stops the start before
+    // them, and the primary process of WEB_CONCURRENCY never loads them.
+    const { buildApp } = await import('./app');
     app = await buildApp(config);
     // Before listening: it keeps track of every connection, so a stop can close the ones not in use.
     stopper = gracefulShutdown(app, config.SHUTDOWN_TIMEOUT_MS);
