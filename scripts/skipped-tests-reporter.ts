@@ -17,6 +17,8 @@ export default class SkippedTestsReporter implements Reporter {
     const skipped: string[] = [];
     for (const module of testModules) {
       for (const test of module.children.allTests('skipped')) {
+        // Tests left out because their file's set-up failed are reported with that failure, not here.
+        if (test.options.mode !== 'skip' && test.options.mode !== 'todo') continue;
         const note = test.result().note;
         skipped.push(
           `  ${module.project.name}  ${module.relativeModuleId} > ${test.fullName}${note ? ` (${note})` : ''}`,
