@@ -1,0 +1,163 @@
+/**
+ * /acer/admin/orders/{id}: one order with its lines, addresses, totals by tax component, customer, history
+ * and audit, and the seller's actions: confirm, ship (carrier and tracking), deliver, release a held order
+ * (credit approved), cancel or decline (with a reason), invoice (its environmental handling fee lines
+ * filled from the fee table, each editable) and a corrected invoice.
+ */
+import {
+  type AdminInvoiceDraft,
+  type AdminInvoiceDraftAnswer,
+  type AdminOrderAnswer,
+  type AdminOrderChangedAnswer,
+  type AdminOrderDetail,
+  invoiceSchema,
+  orderActionSchema,
+} from '@shop/domain/admin';
+import { trackingUrl } from '@shop/domain/carriers';
+import { Link } from 'react-router';
+import { ADMIN_BASE, adminApi, attempt, failed, invalid, readBody } from '../../api';
+import { type AdminPage, type PageArgs, setFlash, usePageData } from '../../routing';
+import { AuditTrail, PageTitle, When } from '../../ui';
+import { statusWord } from '../../words';
+import { StatusTag } from '../Orders';
+import { Addresses } from './Addresses';
+import { History } from './History';
+import { Invoices } from './Invoices';
+import { Lines } from './Lines';
+import { StatusActions } from './StatusActions';
+
+interface OrderData {
+  order: AdminOrderDetail;
+  /** The invoice's fee lines from the fee table (null when they could not be read). */
+  draft: AdminInvoiceDraft | null;
+}
+
+async function loader({ request, params }: PageArgs): Promise<OrderData> {
+  const [{ order }, draft] = await Promise.all([
+    adminApi<AdminOrderAnswer>(`/admin/orders/${params.orderId}`, { signal: request.signal }),
+    adminApi<AdminInvoiceDraftAnswer>(`/admin/orders/${params.orderId}/invoice-draft`, {
+      signal: request.signal,
+    })
+      .then((answer) => answer.draft)
+      .catch(() => null),
+  ]);
+  return { order, draft };
+}
+
+async function action({ request, params }: PageArgs) {
+  const body = await readBody(request);
+  const base = `/admin/orders/${params.orderId}`;
+  if (body.intent === 'status') {
+    const input = {
+      action: body.action,
+      carrier: body.carrier ?? '',
+      tracking_number: body.tracking_number ?? '',
+      reason: body.reason ?? '',
+    };
+    const parsed = orderActionSchema.safeParse(input);
+    if (!parsed.success) return invalid(parsed.error.issues);
+    return attempt(
+      request,
+      () => adminApi<AdminOrderChangedAnswer>(`${base}/status`, { body: input }),
+      'Done.',
+    );
+  }
+  if (body.intent === 'invoice' || body.intent === 'correct') {
+    const input = { shipping: body.shipping, lines: body.lines, fees: body.fees, note: body.note };
+    const parsed = invoiceSchema.safeParse(input);
+    if (!parsed.success) return invalid(parsed.error.issues);
+    const path = body.intent === 'correct' ? `${base}/invoice/correct` : `${base}/invoice`;
+    const result = await attempt(
+      request,
+      () => adminApi<AdminOrderChangedAnswer>(path, { body: input }),
+      'The invoice has been made.',
+    );
+    // The form is replaced by the new invoice: its message is shown at the top of the page.
+    if (result.ok) setFlash(result.message);
+    return result;
+  }
+  return failed('Unknown action.');
+}
+/** The tracking number, linked to the carrier's tracking page when it has one (a new tab). */
+function TrackingNumber({ carrier, number }: { carrier: string; number: string }) {
+  const url = trackingUrl(carrier, number);
+  if (!url) return <>{number}</>;
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer">
+      {number}
+    </a>
+  );
+}
+
+function OrderDetail() {
+  const { order, draft } = usePageData<OrderData>();
+  return (
+    <>
+      <p className="admin-crumbs">
+        <Link to={`${ADMIN_BASE}/orders`}>Orders</Link>
+      </p>
+      <PageTitle title={`Order ${order.order_number}`}>
+        Order {order.order_number} <StatusTag status={order.status} />
+      </PageTitle>
+      <dl className="admin-facts">
+        <dt>Status</dt>
+        <dd>{statusWord(order.status)}</dd>
+        <dt>Placed</dt>
+        <dd>
+          <When at={order.created_at} />
+        </dd>
+        <dt>Customer</dt>
+        <dd>
+          <Link to={`${ADMIN_BASE}/customers/${order.customer_id}`}>
+            {order.customer_id} {order.company}
+          </Link>
+        </dd>
+        <dt>Placed by</dt>
+        <dd>
+          {order.placed_by.name} {order.placed_by.email && `<${order.placed_by.email}>`}
+        </dd>
+        {order.approval && (
+          <>
+            <dt>Approval</dt>
+            <dd>
+              Approved by {order.approval.approved_by} from request {order.approval.number}
+            </dd>
+          </>
+        )}
+        <dt>PO number</dt>
+        <dd>{order.purchase_order_id}</dd>
+        {order.quote_number && (
+          <>
+            <dt>Quote</dt>
+            <dd>
+              <Link to={`${ADMIN_BASE}/quotes/${Number(order.quote_number.slice(2))}`}>
+                From quote {order.quote_number}
+              </Link>
+            </dd>
+          </>
+        )}
+        <dt>Shipping method</dt>
+        <dd>{order.shipping_method}</dd>
+        {(order.carrier || order.tracking_number) && (
+          <>
+            <dt>Carrier and tracking</dt>
+            <dd>
+              {order.carrier} <TrackingNumber carrier={order.carrier} number={order.tracking_number} />
+            </dd>
+          </>
+        )}
+        <dt>Invoice</dt>
+        <dd>{order.invoice_number ?? 'None yet'}</dd>
+      </dl>
+
+      <StatusActions order={order} />
+      <Lines order={order} />
+      <Addresses order={order} />
+      <Invoices order={order} draft={draft} />
+      <History order={order} />
+      <AuditTrail entries={order.audit} />
+    </>
+  );
+}
+
+export const orderPage: AdminPage = { path: '/orders/:orderId', loader, action, Component: OrderDetail };
