@@ -1,6 +1,6 @@
 /**
  * The back office's answers (/api/admin/*, and the set-password links' answers, which buyers get too) as
- * Zod schemas, each with the type of the same name; `ADMIN_ANSWERS` names the schema of each call.
+ * Zod schemas, each with the type of the same name (routes.ts names the schema of each call).
  * admin.ts exports them too, so `@shop/domain/admin` stays the back office's one contract; they are apart so
  * a page that loads admin.ts for a form's schema does not take these with it (the package has no side
  * effects: an unused module is left out).
@@ -633,56 +633,3 @@ export type CustomerThreadAnswer = z.infer<typeof CustomerThreadAnswer>;
 /** GET /api/admin/audit */
 export const AuditAnswer = Envelope.extend({ audit: pageSchema(AuditEntry) });
 export type AuditAnswer = z.infer<typeof AuditAnswer>;
-
-/** The schema of each back-office call's successful answer, by `METHOD /path` as the server routes it. */
-export const ADMIN_ANSWERS = {
-  'POST /api/admin/login': AdminSignInAnswer,
-  'POST /api/admin/logout': AdminMessageAnswer,
-  'GET /api/admin/me': AdminMeAnswer,
-  'POST /api/admin/me/password': AdminMessageAnswer,
-  'GET /api/admin/staff': StaffListAnswer,
-  'POST /api/admin/staff': StaffMailedAnswer,
-  'PATCH /api/admin/staff/:staffId': StaffAnswer,
-  'POST /api/admin/staff/:staffId/send-link': StaffMailedAnswer,
-  'POST /api/password-link/check': PasswordLinkAnswer,
-  'POST /api/password-link/set': PasswordSetAnswer,
-  'GET /api/admin/customers': AdminCustomersAnswer,
-  'GET /api/admin/customers/:customerId': AdminCustomerAnswer,
-  'POST /api/admin/customers': AdminCustomerChangedAnswer,
-  'PATCH /api/admin/customers/:customerId': AdminCustomerAnswer,
-  'POST /api/admin/customers/:customerId/disable': AdminCustomerChangedAnswer,
-  'POST /api/admin/customers/:customerId/enable': AdminCustomerChangedAnswer,
-  'POST /api/admin/customers/:customerId/password-link': AdminMessageAnswer,
-  'POST /api/admin/customers/:customerId/contacts': AdminCustomerChangedAnswer,
-  'PATCH /api/admin/customers/:customerId/contacts/:contactId': AdminCustomerAnswer,
-  'POST /api/admin/customers/:customerId/messages': AdminCustomerChangedAnswer,
-  'GET /api/admin/applications': AdminApplicationsAnswer,
-  'GET /api/admin/applications/:applicationId': AdminApplicationAnswer,
-  'POST /api/admin/applications/:applicationId/reject': AdminApplicationRejectedAnswer,
-  'GET /api/admin/orders': AdminOrdersAnswer,
-  'GET /api/admin/orders/pending-count': AdminPendingCountAnswer,
-  'POST /api/admin/orders/bulk': AdminBulkOrdersAnswer,
-  'GET /api/admin/orders/:orderId': AdminOrderAnswer,
-  'POST /api/admin/orders/:orderId/status': AdminOrderChangedAnswer,
-  'GET /api/admin/orders/:orderId/invoice-draft': AdminInvoiceDraftAnswer,
-  'POST /api/admin/orders/:orderId/invoice': AdminOrderChangedAnswer,
-  'POST /api/admin/orders/:orderId/invoice/correct': AdminOrderChangedAnswer,
-  'GET /api/admin/products': AdminProductsAnswer,
-  'GET /api/admin/products/filter-values': AdminFilterValuesAnswer,
-  'GET /api/admin/products/:itemId': AdminProductAnswer,
-  'POST /api/admin/products': AdminProductSavedAnswer,
-  'PATCH /api/admin/products/:itemId': AdminProductSavedAnswer,
-  'POST /api/admin/media': AdminMediaAnswer,
-  'POST /api/admin/catalog/import/preview': ImportPreviewAnswer,
-  'POST /api/admin/catalog/import/apply': ImportApplyAnswer,
-  'GET /api/admin/contact-messages': ContactMessagesAnswer,
-  'GET /api/admin/contact-messages/:messageId': ContactMessageAnswer,
-  'POST /api/admin/contact-messages/:messageId/reply': ContactReplyAnswer,
-  'POST /api/admin/contact-messages/:messageId/status': ContactMessageAnswer,
-  'GET /api/admin/audit': AuditAnswer,
-  'GET /api/admin/customer-threads': CustomerThreadsAnswer,
-  'GET /api/admin/customer-threads/:messageId': CustomerThreadAnswer,
-  'POST /api/admin/customer-threads/:messageId/reply': CustomerThreadAnswer,
-  'POST /api/admin/customer-threads/:messageId/status': CustomerThreadAnswer,
-} as const;
-export type AdminAnsweredCall = keyof typeof ADMIN_ANSWERS;

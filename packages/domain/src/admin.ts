@@ -32,8 +32,6 @@ import { PriceBreaksInput } from './requests/volume-prices';
 import { PROVINCES } from './tax';
 
 export {
-  ADMIN_ANSWERS,
-  type AdminAnsweredCall,
   AdminApplication,
   AdminApplicationAnswer,
   AdminApplicationRejectedAnswer,

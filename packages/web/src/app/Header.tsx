@@ -1,4 +1,4 @@
-import type { ItemBrief, SearchAnswer } from '@shop/domain/api';
+import type { ItemBrief } from '@shop/domain/api';
 import { MOBILE_BREAKPOINT, SEARCH_COLUMNS, SEARCH_DEBOUNCE_MS } from '@shop/domain/catalog';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -42,9 +42,7 @@ function SearchBox() {
     pending.current = {
       controller,
       timer: setTimeout(() => {
-        api<SearchAnswer>(`/search?column=${nextColumn}&string=${encodeURIComponent(term)}`, {
-          signal: controller.signal,
-        })
+        api('GET /api/search', { query: { column: nextColumn, string: term }, signal: controller.signal })
           .then((data) => setSuggestions(data.categoryItems.itemsBrief.slice(0, 6)))
           .catch((error) => {
             // A newer keystroke cancelled it; other failures are only logged (SPEC §8).

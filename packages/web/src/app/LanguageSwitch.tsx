@@ -3,8 +3,6 @@
  * the account), then the page loads again in that language. Styled in place, text-sized, so the bars it
  * sits in keep their height and the page keeps its one style sheet.
  */
-import type { LanguageInput } from '@shop/domain/account';
-import type { LanguageAnswer } from '@shop/domain/api';
 import type { Lang } from '@shop/domain/i18n';
 import type { CSSProperties } from 'react';
 import { api } from '../lib/api';
@@ -40,13 +38,7 @@ export function LanguageSwitch({ style, roomy = false }: { style?: CSSProperties
     if (next === pageLang()) return;
     chooseLanguage(
       next,
-      loggedIn
-        ? () =>
-            api<LanguageAnswer>('/user/language', {
-              method: 'POST',
-              body: { language: next } satisfies LanguageInput,
-            })
-        : undefined,
+      loggedIn ? () => api('POST /api/user/language', { body: { language: next } }) : undefined,
     );
   };
   return (

@@ -1,4 +1,12 @@
-/** The API client: JSON in and out, the customer id header on every call, the server's message on failure. */
+/**
+ * The API client of the page, the shop's and the back office's: `api('POST /api/user/cart/add', { body })`.
+ * Each call names its route as the domain's table does (`@shop/domain/routes`), which types the path's
+ * parameters, the query, the body and the answer, so a call to a route that is not there, or a body its
+ * schema refuses, fails the type check. JSON in and out, the customer id header on the shop's calls, the
+ * server's message on failure.
+ */
+import type { Route, Routes } from '@shop/domain/routes';
+import type { z } from 'zod';
 import { readCookie } from './cookies';
 import { serverScope } from './scope';
 
@@ -12,33 +20,109 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(
+/** The names of a route's path parameters (`:name`). */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type Schema<R extends Route, Part extends string> = Routes[R] extends {
+  [P in Part]: infer S extends z.ZodType;
+}
+  ? S
+  : never;
+
+/** What a route's body is, as the page sends it (the schema's input). */
+export type BodyOf<R extends Route> = z.input<Schema<R, 'body'>>;
+/** What a route's query is, as the page sends it. */
+export type QueryOf<R extends Route> = z.input<Schema<R, 'query'>>;
+/** What a route answers when it succeeds. */
+export type AnswerOf<R extends Route> = z.output<Routes[R]['answer']>;
+
+/** A route that reads (the loaders' reads). */
+export type ReadRoute = Extract<Route, `GET ${string}`>;
+
+type ParamsPart<R extends Route> = [ParamNames<R>] extends [never]
+  ? { params?: never }
+  : { params: Record<ParamNames<R>, string | number> };
+type BodyPart<R extends Route> = [Schema<R, 'body'>] extends [never]
+  ? Routes[R] extends { form: true }
+    ? { form: FormData; body?: never }
+    : { body?: never; form?: never }
+  : undefined extends BodyOf<R>
+    ? { body?: BodyOf<R>; form?: never }
+    : { body: BodyOf<R>; form?: never };
+type QueryPart<R extends Route> = [Schema<R, 'query'>] extends [never]
+  ? { query?: never }
+  : { query?: QueryOf<R> };
+
+/** What a call of a route gives: its path's parameters, its query and body, and a signal to cancel it. */
+export type Call<R extends Route> = ParamsPart<R> & BodyPart<R> & QueryPart<R> & { signal?: AbortSignal };
+
+/** The call's argument: optional when the route needs none of it. */
+type CallArgs<R extends Route> = object extends Call<R> ? [call?: Call<R>] : [call: Call<R>];
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+/** A query string from the values given: blanks left out, a list as the name repeated. */
+export function queryOf(values: Readonly<Record<string, QueryValue>> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values ?? {}))
+    for (const one of Array.isArray(value) ? value : [value])
+      if (one !== undefined && one !== null && one !== '') params.append(key, String(one));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The path a call asks, after /api: the route's path with its parameters, and the query. */
+export function pathOf<R extends Route>(route: R, ...[call]: CallArgs<R>): string {
+  const given = call as
+    | { params?: Record<string, string | number>; query?: Record<string, QueryValue> }
+    | undefined;
+  const path = route
+    .slice(route.indexOf('/api/') + 4)
+    .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(given?.params?.[name] ?? '')));
+  return path + queryOf(given?.query);
+}
+
+export function api<R extends Route>(route: R, ...args: CallArgs<R>): Promise<AnswerOf<R>>;
+/** The untyped form, while the call sites move to the routes' names: `api<T>('/path', { method, body })`. */
+export function api<T>(
   path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
-): Promise<T> {
-  const headers: Record<string, string> = { customerid: readCookie('customerid') ?? 'visitors' };
+  init?: { method?: string; body?: unknown; form?: FormData; signal?: AbortSignal },
+): Promise<T>;
+export async function api(route: string, ...args: unknown[]): Promise<unknown> {
+  const legacy = route.startsWith('/');
+  const call = (args[0] ?? {}) as { method?: string; body?: unknown; form?: FormData; signal?: AbortSignal };
+  const method = legacy
+    ? (call.method ?? (call.body === undefined && !call.form ? 'GET' : 'POST'))
+    : route.slice(0, route.indexOf(' '));
+  const path = legacy ? route : pathOf(route as Route, ...(args as [never]));
+  // The back office's calls are the staff's, whoever the buyer of this browser is.
+  const headers: Record<string, string> = path.startsWith('/admin/')
+    ? {}
+    : { customerid: readCookie('customerid') ?? 'visitors' };
   const scope = serverScope();
   if (scope) {
     // Rendered on the server: the page only reads, through the server itself, as the request's buyer.
     // A write (or a read sent as a POST) is the browser's to make: the page is left to it.
-    if ((init.method ?? 'GET') !== 'GET')
-      throw new Error(`${init.method} ${path} is not made while drawing a page`);
+    if (method !== 'GET') throw new Error(`${method} ${path} is not made while drawing a page`);
     const answer = await scope.get(path, headers);
-    const data = (answer.body ?? {}) as Record<string, unknown>;
-    if (answer.status >= 400 || (typeof data.scode === 'number' && data.scode >= 400)) {
-      const message =
-        typeof data.smessage === 'string' ? data.smessage : `Request failed (${answer.status}).`;
-      throw new ApiError(answer.status, message, data);
-    }
-    return data as T;
+    return checked(answer.status, (answer.body ?? {}) as Record<string, unknown>);
   }
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  let body: BodyInit | undefined;
+  if (call.form) body = call.form;
+  else if (call.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(call.body);
+  }
   const response = await fetch(`/api${path}`, {
-    method: init.method ?? 'GET',
+    method,
     headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    body,
     credentials: 'same-origin',
-    signal: init.signal,
+    signal: call.signal,
   });
   let data: Record<string, unknown> = {};
   try {
@@ -46,10 +130,14 @@ export async function api<T>(
   } catch {
     // A body that is not JSON keeps the empty object; the status still tells.
   }
-  if (!response.ok || (typeof data.scode === 'number' && data.scode >= 400)) {
-    const message =
-      typeof data.smessage === 'string' ? data.smessage : `Request failed (${response.status}).`;
-    throw new ApiError(response.status, message, data);
+  return checked(response.status, data);
+}
+
+/** The answer, or the failure with the server's message (a 4xx or 5xx, or an answer whose scode says so). */
+function checked<A>(status: number, data: Record<string, unknown>): A {
+  if (status >= 400 || (typeof data.scode === 'number' && data.scode >= 400)) {
+    const message = typeof data.smessage === 'string' ? data.smessage : `Request failed (${status}).`;
+    throw new ApiError(status, message, data);
   }
-  return data as T;
+  return data as A;
 }

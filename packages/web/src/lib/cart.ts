@@ -1,8 +1,7 @@
 /** Cart calls shared by cards, the product page and the cart page; the header data holds the cart. */
-import type { CartAnswer, CartItem, CartRemoveAnswer } from '@shop/domain/api';
+import type { CartItem } from '@shop/domain/api';
 import { CART_MSG } from '@shop/domain/cart';
 import { toCents } from '@shop/domain/money';
-import type { CartAddInput } from '@shop/domain/order-request';
 import { useCallback } from 'react';
 import { ApiError, api } from './api';
 import { tm } from './i18n';
@@ -44,8 +43,7 @@ export function useCart() {
       replace: boolean,
     ) => {
       try {
-        const answer = await api<CartAnswer>('/user/cart/add', {
-          method: 'POST',
+        const answer = await api('POST /api/user/cart/add', {
           body: {
             itemData: {
               customer_id: customerId,
@@ -55,7 +53,7 @@ export function useCart() {
               item_condition: item.item_condition,
             },
             is_replaced: replace,
-          } satisfies CartAddInput,
+          },
         });
         store(answer.cartItems);
         return { ok: true as const, cartItems: answer.cartItems, message: answer.smessage };
@@ -70,10 +68,9 @@ export function useCart() {
   const remove = useCallback(
     async (line: { item_id: string; item_condition: string }) => {
       try {
-        const answer = await api<CartRemoveAnswer>(
-          `/user/${encodeURIComponent(customerId)}/cart/${encodeURIComponent(line.item_id)}/${line.item_condition}/remove`,
-          { method: 'DELETE' },
-        );
+        const answer = await api('DELETE /api/user/:customerid/cart/:itemid/:condition/remove', {
+          params: { customerid: customerId, itemid: line.item_id, condition: line.item_condition },
+        });
         store(answer.cartItems);
         return { ok: true as const, status: answer.scode };
       } catch (error) {

@@ -6,7 +6,7 @@
  * changes, `refreshReads()` drops the kept answers and runs the loaders of the page on screen again.
  */
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import { api } from './api';
+import { type AnswerOf, api, type Call, pathOf as callPath, type ReadRoute } from './api';
 import { readCookie } from './cookies';
 import { serverScope } from './scope';
 
@@ -46,8 +46,18 @@ function settledRead<T>(path: string, data: T): Read<T> {
   return { path, outcome: { status: 'done', data }, settled: Promise.resolve() };
 }
 
-/** Starts (or reuses) the read of an API path; `pick` shapes the answer once, as the page uses it. */
-export function read<T, A = T>(path: string, pick?: (answer: A) => T): Read<T> {
+/** A read's call and, if the page uses the answer in another shape, `pick` to shape it once. */
+type ReadArgs<R extends ReadRoute, T> =
+  object extends Call<R>
+    ? [call?: Call<R>, pick?: (answer: AnswerOf<R>) => T]
+    : [call: Call<R>, pick?: (answer: AnswerOf<R>) => T];
+
+/** Starts (or reuses) the read of an API route: `read('GET /api/product/:itemid/:condition', { params })`. */
+export function read<R extends ReadRoute, T = AnswerOf<R>>(
+  route: R,
+  ...[call, pick]: ReadArgs<R, T>
+): Read<T> {
+  const path = callPath(route, call as Call<R>);
   const kept = keptNow();
   const now = Date.now();
   for (const [key, entry] of kept) if (now - entry.at >= KEEP_MS) kept.delete(key);
@@ -60,8 +70,8 @@ export function read<T, A = T>(path: string, pick?: (answer: A) => T): Read<T> {
     outcome: { status: 'pending' },
     settled: Promise.resolve(),
   };
-  state.settled = api<A>(path)
-    .then((answer) => (pick ? pick(answer) : (answer as unknown as T)))
+  state.settled = api(route, call as Call<R>)
+    .then((answer) => (pick ? pick(answer) : (answer as T)))
     .then(
       (data) => {
         state.outcome = { status: 'done', data };

@@ -5,7 +5,7 @@
  * are broadcast to other tabs so they read again too.
  */
 
-import type { CustomerInfo, HeaderAnswer, SignOutAnswer } from '@shop/domain/api';
+import type { CustomerInfo, HeaderAnswer } from '@shop/domain/api';
 import {
   createContext,
   type ReactNode,
@@ -80,7 +80,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return;
     }
     try {
-      const data = await api<HeaderAnswer>('/header');
+      const data = await api('GET /api/header');
       if (mine === latest.current) setHeader({ customerId: who.customerId, data });
     } catch (error) {
       if (mine !== latest.current) return;
@@ -135,7 +135,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await api<SignOutAnswer>('/user/logout', { method: 'POST', body: {} });
+      await api('POST /api/user/logout');
     } catch {
       // Signing out locally still happens when the network fails.
     }

@@ -16,15 +16,14 @@ export function addToWishList(
   listId: string,
   item: { item_id: string; sku: string; item_condition: string },
 ): Promise<WishListItemAddedAnswer> {
-  return api<WishListItemAddedAnswer>('/user/wishList/item/add', {
-    method: 'POST',
+  return api('POST /api/user/wishList/item/add', {
     body: {
       listId,
       itemId: item.item_id,
       sku: item.sku,
       // The server names an unknown condition; the item's own is one of the four.
       item_condition: item.item_condition as WishListItemInput['item_condition'],
-    } satisfies WishListItemInput,
+    },
   });
 }
 
@@ -32,12 +31,9 @@ export function removeFromWishList(
   listId: string,
   item: { item_id: string; item_condition: string },
 ): Promise<WishListItemRemovedAnswer> {
-  return api<WishListItemRemovedAnswer>(
-    `/user/wishList/${encodeURIComponent(listId)}/item/${encodeURIComponent(item.item_id)}/${encodeURIComponent(
-      item.item_condition,
-    )}/remove`,
-    { method: 'DELETE' },
-  );
+  return api('DELETE /api/user/wishList/:listId/item/:itemId/:condition/remove', {
+    params: { listId, itemId: item.item_id, condition: item.item_condition },
+  });
 }
 
 /** The customer's lists and their entries as the header data carries them. */

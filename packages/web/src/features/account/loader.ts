@@ -3,15 +3,16 @@
  * items. Forms that create something (addressForm, wishListCreate without an id) read nothing.
  * What each session answers is the domain's (GET /user/{customerid}/{session}[/{sessionid}]).
  */
-import type { Statement, StatementAnswer } from '@shop/domain/answers/accounts';
-import type { AccountSessionAnswer, AccountSessionName, OrdersListAnswer } from '@shop/domain/api';
+import type { Statement } from '@shop/domain/answers/accounts';
 import type {
-  ApprovalAnswer,
-  ApprovalsAnswer,
-  ApprovalView,
-  OrderLimitsAnswer,
-} from '@shop/domain/approvals';
+  AccountSectionAnswer,
+  AccountSessionAnswer,
+  AccountSessionName,
+  OrdersListAnswer,
+} from '@shop/domain/api';
+import type { ApprovalsAnswer, ApprovalView, OrderLimitsAnswer } from '@shop/domain/approvals';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { pathOf } from '../../lib/api';
 import { cookieLogin } from '../../lib/cookies';
 import { type Read, read } from '../../lib/reads';
 
@@ -57,20 +58,23 @@ export type AccountReads = { [S in SessionName]?: Read<SessionData[S][]> } & {
 /** What the orders list reads from the address (domain/orders.ts checks them on the server). */
 const ORDER_FILTERS = ['q', 'status', 'from', 'to', 'page'] as const;
 
-/** The orders list's query string: the known fields in one order, blanks left out, so equal lists share a read. */
-function ordersQuery(search: URLSearchParams): string {
-  const kept = new URLSearchParams();
+/** The orders list's query: the known fields in one order, blanks left out, so equal lists share a read. */
+function ordersQuery(search: URLSearchParams): Record<string, string> {
+  const kept: Record<string, string> = {};
   for (const key of ORDER_FILTERS) {
     const value = search.get(key)?.trim();
-    if (value) kept.set(key, value);
+    if (value) kept[key] = value;
   }
-  const text = kept.toString();
-  return text ? `?${text}` : '';
+  return kept;
 }
 
-/** The API path of an account session: /user/{customerid}/{session}[/{sessionid}]. */
+/** The API path of an account session: /user/{customerid}/{session}[/{sessionid}] (its reads' key). */
 export function accountPath(customerId: string, session: SessionName, sessionid?: string): string {
-  return `/user/${encodeURIComponent(customerId)}/${session}${sessionid ? `/${encodeURIComponent(sessionid)}` : ''}`;
+  return sessionid
+    ? pathOf('GET /api/user/:customerid/:session/:sessionid', {
+        params: { customerid: customerId, session, sessionid },
+      })
+    : pathOf('GET /api/user/:customerid/:session', { params: { customerid: customerId, session } });
 }
 
 /** The array under the session's name. */
@@ -79,10 +83,17 @@ function sessionRead<S extends SessionName>(
   session: S,
   sessionid?: string,
 ): Read<SessionData[S][]> {
-  return read(accountPath(customerId, session, sessionid), (answer: AccountSessionAnswer<S>) => {
+  const pick = (answer: AccountSectionAnswer) => {
     const value = (answer as Partial<Record<S, SessionData[S][]>>)[session];
     return Array.isArray(value) ? value : [];
-  });
+  };
+  return sessionid
+    ? read(
+        'GET /api/user/:customerid/:session/:sessionid',
+        { params: { customerid: customerId, session, sessionid } },
+        pick,
+      )
+    : read('GET /api/user/:customerid/:session', { params: { customerid: customerId, session } }, pick);
 }
 
 export function accountLoader(args: LoaderFunctionArgs): AccountReads {
@@ -91,13 +102,13 @@ export function accountLoader(args: LoaderFunctionArgs): AccountReads {
   const { session, sessionid: id } = args.params;
   const approval =
     session === 'approvals' && id
-      ? read<ApprovalView, ApprovalAnswer>(`/user/approvals/${encodeURIComponent(id)}`, (a) => a.approval)
+      ? read('GET /api/user/approvals/:approvalId', { params: { approvalId: id } }, (a) => a.approval)
       : undefined;
   return {
     ...sessionReads(args),
-    approvals: read<ApprovalsAnswer>('/user/approvals'),
+    approvals: read('GET /api/user/approvals'),
     ...(approval ? { approval } : {}),
-    ...(session === 'buyers' ? { orderLimits: read<OrderLimitsAnswer>('/user/order-limits') } : {}),
+    ...(session === 'buyers' ? { orderLimits: read('GET /api/user/order-limits') } : {}),
   };
 }
 
@@ -107,8 +118,9 @@ function sessionReads({ params, request }: LoaderFunctionArgs): AccountReads {
   const id = params.sessionid;
   if (loggedIn && session === 'statement')
     return {
-      statement: read<Statement, StatementAnswer>(
-        `/user/${encodeURIComponent(customerId)}/statement`,
+      statement: read(
+        'GET /api/user/:customerid/statement',
+        { params: { customerid: customerId } },
         (answer) => answer.statement,
       ),
     };
@@ -116,7 +128,9 @@ function sessionReads({ params, request }: LoaderFunctionArgs): AccountReads {
   if ((session === 'addressForm' || session === 'wishListCreate') && !id) return {};
   if (session === 'orders' && !id) {
     const query = ordersQuery(new URL(request.url).searchParams);
-    return { orderList: read<OrdersListAnswer>(`${accountPath(customerId, 'orders')}${query}`) };
+    return {
+      orderList: read('GET /api/user/:customerid/orders', { params: { customerid: customerId }, query }),
+    };
   }
   if (session === 'wishListItems') {
     if (!id) return {};

@@ -6,16 +6,24 @@ import { type Read, read } from '../../lib/reads';
 /** A category's listing, or the search's (the Search category). */
 export type Listing = CategoryItemsAnswer | SearchAnswer;
 
-/** The API path of a listing page. */
-function listingPath(category: string, subcategory: string | undefined, search: string): string {
-  const query = search.startsWith('?') ? search.slice(1) : search;
-  if (category === 'Search') return `/search?${query}`;
-  return `/category/${encodeURIComponent(category)}${subcategory ? `/${encodeURIComponent(subcategory)}` : ''}?${query}`;
+/** The page address's options, as the listing's query takes them (a repeated filter as a list). */
+function listingQuery(search: URLSearchParams): Record<string, string[]> {
+  const query: Record<string, string[]> = {};
+  for (const [key, value] of search) query[key] = [...(query[key] ?? []), value];
+  return query;
 }
 
-export function listingLoader({ params, request }: LoaderFunctionArgs) {
-  const path = listingPath(params.category ?? '', params.subcategory, new URL(request.url).search);
-  return { listing: read<Listing>(path) };
+export function listingLoader({ params, request }: LoaderFunctionArgs): { listing: Read<Listing> } {
+  const query = listingQuery(new URL(request.url).searchParams);
+  const category = params.category ?? '';
+  if (category === 'Search') return { listing: read('GET /api/search', { query }) };
+  const listing = params.subcategory
+    ? read('GET /api/category/:category/:subcategory', {
+        params: { category, subcategory: params.subcategory },
+        query,
+      })
+    : read('GET /api/category/:category', { params: { category }, query });
+  return { listing };
 }
 
 export function useListingReads(): { listing: Read<Listing> } {

@@ -18,13 +18,10 @@ type Reads = { taxes: Read<CheckoutTaxes> | null; limits: Read<CheckoutLimits> |
 export function checkoutLoader(): Reads {
   const { loggedIn, customerId } = cookieLogin();
   if (!loggedIn) return { taxes: null, limits: null };
-  const id = encodeURIComponent(customerId);
+  const params = { customerid: customerId };
   return {
-    taxes: read<CheckoutTaxes, CheckoutTaxesAnswer>(`/user/${id}/taxes`, (answer) => answer.taxes),
-    limits: read<CheckoutLimits, CheckoutLimitsAnswer>(
-      `/user/${id}/checkout-limits`,
-      (answer) => answer.limits,
-    ),
+    taxes: read('GET /api/user/:customerid/taxes', { params }, (answer) => answer.taxes),
+    limits: read('GET /api/user/:customerid/checkout-limits', { params }, (answer) => answer.limits),
   };
 }
 

@@ -1,12 +1,11 @@
 /** The home page's data: the three sliders' products (refetched when the percentage changes). */
-import type { MainPageAnswer } from '@shop/domain/api';
 import { useLoaderData } from 'react-router';
-import { type Read, read } from '../../lib/reads';
+import { read } from '../../lib/reads';
 
 export function homeLoader() {
-  return { main: read<MainPageAnswer>('/mainpage') };
+  return { main: read('GET /api/mainpage') };
 }
 
-export function useHomeReads(): { main: Read<MainPageAnswer> } {
+export function useHomeReads(): ReturnType<typeof homeLoader> {
   return useLoaderData() as ReturnType<typeof homeLoader>;
 }

@@ -11,7 +11,14 @@ function orderRead(kind: 'orders' | 'invoices', id: string | undefined): Reads {
   const { loggedIn, customerId } = cookieLogin();
   if (!loggedIn) return { order: null };
   return {
-    order: read(`/user/${encodeURIComponent(customerId)}/${kind}/${encodeURIComponent(id ?? '')}`),
+    order:
+      kind === 'orders'
+        ? read('GET /api/user/:customerid/orders/:orderid', {
+            params: { customerid: customerId, orderid: id ?? '' },
+          })
+        : read('GET /api/user/:customerid/invoices/:invoiceid', {
+            params: { customerid: customerId, invoiceid: id ?? '' },
+          }),
   };
 }
 
