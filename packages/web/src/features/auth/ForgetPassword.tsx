@@ -1,5 +1,3 @@
-import type { ResetCodeInput } from '@shop/domain/account';
-import type { ResetCodeSentAnswer } from '@shop/domain/api';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { TextField } from '../../components/fields';
@@ -37,10 +35,7 @@ export function ForgetPassword() {
     setError('');
     setBusy(true);
     try {
-      const answer = await api<ResetCodeSentAnswer>('/user/forget/sendcode', {
-        method: 'POST',
-        body: { username: name } satisfies ResetCodeInput,
-      });
+      const answer = await api('POST /api/user/forget/sendcode', { body: { username: name } });
       const state: ResetState = { username: name, sentAt: Date.now(), message: answer.smessage };
       navigate('/acer/signin/reset', { state });
     } catch (e) {

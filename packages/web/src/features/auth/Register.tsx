@@ -1,5 +1,4 @@
-import { type AccountApplicationInput, accountApplicationSchema } from '@shop/domain/account';
-import type { RegisterAnswer } from '@shop/domain/api';
+import { accountApplicationSchema } from '@shop/domain/account';
 import { fieldErrors } from '@shop/domain/contact';
 import { PROVINCES } from '@shop/domain/tax';
 import { useRef, useState } from 'react';
@@ -34,10 +33,7 @@ export function Register() {
     setErrors({});
     setBusy(true);
     try {
-      const answer = await api<RegisterAnswer>('/user/register', {
-        method: 'POST',
-        body: parsed.data satisfies AccountApplicationInput,
-      });
+      const answer = await api('POST /api/user/register', { body: parsed.data });
       const message = answer.smessage ?? t('account:register.received');
       setSent(message);
       setForm(EMPTY);

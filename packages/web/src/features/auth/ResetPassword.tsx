@@ -1,6 +1,4 @@
-import type { PasswordResetInput, ResetCodeInput } from '@shop/domain/account';
 import { ACCOUNT_MSG, PASSWORD_PATTERN, RESEND_SECONDS } from '@shop/domain/account-rules';
-import type { PasswordResetAnswer, ResetCodeSentAnswer } from '@shop/domain/api';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { focusFirstError, TextField } from '../../components/fields';
@@ -48,10 +46,7 @@ export function ResetPassword() {
     setSending(true);
     setErrors({});
     try {
-      const answer = await api<ResetCodeSentAnswer>('/user/forget/sendcode', {
-        method: 'POST',
-        body: { username: name } satisfies ResetCodeInput,
-      });
+      const answer = await api('POST /api/user/forget/sendcode', { body: { username: name } });
       const at = Date.now();
       setSentAt(at);
       setNow(at);
@@ -84,14 +79,13 @@ export function ResetPassword() {
     }
     setBusy(true);
     try {
-      const answer = await api<PasswordResetAnswer>('/user/forget/resetpassword', {
-        method: 'POST',
+      const answer = await api('POST /api/user/forget/resetpassword', {
         body: {
           username: username.trim(),
           password,
           confirmPassword: confirm,
           verificationCode: code,
-        } satisfies PasswordResetInput,
+        },
       });
       if (answer.code === 200 || answer.scode === 200) {
         window.alert(tm(ACCOUNT_MSG.resetDone));

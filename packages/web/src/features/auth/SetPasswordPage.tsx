@@ -3,13 +3,7 @@
  * reset link chooses a password through the one-time link, then goes to sign in.
  */
 
-import {
-  type PasswordLinkAnswer,
-  type PasswordLinkInfo,
-  type PasswordSetAnswer,
-  type SetPasswordInput,
-  setPasswordSchema,
-} from '@shop/domain/admin';
+import { type PasswordLinkInfo, type SetPasswordInput, setPasswordSchema } from '@shop/domain/admin';
 import { useRef, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useFetcher, useLoaderData, useNavigate } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -34,11 +28,7 @@ const failed = () => t('account:setPassword.failed');
 export async function loader({ request }: LoaderFunctionArgs): Promise<LinkState> {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   try {
-    const { link } = await api<PasswordLinkAnswer>('/password-link/check', {
-      method: 'POST',
-      body: { token },
-      signal: request.signal,
-    });
+    const { link } = await api('POST /api/password-link/check', { body: { token }, signal: request.signal });
     return { token, link, problem: '' };
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return { token, link: null, problem: error.message };
@@ -55,7 +45,7 @@ export async function action({ request }: LoaderFunctionArgs): Promise<Answer> {
     return { ok: false, message: Object.values(errors)[0] ?? failed(), errors };
   }
   try {
-    const answer = await api<PasswordSetAnswer>('/password-link/set', { method: 'POST', body: input });
+    const answer = await api('POST /api/password-link/set', { body: input });
     return { ok: true, message: answer.smessage };
   } catch (error) {
     const message = error instanceof ApiError ? error.message : failed();

@@ -1,6 +1,4 @@
 /** /acer/signin[/{session}]: sign in, forgot password (send a code), reset password and the account application. */
-import type { SignInAnswer } from '@shop/domain/api';
-import type { LoginInput } from '@shop/domain/contact';
 import { MSG } from '@shop/domain/messages';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -81,10 +79,7 @@ function SignInForm({
     setBusy(true);
     setFailed(false);
     try {
-      await api<SignInAnswer>('/user/login', {
-        method: 'POST',
-        body: { username: username.trim(), password } satisfies LoginInput,
-      });
+      await api('POST /api/user/login', { body: { username: username.trim(), password } });
       session.refresh();
       navigate(from ?? '/acer/account/orders', { replace: true });
     } catch (error) {
