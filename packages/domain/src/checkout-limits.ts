@@ -2,7 +2,7 @@
  * What happens to a checkout beyond placing it, decided by two limits: a buyer's order above their order
  * limit is sent to the company's administrators for approval (no order), and an order that would take what
  * the company owes past its credit limit is placed on hold for the seller's credit review. The server decides
- * with these rules when the order is placed (orders/approvals.ts, orders/service.ts); the checkout page
+ * with these rules when the order is placed (approvals/service.ts, orders/service.ts); the checkout page
  * forecasts with the same rules, from GET /api/user/{customerid}/checkout-limits, before the buyer clicks.
  * All amounts in cents.
  */

@@ -25,6 +25,7 @@ import { apiSecurityHeaders, securityHeaders } from './lib/security-headers';
 import { Mailer } from './mail/mailer';
 import { accountsModule } from './modules/accounts';
 import { alertsModule } from './modules/alerts';
+import { approvalChecks, approvalsModule } from './modules/approvals';
 import { auditModule } from './modules/audit';
 import { cartModule } from './modules/cart';
 import { CatalogStore, catalogModule } from './modules/catalog';
@@ -234,7 +235,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       recordProductView(shop, customerId, itemId, condition),
   });
   await app.register(cartModule, shop);
-  await app.register(ordersModule, shop);
+  await app.register(ordersModule, { ...shop, approvals: approvalChecks(shop) });
+  await app.register(approvalsModule, shop);
   await app.register(quotesModule, shop);
   await app.register(taxModule, shop);
   await app.register(accountsModule, shop);

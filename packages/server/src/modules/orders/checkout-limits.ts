@@ -16,7 +16,7 @@ import type { Queryable } from '../../db/client';
 import { customers } from '../../db/schema';
 import { routeDocs, SECURITY } from '../../lib/contract';
 import { assertOwnCustomer, requireUser, type SessionUser } from '../sessions';
-import { buyerLimitCents } from './approvals';
+import type { ApprovalChecks } from './approval-checks';
 import { openBalanceCents } from './balance';
 import type { OrderNeeds } from './needs';
 
@@ -25,7 +25,11 @@ const doc = routeDocs(['Orders'], SECURITY.session);
 const dollars = (cents: number | null) => (cents === null ? null : toAmount(cents));
 
 /** The limits as they stand now (the session's copy of the role may be older: buyerLimitCents reads it). */
-async function checkoutLimits(db: Queryable, user: SessionUser): Promise<CheckoutLimitsAnswer['limits']> {
+async function checkoutLimits(
+  db: Queryable,
+  user: SessionUser,
+  buyerLimitCents: ApprovalChecks['buyerLimitCents'],
+): Promise<CheckoutLimitsAnswer['limits']> {
   const [orderLimit, [company]] = await Promise.all([
     buyerLimitCents(db, user.contactPersonId),
     db
@@ -39,7 +43,11 @@ async function checkoutLimits(db: Queryable, user: SessionUser): Promise<Checkou
   return { order_limit: dollars(orderLimit), credit_limit: dollars(creditLimit), credit_room: dollars(room) };
 }
 
-export function checkoutLimitRoutes(app: FastifyInstance, services: OrderNeeds) {
+export function checkoutLimitRoutes(
+  app: FastifyInstance,
+  services: OrderNeeds,
+  buyerLimitCents: ApprovalChecks['buyerLimitCents'],
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/user/:customerid/checkout-limits',
@@ -56,7 +64,10 @@ export function checkoutLimitRoutes(app: FastifyInstance, services: OrderNeeds) 
       const user = requireUser(request);
       // Every order and payment moves the room: the browser keeps no copy.
       reply.header('cache-control', 'private, no-store');
-      return reply.send({ scode: 200, limits: await checkoutLimits(services.database.db, user) });
+      return reply.send({
+        scode: 200,
+        limits: await checkoutLimits(services.database.db, user, buyerLimitCents),
+      });
     },
   );
 }

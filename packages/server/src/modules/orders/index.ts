@@ -1,7 +1,7 @@
 /** Orders and invoices: placing an order, the buyer's orders and invoices, and the back office's orders. */
 import type { FastifyPluginAsync } from 'fastify';
 import { orderAdminRoutes } from './admin-routes';
-import { approvalRoutes } from './approval-routes';
+import type { ApprovalChecks } from './approval-checks';
 import { checkoutLimitRoutes } from './checkout-limits';
 import type { OrderNeeds } from './needs';
 import { orderRoutes } from './shop-routes';
@@ -17,11 +17,13 @@ export {
   type OrderAction,
   type SuggestedFee,
 } from './admin-service';
+export type { ApprovalChecks } from './approval-checks';
 export { invoiceBalanceSql, OWING_STATUSES, openBalanceCents } from './balance';
 export { invoiceDocument, renderInvoicePdf, sellerOf } from './invoice-pdf';
 export type { OrderNeeds } from './needs';
 export { listOrders, orderView } from './queries';
 export {
+  type CheckoutHold,
   type LinesOrder,
   type OrderMessages,
   type PlacedOrder,
@@ -30,10 +32,11 @@ export {
   type QuoteTerms,
 } from './service';
 
-export const ordersModule: FastifyPluginAsync<OrderNeeds> = async (app, needs) => {
-  orderRoutes(app, needs);
-  approvalRoutes(app, needs);
-  checkoutLimitRoutes(app, needs);
+export const ordersModule: FastifyPluginAsync<OrderNeeds & { approvals: ApprovalChecks }> = async (
+  app,
+  { approvals, ...needs },
+) => {
+  orderRoutes(app, needs, approvals.hold);
+  checkoutLimitRoutes(app, needs, approvals.buyerLimitCents);
   orderAdminRoutes(app, needs.backOffice);
 };
-export { buyerLimitCents } from './approvals';

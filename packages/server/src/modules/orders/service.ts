@@ -77,7 +77,7 @@ export interface HeldCheckout {
 }
 
 /**
- * A check the checkout runs in its transaction (purchase approvals, approvals.ts): `hold` may keep the
+ * A check the checkout runs in its transaction (purchase approvals, the approvals module): `hold` may keep the
  * order from being placed once its lines and totals are known (it then empties the cart and answers);
  * `earlier` finds the same checkout already held.
  */

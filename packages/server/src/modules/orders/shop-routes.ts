@@ -18,11 +18,10 @@ import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
 import { addLines, cartOf, summary } from '../cart';
 import { assertOwnCustomer, requireUser } from '../sessions';
-import { approvalHold } from './approvals';
 import { invoiceDocument, invoiceSeller, renderInvoicePdf, sellerOf } from './invoice-pdf';
 import type { OrderNeeds } from './needs';
 import { listOrders, orderView } from './queries';
-import { placeOrder } from './service';
+import { type CheckoutHold, placeOrder } from './service';
 
 const ID = /^\d{1,9}$/;
 const NO_ORDER = 'There is no such order in your account.';
@@ -36,10 +35,10 @@ async function ownCustomer(request: FastifyRequest<{ Params: { customerid: strin
   assertOwnCustomer(request, request.params.customerid);
 }
 
-export function orderRoutes(app: FastifyInstance, services: OrderNeeds) {
+/** `hold`: the purchase approvals' check, run in the checkout's transaction. */
+export function orderRoutes(app: FastifyInstance, services: OrderNeeds, hold: CheckoutHold) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = services.database.db;
-  const hold = approvalHold(services);
 
   api.post(
     '/api/placeorder',
@@ -48,7 +47,7 @@ export function orderRoutes(app: FastifyInstance, services: OrderNeeds) {
         "Places the order of the buyer's cart, if its lines and totals are still what the page showed",
         {
           body: placeOrderSchema,
-          // Over the buyer's order limit, no order: a request for approval (approvals.ts).
+          // Over the buyer's order limit, no order: a request for approval (the approvals module).
           response: { 200: z.union([PlaceOrderAnswer, ApprovalSentAnswer]), ...REFUSALS },
         },
       ),

@@ -28,8 +28,9 @@ import { firstRow } from '../../db/sql';
 import type { Actor, AdminDeps } from '../../lib/back-office';
 import { HttpError } from '../../lib/http';
 import { queueMail, queueMails } from '../../mail/outbox';
+import { buyerLimitCents } from '../approvals';
 import { recordAudit } from '../audit';
-import { buyerLimitCents, type OrderNeeds, placeOrderOfQuote } from '../orders';
+import { type OrderNeeds, placeOrderOfQuote } from '../orders';
 import type { SessionUser } from '../sessions';
 import { answerMail, declineMail, requestMail, withdrawMail } from './mails';
 

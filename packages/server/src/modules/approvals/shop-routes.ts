@@ -1,5 +1,5 @@
 /**
- * Purchase approvals over the API (approvals.ts): the company's order limits (its administrators only),
+ * Purchase approvals over the API (service.ts): the company's order limits (its administrators only),
  * the requests sent for approval (administrators: the company's; buyers: their own), and deciding them.
  */
 import {
@@ -21,6 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeDocs, SECURITY } from '../../lib/contract';
 import { requireCompanyAdmin, requireUser } from '../sessions';
+import type { ApprovalNeeds } from './needs';
 import {
   approvalOf,
   approve,
@@ -30,12 +31,11 @@ import {
   setBuyerLimit,
   setCompanyLimit,
   withdraw,
-} from './approvals';
-import type { OrderNeeds } from './needs';
+} from './service';
 
 const doc = routeDocs(['Approvals'], SECURITY.session);
 
-export function approvalRoutes(app: FastifyInstance, services: OrderNeeds) {
+export function approvalRoutes(app: FastifyInstance, services: ApprovalNeeds) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = services.database.db;
   const limitsAdmin = async (request: Parameters<typeof requireUser>[0]) => {

@@ -30,9 +30,9 @@ import { HttpError } from '../../lib/http';
 import { type MailMessage, queueMails } from '../../mail/outbox';
 import { mailText } from '../../mail/templates';
 import { oneLine } from '../../mail/text';
+import { type CheckoutHold, type PlacedOrder, placeOrderOfLines } from '../orders';
 import { BUYER_COLUMNS, buyerOf, type SessionUser } from '../sessions';
-import type { OrderNeeds } from './needs';
-import { type CheckoutHold, type PlacedOrder, placeOrderOfLines } from './service';
+import type { ApprovalNeeds } from './needs';
 
 /** A unit price the approver was shown and confirms (dollars, as the 409 gave it). */
 export interface ConfirmedPrice {
@@ -97,7 +97,7 @@ export async function buyerLimitCents(db: Queryable, contactPersonId: string): P
   return limit === null ? null : Number(limit);
 }
 
-export function approvalHold(services: OrderNeeds): CheckoutHold {
+export function approvalHold(services: ApprovalNeeds): CheckoutHold {
   return {
     async earlier(tx, user, key) {
       const [row] = await tx
@@ -171,14 +171,14 @@ export function approvalHold(services: OrderNeeds): CheckoutHold {
   };
 }
 
-function url(services: OrderNeeds, path: string): string {
+function url(services: ApprovalNeeds, path: string): string {
   return `${services.config.PUBLIC_URL.replace(/\/$/, '')}${path}`;
 }
 
 /** The mails of a new request: one to each active administrator with an address, in their language. */
 async function requestMails(
   tx: Tx,
-  services: OrderNeeds,
+  services: ApprovalNeeds,
   row: ApprovalRow,
   buyer: string,
 ): Promise<MailMessage[]> {
@@ -241,7 +241,7 @@ async function requestMails(
 /** The buyer's mail of a decision, in their language; none when they have no address. */
 async function decisionMail(
   tx: Tx,
-  services: OrderNeeds,
+  services: ApprovalNeeds,
   row: ApprovalRow,
   admin: string,
   decision:
@@ -512,7 +512,7 @@ function deciderOf(user: SessionUser): string {
  * a line short of stock cannot be placed.
  */
 export async function approve(
-  services: OrderNeeds,
+  services: ApprovalNeeds,
   user: SessionUser,
   approvalId: number,
   confirmed: ConfirmedPrice[] | null,
@@ -621,7 +621,12 @@ export async function approve(
 }
 
 /** Declines a pending request with a reason; the buyer is mailed in the same transaction. */
-export async function decline(services: OrderNeeds, user: SessionUser, approvalId: number, reason: string) {
+export async function decline(
+  services: ApprovalNeeds,
+  user: SessionUser,
+  approvalId: number,
+  reason: string,
+) {
   const db = services.database.db;
   const row = await companyRequest(db, user.customerId, approvalId);
   const number = approvalNumber(approvalId);
