@@ -1,7 +1,7 @@
-import { ACCOUNT_MSG, type AddressInput, addressSchema } from '@shop/domain/account';
+import { ACCOUNT_MSG, addressSchema } from '@shop/domain/account';
 import { formatPostalCode } from '@shop/domain/account-rules';
 import { chargedComponents } from '@shop/domain/answers/tax';
-import type { Address, AddressesAnswer } from '@shop/domain/api';
+import type { Address } from '@shop/domain/api';
 import { CART_MSG, isValidPo, SHIPPING_METHODS, type ShippingMethod, truncatePo } from '@shop/domain/cart';
 import { type CheckoutForecast, checkoutForecast } from '@shop/domain/checkout-limits';
 import { fieldErrors } from '@shop/domain/contact';
@@ -122,11 +122,8 @@ function NewAddressForm({ onSaved }: { onSaved: (addresses: Address[]) => void }
     }
     setBusy(true);
     try {
-      const answer = await api<AddressesAnswer>('/user/address/create', {
-        method: 'POST',
-        body: {
-          addressInfo: { ...parsed.data, customer_id: customerId },
-        } satisfies { addressInfo: AddressInput & { customer_id: string } },
+      const answer = await api('POST /api/user/address/create', {
+        body: { addressInfo: { ...parsed.data, customer_id: customerId } },
       });
       setErrors({});
       setForm(EMPTY_ADDRESS);

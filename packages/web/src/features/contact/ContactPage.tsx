@@ -1,4 +1,3 @@
-import type { ContactAnswer } from '@shop/domain/api';
 import { type ContactFormInput, contactFormSchema, fieldErrors } from '@shop/domain/contact';
 import { useState } from 'react';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -54,10 +53,7 @@ export default function ContactPage() {
     setErrors({});
     setBusy(true);
     try {
-      const answer = await api<ContactAnswer>('/zoho/sendemail', {
-        method: 'POST',
-        body: form satisfies ContactFormInput,
-      });
+      const answer = await api('POST /api/zoho/sendemail', { body: form });
       setSent(answer.smessage);
       setForm(EMPTY);
       window.alert(answer.smessage);

@@ -1,5 +1,3 @@
-import type { PlaceOrderAnswer } from '@shop/domain/api';
-import type { ApprovalSentAnswer } from '@shop/domain/approvals';
 import { CART_MSG } from '@shop/domain/cart';
 import type { PlaceOrderInput } from '@shop/domain/order-request';
 import { useEffect, useRef, useState } from 'react';
@@ -50,7 +48,7 @@ export default function OrderPlacedPage() {
     if (status.state !== 'ordering' || !request || started.current) return;
     started.current = true;
     sessionStorage.setItem(SENT + request.checkout_key, '1');
-    api<PlaceOrderAnswer | ApprovalSentAnswer>('/placeorder', { method: 'POST', body: request })
+    api('POST /api/placeorder', { body: request })
       .then(async (answer) => {
         if ('approval' in answer) {
           setStatus({ state: 'approval', message: answer.smessage });

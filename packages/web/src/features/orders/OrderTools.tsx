@@ -99,10 +99,9 @@ export function OrderTools({ order, kind }: { order: Order; kind: 'order' | 'inv
     setBusy(true);
     setError('');
     try {
-      const result = await api<ReorderAnswer>(
-        `/user/${encodeURIComponent(customerId)}/orders/${encodeURIComponent(String(order.order_id))}/reorder`,
-        { method: 'POST', body: {} },
-      );
+      const result = await api('POST /api/user/:customerid/orders/:orderid/reorder', {
+        params: { customerid: customerId, orderid: order.order_id },
+      });
       // Drawn at once, so the results' heading is there to take the focus.
       flushSync(() => {
         updateHeader((header) => ({ ...header, cartItems: result.cartItems }));

@@ -5,7 +5,6 @@
  */
 
 import type { QuickOrderAnswer } from '@shop/domain/api';
-import type { QuickOrderInput } from '@shop/domain/order-request';
 import {
   parseQuickOrder,
   QUICK_MSG,
@@ -99,10 +98,7 @@ export default function QuickOrderPage() {
     setError('');
     setNote('');
     try {
-      const result = await api<QuickOrderAnswer>('/user/cart/quick-order', {
-        method: 'POST',
-        body: { text } satisfies QuickOrderInput,
-      });
+      const result = await api('POST /api/user/cart/quick-order', { body: { text } });
       // Drawn at once, so the results' heading is there to take the focus.
       flushSync(() => {
         updateHeader((header) => ({ ...header, cartItems: result.cartItems }));
