@@ -1,5 +1,5 @@
 import { ACCOUNT_MSG, type AccountUpdateInput, accountUpdateSchema } from '@shop/domain/account';
-import type { AccountUpdateAnswer, CustomerInfo } from '@shop/domain/api';
+import type { CustomerInfo } from '@shop/domain/api';
 import { fieldErrors } from '@shop/domain/contact';
 import { useRef, useState } from 'react';
 import { focusFirstError, TextField } from '../../../components/fields';
@@ -91,7 +91,7 @@ function PasswordForm({ customer }: { customer: CustomerInfo }) {
     setOther([]);
     setBusy(true);
     try {
-      await api<AccountUpdateAnswer>('/user/information/update', { method: 'POST', body: { customerInfo } });
+      await api('POST /api/user/information/update', { body: { customerInfo } });
       setForm(EMPTY);
       setStatus(tm(ACCOUNT_MSG.updated));
       window.alert(tm(ACCOUNT_MSG.updated));

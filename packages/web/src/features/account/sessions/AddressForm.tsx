@@ -1,5 +1,4 @@
 import { ACCOUNT_MSG, type AddressInput, addressSchema } from '@shop/domain/account';
-import type { AddressesAnswer } from '@shop/domain/api';
 import { fieldErrors } from '@shop/domain/contact';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -61,15 +60,12 @@ function AddressEditor({ addressId, initial }: { addressId?: string; initial: Ad
     const addressInfo: AddressInput & { customer_id: string } = { ...parsed.data, customer_id: customerId };
     try {
       if (addressId) {
-        await api<AddressesAnswer>(
-          `/user/${encodeURIComponent(customerId)}/address/${encodeURIComponent(addressId)}/edit`,
-          {
-            method: 'POST',
-            body: { addressInfo },
-          },
-        );
+        await api('POST /api/user/:customerid/address/:addressId/edit', {
+          params: { customerid: customerId, addressId },
+          body: { addressInfo },
+        });
       } else {
-        await api<AddressesAnswer>('/user/address/create', { method: 'POST', body: { addressInfo } });
+        await api('POST /api/user/address/create', { body: { addressInfo } });
       }
       await refreshAccount();
       navigate('/acer/account/addresses');

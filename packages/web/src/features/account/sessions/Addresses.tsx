@@ -1,5 +1,5 @@
 import { formatPostalCode, MAX_ADDRESSES } from '@shop/domain/account-rules';
-import type { Address, AddressDeletedAnswer } from '@shop/domain/api';
+import type { Address } from '@shop/domain/api';
 import { MSG } from '@shop/domain/messages';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -67,10 +67,9 @@ export function Addresses() {
     setBusy(id);
     setStatus('');
     try {
-      const answer = await api<AddressDeletedAnswer>(
-        `/user/${encodeURIComponent(customerId)}/address/${encodeURIComponent(id)}/delete`,
-        { method: 'DELETE' },
-      );
+      const answer = await api('DELETE /api/user/:customerid/address/:addressId/delete', {
+        params: { customerid: customerId, addressId: id },
+      });
       setStatus(answer.smessage ?? t('account:addresses.deleted'));
       await refreshAccount([{ session: 'addresses', data: answer.addresses }]);
     } catch (e) {

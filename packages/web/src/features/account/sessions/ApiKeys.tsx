@@ -3,14 +3,7 @@
  * their last use, and revoke one. The keys let the company's own systems read its price list and orders and
  * place orders (/api/v1, see /api/docs).
  */
-import type {
-  ApiKeyCreatedAnswer,
-  ApiKeyCreateInput,
-  ApiKeyRevokedAnswer,
-  ApiKeysAnswer,
-  ApiKeyView,
-  ApiScope,
-} from '@shop/domain/company-api';
+import type { ApiKeyView, ApiScope } from '@shop/domain/company-api';
 import { useEffect, useRef, useState } from 'react';
 import { focusFirstError, TextField } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';
@@ -115,8 +108,7 @@ function MakeKey({ onMade }: { onMade: (made: Created) => void }) {
     }
     setBusy(true);
     try {
-      const body: ApiKeyCreateInput = { name: name.trim(), scopes };
-      const answer = await api<ApiKeyCreatedAnswer>('/user/api-keys', { method: 'POST', body });
+      const answer = await api('POST /api/user/api-keys', { body: { name: name.trim(), scopes } });
       setName('');
       setScopes(['prices:read']);
       onMade({ apiKey: answer.apiKey, secret: answer.secret });
@@ -211,7 +203,7 @@ export function ApiKeys() {
   useEffect(() => {
     if (notAdmin) return;
     let live = true;
-    api<ApiKeysAnswer>('/user/api-keys').then(
+    api('GET /api/user/api-keys').then(
       (answer) => live && setKeys(answer.apiKeys),
       (error: unknown) => live && setLoadError(error),
     );
@@ -231,9 +223,7 @@ export function ApiKeys() {
     setStatus('');
     setProblem('');
     try {
-      const answer = await api<ApiKeyRevokedAnswer>(`/user/api-keys/${apiKey.key_id}/revoke`, {
-        method: 'POST',
-      });
+      const answer = await api('POST /api/user/api-keys/:keyId/revoke', { params: { keyId: apiKey.key_id } });
       setKeys((list) => (list ?? []).map((k) => (k.key_id === apiKey.key_id ? answer.apiKey : k)));
       setStatus(answer.smessage);
     } catch (error) {

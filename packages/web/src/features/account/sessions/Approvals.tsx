@@ -142,15 +142,13 @@ function ApprovalDetail() {
   if (read.error && !decided) return <LoadError error={read.error} />;
   if (!approval) return <Loading label={t('approvals:loading')} />;
 
-  const decide = async (action: 'approve' | 'decline', body: Record<string, unknown>) => {
+  /** Sends a decision on this request (its path's parameters given). */
+  const decide = async (send: (params: { approvalId: number }) => Promise<ApprovalDecidedAnswer>) => {
     setBusy(true);
     setStatus('');
     setProblem('');
     try {
-      const answer = await api<ApprovalDecidedAnswer>(`/user/approvals/${approval.approval_id}/${action}`, {
-        method: 'POST',
-        body,
-      });
+      const answer = await send({ approvalId: approval.approval_id });
       setApproval(answer.approval);
       setChanges(null);
       setDeclining(false);
@@ -256,15 +254,20 @@ function ApprovalDetail() {
               className="btn btn--primary"
               disabled={busy}
               onClick={() =>
-                void decide('approve', {
-                  confirm: true,
-                  // The prices shown: one that moves again before this reaches the shop is shown anew.
-                  prices: changes.list.flatMap((c) =>
-                    c.price_now === null
-                      ? []
-                      : [{ item_id: c.item_id, item_condition: c.item_condition, price: c.price_now }],
-                  ),
-                })
+                void decide((params) =>
+                  api('POST /api/user/approvals/:approvalId/approve', {
+                    params,
+                    body: {
+                      confirm: true,
+                      // The prices shown: one that moves again before this reaches the shop is shown anew.
+                      prices: changes.list.flatMap((c) =>
+                        c.price_now === null
+                          ? []
+                          : [{ item_id: c.item_id, item_condition: c.item_condition, price: c.price_now }],
+                      ),
+                    },
+                  }),
+                )
               }
             >
               {t('approvals:confirm')}
@@ -274,7 +277,11 @@ function ApprovalDetail() {
               type="button"
               className="btn btn--primary"
               disabled={busy}
-              onClick={() => void decide('approve', {})}
+              onClick={() =>
+                void decide((params) =>
+                  api('POST /api/user/approvals/:approvalId/approve', { params, body: {} }),
+                )
+              }
             >
               {t('approvals:approve')}
             </button>
@@ -295,7 +302,9 @@ function ApprovalDetail() {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            void decide('decline', { reason });
+            void decide((params) =>
+              api('POST /api/user/approvals/:approvalId/decline', { params, body: { reason } }),
+            );
           }}
         >
           <label htmlFor="decline-reason">{t('approvals:reason')}</label>
@@ -332,8 +341,8 @@ export function MyApprovals() {
     if (!window.confirm(t('approvals:confirmWithdraw', { number: a.number }))) return;
     setProblem('');
     try {
-      const done = await api<ApprovalDecidedAnswer>(`/user/approvals/${a.approval_id}/withdraw`, {
-        method: 'POST',
+      const done = await api('POST /api/user/approvals/:approvalId/withdraw', {
+        params: { approvalId: a.approval_id },
       });
       setStatus(done.smessage);
       reload();

@@ -1,10 +1,5 @@
 import type { BuyerChangeInput } from '@shop/domain/account';
-import {
-  CONTACT_ROLES,
-  type ContactCreateInput,
-  type ContactRole,
-  contactCreateSchema,
-} from '@shop/domain/admin';
+import { CONTACT_ROLES, type ContactRole, contactCreateSchema } from '@shop/domain/admin';
 import type { Buyer, BuyersChangedAnswer } from '@shop/domain/api';
 import { fieldErrors } from '@shop/domain/contact';
 import { MSG } from '@shop/domain/messages';
@@ -51,19 +46,8 @@ function AddBuyer({ onAdded }: { onAdded: (answer: BuyersChangedAnswer) => Promi
     setBusy(true);
     try {
       const { first_name, last_name, email, role } = parsed.data;
-      const answer = await api<BuyersChangedAnswer>('/user/buyers/create', {
-        method: 'POST',
-        body: {
-          buyerInfo: {
-            customer_id: customerId,
-            first_name,
-            last_name,
-            email,
-            role,
-          } satisfies ContactCreateInput & {
-            customer_id: string;
-          },
-        },
+      const answer = await api('POST /api/user/buyers/create', {
+        body: { buyerInfo: { customer_id: customerId, first_name, last_name, email, role } },
       });
       setValues(EMPTY);
       setDone(answer.smessage);
@@ -177,10 +161,10 @@ export function Buyers() {
     setBusy(buyer.contact_person_id);
     setStatus('');
     try {
-      const answer = await api<BuyersChangedAnswer>(
-        `/user/${encodeURIComponent(customerId)}/buyers/${encodeURIComponent(buyer.contact_person_id)}/edit`,
-        { method: 'POST', body: { buyerInfo: change } },
-      );
+      const answer = await api('POST /api/user/:customerid/buyers/:contactId/edit', {
+        params: { customerid: customerId, contactId: buyer.contact_person_id },
+        body: { buyerInfo: change },
+      });
       setStatus(done);
       await refreshAccount([{ session: 'buyers', data: answer.buyers }]);
     } catch (e) {

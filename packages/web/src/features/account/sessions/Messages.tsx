@@ -1,10 +1,4 @@
-import {
-  ACCOUNT_MSG,
-  MESSAGE_REPLY_MAX,
-  type MessageReplyInput,
-  messageReplySchema,
-} from '@shop/domain/account';
-import type { MessageRepliedAnswer } from '@shop/domain/api';
+import { ACCOUNT_MSG, MESSAGE_REPLY_MAX, messageReplySchema } from '@shop/domain/account';
 import { fieldErrors } from '@shop/domain/contact';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -128,10 +122,10 @@ function ReplyForm({ messageId }: { messageId: number }) {
     setBodyError('');
     setBusy(true);
     try {
-      const answer = await api<MessageRepliedAnswer>(
-        `/user/${encodeURIComponent(customerId)}/messages/${messageId}/reply`,
-        { method: 'POST', body: { body: parsed.data.body } satisfies MessageReplyInput },
-      );
+      const answer = await api('POST /api/user/:customerid/messages/:messageId/reply', {
+        params: { customerid: customerId, messageId },
+        body: { body: parsed.data.body },
+      });
       setBody('');
       setStatus(answer.smessage);
       await refreshAccount([{ session: 'messages', sessionid: String(messageId), data: answer.messages }]);

@@ -39,12 +39,12 @@ export function OrderLimits() {
   if (read.error && !saved) return <LoadError error={read.error} />;
   if (!limits) return <Loading label={t('approvals:limitsLoading')} />;
 
-  const save = async (path: string, body: Record<string, string>) => {
+  const save = async (send: () => Promise<OrderLimitsChangedAnswer>) => {
     setBusy(true);
     setStatus('');
     setProblem('');
     try {
-      const answer = await api<OrderLimitsChangedAnswer>(path, { method: 'POST', body });
+      const answer = await send();
       show(answer);
       setStatus(answer.smessage);
     } catch (error) {
@@ -63,9 +63,11 @@ export function OrderLimits() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void save('/user/order-limits', {
-            buyer_order_limit: company ?? asText(limits.buyer_order_limit),
-          });
+          void save(() =>
+            api('POST /api/user/order-limits', {
+              body: { buyer_order_limit: company ?? asText(limits.buyer_order_limit) },
+            }),
+          );
         }}
       >
         <TextField
@@ -110,9 +112,12 @@ export function OrderLimits() {
                       noValidate
                       onSubmit={(event) => {
                         event.preventDefault();
-                        void save(`/user/order-limits/${encodeURIComponent(c.contact_person_id)}`, {
-                          order_limit: own[c.contact_person_id] ?? asText(c.order_limit),
-                        });
+                        void save(() =>
+                          api('POST /api/user/order-limits/:contactId', {
+                            params: { contactId: c.contact_person_id },
+                            body: { order_limit: own[c.contact_person_id] ?? asText(c.order_limit) },
+                          }),
+                        );
                       }}
                     >
                       <input

@@ -1,5 +1,3 @@
-import type { SubscriptionInput } from '@shop/domain/account';
-import type { SubscriptionChangedAnswer } from '@shop/domain/api';
 import { useState } from 'react';
 import { Loading } from '../../../components/Loading';
 import { api } from '../../../lib/api';
@@ -22,10 +20,7 @@ export function Subscription() {
     setBusy(true);
     setStatus('');
     try {
-      const answer = await api<SubscriptionChangedAnswer>('/user/subscription', {
-        method: 'POST',
-        body: { subscribed: !subscribed } satisfies SubscriptionInput,
-      });
+      const answer = await api('POST /api/user/subscription', { body: { subscribed: !subscribed } });
       setStatus(
         answer.smessage ??
           (subscribed ? t('account:subscription.unsubscribed') : t('account:subscription.subscribed')),

@@ -1,11 +1,5 @@
-import {
-  ACCOUNT_MSG,
-  MAX_WISH_LIST_ITEMS,
-  MAX_WISH_LISTS,
-  type WishListNameInput,
-  wishListNameSchema,
-} from '@shop/domain/account';
-import type { WishList, WishListItem, WishListsAnswer } from '@shop/domain/api';
+import { ACCOUNT_MSG, MAX_WISH_LIST_ITEMS, MAX_WISH_LISTS, wishListNameSchema } from '@shop/domain/account';
+import type { WishList, WishListItem } from '@shop/domain/api';
 import { fieldErrors } from '@shop/domain/contact';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -38,10 +32,9 @@ export function WishLists() {
     setBusy(list.list_id);
     setStatus('');
     try {
-      const answer = await api<WishListsAnswer>(
-        `/user/${encodeURIComponent(customerId)}/wishLists/${encodeURIComponent(list.list_id)}/delete`,
-        { method: 'DELETE' },
-      );
+      const answer = await api('DELETE /api/user/:customerid/wishLists/:listId/delete', {
+        params: { customerid: customerId, listId: list.list_id },
+      });
       setStatus(t('account:wishLists.deleted', { name: list.list_name }));
       await refreshAccount([{ session: 'wishLists', data: answer.wishLists }]);
     } catch (e) {
@@ -144,25 +137,14 @@ function WishListEditor({ list }: { list?: WishList }) {
     setBusy(true);
     try {
       if (list) {
-        await api<WishListsAnswer>(
-          `/user/${encodeURIComponent(customerId)}/wishLists/${encodeURIComponent(list.list_id)}/edit`,
-          {
-            method: 'POST',
-            body: { wishList: { list_name: parsed.data.list_name } satisfies WishListNameInput },
-          },
-        );
+        await api('POST /api/user/:customerid/wishLists/:listId/edit', {
+          params: { customerid: customerId, listId: list.list_id },
+          body: { wishList: { list_name: parsed.data.list_name } },
+        });
       } else {
         // The server names the list; the customer id, when sent, must be theirs.
-        await api<WishListsAnswer>('/user/wishList/create', {
-          method: 'POST',
-          body: {
-            wishList: {
-              list_name: parsed.data.list_name,
-              customer_id: customerId,
-            } satisfies WishListNameInput & {
-              customer_id: string;
-            },
-          },
+        await api('POST /api/user/wishList/create', {
+          body: { wishList: { list_name: parsed.data.list_name, customer_id: customerId } },
         });
       }
       await refreshAccount();
