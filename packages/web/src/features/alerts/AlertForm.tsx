@@ -189,7 +189,7 @@ export function AlertMe({
           offered={offered}
           note={note}
           initial={{ conditions: start, min_quantity: 1, max_price: null }}
-          save={(values) => api<AlertAnswer>('/user/alerts', { method: 'POST', body: { target, ...values } })}
+          save={(values) => api('POST /api/user/alerts', { body: { target, ...values } })}
           onSaved={(answer) => {
             setOpen(false);
             setDone(answer.smessage);

@@ -1,8 +1,7 @@
 /** The account's Stock alerts: each alert with its state (watching, matched on a date, paused); pause, edit, delete. */
-import type { AlertAnswer, AlertsAnswer, AlertView } from '@shop/domain/alerts';
+import type { AlertAnswer, AlertView } from '@shop/domain/alerts';
 import { FILTER_FIELDS } from '@shop/domain/catalog';
 import { catalogValue } from '@shop/domain/catalog-values';
-import type { DoneAnswer } from '@shop/domain/contract';
 import { toCents } from '@shop/domain/money';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -23,7 +22,7 @@ function StateOf({ alert }: { alert: AlertView }) {
         {t('alerts:state.matched')} <Moment at={alert.last_fired_at} />
       </>
     ) : (
-      <>{t('alerts:state.matchedNow')}</>
+      t('alerts:state.matchedNow')
     );
   return <>{t('alerts:state.watching')}</>;
 }
@@ -66,7 +65,7 @@ export function StockAlerts() {
 
   useEffect(() => {
     let live = true;
-    api<AlertsAnswer>('/user/alerts').then(
+    api('GET /api/user/alerts').then(
       (answer) => {
         if (!live) return;
         setAlerts(answer.alerts);
@@ -136,7 +135,7 @@ export function StockAlerts() {
                   max_price: alert.max_price,
                 }}
                 save={(values) =>
-                  api<AlertAnswer>(`/user/alerts/${alert.alert_id}`, { method: 'PUT', body: values })
+                  api('PUT /api/user/alerts/:alertId', { params: { alertId: alert.alert_id }, body: values })
                 }
                 onSaved={(answer) => {
                   setEditing(null);
@@ -152,8 +151,8 @@ export function StockAlerts() {
                   onClick={() =>
                     act(async () =>
                       replace(
-                        await api<AlertAnswer>(`/user/alerts/${alert.alert_id}/paused`, {
-                          method: 'PUT',
+                        await api('PUT /api/user/alerts/:alertId/paused', {
+                          params: { alertId: alert.alert_id },
                           body: { paused: !alert.paused },
                         }),
                       ),
@@ -171,8 +170,8 @@ export function StockAlerts() {
                   onClick={() =>
                     act(async () => {
                       if (!window.confirm(t('alerts:deleteConfirm', { label: labelOf(alert) }))) return;
-                      const answer = await api<DoneAnswer>(`/user/alerts/${alert.alert_id}`, {
-                        method: 'DELETE',
+                      const answer = await api('DELETE /api/user/alerts/:alertId', {
+                        params: { alertId: alert.alert_id },
                       });
                       setAlerts((list) => (list ?? []).filter((a) => a.alert_id !== alert.alert_id));
                       setStatus(answer.smessage ?? '');

@@ -8,7 +8,7 @@
 import { formatPostalCode } from '@shop/domain/account-rules';
 import { type CheckoutTaxesAnswer, chargedComponents } from '@shop/domain/answers/tax';
 import { CART_MSG, isValidPo, SHIPPING_METHODS, type ShippingMethod, truncatePo } from '@shop/domain/cart';
-import type { QuoteDetail, QuotePlaceInput } from '@shop/domain/quotes';
+import type { QuoteDetail } from '@shop/domain/quotes';
 import { isProvince, taxLabel, taxLines, taxTotal } from '@shop/domain/tax';
 import { Fragment, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -47,12 +47,12 @@ export default function QuoteCheckoutPage() {
 
   useEffect(() => {
     if (!loggedIn || !customerId) return;
-    const base = `/user/${encodeURIComponent(customerId)}`;
-    api<{ quote: QuoteDetail }>(`${base}/quotes/${encodeURIComponent(quoteid)}`).then(
+    const params = { customerid: customerId };
+    api('GET /api/user/:customerid/quotes/:quoteid', { params: { ...params, quoteid } }).then(
       (a) => setQuote(a.quote),
       (e: unknown) => setLoadError(e instanceof ApiError ? e.message : t('quotes:failed')),
     );
-    api<{ taxes: Taxes }>(`${base}/taxes`).then(
+    api('GET /api/user/:customerid/taxes', { params }).then(
       (a) => setTaxes(a.taxes),
       () => setTaxes(null),
     );
@@ -80,25 +80,24 @@ export default function QuoteCheckoutPage() {
     setBusy(true);
     setProblem('');
     try {
-      const body: QuotePlaceInput = {
-        shipping_address_id: shippingAddressId!,
-        billing_address_id: billingAddressId!,
-        purchase_order_id: po.trim(),
-        shipping_method: method,
-        revision: quote.revision,
-      };
-      const answer = await api<{ orderId: number; smessage: string }>(
-        `/user/${encodeURIComponent(customerId)}/quotes/${encodeURIComponent(quoteid)}/place`,
-        { method: 'POST', body },
-      );
+      const answer = await api('POST /api/user/:customerid/quotes/:quoteid/place', {
+        params: { customerid: customerId, quoteid },
+        body: {
+          shipping_address_id: shippingAddressId!,
+          billing_address_id: billingAddressId!,
+          purchase_order_id: po.trim(),
+          shipping_method: method,
+          revision: quote.revision,
+        },
+      });
       setPlaced(answer);
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : t('quotes:failed'));
       // Revised since the page opened: show the new answer, which the buyer accepts with the next click.
       if (error instanceof ApiError && error.status === 409) {
-        const fresh = await api<{ quote: QuoteDetail }>(
-          `/user/${encodeURIComponent(customerId)}/quotes/${encodeURIComponent(quoteid)}`,
-        ).catch(() => null);
+        const fresh = await api('GET /api/user/:customerid/quotes/:quoteid', {
+          params: { customerid: customerId, quoteid },
+        }).catch(() => null);
         if (fresh && fresh.quote.revision !== quote.revision) {
           // What the buyer saw first stays the "was" (the earliest, if revised more than once meanwhile).
           setSeen(

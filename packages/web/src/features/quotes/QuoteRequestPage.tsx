@@ -89,10 +89,10 @@ export default function QuoteRequestPage() {
     setBusy(true);
     setProblem('');
     try {
-      const answer = await api<{ quote_id: number; smessage: string }>(
-        `/user/${encodeURIComponent(customerId)}/quotes`,
-        { method: 'POST', body },
-      );
+      const answer = await api('POST /api/user/:customerid/quotes', {
+        params: { customerid: customerId },
+        body,
+      });
       navigate(`/acer/account/quotes/${answer.quote_id}`, { state: { flash: answer.smessage } });
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : t('quotes:failed'));

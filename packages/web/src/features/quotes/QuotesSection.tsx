@@ -3,8 +3,8 @@
  * withdrawn), and one quote with its lines, target and quoted prices, the seller's message, its validity,
  * what changed on a revision, the way to accept it (the quote's checkout) and to withdraw it.
  */
-import type { QuoteDetail, QuoteSummary } from '@shop/domain/quotes';
-import { useEffect, useState } from 'react';
+import type { QuoteDetail } from '@shop/domain/quotes';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { ApiError, api } from '../../lib/api';
@@ -22,19 +22,21 @@ function StateTag({ state }: { state: string }) {
   return <span className={`quote-state quote-state--${state}`}>{t(`quotes:state.${state}`)}</span>;
 }
 
-function useQuoteRead<T>(path: string | null) {
+/** One of the section's reads: made again when `key` (what it reads) changes, or on `reload()`. */
+function useQuoteRead<T>(key: string, load: (signal: AbortSignal) => Promise<T>) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState('');
   const [reads, setReads] = useState(0);
+  const loader = useRef(load);
+  loader.current = load;
   useEffect(() => {
-    if (!path) return;
     const controller = new AbortController();
-    api<T>(path, { signal: controller.signal }).then(setData, (e: unknown) => {
+    loader.current(controller.signal).then(setData, (e: unknown) => {
       if (controller.signal.aborted) return;
       setError(e instanceof ApiError ? e.message : t('quotes:failed'));
     });
     return () => controller.abort();
-  }, [path, reads]);
+  }, [key, reads]);
   return { data, error, setData, reload: () => setReads((n) => n + 1) };
 }
 
@@ -43,11 +45,11 @@ const WITHDRAWABLE = new Set(['requested', 'answered', 'expired']);
 
 /** Withdrawing the quote, after the buyer confirms it. */
 function WithdrawQuote({
-  path,
+  params,
   quote,
   onDone,
 }: {
-  path: string;
+  params: { customerid: string; quoteid: string };
   quote: QuoteDetail;
   onDone: (answer: { quote?: QuoteDetail; message: string; ok: boolean }) => void;
 }) {
@@ -56,10 +58,7 @@ function WithdrawQuote({
   const withdraw = async () => {
     setBusy(true);
     try {
-      const done = await api<{ smessage: string; quote: QuoteDetail }>(`${path}/withdraw`, {
-        method: 'POST',
-        body: {},
-      });
+      const done = await api('POST /api/user/:customerid/quotes/:quoteid/withdraw', { params });
       onDone({ quote: done.quote, message: done.smessage, ok: true });
     } catch (e) {
       onDone({ message: e instanceof ApiError ? e.message : t('quotes:failed'), ok: false });
@@ -89,8 +88,8 @@ function WithdrawQuote({
 }
 
 function QuoteList({ customerId }: { customerId: string }) {
-  const { data, error } = useQuoteRead<{ quotes: QuoteSummary[] }>(
-    `/user/${encodeURIComponent(customerId)}/quotes`,
+  const { data, error } = useQuoteRead(customerId, (signal) =>
+    api('GET /api/user/:customerid/quotes', { params: { customerid: customerId }, signal }),
   );
   if (error) return <p role="alert">{error}</p>;
   if (!data) return <Loading />;
@@ -137,8 +136,10 @@ function QuoteView({ customerId, quoteId }: { customerId: string; quoteId: strin
   const location = useLocation();
   const [said, setSaid] = useState<{ message: string; ok: boolean } | null>(null);
   const flash = said === null ? (location.state as { flash?: string } | null)?.flash : undefined;
-  const path = `/user/${encodeURIComponent(customerId)}/quotes/${encodeURIComponent(quoteId)}`;
-  const { data, error, setData, reload } = useQuoteRead<{ quote: QuoteDetail }>(path);
+  const params = { customerid: customerId, quoteid: quoteId };
+  const { data, error, setData, reload } = useQuoteRead(`${customerId} ${quoteId}`, (signal) =>
+    api('GET /api/user/:customerid/quotes/:quoteid', { params, signal }),
+  );
   if (error) return <p role="alert">{error}</p>;
   if (!data) return <Loading />;
   const q = data.quote;
@@ -257,12 +258,12 @@ function QuoteView({ customerId, quoteId }: { customerId: string; quoteId: strin
         )}
         {WITHDRAWABLE.has(q.state) && (
           <WithdrawQuote
-            path={path}
+            params={params}
             quote={q}
             onDone={(answer) => {
               setSaid({ message: answer.message, ok: answer.ok });
               // Done: the quote as it is now; refused (accepted meanwhile, say): read it again.
-              if (answer.quote) setData({ quote: answer.quote });
+              if (answer.quote) setData({ scode: 200, quote: answer.quote });
               else reload();
             }}
           />
