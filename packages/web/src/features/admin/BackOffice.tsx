@@ -12,8 +12,9 @@ import {
   type ShouldRevalidateFunctionArgs,
   useRouteError,
 } from 'react-router';
+import { ApiError, api } from '../../lib/api';
 import { AdminLayout } from './AdminLayout';
-import { ADMIN_BASE, ApiError, adminApi, failed, signInRedirect } from './api';
+import { ADMIN_BASE, failed, signInRedirect } from './api';
 import { applicationsPage } from './pages/Applications';
 import { auditPage } from './pages/Audit';
 import { customerNewPage } from './pages/CustomerNew';
@@ -33,7 +34,7 @@ import { setPasswordPage } from './pages/SetPassword';
 import { signInPage, signOutPage } from './pages/SignIn';
 import { staffPage } from './pages/Staff';
 import { taxRatesPage } from './pages/TaxRates';
-import { type AdminData, type AdminPage, type Me, takeFlash, useAdminData } from './routing';
+import { type AdminData, type AdminPage, takeFlash, useAdminData } from './routing';
 import './admin.css';
 
 const homePage: AdminPage = {
@@ -90,7 +91,7 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<A
 
   // Who is signed in (with the navigation's counts) and the page's own data, fetched side by side.
   const [me, data] = await Promise.allSettled([
-    adminApi<Me>('/admin/me', { signal: request.signal }),
+    api('GET /api/admin/me', { signal: request.signal }),
     page.loader ? page.loader(args) : Promise.resolve(null),
   ]);
   if (me.status === 'rejected') {

@@ -1,47 +1,12 @@
 /**
- * The back office's client for /api/admin: JSON or multipart in, JSON out, the server's message on failure.
- * A staff session that ended (401) sends the person to the sign-in page and back afterwards.
+ * What the back office's pages share around their calls (the client is the page's, lib/api.ts): a form's
+ * answer, its field errors, the sign-in page when the staff session ended (401), and a list's refused filter.
  */
 import { redirect } from 'react-router';
+import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
 
-export { ApiError };
-
 export const ADMIN_BASE = '/acer/admin';
-
-export async function adminApi<T>(
-  path: string,
-  init: { method?: string; body?: unknown; form?: FormData; signal?: AbortSignal } = {},
-): Promise<T> {
-  const headers: Record<string, string> = {};
-  let body: BodyInit | undefined;
-  if (init.form) body = init.form;
-  else if (init.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(init.body);
-  }
-  const response = await fetch(`/api${path}`, {
-    method: init.method ?? (body === undefined ? 'GET' : 'POST'),
-    headers,
-    body,
-    credentials: 'same-origin',
-    signal: init.signal,
-  });
-  let data: Record<string, unknown> = {};
-  try {
-    data = (await response.json()) as Record<string, unknown>;
-  } catch {
-    // A body that is not JSON (a proxy's error page) keeps the empty object; the status still tells.
-  }
-  if (!response.ok || (typeof data.scode === 'number' && data.scode >= 400)) {
-    const message =
-      typeof data.smessage === 'string'
-        ? data.smessage
-        : `The request failed (${response.status}). Please try again.`;
-    throw new ApiError(response.status, message, data);
-  }
-  return data as T;
-}
 
 /** The sign-in page, coming back to `request`'s page afterwards. */
 export function signInRedirect(request: Request): Response {
@@ -74,7 +39,9 @@ export function failureOf(error: unknown, request: Request): ActionResult {
     if (error.status === 401) throw signInRedirect(request);
     const errors = error.body.errors;
     return failed(
-      error.message,
+      typeof error.body.smessage === 'string'
+        ? error.message
+        : `The request failed (${error.status}). Please try again.`,
       errors && typeof errors === 'object' ? (errors as Record<string, string>) : undefined,
       error.body,
     );
@@ -115,20 +82,22 @@ export function invalid(issues: readonly { path: PropertyKey[]; message: string 
   return failed([...new Set(Object.values(errors))].join('\n'), errors);
 }
 
-/** A query string from the non-empty values. */
-export function queryOf(values: Record<string, string | number | boolean | undefined | null>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
+/**
+ * The submitted values once `schema` (the one the server checks them with) accepts them: its input, sent as
+ * it is, since the server parses it again. Else the form's answer naming what is wrong.
+ */
+export function checked<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+): { input: z.input<S>; refused?: undefined } | { refused: ActionResult } {
+  const parsed = schema.safeParse(values);
+  // A value the schema parses is of its input type.
+  return parsed.success ? { input: values as z.input<S> } : { refused: invalid(parsed.error.issues) };
 }
 
 /** The string value of a submitted field ('' when absent or a file). */
-export function field(form: FormData, name: string): string {
-  const value = form.get(name);
+export function field(form: FormData | Record<string, unknown>, name: string): string {
+  const value = form instanceof FormData ? form.get(name) : form[name];
   return typeof value === 'string' ? value : '';
 }
 

@@ -6,8 +6,8 @@
 import { addDays } from '@shop/domain/days';
 import { PROVINCES } from '@shop/domain/tax';
 import { type ReactNode, useRef } from 'react';
-import type { ZodType } from 'zod';
-import { adminApi, attempt, failed, invalid, readBody } from './api';
+import type { z } from 'zod';
+import { attempt, checked, failed, readBody } from './api';
 import type { AdminPage, PageArgs } from './routing';
 import { Day, Field, formatDay, Result, Select, useAction, useFocusFirstError, When } from './ui';
 
@@ -15,57 +15,58 @@ type Errors = Record<string, string | undefined>;
 
 /**
  * One of a page's writes: the form's fields it sends (`ticks`: its checkboxes, 'true' or 'false', since an
- * unticked box is not sent), the schema that checks them, and what is said once done.
+ * unticked box is not sent), the schema that checks them, how they are sent (with the row's id, for a
+ * change) and what is said once done.
  */
-export interface DatedWrite {
+export interface DatedWrite<S extends z.ZodType> {
   fields: readonly string[];
   ticks?: readonly string[];
-  schema: ZodType;
+  schema: S;
+  send: (body: z.input<S>, rowId: string) => Promise<{ smessage?: string }>;
   done: string;
 }
 
 /**
- * An owner's page of dated rows under /acer/admin`page`: it reads the table from the API's `path`, and its
- * action adds a row (POST to `path`) or changes one not started yet (PUT to `path`/its id, the form's
- * `row_id`), each checked by its schema before it is sent.
+ * An owner's page of dated rows under /acer/admin`page`: `load` reads the table, and its action adds a row
+ * or changes one not started yet (the form's `row_id`), each checked by its schema before it is sent.
  */
-export function datedRowsPage({
+export function datedRowsPage<A extends z.ZodType, C extends z.ZodType>({
   page,
-  path,
+  load,
   add,
   change,
   Component,
 }: {
   page: string;
-  path: string;
-  add: DatedWrite;
-  change: DatedWrite;
+  load: (signal: AbortSignal) => Promise<unknown>;
+  add: DatedWrite<A>;
+  change: DatedWrite<C>;
   Component: AdminPage['Component'];
 }): AdminPage {
+  /** Checks a write's fields with its schema and sends them. */
+  const write = async <S extends z.ZodType>(
+    request: Request,
+    form: Record<string, unknown>,
+    to: DatedWrite<S>,
+  ) => {
+    const input: Record<string, unknown> = {};
+    for (const name of to.fields) input[name] = form[name];
+    for (const name of to.ticks ?? []) input[name] = form[name] === 'true' ? 'true' : 'false';
+    const values = checked(to.schema, input);
+    if (values.refused) return values.refused;
+    const rowId = String(form.row_id ?? '');
+    return attempt(request, () => to.send(values.input, rowId), to.done);
+  };
   const action = async ({ request }: PageArgs) => {
     const form = await readBody(request);
-    const adding = form.intent === 'add';
-    if (!adding && form.intent !== 'change') return failed('Unknown action.');
-    const write = adding ? add : change;
-    const input: Record<string, unknown> = {};
-    for (const name of write.fields) input[name] = form[name];
-    for (const name of write.ticks ?? []) input[name] = form[name] === 'true' ? 'true' : 'false';
-    const parsed = write.schema.safeParse(input);
-    if (!parsed.success) return invalid(parsed.error.issues);
-    return attempt(
-      request,
-      () =>
-        adminApi<{ smessage?: string } & Record<string, unknown>>(
-          adding ? path : `${path}/${encodeURIComponent(String(form.row_id ?? ''))}`,
-          { method: adding ? 'POST' : 'PUT', body: input },
-        ),
-      write.done,
-    );
+    if (form.intent === 'add') return write(request, form, add);
+    if (form.intent === 'change') return write(request, form, change);
+    return failed('Unknown action.');
   };
   return {
     path: page,
     owner: true,
-    loader: ({ request }) => adminApi(path, { signal: request.signal }),
+    loader: ({ request }) => load(request.signal),
     action,
     Component,
   };

@@ -7,42 +7,37 @@
  */
 import {
   type AdminApplication,
-  type AdminApplicationRejectedAnswer,
-  type AdminApplicationsAnswer,
   APPLICATION_STATUSES,
   applicationRejectSchema,
   type Page,
 } from '@shop/domain/admin';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ADMIN_BASE, adminApi, attempt, failed, invalid, queryOf, readBody } from '../api';
+import { api } from '../../../lib/api';
+import { ADMIN_BASE, attempt, checked, failed, readBody } from '../api';
 import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, useIsOwner, usePageData } from '../routing';
 import { Pager, PageTitle, Result, TextArea, useAction, useFocusFirstError, When } from '../ui';
 
 async function loader({ request }: PageArgs) {
   const url = new URL(request.url);
-  const query = queryOf({ status: url.searchParams.get('status'), page: url.searchParams.get('page') });
-  const { applications } = await adminApi<AdminApplicationsAnswer>(`/admin/applications${query}`, {
-    signal: request.signal,
-  });
+  const query = { status: url.searchParams.get('status'), page: url.searchParams.get('page') };
+  const { applications } = await api('GET /api/admin/applications', { query, signal: request.signal });
   return applications;
 }
 
 async function action({ request }: PageArgs) {
   const body = await readBody(request);
   if (body.intent !== 'reject') return failed('Unknown action.');
-  const parsed = applicationRejectSchema.safeParse({ reason: body.reason });
-  if (!parsed.success) return invalid(parsed.error.issues);
+  const reject = checked(applicationRejectSchema, { reason: body.reason });
+  if (reject.refused) return reject.refused;
   return attempt(
     request,
     () =>
-      adminApi<AdminApplicationRejectedAnswer>(
-        `/admin/applications/${encodeURIComponent(String(body.application_id))}/reject`,
-        {
-          body: { reason: body.reason },
-        },
-      ),
+      api('POST /api/admin/applications/:applicationId/reject', {
+        params: { applicationId: String(body.application_id) },
+        body: reject.input,
+      }),
     'The application has been rejected.',
   );
 }

@@ -3,10 +3,10 @@
  * keyboard (list-keys.tsx): `/` goes to the filters, Enter on a row opens the thing it is about, when that
  * has a page.
  */
-import type { AuditAnswer, AuditEntry, Page } from '@shop/domain/admin';
+import type { AuditEntry, Page } from '@shop/domain/admin';
 import { useRef } from 'react';
 import { Form, useSearchParams } from 'react-router';
-import { adminApi, queryOf } from '../api';
+import { api } from '../../../lib/api';
 import { KeysHint, MatchCount, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import { AuditTrail, Field, Pager, PageTitle, Select } from '../ui';
@@ -26,15 +26,13 @@ const ENTITY_TYPES = [
 
 async function loader({ request }: PageArgs) {
   const p = new URL(request.url).searchParams;
-  const query = queryOf({
+  const query = {
     entity_type: p.get('entity_type'),
     entity_id: p.get('entity_id'),
     actor: p.get('actor'),
     page: p.get('page'),
-  });
-  const { audit } = await adminApi<AuditAnswer>(`/admin/audit${query}`, {
-    signal: request.signal,
-  });
+  };
+  const { audit } = await api('GET /api/admin/audit', { query, signal: request.signal });
   return audit;
 }
 

@@ -2,17 +2,12 @@
  * /acer/admin/customers/new[?application=N]: a new customer; approving an application opens this form filled
  * in from it. Saving mails the contact the Customer ID and a link to set the password (7 days).
  */
-import {
-  type AdminApplication,
-  type AdminApplicationAnswer,
-  type AdminCustomerChangedAnswer,
-  type CustomerCreateInput,
-  customerCreateSchema,
-} from '@shop/domain/admin';
+import { type AdminApplication, type CustomerCreateInput, customerCreateSchema } from '@shop/domain/admin';
 import { DEFAULT_PERCENTAGE } from '@shop/domain/catalog';
 import { useRef } from 'react';
 import { Link, redirect } from 'react-router';
-import { ADMIN_BASE, adminApi, failureOf, invalid, readBody } from '../api';
+import { api } from '../../../lib/api';
+import { ADMIN_BASE, checked, failureOf, readBody } from '../api';
 import { type AdminPage, type PageArgs, setFlash, usePageData } from '../routing';
 import { Field, PageTitle, Result, useAction, useFocusFirstError, When } from '../ui';
 
@@ -36,10 +31,10 @@ async function loader({ request }: PageArgs): Promise<NewCustomerData> {
       },
     };
   }
-  const { application } = await adminApi<AdminApplicationAnswer>(
-    `/admin/applications/${encodeURIComponent(id)}`,
-    { signal: request.signal },
-  );
+  const { application } = await api('GET /api/admin/applications/:applicationId', {
+    params: { applicationId: id },
+    signal: request.signal,
+  });
   return { application, form: application.customer_form };
 }
 
@@ -57,12 +52,10 @@ async function action({ request }: PageArgs) {
     input.customer_id = body.customer_id;
   if (typeof body.application_id === 'string' && body.application_id !== '')
     input.application_id = body.application_id;
-  const parsed = customerCreateSchema.safeParse(input);
-  if (!parsed.success) return invalid(parsed.error.issues);
+  const customer = checked(customerCreateSchema, input);
+  if (customer.refused) return customer.refused;
   try {
-    const answer = await adminApi<AdminCustomerChangedAnswer>('/admin/customers', {
-      body: input,
-    });
+    const answer = await api('POST /api/admin/customers', { body: customer.input });
     setFlash(answer.smessage);
     return redirect(`${ADMIN_BASE}/customers/${answer.customer.customer_id}`);
   } catch (error) {

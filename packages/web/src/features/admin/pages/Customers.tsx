@@ -3,10 +3,11 @@
  * percentage and the day of the last order (or never ordered), by id, company or latest order; the filters
  * live in the address. Worked by keyboard (list-keys.tsx).
  */
-import type { AdminCustomerRow, AdminCustomersAnswer, Page } from '@shop/domain/admin';
+import type { AdminCustomerRow, Page } from '@shop/domain/admin';
 import { useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
-import { ADMIN_BASE, adminApi, EMPTY_PAGE, type ListData, listOrRefusal, queryOf } from '../api';
+import { api } from '../../../lib/api';
+import { ADMIN_BASE, EMPTY_PAGE, type ListData, listOrRefusal } from '../api';
 import { KeysHint, MatchCount, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, useIsOwner, usePageData } from '../routing';
 import { Checkbox, Field, Pager, PageTitle, Select, When } from '../ui';
@@ -25,11 +26,9 @@ const FILTERS = [
 
 async function loader({ request }: PageArgs) {
   const url = new URL(request.url);
-  const query = queryOf(Object.fromEntries(FILTERS.map((name) => [name, url.searchParams.get(name)])));
+  const query = Object.fromEntries(FILTERS.map((name) => [name, url.searchParams.get(name)]));
   return listOrRefusal(
-    async () =>
-      (await adminApi<AdminCustomersAnswer>(`/admin/customers${query}`, { signal: request.signal }))
-        .customers,
+    async () => (await api('GET /api/admin/customers', { query, signal: request.signal })).customers,
     { ...EMPTY_PAGE, items: [] as AdminCustomerRow[] },
   );
 }

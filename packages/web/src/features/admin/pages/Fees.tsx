@@ -7,6 +7,7 @@ import { type AdminFeesAnswer, feeCreateSchema, feeUpdateSchema } from '@shop/do
 import { FEE_CATEGORIES, FEE_CATEGORY_NAMES } from '@shop/domain/fees';
 import { PROVINCES } from '@shop/domain/tax';
 import { Form, useSearchParams } from 'react-router';
+import { api } from '../../../lib/api';
 import { AddFromDay, DatedTable, datedRowsPage } from '../dated-rows';
 import { usePageData } from '../routing';
 import { Checkbox, Field, formatDay, Money, PageTitle, Select } from '../ui';
@@ -148,17 +149,19 @@ function Fees() {
 
 export const feesPage = datedRowsPage({
   page: '/fees',
-  path: '/admin/fees',
+  load: (signal) => api('GET /api/admin/fees', { signal }),
   add: {
     fields: ['province', 'category', 'amount', 'effective_from'],
     ticks: ['provincial_tax'],
     schema: feeCreateSchema,
+    send: (body) => api('POST /api/admin/fees', { body }),
     done: 'The fee has been added.',
   },
   change: {
     fields: ['amount'],
     ticks: ['provincial_tax'],
     schema: feeUpdateSchema,
+    send: (body, feeId) => api('PUT /api/admin/fees/:feeId', { params: { feeId }, body }),
     done: 'The fee has been changed.',
   },
   Component: Fees,

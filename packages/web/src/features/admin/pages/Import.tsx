@@ -2,15 +2,11 @@
  * /acer/admin/import: a CSV of products. The preview shows every row (new, the fields it changes old → new,
  * unchanged, or its errors); Apply writes exactly that preview, or nothing when a row has an error.
  */
-import type {
-  ImportApplyAnswer,
-  ImportPreview,
-  ImportPreviewAnswer,
-  ImportRowPreview,
-} from '@shop/domain/admin';
+import type { ImportPreview, ImportRowPreview } from '@shop/domain/admin';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ADMIN_BASE, adminApi, done, failed, failureOf } from '../api';
+import { api } from '../../../lib/api';
+import { ADMIN_BASE, done, failed, failureOf } from '../api';
 import type { AdminPage, PageArgs } from '../routing';
 import { PageTitle, Result, useAction } from '../ui';
 
@@ -24,9 +20,7 @@ async function action({ request }: PageArgs) {
   if (apply) upload.append('token', String(form.get('token') ?? ''));
   try {
     if (!apply) {
-      const { preview } = await adminApi<ImportPreviewAnswer>('/admin/catalog/import/preview', {
-        form: upload,
-      });
+      const { preview } = await api('POST /api/admin/catalog/import/preview', { form: upload });
       const { summary } = preview;
       const counts = `${summary.new} new, ${summary.changed} changed, ${summary.unchanged} unchanged, ${summary.errors} with errors`;
       // A file that cannot be applied is said as an error, so it is read out at once.
@@ -36,9 +30,7 @@ async function action({ request }: PageArgs) {
         });
       return done(`Preview of ${file.name}: ${counts}.`, { preview });
     }
-    const answer = await adminApi<ImportApplyAnswer>('/admin/catalog/import/apply', {
-      form: upload,
-    });
+    const answer = await api('POST /api/admin/catalog/import/apply', { form: upload });
     return done(answer.smessage, { preview: answer.preview, applied: true });
   } catch (error) {
     return failureOf(error, request);

@@ -6,21 +6,17 @@
  */
 import {
   type AdminContactMessage,
-  type AdminCustomerChangedAnswer,
   type AdminCustomerThread,
   CONTACT_STATUSES,
-  type ContactMessageAnswer,
-  type ContactMessagesAnswer,
-  type ContactReplyAnswer,
-  type CustomerThreadAnswer,
-  type CustomerThreadsAnswer,
   contactReplySchema,
+  contactStatusSchema,
   customerMessageSchema,
   type Page,
 } from '@shop/domain/admin';
 import { useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
-import { type ActionResult, ADMIN_BASE, adminApi, attempt, failed, invalid, queryOf, readBody } from '../api';
+import { api } from '../../../lib/api';
+import { type ActionResult, ADMIN_BASE, attempt, checked, failed, readBody } from '../api';
 import { KeysHint, MatchCount, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, setFlash, usePageData } from '../routing';
 import { Field, Pager, PageTitle, Result, TextArea, useAction, useFocusFirstError, When } from '../ui';
@@ -31,13 +27,14 @@ async function loader({ request }: PageArgs) {
   const status = p.get('status') ?? 'new';
   const filter = { status: status === 'all' ? '' : status, q: p.get('q') };
   const [{ messages }, { threads }] = await Promise.all([
-    adminApi<ContactMessagesAnswer>(`/admin/contact-messages${queryOf({ ...filter, page: p.get('page') })}`, {
+    api('GET /api/admin/contact-messages', {
+      query: { ...filter, page: p.get('page') },
       signal: request.signal,
     }),
-    adminApi<CustomerThreadsAnswer>(
-      `/admin/customer-threads${queryOf({ ...filter, page: p.get('thread_page'), page_size: '10' })}`,
-      { signal: request.signal },
-    ),
+    api('GET /api/admin/customer-threads', {
+      query: { ...filter, page: p.get('thread_page'), page_size: '10' },
+      signal: request.signal,
+    }),
   ]);
   return { messages, threads };
 }
@@ -56,75 +53,78 @@ async function action({ request }: PageArgs) {
     case 'send': {
       const customer = String(body.customer_id ?? '').trim();
       if (!customer) return failed('Enter the Customer ID.', { customer_id: 'Enter the Customer ID.' });
-      const parsed = customerMessageSchema.safeParse({ body: body.body });
-      if (!parsed.success) return invalid(parsed.error.issues);
+      const message = checked(customerMessageSchema, { body: body.body });
+      if (message.refused) return message.refused;
       return attempt(
         request,
         () =>
-          adminApi<AdminCustomerChangedAnswer>(`/admin/customers/${encodeURIComponent(customer)}/messages`, {
-            body: { body: body.body },
+          api('POST /api/admin/customers/:customerId/messages', {
+            params: { customerId: customer },
+            body: message.input,
           }),
         'Sent.',
       );
     }
     case 'reply': {
-      const parsed = contactReplySchema.safeParse({ body: body.body });
-      if (!parsed.success) return invalid(parsed.error.issues);
+      const reply = checked(contactReplySchema, { body: body.body });
+      if (reply.refused) return reply.refused;
       return flashed(
         await attempt(
           request,
           () =>
-            adminApi<ContactReplyAnswer>(
-              `/admin/contact-messages/${encodeURIComponent(String(body.message_id))}/reply`,
-              {
-                body: { body: body.body },
-              },
-            ),
+            api('POST /api/admin/contact-messages/:messageId/reply', {
+              params: { messageId: String(body.message_id) },
+              body: reply.input,
+            }),
           'Your reply has been mailed.',
         ),
       );
     }
     case 'thread-reply': {
-      const parsed = customerMessageSchema.safeParse({ body: body.body });
-      if (!parsed.success) return invalid(parsed.error.issues);
+      const reply = checked(customerMessageSchema, { body: body.body });
+      if (reply.refused) return reply.refused;
       return flashed(
         await attempt(
           request,
           () =>
-            adminApi<CustomerThreadAnswer>(
-              `/admin/customer-threads/${encodeURIComponent(String(body.message_id))}/reply`,
-              { body: { body: body.body } },
-            ),
+            api('POST /api/admin/customer-threads/:messageId/reply', {
+              params: { messageId: String(body.message_id) },
+              body: reply.input,
+            }),
           'Your answer has been sent.',
         ),
       );
     }
-    case 'thread-status':
+    case 'thread-status': {
+      const status = checked(contactStatusSchema, { status: body.status });
+      if (status.refused) return status.refused;
       return flashed(
         await attempt(
           request,
           () =>
-            adminApi<CustomerThreadAnswer>(
-              `/admin/customer-threads/${encodeURIComponent(String(body.message_id))}/status`,
-              { body: { status: body.status } },
-            ),
+            api('POST /api/admin/customer-threads/:messageId/status', {
+              params: { messageId: String(body.message_id) },
+              body: status.input,
+            }),
           body.status === 'answered' ? 'Marked as answered.' : 'Marked as new.',
         ),
       );
-    case 'status':
+    }
+    case 'status': {
+      const status = checked(contactStatusSchema, { status: body.status });
+      if (status.refused) return status.refused;
       return flashed(
         await attempt(
           request,
           () =>
-            adminApi<ContactMessageAnswer>(
-              `/admin/contact-messages/${encodeURIComponent(String(body.message_id))}/status`,
-              {
-                body: { status: body.status },
-              },
-            ),
+            api('POST /api/admin/contact-messages/:messageId/status', {
+              params: { messageId: String(body.message_id) },
+              body: status.input,
+            }),
           body.status === 'answered' ? 'Marked as answered.' : 'Marked as new.',
         ),
       );
+    }
     default:
       return failed('Unknown action.');
   }

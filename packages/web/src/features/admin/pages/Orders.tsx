@@ -8,7 +8,6 @@
 import {
   type AdminBulkOrdersAnswer,
   type AdminOrderRow,
-  type AdminOrdersAnswer,
   BULK_MAX_ORDERS,
   type BulkOrderAction,
   type BulkOrderResult,
@@ -23,16 +22,15 @@ import { todayIn } from '@shop/domain/days';
 import { PROVINCES } from '@shop/domain/tax';
 import { useRef, useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
+import { api, queryOf } from '../../../lib/api';
 import { shopInfo } from '../../../lib/shop';
 import {
   ADMIN_BASE,
-  adminApi,
   attempt,
+  checked,
   EMPTY_PAGE,
-  invalid,
   type ListData,
   listOrRefusal,
-  queryOf,
   readBody,
   zodErrors,
 } from '../api';
@@ -45,23 +43,20 @@ type OrdersPage = Page<AdminOrderRow> & { capped: boolean };
 const PAGE_SIZES = ['25', '50', '100'];
 
 /** The list's query as the address has it: filters, page and page size. */
-function listQuery(params: URLSearchParams): string {
-  return queryOf({
+function listQuery(params: URLSearchParams) {
+  return {
     ...Object.fromEntries(ORDER_FILTER_NAMES.map((name) => [name, params.get(name)])),
     page: params.get('page'),
     page_size: params.get('page_size'),
-  });
+  };
 }
 
 async function loader({ request }: PageArgs): Promise<ListData<OrdersPage>> {
   const url = new URL(request.url);
   return listOrRefusal(
     async () =>
-      (
-        await adminApi<AdminOrdersAnswer>(`/admin/orders${listQuery(url.searchParams)}`, {
-          signal: request.signal,
-        })
-      ).orders,
+      (await api('GET /api/admin/orders', { query: listQuery(url.searchParams), signal: request.signal }))
+        .orders,
     { ...EMPTY_PAGE, items: [], capped: false },
   );
 }
@@ -69,9 +64,9 @@ async function loader({ request }: PageArgs): Promise<ListData<OrdersPage>> {
 /** A bulk action on the orders ticked: the server answers with each order's result. */
 async function action({ request }: PageArgs) {
   const body = await readBody(request);
-  const parsed = bulkOrderActionSchema.safeParse(body);
-  if (!parsed.success) return invalid(parsed.error.issues);
-  return attempt(request, () => adminApi<AdminBulkOrdersAnswer>('/admin/orders/bulk', { body }), 'Done.');
+  const bulk = checked(bulkOrderActionSchema, body);
+  if (bulk.refused) return bulk.refused;
+  return attempt(request, () => api('POST /api/admin/orders/bulk', { body: bulk.input }), 'Done.');
 }
 
 /** An order's status as a word ("On hold"), its code kept for the colour. */

@@ -1,22 +1,22 @@
 /** /acer/admin/password: a staff member changes their own password; their other sessions end. */
-import { type AdminMessageAnswer, changeOwnPasswordSchema } from '@shop/domain/admin';
+import { changeOwnPasswordSchema } from '@shop/domain/admin';
 import { useRef } from 'react';
 import { PASSWORD_RULE } from '../../../components/fields';
-import { ApiError, adminApi, done, failed, failureOf, invalid, readBody } from '../api';
+import { ApiError, api } from '../../../lib/api';
+import { checked, done, failed, failureOf, readBody } from '../api';
 import type { AdminPage, PageArgs } from '../routing';
 import { Field, PageTitle, Result, useAction, useFocusFirstError } from '../ui';
 
 async function action({ request }: PageArgs) {
   const body = await readBody(request);
-  const input = {
+  const change = checked(changeOwnPasswordSchema, {
     password: body.password,
     newPassword: body.newPassword,
     confirmPassword: body.confirmPassword,
-  };
-  const parsed = changeOwnPasswordSchema.safeParse(input);
-  if (!parsed.success) return invalid(parsed.error.issues);
+  });
+  if (change.refused) return change.refused;
   try {
-    const answer = await adminApi<AdminMessageAnswer>('/admin/me/password', { body: input });
+    const answer = await api('POST /api/admin/me/password', { body: change.input });
     return done(answer.smessage);
   } catch (error) {
     // A wrong current password is not an ended session.

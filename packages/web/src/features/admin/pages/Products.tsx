@@ -5,7 +5,6 @@
  */
 import {
   type AdminProductRow,
-  type AdminProductsAnswer,
   DEFAULT_PAGE_SIZE,
   LOW_STOCK,
   type Page,
@@ -15,7 +14,8 @@ import {
 import { apiCategoryName, DISPLAY_NAMES, STORED_CATEGORY_NAMES } from '@shop/domain/catalog';
 import { useRef } from 'react';
 import { Form, Link, useLocation, useSearchParams } from 'react-router';
-import { ADMIN_BASE, adminApi, queryOf } from '../api';
+import { api } from '../../../lib/api';
+import { ADMIN_BASE } from '../api';
 import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import { Day, Field, Money, Pager, PageTitle, Select } from '../ui';
@@ -23,7 +23,7 @@ import { conditionWord, PRIMARY_CONDITION_OPTIONS } from '../words';
 
 async function loader({ request }: PageArgs) {
   const p = new URL(request.url).searchParams;
-  const query = queryOf({
+  const query = {
     q: p.get('q'),
     category: p.get('category'),
     condition: p.get('condition'),
@@ -35,10 +35,8 @@ async function loader({ request }: PageArgs) {
     dir: p.get('dir'),
     page_size: p.get('page_size'),
     page: p.get('page'),
-  });
-  const { products } = await adminApi<AdminProductsAnswer>(`/admin/products${query}`, {
-    signal: request.signal,
-  });
+  };
+  const { products } = await api('GET /api/admin/products', { query, signal: request.signal });
   return products;
 }
 

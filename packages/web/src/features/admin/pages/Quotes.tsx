@@ -16,8 +16,9 @@ import {
 } from '@shop/domain/quotes';
 import { useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
+import { api } from '../../../lib/api';
 import { shopInfo } from '../../../lib/shop';
-import { ADMIN_BASE, adminApi, attempt, failed, invalid, queryOf, readBody } from '../api';
+import { ADMIN_BASE, attempt, checked, failed, readBody } from '../api';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import {
   Day,
@@ -40,8 +41,8 @@ interface QuoteList {
 
 async function listLoader({ request }: PageArgs): Promise<QuoteList> {
   const p = new URL(request.url).searchParams;
-  const query = queryOf({ status: p.get('status'), page: p.get('page') });
-  return adminApi<QuoteList>(`/admin/quotes${query}`, { signal: request.signal });
+  const query = { status: p.get('status'), page: p.get('page') };
+  return api('GET /api/admin/quotes', { query, signal: request.signal });
 }
 
 function StateTag({ state }: { state: string }) {
@@ -123,22 +124,22 @@ export const quotesPage: AdminPage = { path: '/quotes', loader: listLoader, Comp
 // ---- One quote
 
 async function detailLoader({ request, params }: PageArgs): Promise<QuoteDetail> {
-  const { quote } = await adminApi<{ quote: QuoteDetail }>(
-    `/admin/quotes/${encodeURIComponent(params.quoteId ?? '')}`,
-    { signal: request.signal },
-  );
+  const { quote } = await api('GET /api/admin/quotes/:quoteId', {
+    params: { quoteId: params.quoteId ?? '' },
+    signal: request.signal,
+  });
   return quote;
 }
 
 async function detailAction({ request, params }: PageArgs) {
   const body = await readBody(request);
-  const path = `/admin/quotes/${encodeURIComponent(params.quoteId ?? '')}`;
+  const quote = { quoteId: params.quoteId ?? '' };
   if (body.intent === 'decline') {
-    const parsed = quoteDeclineSchema.safeParse({ reason: body.reason });
-    if (!parsed.success) return invalid(parsed.error.issues);
+    const decline = checked(quoteDeclineSchema, { reason: body.reason });
+    if (decline.refused) return decline.refused;
     return attempt(
       request,
-      () => adminApi(`${path}/decline`, { body: { reason: body.reason } }),
+      () => api('POST /api/admin/quotes/:quoteId/decline', { params: quote, body: decline.input }),
       'Declined.',
     );
   }
@@ -146,10 +147,17 @@ async function detailAction({ request, params }: PageArgs) {
   const lines = Object.entries(body)
     .filter(([key]) => key.startsWith('price_'))
     .map(([key, value]) => ({ line_id: Number(key.slice(6)), price: value }));
-  const answer = { lines, valid_until: body.valid_until, message: body.message ?? '' };
-  const parsed = quoteAnswerSchema.safeParse(answer);
-  if (!parsed.success) return invalid(parsed.error.issues);
-  return attempt(request, () => adminApi(`${path}/answer`, { body: answer }), 'Answered.');
+  const answer = checked(quoteAnswerSchema, {
+    lines,
+    valid_until: body.valid_until,
+    message: body.message ?? '',
+  });
+  if (answer.refused) return answer.refused;
+  return attempt(
+    request,
+    () => api('POST /api/admin/quotes/:quoteId/answer', { params: quote, body: answer.input }),
+    'Answered.',
+  );
 }
 
 function AnswerForm({ quote }: { quote: QuoteDetail }) {

@@ -15,7 +15,6 @@ import {
 } from '@shop/domain/accounts';
 import type {
   CustomerInvoicesAnswer,
-  PaymentChangedAnswer,
   PaymentInfo,
   ReceivableInvoice,
   ReceivablesAnswer,
@@ -23,8 +22,9 @@ import type {
 import { todayIn } from '@shop/domain/days';
 import { type RefObject, useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
+import { api, queryOf } from '../../../lib/api';
 import { shopInfo } from '../../../lib/shop';
-import { ADMIN_BASE, adminApi, attempt, failed, invalid, queryOf, readBody } from '../api';
+import { ADMIN_BASE, attempt, checked, failed, readBody } from '../api';
 import { KeysHint, MatchCount, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import {
@@ -86,14 +86,13 @@ async function loader({ request }: PageArgs): Promise<Data> {
   const filter = filterOf(url);
   const customer = url.searchParams.get('customer');
   const [list, picked] = await Promise.all([
-    adminApi<ReceivablesAnswer>(
-      `/admin/receivables${queryOf({ ...filter, page: url.searchParams.get('page') })}`,
-      {
-        signal: request.signal,
-      },
-    ),
+    api('GET /api/admin/receivables', {
+      query: { ...filter, page: url.searchParams.get('page') },
+      signal: request.signal,
+    }),
     customer
-      ? adminApi<CustomerInvoicesAnswer>(`/admin/customers/${encodeURIComponent(customer)}/invoices`, {
+      ? api('GET /api/admin/customers/:customerId/invoices', {
+          params: { customerId: customer },
           signal: request.signal,
         })
       : Promise.resolve(null),
@@ -104,39 +103,33 @@ async function loader({ request }: PageArgs): Promise<Data> {
 async function action({ request }: PageArgs) {
   const body = await readBody(request);
   if (body.intent === 'pay') {
-    const input = {
+    const payment = checked(paymentSchema, {
       amount: body.amount,
       received_on: body.received_on,
       method: body.method,
       reference: body.reference ?? '',
-    };
-    const parsed = paymentSchema.safeParse(input);
-    if (!parsed.success) return invalid(parsed.error.issues);
+    });
+    if (payment.refused) return payment.refused;
     return attempt(
       request,
       () =>
-        adminApi<PaymentChangedAnswer>(
-          `/admin/invoices/${encodeURIComponent(String(body.invoice_id))}/payments`,
-          {
-            body: input,
-          },
-        ),
+        api('POST /api/admin/invoices/:invoiceId/payments', {
+          params: { invoiceId: String(body.invoice_id) },
+          body: payment.input,
+        }),
       'The payment has been recorded.',
     );
   }
   if (body.intent === 'reverse') {
-    const input = { reason: body.reason ?? '' };
-    const parsed = reversalSchema.safeParse(input);
-    if (!parsed.success) return invalid(parsed.error.issues);
+    const reversal = checked(reversalSchema, { reason: body.reason ?? '' });
+    if (reversal.refused) return reversal.refused;
     return attempt(
       request,
       () =>
-        adminApi<PaymentChangedAnswer>(
-          `/admin/payments/${encodeURIComponent(String(body.payment_id))}/reverse`,
-          {
-            body: input,
-          },
-        ),
+        api('POST /api/admin/payments/:paymentId/reverse', {
+          params: { paymentId: String(body.payment_id) },
+          body: reversal.input,
+        }),
       'The payment has been reversed.',
     );
   }

@@ -1,14 +1,10 @@
 /** /acer/admin/set-password?token=…: a staff member chooses a password through the one-time link mailed to them. */
-import {
-  type PasswordLinkAnswer,
-  type PasswordLinkInfo,
-  type PasswordSetAnswer,
-  setPasswordSchema,
-} from '@shop/domain/admin';
+import { type PasswordLinkInfo, setPasswordSchema } from '@shop/domain/admin';
 import { useRef } from 'react';
 import { Link, redirect } from 'react-router';
 import { PASSWORD_RULE } from '../../../components/fields';
-import { ADMIN_BASE, ApiError, adminApi, failed, field, invalid } from '../api';
+import { ApiError, api } from '../../../lib/api';
+import { ADMIN_BASE, failed, field, invalid } from '../api';
 import { type AdminPage, type PageArgs, setFlash, usePageData } from '../routing';
 import { Field, PageTitle, Result, useAction, useFocusFirstError } from '../ui';
 
@@ -21,7 +17,7 @@ interface LinkState {
 async function loader({ request }: PageArgs): Promise<LinkState> {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   try {
-    const { link } = await adminApi<PasswordLinkAnswer>('/password-link/check', { body: { token } });
+    const { link } = await api('POST /api/password-link/check', { body: { token } });
     return { token, link, problem: '' };
   } catch (error) {
     if (error instanceof ApiError) return { token, link: null, problem: error.message };
@@ -39,7 +35,7 @@ async function action({ request }: PageArgs) {
   const parsed = setPasswordSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
   try {
-    const answer = await adminApi<PasswordSetAnswer>('/password-link/set', { body: input });
+    const answer = await api('POST /api/password-link/set', { body: input });
     setFlash(answer.smessage);
   } catch (error) {
     return failed(

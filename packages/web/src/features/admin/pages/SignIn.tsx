@@ -1,13 +1,9 @@
 /** /acer/admin/signin: staff sign in with their e-mail and password; /acer/admin/signout ends the session. */
-import {
-  type AdminMeAnswer,
-  type AdminMessageAnswer,
-  type AdminSignInAnswer,
-  staffLoginSchema,
-} from '@shop/domain/admin';
+import { staffLoginSchema } from '@shop/domain/admin';
 import { useRef } from 'react';
 import { redirect, useSearchParams } from 'react-router';
-import { ADMIN_BASE, ApiError, adminApi, failed, field, invalid } from '../api';
+import { ApiError, api } from '../../../lib/api';
+import { ADMIN_BASE, failed, field, invalid } from '../api';
 import type { AdminPage, PageArgs } from '../routing';
 import { Field, PageTitle, Result, useAction, useFocusFirstError } from '../ui';
 
@@ -19,7 +15,7 @@ function nextOf(request: Request): string {
 
 async function loader({ request }: PageArgs) {
   try {
-    await adminApi<AdminMeAnswer>('/admin/me', { signal: request.signal });
+    await api('GET /api/admin/me', { signal: request.signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -34,7 +30,7 @@ async function action({ request }: PageArgs) {
   const parsed = staffLoginSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
   try {
-    await adminApi<AdminSignInAnswer>('/admin/login', { body: parsed.data });
+    await api('POST /api/admin/login', { body: parsed.data });
   } catch (error) {
     // A wrong password is a 401 too: here it is the answer to show, not an ended session.
     if (error instanceof ApiError) return failed(error.message);
@@ -97,7 +93,7 @@ export const signOutPage: AdminPage = {
   },
   action: async () => {
     try {
-      await adminApi<AdminMessageAnswer>('/admin/logout', { method: 'POST' });
+      await api('POST /api/admin/logout');
     } catch (error) {
       // Already signed out (401) is what was asked for; anything else is said on the sign-in page.
       if (!(error instanceof ApiError && error.status === 401)) {

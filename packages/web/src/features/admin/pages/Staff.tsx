@@ -3,53 +3,43 @@
  * link to set a password. Nobody's password is ever typed by someone else. `j`/`k` move from person to
  * person (list-keys.tsx); a row has nothing to open, its controls are reached with Tab.
  */
-import {
-  STAFF_ROLES,
-  type StaffAnswer,
-  type StaffInfo,
-  type StaffListAnswer,
-  type StaffMailedAnswer,
-  staffCreateSchema,
-  staffUpdateSchema,
-} from '@shop/domain/admin';
+import { STAFF_ROLES, type StaffInfo, staffCreateSchema, staffUpdateSchema } from '@shop/domain/admin';
 import { useRef } from 'react';
-import { adminApi, attempt, failed, invalid, readBody } from '../api';
+import { api } from '../../../lib/api';
+import { attempt, checked, failed, readBody } from '../api';
 import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, useMe, usePageData } from '../routing';
 import { Field, PageTitle, Result, Select, useAction, useFocusFirstError, When } from '../ui';
 
 async function loader({ request }: PageArgs) {
-  const { staff } = await adminApi<StaffListAnswer>('/admin/staff', { signal: request.signal });
+  const { staff } = await api('GET /api/admin/staff', { signal: request.signal });
   return staff;
 }
 
 async function action({ request }: PageArgs) {
   const body = await readBody(request);
-  const id = encodeURIComponent(String(body.staff_id ?? ''));
+  const params = { staffId: String(body.staff_id ?? '') };
   switch (body.intent) {
     case 'add': {
-      const input = { email: body.email, name: body.name, role: body.role };
-      const parsed = staffCreateSchema.safeParse(input);
-      if (!parsed.success) return invalid(parsed.error.issues);
-      return attempt(request, () => adminApi<StaffMailedAnswer>('/admin/staff', { body: input }), 'Added.');
+      const add = checked(staffCreateSchema, { email: body.email, name: body.name, role: body.role });
+      if (add.refused) return add.refused;
+      return attempt(request, () => api('POST /api/admin/staff', { body: add.input }), 'Added.');
     }
     case 'role':
     case 'active': {
-      const input = body.intent === 'role' ? { role: body.role } : { active: body.active === 'true' };
-      const parsed = staffUpdateSchema.safeParse(input);
-      if (!parsed.success) return invalid(parsed.error.issues);
+      const change = checked(
+        staffUpdateSchema,
+        body.intent === 'role' ? { role: body.role } : { active: body.active === 'true' },
+      );
+      if (change.refused) return change.refused;
       return attempt(
         request,
-        () => adminApi<StaffAnswer>(`/admin/staff/${id}`, { method: 'PATCH', body: input }),
+        () => api('PATCH /api/admin/staff/:staffId', { params, body: change.input }),
         'Saved.',
       );
     }
     case 'link':
-      return attempt(
-        request,
-        () => adminApi<StaffMailedAnswer>(`/admin/staff/${id}/send-link`, { method: 'POST' }),
-        'Sent.',
-      );
+      return attempt(request, () => api('POST /api/admin/staff/:staffId/send-link', { params }), 'Sent.');
     default:
       return failed('Unknown action.');
   }

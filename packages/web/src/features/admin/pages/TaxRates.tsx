@@ -6,6 +6,7 @@
  */
 import { type AdminTaxRatesAnswer, taxRateCreateSchema, taxRateUpdateSchema } from '@shop/domain/admin-tax';
 import { TAX_COMPONENTS } from '@shop/domain/tax';
+import { api } from '../../../lib/api';
 import { AddFromDay, DatedTable, datedRowsPage } from '../dated-rows';
 import { usePageData } from '../routing';
 import { Field, formatDay, PageTitle, Select } from '../ui';
@@ -106,12 +107,18 @@ function TaxRates() {
 
 export const taxRatesPage = datedRowsPage({
   page: '/tax-rates',
-  path: '/admin/tax-rates',
+  load: (signal) => api('GET /api/admin/tax-rates', { signal }),
   add: {
     fields: ['province', 'component', 'rate', 'effective_from'],
     schema: taxRateCreateSchema,
+    send: (body) => api('POST /api/admin/tax-rates', { body }),
     done: 'The rate has been added.',
   },
-  change: { fields: ['rate'], schema: taxRateUpdateSchema, done: 'The rate has been corrected.' },
+  change: {
+    fields: ['rate'],
+    schema: taxRateUpdateSchema,
+    send: (body, rateId) => api('PUT /api/admin/tax-rates/:rateId', { params: { rateId }, body }),
+    done: 'The rate has been corrected.',
+  },
   Component: TaxRates,
 });

@@ -5,25 +5,16 @@
  * member records an exemption from a province's own sales tax, revokes exemptions and sends it a message.
  */
 import {
-  type AdminCustomerAnswer,
-  type AdminCustomerChangedAnswer,
-  type AdminMessageAnswer,
   contactCreateSchema,
   contactUpdateSchema,
   customerMessageSchema,
   customerUpdateSchema,
 } from '@shop/domain/admin';
-import {
-  type AdminCreditAnswer,
-  type AdminExemptionChangedAnswer,
-  type AdminExemptionsAnswer,
-  type AdminTaxRatesAnswer,
-  creditUpdateSchema,
-  exemptionCreateSchema,
-} from '@shop/domain/admin-tax';
+import { creditUpdateSchema, exemptionCreateSchema } from '@shop/domain/admin-tax';
 import { isProvincialComponent } from '@shop/domain/tax';
 import { Link } from 'react-router';
-import { ADMIN_BASE, adminApi, attempt, done, failed, invalid, readBody } from '../../api';
+import { api } from '../../../../lib/api';
+import { ADMIN_BASE, attempt, checked, done, failed, readBody } from '../../api';
 import { type AdminPage, type PageArgs, useIsOwner, usePageData } from '../../routing';
 import { AuditTrail, PageTitle, When } from '../../ui';
 import { OrdersTable } from '../Orders';
@@ -34,13 +25,13 @@ import { Messages } from './Messages';
 import { TaxAndCredit } from './TaxAndCredit';
 
 async function loader({ request, params }: PageArgs): Promise<CustomerData> {
-  const base = `/admin/customers/${encodeURIComponent(params.customerId ?? '')}`;
+  const customerId = { customerId: params.customerId ?? '' };
   const signal = request.signal;
   const [{ customer }, { credit }, { exemptions }, { rates }] = await Promise.all([
-    adminApi<AdminCustomerAnswer>(base, { signal }),
-    adminApi<AdminCreditAnswer>(`${base}/credit`, { signal }),
-    adminApi<AdminExemptionsAnswer>(`${base}/exemptions`, { signal }),
-    adminApi<AdminTaxRatesAnswer>('/admin/tax-rates', { signal }),
+    api('GET /api/admin/customers/:customerId', { params: customerId, signal }),
+    api('GET /api/admin/customers/:customerId/credit', { params: customerId, signal }),
+    api('GET /api/admin/customers/:customerId/exemptions', { params: customerId, signal }),
+    api('GET /api/admin/tax-rates', { signal }),
   ]);
   const provincial: Record<string, string[]> = {};
   for (const r of rates) {
@@ -53,7 +44,8 @@ async function loader({ request, params }: PageArgs): Promise<CustomerData> {
 
 async function action({ request, params }: PageArgs) {
   const body = await readBody(request);
-  const base = `/admin/customers/${encodeURIComponent(params.customerId ?? '')}`;
+  const customer = { customerId: params.customerId ?? '' };
+  const contact = { ...customer, contactId: String(body.contact_person_id) };
   switch (body.intent) {
     case 'update': {
       // Only what changed is sent, so the audit names exactly that.
@@ -62,43 +54,51 @@ async function action({ request, params }: PageArgs) {
       if (body.percentage !== body.was_percentage) input.percentage = body.percentage;
       if (body.max_buyers !== body.was_max_buyers) input.max_buyers = body.max_buyers;
       if (Object.keys(input).length === 0) return done('Nothing changed.');
-      const parsed = customerUpdateSchema.safeParse(input);
-      if (!parsed.success) return invalid(parsed.error.issues);
+      const update = checked(customerUpdateSchema, input);
+      if (update.refused) return update.refused;
       return attempt(
         request,
-        () => adminApi<AdminCustomerAnswer>(base, { method: 'PATCH', body: input }),
+        () => api('PATCH /api/admin/customers/:customerId', { params: customer, body: update.input }),
         'The customer has been saved.',
       );
     }
     case 'disable':
+      return attempt(
+        request,
+        () => api('POST /api/admin/customers/:customerId/disable', { params: customer }),
+        'Done.',
+      );
     case 'enable':
       return attempt(
         request,
-        () => adminApi<AdminCustomerChangedAnswer>(`${base}/${body.intent}`, { method: 'POST' }),
+        () => api('POST /api/admin/customers/:customerId/enable', { params: customer }),
         'Done.',
       );
     case 'password-link':
       return attempt(
         request,
         () =>
-          adminApi<AdminMessageAnswer>(`${base}/password-link`, {
-            body: { contact_person_id: body.contact_person_id },
+          api('POST /api/admin/customers/:customerId/password-link', {
+            params: customer,
+            body: {
+              contact_person_id:
+                typeof body.contact_person_id === 'string' ? body.contact_person_id : undefined,
+            },
           }),
         'The link has been mailed.',
       );
     case 'add-contact': {
-      const input = {
+      const add = checked(contactCreateSchema, {
         first_name: body.first_name,
         last_name: body.last_name,
         email: body.email,
         phone_number: body.phone_number,
         role: body.role,
-      };
-      const parsed = contactCreateSchema.safeParse(input);
-      if (!parsed.success) return invalid(parsed.error.issues);
+      });
+      if (add.refused) return add.refused;
       return attempt(
         request,
-        () => adminApi<AdminCustomerChangedAnswer>(`${base}/contacts`, { body: input }),
+        () => api('POST /api/admin/customers/:customerId/contacts', { params: customer, body: add.input }),
         'The buyer has been added.',
       );
     }
@@ -109,18 +109,15 @@ async function action({ request, params }: PageArgs) {
         if (body[key] !== undefined && body[key] !== body[`was_${key}`]) input[key] = body[key];
       }
       if (Object.keys(input).length === 0) return done('Nothing changed.');
-      const parsed = contactUpdateSchema.safeParse(input);
-      if (!parsed.success) return invalid(parsed.error.issues);
+      const update = checked(contactUpdateSchema, input);
+      if (update.refused) return update.refused;
       return attempt(
         request,
         () =>
-          adminApi<AdminCustomerAnswer>(
-            `${base}/contacts/${encodeURIComponent(String(body.contact_person_id))}`,
-            {
-              method: 'PATCH',
-              body: input,
-            },
-          ),
+          api('PATCH /api/admin/customers/:customerId/contacts/:contactId', {
+            params: contact,
+            body: update.input,
+          }),
         'The buyer has been saved.',
       );
     }
@@ -129,39 +126,41 @@ async function action({ request, params }: PageArgs) {
       return attempt(
         request,
         () =>
-          adminApi<AdminCustomerAnswer>(
-            `${base}/contacts/${encodeURIComponent(String(body.contact_person_id))}`,
-            {
-              method: 'PATCH',
-              body: { active: on },
-            },
-          ),
+          api('PATCH /api/admin/customers/:customerId/contacts/:contactId', {
+            params: contact,
+            body: { active: on },
+          }),
         on ? 'The buyer can sign in again.' : 'The buyer is turned off; their sessions have ended.',
       );
     }
     case 'credit': {
-      const input = { payment_terms: body.payment_terms, credit_limit: body.credit_limit };
-      const parsed = creditUpdateSchema.safeParse(input);
-      if (!parsed.success) return invalid(parsed.error.issues);
+      const credit = checked(creditUpdateSchema, {
+        payment_terms: body.payment_terms,
+        credit_limit: body.credit_limit,
+      });
+      if (credit.refused) return credit.refused;
       return attempt(
         request,
-        () => adminApi<AdminCreditAnswer>(`${base}/credit`, { method: 'PUT', body: input }),
+        () => api('PUT /api/admin/customers/:customerId/credit', { params: customer, body: credit.input }),
         'Saved.',
       );
     }
     case 'add-exemption': {
-      const input = {
+      const exemption = checked(exemptionCreateSchema, {
         scope: body.scope,
         province: body.scope === 'all' ? '' : body.province,
         reference: body.reference,
         reason: body.reason,
         expires_on: body.expires_on,
-      };
-      const parsed = exemptionCreateSchema.safeParse(input);
-      if (!parsed.success) return invalid(parsed.error.issues);
+      });
+      if (exemption.refused) return exemption.refused;
       return attempt(
         request,
-        () => adminApi<AdminExemptionChangedAnswer>(`${base}/exemptions`, { body: input }),
+        () =>
+          api('POST /api/admin/customers/:customerId/exemptions', {
+            params: customer,
+            body: exemption.input,
+          }),
         'The exemption has been recorded.',
       );
     }
@@ -169,18 +168,18 @@ async function action({ request, params }: PageArgs) {
       return attempt(
         request,
         () =>
-          adminApi<AdminExemptionChangedAnswer>(
-            `${base}/exemptions/${encodeURIComponent(String(body.exemption_id ?? ''))}/revoke`,
-            { method: 'POST' },
-          ),
+          api('POST /api/admin/customers/:customerId/exemptions/:exemptionId/revoke', {
+            params: { ...customer, exemptionId: String(body.exemption_id ?? '') },
+          }),
         'The exemption has been revoked.',
       );
     case 'message': {
-      const parsed = customerMessageSchema.safeParse({ body: body.body });
-      if (!parsed.success) return invalid(parsed.error.issues);
+      const message = checked(customerMessageSchema, { body: body.body });
+      if (message.refused) return message.refused;
       return attempt(
         request,
-        () => adminApi<AdminCustomerChangedAnswer>(`${base}/messages`, { body: { body: body.body } }),
+        () =>
+          api('POST /api/admin/customers/:customerId/messages', { params: customer, body: message.input }),
         'Sent.',
       );
     }

@@ -6,16 +6,14 @@
  */
 import {
   type AdminInvoiceDraft,
-  type AdminInvoiceDraftAnswer,
-  type AdminOrderAnswer,
-  type AdminOrderChangedAnswer,
   type AdminOrderDetail,
   invoiceSchema,
   orderActionSchema,
 } from '@shop/domain/admin';
 import { trackingUrl } from '@shop/domain/carriers';
 import { Link } from 'react-router';
-import { ADMIN_BASE, adminApi, attempt, failed, invalid, readBody } from '../../api';
+import { api } from '../../../../lib/api';
+import { ADMIN_BASE, attempt, checked, failed, readBody } from '../../api';
 import { type AdminPage, type PageArgs, setFlash, usePageData } from '../../routing';
 import { AuditTrail, PageTitle, When } from '../../ui';
 import { statusWord } from '../../words';
@@ -33,11 +31,10 @@ interface OrderData {
 }
 
 async function loader({ request, params }: PageArgs): Promise<OrderData> {
+  const orderId = { orderId: params.orderId ?? '' };
   const [{ order }, draft] = await Promise.all([
-    adminApi<AdminOrderAnswer>(`/admin/orders/${params.orderId}`, { signal: request.signal }),
-    adminApi<AdminInvoiceDraftAnswer>(`/admin/orders/${params.orderId}/invoice-draft`, {
-      signal: request.signal,
-    })
+    api('GET /api/admin/orders/:orderId', { params: orderId, signal: request.signal }),
+    api('GET /api/admin/orders/:orderId/invoice-draft', { params: orderId, signal: request.signal })
       .then((answer) => answer.draft)
       .catch(() => null),
   ]);
@@ -46,30 +43,36 @@ async function loader({ request, params }: PageArgs): Promise<OrderData> {
 
 async function action({ request, params }: PageArgs) {
   const body = await readBody(request);
-  const base = `/admin/orders/${params.orderId}`;
+  const order = { orderId: params.orderId ?? '' };
   if (body.intent === 'status') {
-    const input = {
+    const change = checked(orderActionSchema, {
       action: body.action,
       carrier: body.carrier ?? '',
       tracking_number: body.tracking_number ?? '',
       reason: body.reason ?? '',
-    };
-    const parsed = orderActionSchema.safeParse(input);
-    if (!parsed.success) return invalid(parsed.error.issues);
+    });
+    if (change.refused) return change.refused;
     return attempt(
       request,
-      () => adminApi<AdminOrderChangedAnswer>(`${base}/status`, { body: input }),
+      () => api('POST /api/admin/orders/:orderId/status', { params: order, body: change.input }),
       'Done.',
     );
   }
   if (body.intent === 'invoice' || body.intent === 'correct') {
-    const input = { shipping: body.shipping, lines: body.lines, fees: body.fees, note: body.note };
-    const parsed = invoiceSchema.safeParse(input);
-    if (!parsed.success) return invalid(parsed.error.issues);
-    const path = body.intent === 'correct' ? `${base}/invoice/correct` : `${base}/invoice`;
+    const invoice = checked(invoiceSchema, {
+      shipping: body.shipping,
+      lines: body.lines,
+      fees: body.fees,
+      note: body.note,
+    });
+    if (invoice.refused) return invoice.refused;
+    const send = { params: order, body: invoice.input };
     const result = await attempt(
       request,
-      () => adminApi<AdminOrderChangedAnswer>(path, { body: input }),
+      () =>
+        body.intent === 'correct'
+          ? api('POST /api/admin/orders/:orderId/invoice/correct', send)
+          : api('POST /api/admin/orders/:orderId/invoice', send),
       'The invoice has been made.',
     );
     // The form is replaced by the new invoice: its message is shown at the top of the page.

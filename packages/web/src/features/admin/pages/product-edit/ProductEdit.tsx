@@ -7,15 +7,15 @@
  */
 import {
   type AdminFilterValuesAnswer,
-  type AdminMediaAnswer,
   type AdminProductAnswer,
-  type AdminProductSavedAnswer,
   productCreateSchema,
+  productFieldsSchema,
 } from '@shop/domain/admin';
 import { type ProductValues, productDefaults, productProblems } from '@shop/domain/product';
 import { toStoredBreaks } from '@shop/domain/volume-prices';
 import { Link, redirect } from 'react-router';
-import { ADMIN_BASE, adminApi, attempt, done, failed, failureOf, invalid, readBody } from '../../api';
+import { api } from '../../../../lib/api';
+import { ADMIN_BASE, attempt, checked, done, failed, failureOf, invalid, readBody } from '../../api';
 import { type AdminPage, type PageArgs, setFlash, usePageData } from '../../routing';
 import { AuditTrail, PageTitle } from '../../ui';
 import { ActiveSwitch } from './ActiveSwitch';
@@ -29,14 +29,10 @@ type ProductData = Omit<AdminProductAnswer, 'scode' | 'smessage' | 'product'> & 
 };
 
 async function loader({ request, params }: PageArgs): Promise<ProductData> {
-  const values = adminApi<AdminFilterValuesAnswer>('/admin/products/filter-values', {
-    signal: request.signal,
-  });
+  const values = api('GET /api/admin/products/filter-values', { signal: request.signal });
   if (!params.itemId) return { product: null, audit: [], filterValues: (await values).values };
   const [found, known] = await Promise.all([
-    adminApi<AdminProductAnswer>(`/admin/products/${encodeURIComponent(params.itemId)}`, {
-      signal: request.signal,
-    }),
+    api('GET /api/admin/products/:itemId', { params: { itemId: params.itemId }, signal: request.signal }),
     values,
   ]);
   return { ...found, filterValues: known.values };
@@ -65,25 +61,26 @@ async function action({ request, params }: PageArgs) {
     try {
       // A saved product takes the picture at once; a new one keeps it when it is created.
       if (params.itemId) {
-        const saved = await adminApi<AdminProductSavedAnswer>(
-          `/admin/products/${encodeURIComponent(params.itemId)}/pictures`,
-          { form: upload },
-        );
+        const saved = await api('POST /api/admin/products/:itemId/pictures', {
+          params: { itemId: params.itemId },
+          form: upload,
+        });
         return done(saved.smessage);
       }
-      const { image } = await adminApi<AdminMediaAnswer>('/admin/media', { form: upload });
+      const { image } = await api('POST /api/admin/media', { form: upload });
       return done(`${file.name} has been uploaded; it is kept when you create the product.`, image);
     } catch (error) {
       return failureOf(error, request);
     }
   }
   const body = await readBody(request);
-  const path = params.itemId ? `/admin/products/${encodeURIComponent(params.itemId)}` : '/admin/products';
-  if (body.intent === 'active') {
+  const product = { itemId: params.itemId ?? '' };
+  // Only a saved product is switched on or off (the new-product page has no switch).
+  if (body.intent === 'active' && params.itemId) {
     const on = body.is_active === 'true';
     return attempt(
       request,
-      () => adminApi<AdminProductSavedAnswer>(path, { method: 'PATCH', body: { is_active: on } }),
+      () => api('PATCH /api/admin/products/:itemId', { params: product, body: { is_active: on } }),
       on ? 'The product is active again.' : 'The product is deactivated.',
     );
   }
@@ -99,8 +96,10 @@ async function action({ request, params }: PageArgs) {
     return failed([...new Set(Object.values(errors))].join('\n'), errors);
   }
   if (!params.itemId) {
+    const create = checked(productCreateSchema, { ...full, ...confirm });
+    if (create.refused) return create.refused;
     try {
-      const made = await adminApi<AdminProductSavedAnswer>(path, { body: { ...full, ...confirm } });
+      const made = await api('POST /api/admin/products', { body: create.input });
       setFlash(made.smessage);
       return redirect(`${ADMIN_BASE}/products/${made.product.item_id}`);
     } catch (error) {
@@ -109,9 +108,11 @@ async function action({ request, params }: PageArgs) {
   }
   const changes = (body.changes ?? {}) as Record<string, unknown>;
   if (Object.keys(changes).length === 0) return done('Nothing changed.');
+  const change = checked(productFieldsSchema, { ...changes, ...confirm });
+  if (change.refused) return change.refused;
   return attempt(
     request,
-    () => adminApi<AdminProductSavedAnswer>(path, { method: 'PATCH', body: { ...changes, ...confirm } }),
+    () => api('PATCH /api/admin/products/:itemId', { params: product, body: change.input }),
     'Saved.',
   );
 }
