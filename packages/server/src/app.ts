@@ -32,6 +32,7 @@ import { CatalogStore, catalogModule } from './modules/catalog';
 import { companyApiModule } from './modules/company-api';
 import { customersModule, recordProductView } from './modules/customers';
 import { healthModule } from './modules/health';
+import { createInvoice, invoicesModule } from './modules/invoices';
 import { messagesModule } from './modules/messages';
 import { ordersModule } from './modules/orders';
 import { pageModule } from './modules/page';
@@ -235,8 +236,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       recordProductView(shop, customerId, itemId, condition),
   });
   await app.register(cartModule, shop);
-  await app.register(ordersModule, { ...shop, approvals: approvalChecks(shop) });
+  await app.register(ordersModule, { ...shop, approvals: approvalChecks(shop), createInvoice });
   await app.register(approvalsModule, shop);
+  await app.register(invoicesModule, shop);
   await app.register(quotesModule, shop);
   await app.register(taxModule, shop);
   await app.register(accountsModule, shop);

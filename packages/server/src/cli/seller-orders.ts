@@ -1,13 +1,7 @@
 import { parsePrice } from '@shop/domain/money-text';
 import { CLI_ACTOR } from '../lib/back-office';
-import {
-  changeOrderStatus,
-  correctInvoice,
-  createInvoice,
-  type ExtraLine,
-  ORDER_ACTIONS,
-  type OrderAction,
-} from '../modules/orders';
+import { correctInvoice, createInvoice, type ExtraLine } from '../modules/invoices';
+import { changeOrderStatus, ORDER_ACTIONS, type OrderAction } from '../modules/orders';
 import type { SellerCommand } from './seller-types';
 
 function cents(text: string | undefined, what: string): number {

@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addresses, contacts, products } from '../db/schema';
 import type { ProductRecord } from '../modules/catalog';
-import { createInvoice } from '../modules/orders';
+import { createInvoice } from '../modules/invoices';
 import { PageHtml } from '../modules/page/preload';
 import { call, clientAddress, OWNER, staffSignIn, uniqueEmail } from '../test/admin';
 import { type Buyer, cartAddBody, checkoutBody, createBuyers } from '../test/buyers';

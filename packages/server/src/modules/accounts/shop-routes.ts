@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { requestLang } from '../../i18n/lang';
 import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
-import { sellerOf } from '../orders';
+import { sellerOf } from '../invoices';
 import { assertOwnCustomer, requireUser } from '../sessions';
 import type { AccountNeeds } from './needs';
 import { statementOf } from './queries';

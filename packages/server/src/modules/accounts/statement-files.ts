@@ -11,7 +11,7 @@ import { stringify } from 'csv-stringify/sync';
 import PDFDocument from 'pdfkit';
 import { translators } from '../../i18n/lang';
 import { safeText } from '../../lib/csv-cell';
-import type { sellerOf } from '../orders';
+import type { sellerOf } from '../invoices';
 
 type Seller = ReturnType<typeof sellerOf>;
 

@@ -14,7 +14,7 @@ import { call, OWNER, staffSignIn } from '../../test/admin';
 import { type Buyer, cartAddBody, checkoutBody, createBuyers } from '../../test/buyers';
 import { useTestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
-import { createInvoice } from '../orders/admin-service';
+import { createInvoice } from '../invoices';
 import type { ProductRecord } from './store';
 
 const ctx = useTestApp();

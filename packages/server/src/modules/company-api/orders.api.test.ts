@@ -28,7 +28,8 @@ import { call, clientAddress } from '../../test/admin';
 import { cartAddBody, checkoutBody, createBuyers } from '../../test/buyers';
 import { DEMO, signIn, useSecondApp, useTestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
-import { changeOrderStatus, createInvoice } from '../orders';
+import { createInvoice } from '../invoices';
+import { changeOrderStatus } from '../orders';
 import { hashToken } from '../sessions';
 
 const LIMIT = 60;

@@ -26,7 +26,7 @@ import { z } from 'zod';
 import { requestLang } from '../../i18n/lang';
 import { HttpError } from '../../lib/http';
 import { urlWithoutSecrets } from '../../lib/request-log';
-import { invoiceDocument, renderInvoicePdf, sellerOf } from '../orders';
+import { invoiceDocument, renderInvoicePdf, sellerOf } from '../invoices';
 import { type ApiCaller, checkKey } from './keys';
 import type { CompanyApiNeeds } from './needs';
 import { companyAddresses, invoiceIdOf, listApiOrders, orderByNumber, placeApiOrder } from './orders';

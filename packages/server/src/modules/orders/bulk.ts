@@ -12,9 +12,23 @@ import type { Db } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
 import type { Actor } from '../../lib/back-office';
 import { HttpError } from '../../lib/http';
-import { changeOrderStatus, createInvoice } from './admin-service';
+import { changeOrderStatus } from './admin-service';
 
 type BulkInput = z.output<typeof bulkOrderActionSchema>;
+
+/**
+ * Makes an order's invoice (the invoices module's createInvoice). The invoices module reads and mails
+ * orders through this one, so the composition root (app.ts) hands it over rather than this module
+ * importing it.
+ */
+export type CreateInvoice = (
+  db: Db,
+  timeZone: string,
+  ref: string,
+  shippingCents: number,
+  extras: [],
+  options: { actor: Actor; fees: 'table' },
+) => Promise<{ orderNumber: string; invoiceNumber: string; mailIds: number[] }>;
 
 /** The units of each order: the per-unit part of the shipping rule. */
 async function unitsOf(db: Db, ids: number[]): Promise<Map<number, number>> {
@@ -40,6 +54,7 @@ export async function bulkOrderAction(
   timeZone: string,
   input: BulkInput,
   actor: Actor,
+  createInvoice: CreateInvoice,
 ): Promise<{ results: BulkOrderResult[]; mailIds: number[] }> {
   const ids = input.orders.map((o) => o.order_id);
   const units = input.action === 'invoice' ? await unitsOf(db, ids) : new Map<number, number>();

@@ -1,25 +1,24 @@
-/** Orders and invoices: placing an order, the buyer's orders and invoices, and the back office's orders. */
+/** Orders: placing an order, the buyer's orders, and the back office's orders. */
 import type { FastifyPluginAsync } from 'fastify';
 import { orderAdminRoutes } from './admin-routes';
 import type { ApprovalChecks } from './approval-checks';
+import type { CreateInvoice } from './bulk';
 import { checkoutLimitRoutes } from './checkout-limits';
 import type { OrderNeeds } from './needs';
 import { orderRoutes } from './shop-routes';
 
-export { listAdminOrders } from './admin-queries';
+export { adminOrderDetail, listAdminOrders } from './admin-queries';
 export {
   changeOrderStatus,
-  correctInvoice,
-  createInvoice,
-  type ExtraLine,
-  type FeeSource,
+  findOrder,
+  type MailT,
   ORDER_ACTIONS,
   type OrderAction,
-  type SuggestedFee,
+  tellCustomer,
 } from './admin-service';
 export type { ApprovalChecks } from './approval-checks';
 export { invoiceBalanceSql, OWING_STATUSES, openBalanceCents } from './balance';
-export { invoiceDocument, renderInvoicePdf, sellerOf } from './invoice-pdf';
+export type { CreateInvoice } from './bulk';
 export type { OrderNeeds } from './needs';
 export { listOrders, orderView } from './queries';
 export {
@@ -32,11 +31,14 @@ export {
   type QuoteTerms,
 } from './service';
 
-export const ordersModule: FastifyPluginAsync<OrderNeeds & { approvals: ApprovalChecks }> = async (
-  app,
-  { approvals, ...needs },
-) => {
+/**
+ * `approvals` and `createInvoice` come from the approvals and invoices modules, which place and read orders
+ * through this one: app.ts hands them over, so neither is imported here.
+ */
+export const ordersModule: FastifyPluginAsync<
+  OrderNeeds & { approvals: ApprovalChecks; createInvoice: CreateInvoice }
+> = async (app, { approvals, createInvoice, ...needs }) => {
   orderRoutes(app, needs, approvals.hold);
   checkoutLimitRoutes(app, needs, approvals.buyerLimitCents);
-  orderAdminRoutes(app, needs.backOffice);
+  orderAdminRoutes(app, needs.backOffice, createInvoice);
 };

@@ -10,7 +10,7 @@ import { cartItems, invoices, orderLines, orders, products } from '../../db/sche
 import { type Buyer, cartAddBody, checkoutBody, createBuyers } from '../../test/buyers';
 import { useTestApp } from '../../test/harness';
 import type { ProductRecord } from '../catalog';
-import { createInvoice } from './admin-service';
+import { createInvoice } from '../invoices';
 
 const ctx = useTestApp();
 let buyer: Buyer;

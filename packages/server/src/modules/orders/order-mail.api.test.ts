@@ -13,7 +13,8 @@ import { type Buyer, cartAddBody, checkoutBody, createBuyers } from '../../test/
 import { useTestApp } from '../../test/harness';
 import { type MailSink, startMailSink, waitFor } from '../../test/mail-sink';
 import type { ProductRecord } from '../catalog';
-import { changeOrderStatus, createInvoice } from './admin-service';
+import { createInvoice } from '../invoices';
+import { changeOrderStatus } from './admin-service';
 
 const INBOX = 'orders@shop.example';
 const sink: MailSink = await startMailSink();

@@ -5,7 +5,8 @@ import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addresses, contacts, outbox, products } from '../../db/schema';
 import { DEMO, signIn, useTestApp } from '../../test/harness';
-import { changeOrderStatus, createInvoice } from './admin-service';
+import { createInvoice } from '../invoices';
+import { changeOrderStatus } from './admin-service';
 
 const ctx = useTestApp();
 

@@ -1,34 +1,28 @@
-/** Placing an order and reading orders and invoices (SPEC §7). */
+/** Placing an order and reading orders (SPEC §7); their invoices are the invoices module's. */
 import { ReorderAnswer } from '@shop/domain/answers/cart';
-import { InvoiceAnswer, OrderAnswer, OrdersListAnswer, PlaceOrderAnswer } from '@shop/domain/answers/orders';
+import { OrderAnswer, OrdersListAnswer, PlaceOrderAnswer } from '@shop/domain/answers/orders';
 import { APPROVAL_MSG, ApprovalSentAnswer, approvalMessage } from '@shop/domain/approvals';
 import { conditionName, isCondition } from '@shop/domain/catalog';
 import { REFUSALS } from '@shop/domain/contract';
 import { placeOrderSchema } from '@shop/domain/order-request';
 import { type OrderStatus, ordersQuerySchema } from '@shop/domain/orders';
 import { CustomerPath } from '@shop/domain/requests/account';
-import { InvoicePath, OrderPath } from '@shop/domain/requests/orders';
-import { eq } from 'drizzle-orm';
+import { OrderPath } from '@shop/domain/requests/orders';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invoices } from '../../db/schema';
 import { requestLang } from '../../i18n/lang';
 import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
 import { addLines, cartOf, summary } from '../cart';
 import { assertOwnCustomer, requireUser } from '../sessions';
-import { invoiceDocument, invoiceSeller, renderInvoicePdf, sellerOf } from './invoice-pdf';
 import type { OrderNeeds } from './needs';
 import { listOrders, orderView } from './queries';
 import { type CheckoutHold, placeOrder } from './service';
 
 const ID = /^\d{1,9}$/;
 const NO_ORDER = 'There is no such order in your account.';
-const NO_INVOICE = 'There is no such invoice in your account.';
 const doc = routeDocs(['Orders'], SECURITY.session);
-/** A file's bytes, sent as they are (a Buffer); binary in the document. */
-const FileBytes = z.instanceof(Buffer).meta({ type: 'string', format: 'binary' });
 
 /** A visitor, or a path naming another customer, is refused before anything sent is looked at. */
 async function ownCustomer(request: FastifyRequest<{ Params: { customerid: string } }>) {
@@ -163,60 +157,6 @@ export function orderRoutes(app: FastifyInstance, services: OrderNeeds, hold: Ch
         results,
         cartItems: await cartOf(services, user),
       });
-    },
-  );
-
-  api.get(
-    '/api/user/:customerid/invoices/:invoiceid',
-    {
-      schema: doc('An invoice: its order with the invoice’s lines and totals', {
-        params: InvoicePath,
-        response: { 200: InvoiceAnswer, ...REFUSALS },
-      }),
-    },
-    async (request, reply) => {
-      assertOwnCustomer(request, request.params.customerid);
-      const user = requireUser(request);
-      if (!ID.test(request.params.invoiceid)) throw new HttpError(404, NO_INVOICE);
-      const invoiceId = Number(request.params.invoiceid);
-      const view = await orderView(db, user.customerId, { invoiceId }, invoiceSeller(services.config));
-      if (!view) throw new HttpError(404, NO_INVOICE);
-      // The invoice's date, as its PDF gives it.
-      const [made] = await db
-        .select({ at: invoices.createdAt })
-        .from(invoices)
-        .where(eq(invoices.invoiceId, invoiceId));
-      const order = { ...view.order, invoice_date: made?.at.toISOString() ?? null };
-      return reply.send({ scode: 200, orderInfo: { ...view, order } });
-    },
-  );
-
-  /** The invoice as a PDF, for its own customer only. */
-  api.get(
-    '/api/user/:customerid/invoices/:invoiceid/pdf',
-    {
-      schema: doc('An invoice as a PDF (in the buyer’s language)', {
-        params: InvoicePath,
-        response: {
-          200: {
-            description: 'The invoice as PDF, as an attachment named after its number',
-            content: { 'application/pdf': { schema: FileBytes } },
-          },
-          ...REFUSALS,
-        },
-      }),
-    },
-    async (request, reply) => {
-      assertOwnCustomer(request, request.params.customerid);
-      const user = requireUser(request);
-      if (!ID.test(request.params.invoiceid)) throw new HttpError(404, NO_INVOICE);
-      const invoice = await invoiceDocument(db, user.customerId, Number(request.params.invoiceid));
-      if (!invoice) throw new HttpError(404, NO_INVOICE);
-      const pdf = await renderInvoicePdf(invoice, sellerOf(services.config), requestLang(request));
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${invoice.invoiceNumber}.pdf"`)
-        .send(pdf);
     },
   );
 }

@@ -14,7 +14,7 @@ import { type Buyer, cartAddBody, checkoutBody, createBuyers } from '../../test/
 import { useTestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import type { ProductRecord } from '../catalog';
-import { createInvoice } from '../orders';
+import { createInvoice } from '../invoices';
 
 const INBOX = 'quotes-inbox@shop.example';
 const ctx = useTestApp({ SHOP_INBOX: INBOX });

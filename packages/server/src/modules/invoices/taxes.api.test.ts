@@ -19,7 +19,7 @@ import { type Buyer, createBuyers } from '../../test/buyers';
 import { useTestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import type { ProductRecord } from '../catalog';
-import { changeOrderStatus } from './admin-service';
+import { changeOrderStatus } from '../orders';
 
 const GST_HST = '87654 3210 RT0001';
 const QST = '1029384756 TQ0001';

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addresses } from '../../db/schema';
 import { DEMO, signIn, useTestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
-import { createInvoice } from './admin-service';
-import { invoiceDocument, renderInvoicePdf, sellerOf } from './invoice-pdf';
+import { invoiceDocument, renderInvoicePdf, sellerOf } from './pdf';
+import { createInvoice } from './service';
 
 const ctx = useTestApp({
   SHOP_TAX_NUMBER: '87654 3210 RT0001',

@@ -13,7 +13,7 @@ import type { Queryable } from '../../db/client';
 import { customers, invoiceLines, invoices, invoiceTaxes, orders } from '../../db/schema';
 import { dayEnds, dayStarts } from '../../db/sql';
 import { safeText } from '../../lib/csv-cell';
-import { OWING_STATUSES } from './balance';
+import { OWING_STATUSES } from '../orders';
 
 /** The journal's fixed columns before the tax columns. */
 const HEAD = [

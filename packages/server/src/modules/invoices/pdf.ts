@@ -28,7 +28,7 @@ import {
   type StoredExemption,
 } from '../../db/schema';
 import { translators } from '../../i18n/lang';
-import { invoiceBalanceSql } from './balance';
+import { invoiceBalanceSql } from '../orders';
 
 /** The invoice's labels in a language, from invoice.json. */
 function invoiceLabels(lang: Lang) {
