@@ -20,6 +20,8 @@ export class ApiError extends Error {
   }
 }
 
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
 /** The names of a route's path parameters (`:name`). */
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<Rest>
@@ -35,8 +37,11 @@ type Schema<R extends Route, Part extends string> = Routes[R] extends {
 
 /** What a route's body is, as the page sends it (the schema's input). */
 export type BodyOf<R extends Route> = z.input<Schema<R, 'body'>>;
-/** What a route's query is, as the page sends it. */
-export type QueryOf<R extends Route> = z.input<Schema<R, 'query'>>;
+/**
+ * What a route's query takes: the schema's names, each with text (or a list) as a query string carries it;
+ * the server reads the values (a list's filters come as typed in the address) and refuses wrong ones.
+ */
+export type QueryOf<R extends Route> = { [Name in keyof z.input<Schema<R, 'query'>>]?: QueryValue };
 /** What a route answers when it succeeds. */
 export type AnswerOf<R extends Route> = z.output<Routes[R]['answer']>;
 
@@ -62,8 +67,6 @@ export type Call<R extends Route> = ParamsPart<R> & BodyPart<R> & QueryPart<R> &
 
 /** The call's argument: optional when the route needs none of it. */
 type CallArgs<R extends Route> = object extends Call<R> ? [call?: Call<R>] : [call: Call<R>];
-
-type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
 /** A query string from the values given: blanks left out, a list as the name repeated. */
 export function queryOf(values: Readonly<Record<string, QueryValue>> | undefined): string {
