@@ -25,6 +25,7 @@ import { apiSecurityHeaders, securityHeaders } from './lib/security-headers';
 import { Mailer } from './mail/mailer';
 import { accountsModule } from './modules/accounts';
 import { alertsModule } from './modules/alerts';
+import { applicationsModule } from './modules/applications';
 import { approvalChecks, approvalsModule } from './modules/approvals';
 import { auditModule } from './modules/audit';
 import { cartModule } from './modules/cart';
@@ -230,6 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The stock alerts of a company enabled again are checked at once (none fired while it was disabled).
     onCustomerEnabled: (customerId) => app.stockAlerts.checkCustomer(customerId),
   });
+  await app.register(applicationsModule, shop);
   await app.register(catalogModule, {
     ...shop,
     onProductViewed: (customerId, itemId, condition) =>

@@ -1,72 +1,33 @@
 /**
- * /api/admin/customers and /api/admin/applications. Any staff member reads them (orders and messages
- * need the customer); changing a customer, its buyers, its percentage or an application is the owner's.
+ * /api/admin/customers. Any staff member reads them (orders and messages need the customer); changing a
+ * customer or its percentage is the owner's. Its buyers' routes are admin-contact-routes.ts's.
  */
 import {
-  AdminApplicationAnswer,
-  AdminApplicationRejectedAnswer,
-  AdminApplicationsAnswer,
-  AdminCustomerAnswer,
-  AdminCustomerChangedAnswer,
   AdminCustomersAnswer,
   AdminMessageAnswer,
-  applicationListQuerySchema,
-  applicationRejectSchema,
-  contactCreateSchema,
-  contactUpdateSchema,
   customerCreateSchema,
   customerListQuerySchema,
   customerMessageSchema,
   customerUpdateSchema,
 } from '@shop/domain/admin';
 import { REFUSALS } from '@shop/domain/contract';
-import {
-  AdminContactPath,
-  AdminCustomerPath,
-  ApplicationPath,
-  PasswordLinkBody,
-} from '@shop/domain/requests/admin-customers';
+import { AdminCustomerPath, PasswordLinkBody } from '@shop/domain/requests/admin-customers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AdminDeps } from '../../lib/back-office';
-import { numericId, pageOf } from '../../lib/back-office-http';
-import { routeDocs, SECURITY } from '../../lib/contract';
+import { pageOf } from '../../lib/back-office-http';
 import { HttpError } from '../../lib/http';
 import { sendCustomerMessage } from '../messages';
 import { actorOf } from '../sessions';
 import {
-  addContact,
   createCustomer,
   customerDetail,
-  findApplication,
-  listApplications,
   listCustomers,
-  rejectApplication,
   sendResetLink,
   setCustomerDisabled,
-  updateContact,
   updateCustomer,
-} from './admin-service';
-
-const CUSTOMER_ID = /^[A-Za-z0-9]{1,50}$/;
-const CONTACT_ID = /^[A-Za-z0-9-]{1,100}$/;
-const NO_APPLICATION = 'There is no such application.';
-const customersDoc = routeDocs(['Back office: customers'], SECURITY.staff);
-const applicationsDoc = routeDocs(['Back office: applications'], SECURITY.staff);
-const owner = { staffRole: 'owner' as const };
-const Customer = { 200: AdminCustomerAnswer, ...REFUSALS };
-const CustomerChanged = { 200: AdminCustomerChangedAnswer, ...REFUSALS };
-
-function customerIdOf(value: string): string {
-  if (!CUSTOMER_ID.test(value)) throw new HttpError(404, `There is no customer ${value.slice(0, 50)}.`);
-  return value;
-}
-
-function contactIdOf(value: string): string {
-  if (!CONTACT_ID.test(value)) throw new HttpError(404, 'There is no such buyer of this customer.');
-  return value;
-}
-
+} from './admin-customers';
+import { Customer, CustomerChanged, contactIdOf, customerIdOf, customersDoc, owner } from './admin-paths';
 /**
  * The back office's customers. `onEnabled` is told of a customer enabled again (the stock alerts check
  * theirs: while disabled, none fired).
@@ -213,50 +174,6 @@ export function customerRoutes(
   );
 
   api.post(
-    '/api/admin/customers/:customerId/contacts',
-    {
-      config: owner,
-      schema: customersDoc(
-        'Adds a buyer, mailed a link to set a password; they sign in with their e-mail (owners only)',
-        {
-          params: AdminCustomerPath,
-          body: contactCreateSchema,
-          response: CustomerChanged,
-        },
-      ),
-    },
-    async (request, reply) => {
-      const id = customerIdOf(request.params.customerId);
-      const added = await addContact(deps, actorOf(request), id, request.body);
-      return reply.send({
-        scode: 200,
-        smessage: `${added.contact.email} has been mailed a link to set their password; they sign in with their e-mail.`,
-        customer: (await customerDetail(db, deps.config.SHOP_TIME_ZONE, id))!,
-      });
-    },
-  );
-
-  api.patch(
-    '/api/admin/customers/:customerId/contacts/:contactId',
-    {
-      config: owner,
-      schema: customersDoc("Changes a buyer's details, role, or turns them off or on (owners only)", {
-        params: AdminContactPath,
-        body: contactUpdateSchema,
-        response: Customer,
-      }),
-    },
-    async (request, reply) => {
-      const id = customerIdOf(request.params.customerId);
-      const contact = contactIdOf(request.params.contactId);
-      return reply.send({
-        scode: 200,
-        customer: await updateContact(deps, actorOf(request), id, contact, request.body),
-      });
-    },
-  );
-
-  api.post(
     '/api/admin/customers/:customerId/messages',
     {
       schema: customersDoc('Sends the customer a message (shown in the account, and mailed)', {
@@ -272,58 +189,6 @@ export function customerRoutes(
         scode: 200,
         smessage: `Message ${sent.messageId} sent to ${id}${sent.mailedTo ? ` and mailed to ${sent.mailedTo}` : ''}.`,
         customer: (await customerDetail(db, deps.config.SHOP_TIME_ZONE, id))!,
-      });
-    },
-  );
-
-  // ---- Applications
-
-  api.get(
-    '/api/admin/applications',
-    {
-      schema: applicationsDoc('Account applications by status (New when not given)', {
-        querystring: applicationListQuerySchema,
-        response: { 200: AdminApplicationsAnswer, ...REFUSALS },
-      }),
-    },
-    async (request, reply) => {
-      const { rows, total } = await listApplications(db, request.query);
-      return reply.send({ scode: 200, applications: pageOf(rows, total, request.query) });
-    },
-  );
-
-  api.get(
-    '/api/admin/applications/:applicationId',
-    {
-      schema: applicationsDoc('An application, with the new-customer form filled in from it', {
-        params: ApplicationPath,
-        response: { 200: AdminApplicationAnswer, ...REFUSALS },
-      }),
-    },
-    async (request, reply) => {
-      const application = await findApplication(db, numericId(request.params.applicationId, NO_APPLICATION));
-      if (!application) throw new HttpError(404, NO_APPLICATION);
-      return reply.send({ scode: 200, application });
-    },
-  );
-
-  api.post(
-    '/api/admin/applications/:applicationId/reject',
-    {
-      config: owner,
-      schema: applicationsDoc('Rejects an application; the reason is mailed to the applicant (owners only)', {
-        params: ApplicationPath,
-        body: applicationRejectSchema,
-        response: { 200: AdminApplicationRejectedAnswer, ...REFUSALS },
-      }),
-    },
-    async (request, reply) => {
-      const id = numericId(request.params.applicationId, NO_APPLICATION);
-      const application = await rejectApplication(deps, actorOf(request), id, request.body);
-      return reply.send({
-        scode: 200,
-        smessage: `Application #${id} has been rejected; ${application.email} has been mailed the reason.`,
-        application,
       });
     },
   );

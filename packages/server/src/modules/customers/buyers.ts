@@ -13,7 +13,8 @@ import { contacts } from '../../db/schema';
 import type { Actor, AdminDeps } from '../../lib/back-office';
 import { HttpError } from '../../lib/http';
 import type { SessionUser } from '../sessions';
-import { addContact, type ContactCreate, presentContact, updateContact } from './admin-service';
+import { presentContact } from './contact-rows';
+import { addContact, type ContactCreate, updateContact } from './contacts';
 
 /** The audit names the company's administrator who acted. */
 function actorOf(user: SessionUser): Actor {
