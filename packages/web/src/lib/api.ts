@@ -65,8 +65,12 @@ type QueryPart<R extends Route> = [Schema<R, 'query'>] extends [never]
 /** What a call of a route gives: its path's parameters, its query and body, and a signal to cancel it. */
 export type Call<R extends Route> = ParamsPart<R> & BodyPart<R> & QueryPart<R> & { signal?: AbortSignal };
 
-/** The call's argument: optional when the route needs none of it. */
-type CallArgs<R extends Route> = object extends Call<R> ? [call?: Call<R>] : [call: Call<R>];
+/** The call's argument: optional when the route needs none of it (a route not in the table is said so). */
+export type CallArgs<R extends Route> = R extends Route
+  ? object extends Call<R>
+    ? [call?: Call<R>]
+    : [call: Call<R>]
+  : never;
 
 /** A query string from the values given: blanks left out, a list as the name repeated. */
 export function queryOf(values: Readonly<Record<string, QueryValue>> | undefined): string {

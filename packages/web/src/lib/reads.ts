@@ -6,7 +6,7 @@
  * changes, `refreshReads()` drops the kept answers and runs the loaders of the page on screen again.
  */
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import { type AnswerOf, api, type Call, pathOf as callPath, type ReadRoute } from './api';
+import { type AnswerOf, api, type Call, type CallArgs, pathOf as callPath, type ReadRoute } from './api';
 import { readCookie } from './cookies';
 import { serverScope } from './scope';
 
@@ -47,17 +47,21 @@ function settledRead<T>(path: string, data: T): Read<T> {
 }
 
 /** A read's call and, if the page uses the answer in another shape, `pick` to shape it once. */
-type ReadArgs<R extends ReadRoute, T> =
-  object extends Call<R>
+type ReadArgs<R extends ReadRoute, T> = R extends ReadRoute
+  ? object extends Call<R>
     ? [call?: Call<R>, pick?: (answer: AnswerOf<R>) => T]
-    : [call: Call<R>, pick?: (answer: AnswerOf<R>) => T];
+    : [call: Call<R>, pick?: (answer: AnswerOf<R>) => T]
+  : never;
 
 /** Starts (or reuses) the read of an API route: `read('GET /api/product/:itemid/:condition', { params })`. */
 export function read<R extends ReadRoute, T = AnswerOf<R>>(
   route: R,
   ...[call, pick]: ReadArgs<R, T>
 ): Read<T> {
-  const path = callPath(route, call as Call<R>);
+  // The call as the route takes it and the pick of its answer (ReadArgs gives both for each route).
+  const args = [call] as CallArgs<R>;
+  const shape = pick as ((answer: AnswerOf<R>) => T) | undefined;
+  const path = callPath(route, ...args);
   const kept = keptNow();
   const now = Date.now();
   for (const [key, entry] of kept) if (now - entry.at >= KEEP_MS) kept.delete(key);
@@ -70,8 +74,8 @@ export function read<R extends ReadRoute, T = AnswerOf<R>>(
     outcome: { status: 'pending' },
     settled: Promise.resolve(),
   };
-  state.settled = api(route, call as Call<R>)
-    .then((answer) => (pick ? pick(answer) : (answer as T)))
+  state.settled = api(route, ...args)
+    .then((answer) => (shape ? shape(answer) : (answer as T)))
     .then(
       (data) => {
         state.outcome = { status: 'done', data };
