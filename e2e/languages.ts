@@ -4,7 +4,6 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SPEC_EN } from '@shop/domain/spec-messages';
 import { repoRoot } from './database';
 import { expect, type Page } from './fixtures';
 
@@ -23,7 +22,12 @@ const FR: Catalogue = {
     readFileSync(join(repoRoot, 'packages/domain/src/locales/fr/spec.json'), 'utf8'),
   ) as Catalogue),
 };
-const EN: Catalogue = { ...readAll('en'), ...SPEC_EN };
+const EN: Catalogue = {
+  ...readAll('en'),
+  ...(JSON.parse(
+    readFileSync(join(repoRoot, 'packages/domain/src/locales/en/spec.json'), 'utf8'),
+  ) as Catalogue),
+};
 
 /** The French text of a key, without ICU values (for exact labels). */
 export function fr(key: string): string {

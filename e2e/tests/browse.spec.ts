@@ -1,3 +1,4 @@
+import { english as en } from '@shop/domain/english';
 import { MSG } from '@shop/domain/messages';
 import { Dialogs, expect, type Locator, type Page, test, textOf } from '../fixtures';
 
@@ -144,7 +145,7 @@ test.describe('a visitor browsing the shop', () => {
     const dialogs = new Dialogs(page);
     const answer = await page.goto('/acer/product/no-such-item/BrandNew');
     expect(answer?.status()).toBe(404);
-    await dialogs.next(MSG.itemMissing);
+    await dialogs.next(en(MSG.itemMissing));
     await expect(page).toHaveURL(/\/acer$/);
     await expect(page.getByRole('heading', { name: 'FEATURED PRODUCTS' })).toBeVisible();
     dialogs.none();

@@ -128,15 +128,14 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
               // answers' schemas (the pages import only their types; api.ts re-exports them). The back
               // office's rules stay out too (admin-rules, volume-prices: its chunks share them otherwise), and
               // the stock alerts' and quotes' rules, the day arithmetic (days), the carriers' tracking links,
-              // the filter values' French, the reading of typed dollars (money-text) and the English of the
-              // specification's messages (spec-messages, which only a page in French loads), which only some
+              // the filter values' French and the reading of typed dollars (money-text), which only some
               // pages use. So do the address form (only the pages that edit an address load it) and the
               // components with a style sheet of their own: the shared chunk's styles are linked in
               // index.html and would hold up every page's first paint.
               name: 'shared',
               test: (id: string) =>
                 /[\\/]packages[\\/](?:web[\\/]src[\\/](?:components|lib)|domain[\\/]src)[\\/]/.test(id) &&
-                !/[\\/]domain[\\/]src[\\/](?:(?:admin-rules|alert-rules|api|carriers|catalog-values|days|money-text|quote-rules|spec-messages|volume-prices)\.ts$|answers[\\/])/.test(
+                !/[\\/]domain[\\/]src[\\/](?:(?:admin-rules|alert-rules|api|carriers|catalog-values|days|money-text|quote-rules|volume-prices)\.ts$|answers[\\/])/.test(
                   id,
                 ) &&
                 !(/[\\/]domain[\\/]src[\\/]/.test(id) && importsZod(id)) &&

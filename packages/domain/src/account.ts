@@ -98,7 +98,7 @@ export const wishListNameSchema = z.object({
 });
 export type WishListNameInput = z.input<typeof wishListNameSchema>;
 
-export const WISH_LIST_NOT_FOUND = 'This wish list does not exist in your account.';
+export const WISH_LIST_NOT_FOUND = 'api.noSuchWishList';
 
 /** A buyer's reply to the seller's message: several lines, up to MESSAGE_REPLY_MAX characters. */
 export const messageReplySchema = z.object({
@@ -125,21 +125,21 @@ export type WishListItemInput = z.input<typeof wishListItemSchema>;
 
 /** POST /api/user/subscription */
 export const subscriptionSchema = z.object({
-  subscribed: z.boolean({ error: 'Subscribed must be true or false.' }),
+  subscribed: z.boolean({ error: 'api.subscribedFlag' }),
 });
 export type SubscriptionInput = z.input<typeof subscriptionSchema>;
 
 /** POST /api/user/{customerid}/buyers/{contactid}/edit, under buyerInfo: a buyer's role, or turned off or on. */
 export const buyerChangeSchema = z.object(
   {
-    role: z.enum(['admin', 'buyer'], { error: 'Role must be admin or buyer.' }).optional(),
-    active: z.boolean({ error: 'Active is true or false.' }).optional(),
+    role: z.enum(['admin', 'buyer'], { error: 'api.buyerRole' }).optional(),
+    active: z.boolean({ error: 'api.buyerActive' }).optional(),
   },
-  { error: 'Send the change as { role, active }.' },
+  { error: 'api.sendBuyerChange' },
 );
 export type BuyerChangeInput = z.input<typeof buyerChangeSchema>;
 
-const LANGUAGE_INVALID = 'The language must be en or fr.';
+const LANGUAGE_INVALID = 'api.languageInvalid';
 
 /** POST /api/user/language: the buyer's language, kept on their account. */
 export const languageSchema = z.object({
@@ -147,7 +147,7 @@ export const languageSchema = z.object({
 });
 export type LanguageInput = z.input<typeof languageSchema>;
 
-export const RESET_USERNAME_MESSAGE = 'Please enter your Customer ID (up to 50 characters).';
+export const RESET_USERNAME_MESSAGE = 'api.username';
 
 /** POST /api/user/forget/sendcode (and the username of the reset itself). */
 export const resetCodeSchema = z.object({

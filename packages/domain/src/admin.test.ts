@@ -7,6 +7,7 @@ import {
   productFieldsSchema,
 } from './admin';
 import { backOfficeDay, backOfficeMoment, ORDER_STATUSES, orderStatusName } from './admin-rules';
+import { english } from './english';
 
 describe('the back office contract', () => {
   it('offers the actions each status allows', () => {
@@ -51,7 +52,7 @@ describe('the back office contract', () => {
       email: 'a@b.ca',
       phone_number: '123',
     });
-    expect(result.error?.issues.map((i) => i.message)).toEqual([
+    expect(result.error?.issues.map((i) => english(i.message))).toEqual([
       'First name cannot be empty and the length needs to be under 50 characters',
       'Phone Number error, Please only enter 10 digit Number.',
     ]);

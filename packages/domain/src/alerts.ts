@@ -5,13 +5,7 @@
  * that says whether it matches a catalog as it stands, and what matched.
  */
 import { z } from 'zod';
-import {
-  ALERT_CONDITIONS,
-  listingTakesAlerts,
-  MAX_ALERT_PRICE,
-  MAX_ALERT_QUANTITY,
-  MAX_ALERTS,
-} from './alert-rules';
+import { ALERT_CONDITIONS, listingTakesAlerts, MAX_ALERT_PRICE, MAX_ALERT_QUANTITY } from './alert-rules';
 import { type Condition, FILTER_FIELDS, type FilterField, listingPath } from './catalog';
 import { type Cents, personalPrice, toCents } from './money';
 import { availableStock, unitPrice } from './pricing';
@@ -30,32 +24,29 @@ const MAX_FILTER_VALUES = 50;
 
 /** What people are told, in English; the server's catalogue has each in French as well. */
 export const ALERT_MSG = {
-  conditions: 'Choose at least one condition: Brand New, Recertified or Scratch & Dent.',
-  minQuantity: `Minimum quantity must be a whole number from 1 to ${MAX_ALERT_QUANTITY}.`,
-  maxPrice: 'Highest price must be an amount in dollars above 0, such as 450 or 499.99, or left empty.',
-  target: 'Say what to watch: a product (its item id) or a category listing with its filters.',
-  productMissing: 'This product is not in the catalog any more: an alert cannot watch it.',
-  listingMissing: 'There is no such category listing: an alert cannot watch it.',
-  filter: 'A listing alert takes the listing’s own filters (such as processor_type), each with its values.',
-  filterValues: `Each filter of a listing alert takes a list of up to ${MAX_FILTER_VALUES} values, each a text of up to 200 characters, such as color: ["Black"].`,
-  itemId: 'Give the product’s item id as the product page has it (a text of up to 200 characters).',
-  warrantyProduct:
-    'Extended warranty plans are always available: an alert cannot watch one. Choose a computer, monitor or accessory.',
-  warrantyListing:
-    'Extended warranty plans are always available: an alert cannot watch their listing. Choose another listing.',
-  tooMany: `You can keep up to ${MAX_ALERTS} stock alerts. Delete one you no longer need first.`,
-  notFound: 'There is no such stock alert in your account.',
-  alertId: 'Stock alert id must be a whole number of 1 or more.',
-  paused: 'Say whether the alert is paused: true or false.',
-  created: 'Your stock alert is saved. We will e-mail you when it matches.',
-  createdMatching: 'Your stock alert is saved, and it matches already: we have e-mailed you.',
-  updated: 'Your stock alert is saved.',
-  deleted: 'Your stock alert is deleted.',
-  pausedDone: 'Your stock alert is paused: it sends no mail until you resume it.',
-  resumed: 'Your stock alert is watching again.',
-  badToken:
-    'This unsubscribe link is not valid any more: the alert was deleted or has mailed you since. Manage your alerts in your account.',
-  tokenMissing: 'This unsubscribe link is incomplete. Copy the whole link from the mail.',
+  conditions: 'alerts.msg.conditions',
+  minQuantity: 'alerts.msg.minQuantity',
+  maxPrice: 'alerts.msg.maxPrice',
+  target: 'alerts.msg.target',
+  productMissing: 'alerts.msg.productMissing',
+  listingMissing: 'alerts.msg.listingMissing',
+  filter: 'alerts.msg.filter',
+  filterValues: 'alerts.msg.filterValues',
+  itemId: 'alerts.msg.itemId',
+  warrantyProduct: 'alerts.msg.warrantyProduct',
+  warrantyListing: 'alerts.msg.warrantyListing',
+  tooMany: 'alerts.msg.tooMany',
+  notFound: 'alerts.msg.notFound',
+  alertId: 'alerts.msg.alertId',
+  paused: 'alerts.msg.paused',
+  created: 'alerts.msg.created',
+  createdMatching: 'alerts.msg.createdMatching',
+  updated: 'alerts.msg.updated',
+  deleted: 'alerts.msg.deleted',
+  pausedDone: 'alerts.msg.pausedDone',
+  resumed: 'alerts.msg.resumed',
+  badToken: 'alerts.msg.badToken',
+  tokenMissing: 'alerts.msg.tokenMissing',
 } as const;
 
 // ---- What an alert watches

@@ -21,38 +21,32 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 const DECLINE_REASON_MAX = 500;
 
 export const APPROVAL_MSG = {
-  limitAmount:
-    'An order limit is an amount in dollars, 0 or more, with at most 2 decimals (e.g. 2500 or 2500.00). Leave it blank for no limit.',
-  limitTooLarge: 'An order limit can be at most $99,999,999.99. Leave it blank for no limit.',
-  limitsAdminOnly: "Only your company's administrators can set order limits.",
-  adminNeverHeld:
-    'Administrators are never held by an order limit. Make this person a buyer first to give them a limit.',
-  buyerNotFound: 'There is no such buyer in your company.',
-  companyLimitSet: 'The order limit for all buyers has been saved.',
-  companyLimitCleared: 'Buyers no longer have a company order limit.',
-  buyerLimitSet: 'The order limit of {name} has been saved.',
-  buyerLimitCleared: "{name} now follows the company's order limit.",
-  approvalsAdminOnly: "Only your company's administrators can approve or decline orders.",
-  notFound: 'There is no such approval request in your company.',
-  buyerGone:
-    'The buyer who sent this request can no longer sign in, so it cannot be placed in their name. Decline it, or order the items yourself.',
-  sent: 'Your order total is over your order limit: request {number} has been sent to your company’s administrators for approval. Nothing is ordered until one of them approves it.',
-  alreadySent: 'Request {number} was already sent for approval.',
-  alreadyApproved: 'Request {number} was already approved: it became order {orderNumber}.',
-  alreadyDeclined: 'Request {number} was already declined.',
-  alreadyWithdrawn: 'Request {number} was withdrawn by the buyer.',
-  changed:
-    'Prices or stock have changed since request {number} was sent. Check the differences, then confirm to place the order at today’s prices.',
-  stockShort:
-    'There is not enough stock to place request {number} now. Decline it, or try again when the stock is back.',
-  approved: 'Request {number} is approved: order {orderNumber} has been placed in the name of {name}.',
-  declined: 'Request {number} is declined. {name} has been told why.',
-  reasonRequired: 'Please give the buyer a reason for declining.',
-  reasonTooLong: `A reason can be at most ${DECLINE_REASON_MAX} characters.`,
-  withdrawn: 'Request {number} is withdrawn.',
-  notYours: 'You can withdraw only your own requests. Decline it to refuse a buyer’s request.',
-  confirmPrices:
-    "To confirm, send back the prices you were shown: prices, a list with each changed line's item_id, item_condition and price (its price_now).",
+  limitAmount: 'approvals.limitAmount',
+  limitTooLarge: 'approvals.limitTooLarge',
+  limitsAdminOnly: 'approvals.limitsAdminOnly',
+  adminNeverHeld: 'approvals.adminNeverHeld',
+  buyerNotFound: 'approvals.buyerNotFound',
+  companyLimitSet: 'approvals.companyLimitSet',
+  companyLimitCleared: 'approvals.companyLimitCleared',
+  buyerLimitSet: 'approvals.buyerLimitSet',
+  buyerLimitCleared: 'approvals.buyerLimitCleared',
+  approvalsAdminOnly: 'approvals.approvalsAdminOnly',
+  notFound: 'approvals.notFound',
+  buyerGone: 'approvals.buyerGone',
+  sent: 'approvals.sent',
+  alreadySent: 'approvals.alreadySent',
+  alreadyApproved: 'approvals.alreadyApproved',
+  alreadyDeclined: 'approvals.alreadyDeclined',
+  alreadyWithdrawn: 'approvals.alreadyWithdrawn',
+  changed: 'approvals.changed',
+  stockShort: 'approvals.stockShort',
+  approved: 'approvals.approved',
+  declined: 'approvals.declined',
+  reasonRequired: 'approvals.reasonRequired',
+  reasonTooLong: 'approvals.reasonTooLong',
+  withdrawn: 'approvals.withdrawn',
+  notYours: 'approvals.notYours',
+  confirmPrices: 'approvals.confirmPrices',
 } as const;
 
 /**
@@ -234,10 +228,3 @@ export const ApprovalSentAnswer = MessageAnswer.extend({
   }),
 });
 export type ApprovalSentAnswer = z.infer<typeof ApprovalSentAnswer>;
-
-/** A message of APPROVAL_MSG with its `{name}` values filled in. */
-export function approvalMessage(message: string, values: Record<string, string | number> = {}): string {
-  return message.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
-}

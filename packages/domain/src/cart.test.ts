@@ -13,6 +13,7 @@ import {
   typedQuantity,
   withinOrderLimit,
 } from './cart';
+import { english } from './english';
 import { seededComponents } from './tax-history';
 
 const line = (over: Partial<Parameters<typeof subtotal>[0][number]> = {}) => ({
@@ -53,20 +54,21 @@ describe('subtotal and totals', () => {
 
 describe('cart quantity rules', () => {
   it('accepts digits only, from 1 up to the stock', () => {
-    expect(typedQuantity('3', 5)).toEqual({ quantity: 3, error: '' });
-    expect(typedQuantity('a3b', 5)).toEqual({ quantity: 3, error: '' });
+    expect(typedQuantity('3', 5)).toEqual({ quantity: 3, error: null });
+    expect(typedQuantity('a3b', 5)).toEqual({ quantity: 3, error: null });
     expect(typedQuantity('', 5)).toBeNull();
   });
   it('clamps above stock with the message', () => {
-    expect(typedQuantity('9', 4)).toEqual({ quantity: 4, error: 'This item currently only have 4 left.' });
+    expect(typedQuantity('9', 4)).toEqual({ quantity: 4, error: CART_MSG.clamped(4) });
+    expect(english(CART_MSG.clamped(4))).toBe('This item currently only have 4 left.');
   });
   it('refuses minus below 1 and plus above stock', () => {
     expect(minusQuantity(1)).toEqual({ quantity: 1, error: CART_MSG.belowOne });
-    expect(minusQuantity(3)).toEqual({ quantity: 2, error: '' });
-    expect(plusQuantity(4, 4)).toEqual({
-      quantity: 4,
-      error: 'Cannot add quantity due to this item currently only have 4 left.',
-    });
+    expect(minusQuantity(3)).toEqual({ quantity: 2, error: null });
+    expect(plusQuantity(4, 4)).toEqual({ quantity: 4, error: CART_MSG.plusAbove(4) });
+    expect(english(CART_MSG.plusAbove(4))).toBe(
+      'Cannot add quantity due to this item currently only have 4 left.',
+    );
   });
   it('reverts a blank on blur to the previous quantity, or 1 if that exceeds stock', () => {
     expect(blurQuantity(3, 5)).toBe(3);

@@ -1,5 +1,7 @@
 /** Cart and checkout rules (SPEC §4 Cart, §5 Add to cart, Cart quantity, Checkout) and their messages. */
-import { type Cents, formatMoney } from './money';
+
+import { type Message, message } from './i18n';
+import type { Cents } from './money';
 import { type ChargedComponent, type TaxLine, taxLines, taxTotal } from './tax';
 import { type BrokenOffer, volumeUnitPrice } from './volume-pricing';
 
@@ -12,40 +14,34 @@ export const MAX_LINE_QUANTITY = 9999;
 export const MAX_ORDER_TOTAL: Cents = 9_999_999_999;
 
 export const CART_MSG = {
-  clamped: (n: number) => `This item currently only have ${n} left.`,
-  belowOne:
-    'item quantity cannot be smaller than 1, if you want to remove item from cart, please click remove button.',
-  plusAbove: (n: number) => `Cannot add quantity due to this item currently only have ${n} left.`,
-  exceedsOnLoad: (name: string, q: number, s: number) =>
-    `${name} ordered quantity (${q}) exceeds current available stock (${s}).`,
-  goneFromCart: (name: string) => `${name} has been removed from your cart, please refresh the page!`,
-  autoRemoved: (name: string) =>
-    `${name} has been auto removed from your cart due to this item is out of stock.`,
-  updateFailed: (name: string) => `${name} update failed, please refresh the page and try again.`,
-  removed: (name: string) => `${name} has been removed from your cart.`,
-  added: (name: string) => `${name} has been added to your cart.`,
-  addFailed: 'update failed',
-  outOfStock: 'This item is out of stock.',
-  itemRemoved: 'This item has been removed from the store and cannot be added to your cart.',
-  quantityInvalid: `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`,
-  orderTooLarge: `An order can total at most ${formatMoney(MAX_ORDER_TOTAL)}. Please lower the quantities in your cart or split it into several orders.`,
-  cartFull: 'Your cart holds up to 100 different items. Please check out or remove some first.',
-  emptyCart: 'your cart is empty',
-  noItems: 'There is no item in your cart needs to check out.',
-  noAddress: 'please make sure you have select your shipping and billing address.',
-  poNumber: 'Purchase order number is mandatory, the length should be 1 - 50 characters and cannot be 0.',
-  placing: 'Your order is processing, please do not refresh the page.',
-  placedRefresh: 'Order has been placed or page has expired, please check your orders in your order list.',
-  nothingToPlace: 'There is no order need to be placed.',
-  cartChanged:
-    'Your cart has changed since you opened checkout. Please review your cart and check out again.',
-  totalsChanged:
-    'The prices or totals of your order have changed. Please review your cart and check out again.',
-  shippingMethod: 'Shipping method must be Standard or Pick Up.',
+  clamped: (n: number) => message('cart.clamped', { n }),
+  belowOne: 'cart.belowOne',
+  plusAbove: (n: number) => message('cart.plusAbove', { n }),
+  exceedsOnLoad: (name: string, quantity: number, stock: number) =>
+    message('cart.exceedsOnLoad', { name, quantity, stock }),
+  goneFromCart: (name: string) => message('cart.goneFromCart', { name }),
+  autoRemoved: (name: string) => message('cart.autoRemoved', { name }),
+  updateFailed: (name: string) => message('cart.updateFailed', { name }),
+  removed: (name: string) => message('cart.removed', { name }),
+  added: (name: string) => message('cart.added', { name }),
+  addFailed: 'cart.addFailed',
+  outOfStock: 'cart.outOfStock',
+  itemRemoved: 'cart.itemRemoved',
+  quantityInvalid: 'cart.quantityInvalid',
+  orderTooLarge: 'cart.orderTooLarge',
+  cartFull: 'cart.cartFull',
+  emptyCart: 'cart.emptyCart',
+  noItems: 'cart.noItems',
+  noAddress: 'cart.noAddress',
+  poNumber: 'cart.poNumber',
+  placing: 'cart.placing',
+  placedRefresh: 'cart.placedRefresh',
+  nothingToPlace: 'cart.nothingToPlace',
+  cartChanged: 'cart.cartChanged',
+  totalsChanged: 'cart.totalsChanged',
+  shippingMethod: 'cart.shippingMethod',
   notEnoughStock: (name: string, n: number) =>
-    n > 0
-      ? `${name} only has ${n} left in stock. Please update the quantity in your cart.`
-      : `${name} is out of stock. Please remove it from your cart.`,
+    n > 0 ? message('cart.notEnoughStock', { name, n }) : message('cart.notEnoughStockNone', { name }),
 } as const;
 
 const PO_MAX = 50;
@@ -114,7 +110,7 @@ export function isValidPo(text: string): boolean {
   return po.length >= 1 && po.length <= PO_MAX;
 }
 
-export type QuantityCheck = { quantity: number; error: string };
+export type QuantityCheck = { quantity: number; error: Message | null };
 
 /**
  * A quantity typed into the cart: digits only; above the stock it is clamped with a message.
@@ -125,21 +121,21 @@ export function typedQuantity(text: string, stock: number): QuantityCheck | null
   if (digits === '') return null;
   const n = Math.min(Number(digits), MAX_LINE_QUANTITY);
   if (n > stock) return { quantity: stock, error: CART_MSG.clamped(stock) };
-  return { quantity: Math.max(n, 1), error: n < 1 ? CART_MSG.belowOne : '' };
+  return { quantity: Math.max(n, 1), error: n < 1 ? CART_MSG.belowOne : null };
 }
 
 /** The minus button: refused below 1. */
 export function minusQuantity(current: number): QuantityCheck {
   return current - 1 < 1
     ? { quantity: current, error: CART_MSG.belowOne }
-    : { quantity: current - 1, error: '' };
+    : { quantity: current - 1, error: null };
 }
 
 /** The plus button: refused above the stock. */
 export function plusQuantity(current: number, stock: number): QuantityCheck {
   return current + 1 > stock
     ? { quantity: current, error: CART_MSG.plusAbove(stock) }
-    : { quantity: current + 1, error: '' };
+    : { quantity: current + 1, error: null };
 }
 
 /** Blank on blur: back to the previous quantity, or 1 if that exceeds the stock. */

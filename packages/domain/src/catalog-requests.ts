@@ -14,6 +14,7 @@ import {
   SORTS,
   type Sort,
 } from './catalog';
+import type { MessageKey } from './i18n';
 import { type ListingQuery, searchTerms } from './listing';
 import { toCents } from './money';
 
@@ -25,14 +26,20 @@ const one = (value: Param) => (Array.isArray(value) ? value[value.length - 1] : 
 const many = (value: Param) =>
   value === undefined ? [] : (Array.isArray(value) ? value : [value]).filter((v) => v !== '');
 
-class Refused extends Error {}
+/** A listing's option refused with the shop's message (a key; its values go with the schema's issue). */
+class Refused extends Error {
+  constructor(
+    readonly key: MessageKey,
+    readonly values?: Record<string, string>,
+  ) {
+    super(key);
+  }
+}
 
-function amount(value: string | undefined, label: string): number | undefined {
+function amount(value: string | undefined, refusal: MessageKey): number | undefined {
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0 || n > 10_000_000) {
-    throw new Refused(`${label} must be a number of dollars of 0 or more.`);
-  }
+  if (!Number.isFinite(n) || n < 0 || n > 10_000_000) throw new Refused(refusal);
   return toCents(n);
 }
 
@@ -49,27 +56,26 @@ const rawListing = {
 function listingOf(query: Record<string, Param>, text: string): ListingQuery {
   const sortRaw = one(query.sort) ?? 'name_asc';
   if (!(SORTS as readonly string[]).includes(sortRaw)) {
-    throw new Refused(`Sort must be one of ${SORTS.join(', ')}.`);
+    throw new Refused('api.sort', { values: SORTS.join(', ') });
   }
   const pageRaw = one(query.page) ?? '1';
-  if (!/^\d{1,6}$/.test(pageRaw) || Number(pageRaw) < 1)
-    throw new Refused('Page must be a whole number of 1 or more.');
+  if (!/^\d{1,6}$/.test(pageRaw) || Number(pageRaw) < 1) throw new Refused('api.page');
   const filters: Partial<Record<FilterField, string[]>> = {};
   for (const field of FILTER_FIELDS) {
     const values = many(query[field]);
     if (values.length > 0) filters[field] = values;
   }
   const inStockRaw = one(query.in_stock);
-  const minPrice = amount(one(query.min_price), 'Minimum price');
-  const maxPrice = amount(one(query.max_price), 'Maximum price');
+  const minPrice = amount(one(query.min_price), 'api.minPrice');
+  const maxPrice = amount(one(query.max_price), 'api.maxPrice');
   if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
-    throw new Refused('Minimum price must not be above the maximum price.');
+    throw new Refused('api.priceRange');
   }
   const columnRaw = one(query.column) ?? 'all';
   if (!(SEARCH_COLUMNS as readonly string[]).includes(columnRaw)) {
-    throw new Refused(`Search column must be one of ${SEARCH_COLUMNS.join(', ')}.`);
+    throw new Refused('api.searchColumn', { values: SEARCH_COLUMNS.join(', ') });
   }
-  if (text.length > 200) throw new Refused('Search text must be at most 200 characters.');
+  if (text.length > 200) throw new Refused('api.searchText');
   const terms = searchTerms(text);
   return {
     filters,
@@ -95,7 +101,7 @@ function listingSchema<K extends 'q' | 'string'>(textKey: K, textHelp: string) {
         return { listing: listingOf(q, text), text, column };
       } catch (error) {
         if (!(error instanceof Refused)) throw error;
-        ctx.addIssue({ code: 'custom', message: error.message });
+        ctx.addIssue({ code: 'custom', message: error.key, params: { values: error.values } });
         return z.NEVER;
       }
     });
@@ -109,14 +115,14 @@ export type ParsedListing = z.output<typeof ListingQuerySchema>;
 
 const NAME = z
   .string()
-  .regex(/^[A-Za-z]{1,40}$/, 'A category name has letters only.')
+  .regex(/^[A-Za-z]{1,40}$/, 'api.categoryName')
   .describe('A category name as the menu has it, e.g. Laptops.');
 
 /** GET /api/category/:category(/:subcategory) */
 export const CategoryParams = z.object({ category: NAME });
 export const SubcategoryParams = z.object({ category: NAME, subcategory: NAME });
 
-const CONDITION_MESSAGE = 'Condition must be one of BrandNew, Recertified, ScratchDent or Warranty.';
+const CONDITION_MESSAGE = 'api.conditionInvalid';
 
 /** GET /api/product/:itemid(/:condition): the item and, optionally, which of its conditions. */
 export const ProductParams = z.object({

@@ -1,5 +1,5 @@
 /** The catalog's vocabulary: categories, conditions, filter fields and the listing's constants. */
-import type { Lang } from './i18n';
+import { type Lang, type MessageKey, type MessageValue, message } from './i18n';
 
 export const CONDITIONS = ['BrandNew', 'Recertified', 'ScratchDent', 'Warranty'] as const;
 export type Condition = (typeof CONDITIONS)[number];
@@ -41,7 +41,7 @@ export function conditionName(condition: string, lang: Lang): string {
 }
 
 /** What a request naming another condition is told. */
-export const CONDITION_MESSAGE = 'Condition must be one of BrandNew, Recertified, ScratchDent or Warranty.';
+export const CONDITION_MESSAGE = 'api.conditionInvalid';
 
 export function isCondition(value: string): value is Condition {
   return (CONDITIONS as readonly string[]).includes(value);
@@ -223,4 +223,11 @@ export function visiblePages(current: number, pages: number): number[] {
   let start = Math.max(1, current - Math.floor(VISIBLE_PAGE_NUMBERS / 2));
   start = Math.min(start, Math.max(1, pages - count + 1));
   return Array.from({ length: count }, (_, i) => start + i);
+}
+
+/** A condition named in a message: said in the reader's language (BrandNew is Neuf in French). */
+export function conditionWord(condition: string): MessageValue {
+  return (CONDITIONS as readonly string[]).includes(condition)
+    ? message(`condition.${condition}` as MessageKey)
+    : condition;
 }

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { isValidPo, MAX_LINE_QUANTITY, SHIPPING_METHODS } from './cart';
 import { CONDITIONS, PRIMARY_CONDITIONS } from './catalog';
+import { message } from './i18n';
 import { ORDER_STATUSES } from './orders';
 import { TAX_COMPONENTS } from './tax';
 
@@ -31,62 +32,50 @@ export const API_KEY_PATTERN = /^ak_live_([a-z0-9]{8})_([A-Za-z0-9_-]{43})$/;
 
 /** What people are told, in English; the server's catalogue has each in French as well. */
 export const API_MSG = {
-  keyName: `Give the key a name of 1 to ${KEY_NAME_MAX} characters.`,
-  keyScopes: 'Choose what the key may do: prices:read, orders:write or both.',
-  keyId: 'API key id must be a whole number of 1 or more.',
-  keysAdminOnly: "Only your company's administrators can manage its API keys.",
-  tooManyKeys: `Your company can have at most ${MAX_ACTIVE_KEYS} API keys in use. Revoke one you no longer need first.`,
-  keyNotFound: 'There is no such API key in your company.',
-  keyCreated: (name: string) =>
-    `API key ${name} has been made. Copy its secret now: it will not be shown again.`,
-  keyRevoked: (name: string) => `API key ${name} has been revoked.`,
-  keyWasRevoked: (name: string) => `API key ${name} was already revoked.`,
+  keyName: 'companyApi.keyName',
+  keyScopes: 'companyApi.keyScopes',
+  keyId: 'companyApi.keyId',
+  keysAdminOnly: 'companyApi.keysAdminOnly',
+  tooManyKeys: 'companyApi.tooManyKeys',
+  keyNotFound: 'companyApi.keyNotFound',
+  keyCreated: (name: string) => message('companyApi.keyCreated', { name }),
+  keyRevoked: (name: string) => message('companyApi.keyRevoked', { name }),
+  keyWasRevoked: (name: string) => message('companyApi.keyWasRevoked', { name }),
 
-  missingKey:
-    'Send your API key in the Authorization header: "Authorization: Bearer ak_live_…". A company administrator can make one in the account, under API keys.',
-  malformedKey:
-    'The Authorization header must be "Bearer " followed by an API key that starts with ak_live_. Check that the whole key was copied.',
-  unknownKey:
-    'This API key is not known. Check that the whole key was copied, or ask a company administrator for a new one.',
-  revokedKey: 'This API key has been revoked. Ask a company administrator for a new one.',
-  needsPrices:
-    'This API key may not read the price list: it needs the prices:read permission. A company administrator can make a key that has it.',
-  needsOrders:
-    'This API key may not place orders: it needs the orders:write permission. A company administrator can make a key that has it.',
-  rateLimited: (max: number, seconds: number) =>
-    `Too many requests with this API key: at most ${max} a minute. Try again in ${seconds} seconds.`,
+  missingKey: 'companyApi.missingKey',
+  malformedKey: 'companyApi.malformedKey',
+  unknownKey: 'companyApi.unknownKey',
+  revokedKey: 'companyApi.revokedKey',
+  needsPrices: 'companyApi.needsPrices',
+  needsOrders: 'companyApi.needsOrders',
+  rateLimited: (max: number, seconds: number) => message('companyApi.rateLimited', { max, seconds }),
   wrongKeysLimited: (max: number, seconds: number) =>
-    `Too many requests without a valid API key from this address: at most ${max} a minute. Check the key, then try again in ${seconds} seconds.`,
+    message('companyApi.wrongKeysLimited', { max, seconds }),
 
-  page: 'page must be a whole number of 1 or more.',
-  pageSize: `page_size must be a whole number from 1 to ${PRICE_LIST_MAX_PAGE_SIZE}.`,
-  changedSince:
-    'changed_since must be a date and time in ISO 8601 with its time zone, e.g. 2026-11-22T14:05:00Z.',
+  page: 'companyApi.page',
+  pageSize: 'companyApi.pageSize',
+  changedSince: 'companyApi.changedSince',
 
-  idempotencyKey:
-    'Send an Idempotency-Key header with each order: 1 to 100 letters, digits, "-", "_", "." or ":" (a UUID is a good choice). The same key again gives back the same order instead of placing a second one.',
-  idempotencyReused: (orderNumber: string) =>
-    `This Idempotency-Key was already used for a different order (${orderNumber}). Use a new key for a new order.`,
-  poNumber: 'purchase_order_number must be 1 to 50 characters.',
-  shippingMethod: 'shipping_method must be Standard or Pick Up.',
-  addressId:
-    'shipping_address_id (and billing_address_id, when given) must be the id of one of your company’s saved addresses (GET /api/v1/addresses lists them).',
-  lines: `Send the order's lines: 1 to ${MAX_ORDER_LINES}, each with a sku or an item_id, a condition and a quantity.`,
-  lineItem: 'Each line names its item by sku or by item_id (one of them).',
-  lineCondition: 'A line’s condition must be one of BrandNew, Recertified, ScratchDent or Warranty.',
-  lineQuantity: `A line’s quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`,
-  duplicateLine: 'Each item and condition may be in one line only: add the quantities together.',
-  unknownSku: (sku: string) => `There is no item with SKU ${sku}.`,
-  unknownItem: (itemId: string) => `There is no item with item_id ${itemId}.`,
-  notOffered: (name: string) => `${name} is not offered in that condition, or is no longer sold.`,
+  idempotencyKey: 'companyApi.idempotencyKey',
+  idempotencyReused: (orderNumber: string) => message('companyApi.idempotencyReused', { orderNumber }),
+  poNumber: 'companyApi.poNumber',
+  shippingMethod: 'companyApi.shippingMethod',
+  addressId: 'companyApi.addressId',
+  lines: 'companyApi.lines',
+  lineItem: 'companyApi.lineItem',
+  lineCondition: 'companyApi.lineCondition',
+  lineQuantity: 'companyApi.lineQuantity',
+  duplicateLine: 'companyApi.duplicateLine',
+  unknownSku: (sku: string) => message('companyApi.unknownSku', { sku }),
+  unknownItem: (itemId: string) => message('companyApi.unknownItem', { itemId }),
+  notOffered: (name: string) => message('companyApi.notOffered', { name }),
   notEnoughStock: (name: string, n: number) =>
     n > 0
-      ? `${name} only has ${n} left in stock. Lower the quantity of its line.`
-      : `${name} is out of stock. Remove its line from the order.`,
-  orderTooLarge:
-    'An order can total at most $99,999,999.99. Lower the quantities or split it into several orders.',
-  orderNotFound: 'There is no such order in your company.',
-  noInvoice: 'This order has no invoice yet: the seller makes one when the order ships.',
+      ? message('companyApi.notEnoughStock', { name, n })
+      : message('companyApi.notEnoughStockNone', { name }),
+  orderTooLarge: 'companyApi.orderTooLarge',
+  orderNotFound: 'companyApi.orderNotFound',
+  noInvoice: 'companyApi.noInvoice',
 } as const;
 
 /** Whether a one-line text holds a line break or another control character. */

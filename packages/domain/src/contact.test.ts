@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactFormSchema, fieldErrors, oneLine } from './contact';
+import { english } from './english';
 import { MSG } from './messages';
 
 const valid = {
@@ -22,26 +23,28 @@ describe('contact form rules (SPEC §5)', () => {
     expect(contactFormSchema.safeParse(valid).success).toBe(true);
   });
   it('requires a full name of at most 50', () => {
-    expect(errorsFor({ fullName: '  ' }).fullName).toBe('Full name cannot be empty, max length is 50.');
+    expect(english(errorsFor({ fullName: '  ' }).fullName)).toBe(
+      'Full name cannot be empty, max length is 50.',
+    );
     expect(errorsFor({ fullName: 'x'.repeat(51) }).fullName).toBe(MSG.contactFullName);
     expect(errorsFor({ fullName: 'x'.repeat(50) }).fullName).toBeUndefined();
   });
   it('requires exactly 10 digits of phone, even though labelled optional', () => {
-    expect(errorsFor({ phoneNumber: '' }).phoneNumber).toBe(
+    expect(english(errorsFor({ phoneNumber: '' }).phoneNumber)).toBe(
       'Please enter 10 digits number without any other characters.',
     );
     expect(errorsFor({ phoneNumber: '416-555-0101' }).phoneNumber).toBe(MSG.contactPhone);
     expect(errorsFor({ phoneNumber: '41655501011' }).phoneNumber).toBe(MSG.contactPhone);
   });
   it('requires an e-mail in a standard format, at most 50', () => {
-    expect(errorsFor({ email: 'not-an-email' }).email).toBe(
+    expect(english(errorsFor({ email: 'not-an-email' }).email)).toBe(
       'Email address format is wrong, max length is 50.',
     );
     expect(errorsFor({ email: '' }).email).toBe(MSG.contactEmail);
     expect(errorsFor({ email: `${'a'.repeat(40)}@example.com` }).email).toBe(MSG.contactEmail);
   });
   it('requires an order number of at most 50', () => {
-    expect(errorsFor({ orderNumber: '' }).orderNumber).toBe(
+    expect(english(errorsFor({ orderNumber: '' }).orderNumber)).toBe(
       'Order number cannot be empty, max length 50 characters.',
     );
     expect(errorsFor({ orderNumber: 'x'.repeat(51) }).orderNumber).toBe(MSG.contactOrderNumber);
@@ -52,7 +55,9 @@ describe('contact form rules (SPEC §5)', () => {
     expect(errorsFor({ rma: 'x'.repeat(51) }).rma).toBe(MSG.contactRma);
   });
   it('requires comments of at most 5000', () => {
-    expect(errorsFor({ questions: '' }).questions).toBe('Quesitons cannot be empty, max length is 5000.');
+    expect(english(errorsFor({ questions: '' }).questions)).toBe(
+      'Quesitons cannot be empty, max length is 5000.',
+    );
     expect(errorsFor({ questions: 'x'.repeat(5001) }).questions).toBe(MSG.contactQuestions);
     expect(errorsFor({ questions: 'x'.repeat(5000) }).questions).toBeUndefined();
   });

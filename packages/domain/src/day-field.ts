@@ -11,10 +11,7 @@ export interface DayMessages {
   noSuchDay: string;
 }
 
-const DAY_MESSAGES: DayMessages = {
-  written: 'Dates are written YYYY-MM-DD, e.g. 2026-11-22.',
-  noSuchDay: 'That date does not exist.',
-};
+const DAY_MESSAGES: DayMessages = { written: 'api.dayWritten', noSuchDay: 'api.noSuchDay' };
 
 /**
  * A day a request (or an answer) carries: written YYYY-MM-DD and a day of the calendar, spaces around it

@@ -70,23 +70,66 @@ export function langFromAcceptLanguage(header: string | undefined | null): Lang 
 /** A value a message takes: text or a number (numbers are formatted for the language, plurals chosen). */
 export type MessageValues = Record<string, string | number | Date>;
 
-interface Template {
-  pattern: RegExp;
-  key: string;
-  names: string[];
+/**
+ * The namespaces of the messages people are told (the catalogues' key prefixes): a key names its namespace
+ * first, so English text can never be taken for a key, in the code (it does not typecheck) or at run time.
+ */
+export const MESSAGE_NAMESPACES = [
+  'msg',
+  'account',
+  'application',
+  'cart',
+  'quick',
+  'quote',
+  'condition',
+  'wait',
+  'api',
+  'companyApi',
+  'approvals',
+  'alerts',
+] as const;
+type MessageNamespace = (typeof MESSAGE_NAMESPACES)[number];
+
+/** A message by its catalogue key: `msg.itemMissing`. The catalogues hold its words in each language. */
+export type MessageKey = `${MessageNamespace}.${string}`;
+/**
+ * A value of a message: text (shown as it is, whatever it reads), a number (formatted for the language,
+ * plurals chosen), a date, or a message of its own as `{ key }` (said in the same language).
+ */
+export type MessageValue = string | number | Date | KeyedMessage;
+/** A message with values: `{ key: 'cart.clamped', values: { n: 3 } }`. */
+export interface KeyedMessage {
+  readonly key: MessageKey;
+  readonly values?: Readonly<Record<string, MessageValue>>;
+}
+/** What a person is told, in no language yet: a Translator says it in its own (`say`). */
+export type Message = MessageKey | KeyedMessage;
+
+/** A message with values. */
+export function message(key: MessageKey, values?: Record<string, MessageValue>): KeyedMessage {
+  return values ? { key, values } : { key };
+}
+
+const KEY_PATTERN = new RegExp(`^(${MESSAGE_NAMESPACES.join('|')})\\.[A-Za-z0-9_.]+$`);
+
+/** Whether a text is a message key (a schema's message is one; English text never is). */
+export function isMessageKey(text: string): text is MessageKey {
+  return KEY_PATTERN.test(text);
+}
+
+export function isMessage(value: unknown): value is Message {
+  return typeof value === 'string'
+    ? isMessageKey(value)
+    : typeof value === 'object' && value !== null && typeof (value as KeyedMessage).key === 'string';
 }
 
 export class Translator {
   private readonly messages: CompiledCatalogue = {};
   private readonly formats = new Map<string, IntlMessageFormat>();
-  private templates: Template[] | null = null;
-  private exact: Map<string, string> | null = null;
 
   constructor(
     readonly lang: Lang,
     catalogues: CompiledCatalogue[] = [],
-    /** English texts by key, for `fromEnglish` (see there). */
-    private readonly english: Catalogue = {},
   ) {
     for (const c of catalogues) this.add(c);
   }
@@ -97,13 +140,6 @@ export class Translator {
 
   add(catalogue: CompiledCatalogue): void {
     Object.assign(this.messages, catalogue);
-  }
-
-  /** More English texts by key for `fromEnglish` (a page loads them only when it is not in English). */
-  addEnglish(catalogue: Catalogue): void {
-    Object.assign(this.english, catalogue);
-    this.exact = null;
-    this.templates = null;
   }
 
   has(key: string): boolean {
@@ -133,50 +169,13 @@ export class Translator {
     }
   }
 
-  /**
-   * A message written in English (the specification's own words, which the domain and the server use) in
-   * this language: found by its English text, or by its English template (`This item currently only have
-   * {n} left.`) with the values read back out of it. Text that is no known message is returned as it is;
-   * several lines are translated one by one.
-   */
-  fromEnglish(text: string): string {
-    if (this.lang === 'en' || !text) return text;
-    if (text.includes('\n'))
-      return text
-        .split('\n')
-        .map((line) => this.fromEnglish(line))
-        .join('\n');
-    this.prepare();
-    const key = this.exact?.get(text);
-    if (key && this.has(key)) return this.t(key);
-    for (const template of this.templates ?? []) {
-      const match = template.pattern.exec(text);
-      if (!match || !this.has(template.key)) continue;
-      const values: MessageValues = {};
-      template.names.forEach((name, i) => {
-        const raw = match[i + 1] ?? '';
-        values[name] = /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : this.fromEnglish(raw);
-      });
-      return this.t(template.key, values);
-    }
-    return text;
-  }
-
-  private prepare(): void {
-    if (this.exact) return;
-    this.exact = new Map();
-    this.templates = [];
-    for (const [key, text] of Object.entries(this.english)) {
-      const names: string[] = [];
-      const source = text.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
-        names.push(name);
-        return '([\\s\\S]+?)';
-      });
-      if (names.length === 0) this.exact.set(text, key);
-      else this.templates.push({ key, names, pattern: new RegExp(`^${source.replace(/[{}]/g, '\\$&')}$`) });
-    }
-    // Longer templates first: the most specific wins when two could match.
-    this.templates.sort((a, b) => b.pattern.source.length - a.pattern.source.length);
+  /** A message in this language, its values said too (a value that is a message is said in this language). */
+  say(said: Message): string {
+    if (typeof said === 'string') return this.t(said);
+    const values: MessageValues = {};
+    for (const [name, value] of Object.entries(said.values ?? {}))
+      values[name] = typeof value === 'object' && !(value instanceof Date) ? this.say(value) : value;
+    return this.t(said.key, values);
   }
 }
 

@@ -69,7 +69,7 @@ export const placeOrderSchema = z.object({
         .refine(isValidPo, { message: CART_MSG.poNumber }),
       shipping_method: z.enum(SHIPPING_METHODS, { error: CART_MSG.shippingMethod }),
     },
-    { error: 'Send the order as orderInfo.' },
+    { error: 'api.sendOrder' },
   ),
   /** The page makes one key per checkout visit; a repeat of the same key gives back the same order. */
   checkout_key: z.string().min(8).max(100).optional(),
@@ -88,7 +88,7 @@ export const cartAddSchema = z.object({
       item_condition: z.string().refine(isCondition, { message: CONDITION_MESSAGE }),
       is_replaced: z.boolean().optional(),
     },
-    { error: 'Send the item as itemData: { item_id, item_condition, quantity }.' },
+    { error: 'api.sendItem' },
   ),
   is_replaced: z.boolean().optional(),
 });

@@ -26,21 +26,19 @@ function blankIsUnset<T extends z.ZodType>(schema: T) {
 /** The orders list's query string: `q` (order or PO number), `status`, `from`/`to` (days), `page`. */
 export const ordersQuerySchema = z
   .object({
-    q: z.string().trim().max(50, { message: 'Search for at most 50 characters.' }).optional().default(''),
-    status: blankIsUnset(
-      z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}.` }).optional(),
-    ),
+    q: z.string().trim().max(50, { message: 'api.searchLength' }).optional().default(''),
+    status: blankIsUnset(z.enum(ORDER_STATUSES, { error: 'api.statusInvalid' }).optional()),
     from: blankIsUnset(day.optional()),
     to: blankIsUnset(day.optional()),
     page: z.coerce
-      .number({ error: 'Page must be a whole number of 1 or more.' })
-      .int({ message: 'Page must be a whole number of 1 or more.' })
-      .min(1, { message: 'Page must be a whole number of 1 or more.' })
-      .max(100_000, { message: 'Page must be a whole number of 1 or more.' })
+      .number({ error: 'api.page' })
+      .int({ message: 'api.page' })
+      .min(1, { message: 'api.page' })
+      .max(100_000, { message: 'api.page' })
       .optional()
       .default(1),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, {
-    message: 'The start date must not be after the end date.',
+    message: 'api.dateOrder',
   });
 export type OrdersQuery = z.output<typeof ordersQuerySchema>;

@@ -2,28 +2,34 @@
  * Quick order: lines pasted from a spreadsheet or an e-mail, or a CSV file, read as SKU, quantity and an
  * optional condition. The page uses the parser to preview; the server parses again and decides.
  */
-import type { Condition } from './catalog';
+import type { QuickOrderResult } from './answers/cart';
+import { type Condition, conditionWord } from './catalog';
+import { type Message, message } from './i18n';
 
 export const QUICK_ORDER_MAX_LINES = 200;
 /** What a pasted text or uploaded file may weigh (200 lines of a SKU, a quantity and a condition fit easily). */
 export const QUICK_ORDER_MAX_CHARS = 40_000;
 
 export const QUICK_MSG = {
-  tooManyLines: `Paste at most ${QUICK_ORDER_MAX_LINES} lines at a time.`,
-  tooLong: 'The text is too long. Paste at most 200 lines of a SKU and a quantity.',
-  nothing: 'Paste at least one line: a SKU and a quantity, e.g. NX.SAHAA.001 5.',
-  unreadable: 'Write a SKU and a quantity, e.g. NX.SAHAA.001 5, optionally followed by a condition.',
-  quantity: 'The quantity must be a whole number from 1 to 9999.',
-  condition: (word: string) =>
-    `"${word}" is not a condition. Use BrandNew, Recertified, ScratchDent or Warranty.`,
-  unknown: (sku: string) => `There is no item with SKU ${sku}.`,
-  removed: (sku: string) => `${sku} has been removed from the store.`,
-  notOffered: (sku: string, condition: string) => `${sku} is not sold as ${condition}.`,
-  outOfStock: (sku: string) => `${sku} is out of stock.`,
-  ambiguous: (sku: string, conditions: readonly string[]) =>
-    `${sku} is sold as ${conditions.join(' and ')}: add the condition, e.g. "${sku} 1 ${conditions[conditions.length - 1]}".`,
-  cartFull: 'Your cart holds up to 100 different items. Please check out or remove some first.',
-  added: (sku: string, quantity: number) => `${quantity} × ${sku} added to your cart.`,
+  tooManyLines: 'quick.tooManyLines',
+  tooLong: 'quick.tooLong',
+  nothing: 'quick.nothing',
+  unreadable: 'quick.unreadable',
+  quantity: 'quick.quantity',
+  condition: (word: string) => message('quick.condition', { word }),
+  unknown: (sku: string) => message('quick.unknown', { sku }),
+  removed: (sku: string) => message('quick.removed', { sku }),
+  notOffered: (sku: string, condition: string) =>
+    message('quick.notOffered', { sku, condition: conditionWord(condition) }),
+  outOfStock: (sku: string) => message('quick.outOfStock', { sku }),
+  ambiguous: (sku: string, conditions: readonly string[]) => {
+    const words = conditions.map(conditionWord);
+    return words.length === 2
+      ? message('quick.ambiguous2', { sku, first: words[0]!, last: words[1]! })
+      : message('quick.ambiguous3', { sku, first: words[0]!, second: words[1]!, last: words[2]! });
+  },
+  cartFull: 'quick.cartFull',
+  added: (sku: string, quantity: number) => message('quick.added', { sku, quantity }),
 } as const;
 
 export interface QuickOrderLine {
@@ -38,7 +44,7 @@ export interface QuickOrderLine {
 export interface QuickOrderProblem {
   line: number;
   text: string;
-  message: string;
+  message: Message;
 }
 
 export interface ParsedQuickOrder {
@@ -132,3 +138,6 @@ export function parseQuickOrder(text: string): ParsedQuickOrder {
  * answers (answers/cart.ts), kept apart so the parser does not load Zod.
  */
 export type { QuickOrderResult, QuickOrderStatus } from './answers/cart';
+
+/** A line's outcome as the server works it out: its message is said in the buyer's language when answered. */
+export type QuickOrderOutcome = Omit<QuickOrderResult, 'message'> & { message: Message };

@@ -2,7 +2,10 @@
  * Quotes' rules without Zod, for the pages as well as the server: limits, numbers, states, validity dates
  * and the messages (the request schemas are in quotes.ts).
  */
+
+import { conditionWord } from './catalog';
 import { addDays } from './days';
+import { message } from './i18n';
 
 export const QUOTE_MAX_LINES = 50;
 export const QUOTE_MAX_QUANTITY = 9999;
@@ -43,41 +46,37 @@ export function quoteState(status: string, validUntil: string | null, today: str
 }
 
 export const QUOTE_MSG = {
-  lines: `A quote asks for 1 to ${QUOTE_MAX_LINES} lines.`,
-  quantity: `The quantity must be a whole number from 1 to ${QUOTE_MAX_QUANTITY} (a quote may ask for more than is in stock).`,
-  target: 'A target price must be an amount in dollars above 0, such as 450.00, or left empty.',
-  note: `The note can be at most ${QUOTE_NOTE_MAX} characters.`,
-  item: 'Each line needs an item.',
-  duplicate: 'Each item appears once per condition in a quote: add the quantities together.',
-  unknownItem: (item: string) => `There is no item ${item} in the store.`,
-  notOffered: (name: string, condition: string) => `${name} is not sold as ${condition}.`,
-  noQuote: 'There is no such quote in your account.',
-  notAnswered: 'This quote has not been answered yet.',
-  declined: 'This quote was declined and cannot be accepted.',
-  withdrawn: 'This quote was withdrawn and cannot be accepted.',
-  withdrawnNow: (quoteNumber: string) =>
-    `Quote ${quoteNumber} has been withdrawn: the seller will not answer it, and it can no longer be accepted.`,
-  withdrawnAlready: 'This quote was withdrawn already.',
-  withdrawAccepted: 'This quote was accepted: it has its order, and can no longer be withdrawn.',
-  withdrawDeclined: 'This quote was declined by the seller: there is nothing to withdraw.',
-  expired: (day: string) =>
-    `This quote expired on ${day} and can no longer be accepted. Please ask for a new quote.`,
-  accepted: 'This quote was accepted already: it has its order.',
+  lines: 'quote.lines',
+  quantity: 'quote.quantity',
+  target: 'quote.target',
+  note: 'quote.note',
+  item: 'quote.item',
+  duplicate: 'quote.duplicate',
+  unknownItem: (item: string) => message('quote.unknownItem', { item }),
+  notOffered: (name: string, condition: string) =>
+    message('quote.notOffered', { name, condition: conditionWord(condition) }),
+  noQuote: 'quote.noQuote',
+  notAnswered: 'quote.notAnswered',
+  declined: 'quote.declined',
+  withdrawn: 'quote.withdrawn',
+  withdrawnNow: (quoteNumber: string) => message('quote.withdrawnNow', { quoteNumber }),
+  withdrawnAlready: 'quote.withdrawnAlready',
+  withdrawAccepted: 'quote.withdrawAccepted',
+  withdrawDeclined: 'quote.withdrawDeclined',
+  expired: (day: string) => message('quote.expired', { day }),
+  accepted: 'quote.accepted',
   shortStock: (name: string, left: number, needed: number) =>
     left > 0
-      ? `${name} only has ${left} left in stock; this quote needs ${needed}.`
-      : `${name} is out of stock; this quote needs ${needed}.`,
+      ? message('quote.shortStock', { name, left, needed })
+      : message('quote.shortStockNone', { name, needed }),
   noLongerSold: (name: string, condition: string) =>
-    `${name} is no longer sold as ${condition}; ask us for a new quote.`,
-  requested: (quoteNumber: string) =>
-    `Quote ${quoteNumber} has been requested. You will be told by e-mail when it is answered.`,
-  placed: (orderNumber: string, quoteNumber: string) =>
-    `Order ${orderNumber} has been placed from quote ${quoteNumber}.`,
+    message('quote.noLongerSold', { name, condition: conditionWord(condition) }),
+  requested: (quoteNumber: string) => message('quote.requested', { quoteNumber }),
+  placed: (orderNumber: string, quoteNumber: string) => message('quote.placed', { orderNumber, quoteNumber }),
   placedAlready: (orderNumber: string, quoteNumber: string) =>
-    `Order ${orderNumber} was already placed from quote ${quoteNumber}.`,
-  revised: 'This quote was revised since you opened it. Please review the new answer and accept it again.',
-  overLimit: (total: string, limit: string) =>
-    `This quote's order totals ${total}, above your order limit of ${limit}. An administrator of your company can accept it from the account's Quotes section.`,
+    message('quote.placedAlready', { orderNumber, quoteNumber }),
+  revised: 'quote.revised',
+  overLimit: (total: string, limit: string) => message('quote.overLimit', { total, limit }),
 } as const;
 
 /** Whether `day` may be an answer's validity date on `today`. */

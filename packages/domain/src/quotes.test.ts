@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from './days';
+import { english } from './english';
 import {
   adminQuoteListQuerySchema,
   QUOTE_MSG,
@@ -52,7 +53,9 @@ describe('quotes', () => {
   it('answers a malformed line or page with the shop’s own messages, not the library’s', () => {
     const message = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
       r.success ? '' : r.error!.issues[0]!.message;
-    expect(message(quoteRequestSchema.safeParse({ lines: [null] }))).toBe('Each line needs an item.');
+    expect(english(message(quoteRequestSchema.safeParse({ lines: [null] })))).toBe(
+      'Each line needs an item.',
+    );
     expect(message(quoteRequestSchema.safeParse({ lines: ['A1'] }))).toBe(QUOTE_MSG.item);
     expect(message(quoteAnswerSchema.safeParse({ lines: [null], valid_until: '2026-11-25' }))).toBe(
       QUOTE_SELLER_MSG.everyLine,
@@ -65,11 +68,13 @@ describe('quotes', () => {
   });
 
   it('says the short line plainly', () => {
-    expect(QUOTE_MSG.shortStock('Aspire 5', 40, 60)).toBe(
+    expect(english(QUOTE_MSG.shortStock('Aspire 5', 40, 60))).toBe(
       'Aspire 5 only has 40 left in stock; this quote needs 60.',
     );
-    expect(QUOTE_MSG.shortStock('Aspire 5', 0, 60)).toBe('Aspire 5 is out of stock; this quote needs 60.');
-    expect(QUOTE_MSG.noLongerSold('Aspire 5', 'Recertified')).toBe(
+    expect(english(QUOTE_MSG.shortStock('Aspire 5', 0, 60))).toBe(
+      'Aspire 5 is out of stock; this quote needs 60.',
+    );
+    expect(english(QUOTE_MSG.noLongerSold('Aspire 5', 'Recertified'))).toBe(
       'Aspire 5 is no longer sold as Recertified; ask us for a new quote.',
     );
   });

@@ -17,7 +17,7 @@ import { apiCacheHeaders } from './lib/cache-control';
 import { COMPRESS_THRESHOLD } from './lib/compressed';
 import { useContract } from './lib/contract';
 import { refuseCrossSite } from './lib/cross-site';
-import { HttpError } from './lib/http';
+import { HttpError, type Said } from './lib/http';
 import type { Platform } from './lib/platform';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { requestForLog } from './lib/request-log';
@@ -166,7 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const apiHeaders = apiSecurityHeaders(headers);
   // PostgreSQL text cannot hold a NUL character: a request carrying one is refused before it reaches SQL.
-  const NUL_MESSAGE = 'The request contains a character that is not allowed (NUL).';
+  const NUL_MESSAGE = 'api.nul';
   // Every request passes here, so these hooks call back instead of returning a promise.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
@@ -189,32 +189,42 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const staffSessions = new StaffSessions(database.db);
   await app.register(sessionsModule, { sessions, staffSessions });
-  registerLanguage(app);
+  registerLanguage(app, { strict: config.CHECK_ANSWERS });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
-      return reply
-        .code(error.statusCode)
-        .send({ scode: error.statusCode, smessage: error.message, ...error.extra });
+      const said = Array.isArray(error.said) ? error.said : [error.said as Said];
+      const { errors, ...extra } = error.extra as { errors?: Record<string, Said> };
+      return reply.code(error.statusCode).send({
+        scode: error.statusCode,
+        smessage: said.map((one) => request.say(one)).join('\n'),
+        ...extra,
+        ...(errors
+          ? {
+              errors: Object.fromEntries(
+                Object.entries(errors).map(([field, one]) => [field, request.say(one)]),
+              ),
+            }
+          : {}),
+      });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status === 429) return reply.code(429).send({ scode: 429, smessage: MSG.tooManyAttempts });
+    if (status === 429)
+      return reply.code(429).send({ scode: 429, smessage: request.say(MSG.tooManyAttempts) });
     if (status >= 400 && status < 500) {
       const code = (error as { code?: string }).code;
-      const smessage =
+      const said: Said =
         code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-          ? 'The request body is not valid JSON.'
+          ? 'api.invalidJson'
           : code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? 'The request is too large.'
+            ? 'api.tooLarge'
             : code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-              ? 'Send the request as JSON (Content-Type: application/json).'
+              ? 'api.sendJson'
               : MSG.invalidRequest;
-      return reply.code(status).send({ scode: status, smessage });
+      return reply.code(status).send({ scode: status, smessage: request.say(said) });
     }
     request.log.error(error);
-    return reply
-      .code(500)
-      .send({ scode: 500, smessage: 'Something went wrong on our side, please try again.' });
+    return reply.code(500).send({ scode: 500, smessage: request.say('api.serverError') });
   });
 
   // ---- The contract: every route's schemas check what comes in (and, in the test runs, what goes out)

@@ -14,13 +14,13 @@ import {
 } from '../account';
 import { contactCreateSchema } from '../admin';
 import { CONDITION_MESSAGE, CONDITIONS } from '../catalog';
+import type { MessageKey } from '../i18n';
 
 /** The largest id a path may name (PostgreSQL's integer). */
 export const MAX_ID = 2_147_483_647;
 
-/** A numeric id in a path: digits, from 1; anything else is a 400 that names it. */
-const pathId = (label: string) => {
-  const message = `${label} must be a whole number of 1 or more.`;
+/** A numeric id in a path: digits, from 1; anything else is a 400 that names it (`message`). */
+const pathId = (message: MessageKey) => {
   return z
     .string()
     .regex(/^\d{1,10}$/, { message })
@@ -56,11 +56,11 @@ export const AccountSectionItemPath = AccountSectionPath.extend({
 export type AccountSectionItemPath = z.infer<typeof AccountSectionItemPath>;
 
 /** …/messages/{messageId}/reply */
-export const MessagePath = CustomerPath.extend({ messageId: pathId('Message id') });
+export const MessagePath = CustomerPath.extend({ messageId: pathId('api.messageId') });
 export type MessagePath = z.infer<typeof MessagePath>;
 
 /** …/address/{addressId}/edit and …/delete */
-export const AddressPath = CustomerPath.extend({ addressId: pathId('Address id') });
+export const AddressPath = CustomerPath.extend({ addressId: pathId('api.addressId') });
 export type AddressPath = z.infer<typeof AddressPath>;
 
 /** …/buyers/{contactId}/edit */

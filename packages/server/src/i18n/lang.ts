@@ -1,16 +1,24 @@
 /**
  * The language of a request and the server's translators. A request's language is the `lang` cookie (the
  * person's choice on the page), else the signed-in buyer's (their account's choice, or French for a
- * company billed in Quebec), else the browser's Accept-Language, else English. Answers under /api carry
- * their people's messages (`smessage`, field errors, per-line results) in that language: the code writes
- * them in English (the specification's words) and they are translated on the way out, by key.
+ * company billed in Quebec), else the browser's Accept-Language, else English. What a buyer is told is a
+ * message by key (domain/i18n.ts `Message`), said in that language by `request.say` where the answer is
+ * made; the back office is English only.
  */
 // request.cookies is declared by the cookie plugin app.ts registers.
 import type {} from '@fastify/cookie';
-import { isLang, LANG_COOKIE, type Lang, langFromAcceptLanguage, Translator } from '@shop/domain/i18n';
+import {
+  isLang,
+  isMessageKey,
+  LANG_COOKIE,
+  type Lang,
+  langFromAcceptLanguage,
+  Translator,
+} from '@shop/domain/i18n';
+import specEn from '@shop/domain/locales/en/spec.json';
 import specFr from '@shop/domain/locales/fr/spec.json';
-import { SPEC_EN } from '@shop/domain/spec-messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Said } from '../lib/http';
 import alertsEn from '../locales/en/alerts.json';
 import apiEn from '../locales/en/api.json';
 import approvalsEn from '../locales/en/approvals.json';
@@ -28,32 +36,36 @@ import mailFr from '../locales/fr/mail.json';
 import quotesFr from '../locales/fr/quotes.json';
 import statementFr from '../locales/fr/statement.json';
 
-/** The English texts of the server's messages (the spec's and the API's own), for finding them by text. */
-const ENGLISH = {
-  ...SPEC_EN,
-  ...apiEn,
-  ...companyApiEn,
-  ...approvalsEn,
-  // The stock alerts' messages (not their mail's or page's texts).
-  ...Object.fromEntries(Object.entries(alertsEn).filter(([key]) => key.startsWith('alerts.msg.'))),
-};
-
 export const translators: Record<Lang, Translator> = {
-  en: new Translator(
-    'en',
-    [SPEC_EN, apiEn, companyApiEn, mailEn, invoiceEn, statementEn, quotesEn, approvalsEn, alertsEn],
-    ENGLISH,
-  ),
-  fr: new Translator(
-    'fr',
-    [specFr, apiFr, companyApiFr, mailFr, invoiceFr, statementFr, quotesFr, approvalsFr, alertsFr],
-    ENGLISH,
-  ),
+  en: new Translator('en', [
+    specEn,
+    apiEn,
+    companyApiEn,
+    mailEn,
+    invoiceEn,
+    statementEn,
+    quotesEn,
+    approvalsEn,
+    alertsEn,
+  ]),
+  fr: new Translator('fr', [
+    specFr,
+    apiFr,
+    companyApiFr,
+    mailFr,
+    invoiceFr,
+    statementFr,
+    quotesFr,
+    approvalsFr,
+    alertsFr,
+  ]),
 };
 
 declare module 'fastify' {
   interface FastifyRequest {
     lang: Lang | undefined;
+    /** A message in the request's language (the back office's: English). */
+    say(said: Said): string;
   }
 }
 
@@ -80,46 +92,24 @@ export function namedLang(request: FastifyRequest): Lang | undefined {
   return langFromAcceptLanguage(header);
 }
 
-/** The translator of the request's language. */
-function translatorFor(request: FastifyRequest): Translator {
-  return translators[requestLang(request)];
-}
-
-/** Translates the people's messages of an answer into the request's language (a no-op in English). */
-function translateAnswer(tr: Translator, payload: Record<string, unknown>): void {
-  if (typeof payload.smessage === 'string') payload.smessage = tr.fromEnglish(payload.smessage);
-  const errors = payload.errors;
-  if (errors && typeof errors === 'object' && !Array.isArray(errors)) {
-    for (const [field, text] of Object.entries(errors as Record<string, unknown>)) {
-      if (typeof text === 'string') (errors as Record<string, unknown>)[field] = tr.fromEnglish(text);
-    }
-  }
-  const results = payload.results;
-  if (Array.isArray(results)) {
-    for (const result of results) {
-      if (result && typeof result === 'object' && typeof result.message === 'string')
-        result.message = tr.fromEnglish(result.message);
-    }
-  }
+/** Whether a request is the back office's (English only: its messages may be English text). */
+function isBackOffice(request: FastifyRequest): boolean {
+  return request.url.startsWith('/api/admin/') || request.url === '/api/admin';
 }
 
 /**
- * Translates the people's messages of API answers. Every answer passes here, so the hook calls back
- * instead of returning a promise. (`Vary: Accept-Language` is set with the other API headers.)
+ * Says what people are told in the request's language. English text passes as it is, but only the back
+ * office may send it: with `strict` (the test runs) text on a buyer's answer is refused, so a message
+ * written outside the catalogues is found.
  */
-export function registerLanguage(app: FastifyInstance): void {
+export function registerLanguage(app: FastifyInstance, options: { strict: boolean }): void {
   app.decorateRequest('lang', undefined);
-  app.addHook('preSerialization', (request, _reply, payload, done) => {
-    if (
-      payload &&
-      typeof payload === 'object' &&
-      !Array.isArray(payload) &&
-      request.url.startsWith('/api/') &&
-      !request.url.startsWith('/api/admin/')
-    ) {
-      const tr = translatorFor(request);
-      if (tr.lang !== 'en') translateAnswer(tr, payload as Record<string, unknown>);
+  app.decorateRequest('say', function say(this: FastifyRequest, said: Said): string {
+    if (typeof said === 'string' && !isMessageKey(said)) {
+      if (options.strict && !isBackOffice(this))
+        throw new Error(`A buyer's answer says English text, not a message key: ${said}`);
+      return said;
     }
-    done(null, payload);
+    return translators[isBackOffice(this) ? 'en' : requestLang(this)].say(said);
   });
 }

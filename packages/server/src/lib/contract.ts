@@ -8,14 +8,20 @@
  *   answers included) fails its request with a 500 that names the field, so no test passes on it.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { MSG } from '@shop/domain/messages';
 import type {
   FastifyInstance,
   FastifySchemaCompiler,
   FastifySerializerCompiler,
   onSendHookHandler,
 } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { issuesTo400 } from './http';
+
+// A schema's own messages are the shop's (keys; the back office's English text). Where a schema gives none
+// (a body that is not an object, a number sent as text), people read the shop's general message by its
+// key, never Zod's English.
+z.config({ customError: () => MSG.invalidRequest });
 
 type AnySchema = z.ZodType;
 

@@ -4,7 +4,15 @@
  * language's catalogues (locales/<lang>/<namespace>.json, one file each, fetched when a page needs it).
  * Changing the language sets the cookie (and the account's choice) and loads the page again.
  */
-import { formatDateIn, LANG_COOKIE, type Lang, type MessageValues, Translator } from '@shop/domain/i18n';
+import {
+  formatDateIn,
+  isMessageKey,
+  LANG_COOKIE,
+  type Lang,
+  type Message,
+  type MessageValues,
+  Translator,
+} from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
 import { serverScope } from './scope';
 
@@ -17,8 +25,6 @@ export function pageLang(): Lang {
   return serverScope()?.lang ?? documentLang;
 }
 
-// The specification's messages are written in English (domain/spec-messages.ts): an English page shows
-// them as they are, and only a page in another language loads their English, to find each one's key.
 const browserTranslator = new Translator(documentLang);
 
 function translator(): Translator {
@@ -30,9 +36,12 @@ export function t(key: string, values?: MessageValues): string {
   return translator().t(key, values);
 }
 
-/** A message of the specification (MSG, CART_MSG ... of the domain), in the page's language. */
-export function tm(english: string): string {
-  return translator().fromEnglish(english);
+/**
+ * A message of the domain (MSG, CART_MSG ..., or a schema's message, which is a key) in the page's
+ * language. Text that is no key (the server's answer, already in the page's language) shows as it is.
+ */
+export function tm(said: Message | string): string {
+  return typeof said === 'string' && !isMessageKey(said) ? said : translator().say(said as Message);
 }
 
 /** Money in the page's language: $1,234.56 or 1 234,56 $. */
@@ -73,20 +82,9 @@ export function loadNamespaces(...namespaces: string[]): Promise<void> {
     namespaces.map((ns) => {
       let done = loaded.get(ns);
       if (!done) {
-        const translated = specs[`../../../domain/src/locales/${lang}/spec.json`];
         const load =
           ns === 'spec'
-            ? lang === 'en'
-              ? async () => ({})
-              : translated &&
-                (async () => {
-                  const [{ SPEC_EN }, catalogue] = await Promise.all([
-                    import('@shop/domain/spec-messages'),
-                    translated(),
-                  ]);
-                  browserTranslator.addEnglish(SPEC_EN);
-                  return catalogue;
-                })
+            ? specs[`../../../domain/src/locales/${lang}/spec.json`]
             : pages[`../locales/${lang}/${ns}.json`];
         if (!load) throw new Error(`No catalogue ${lang}/${ns}`);
         done = load().then((catalogue) => browserTranslator.add(catalogue));

@@ -12,7 +12,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { HeaderAnswer } from '@shop/domain/api';
 import { type Lang, Translator } from '@shop/domain/i18n';
 import { pageAt, type RenderInput, type RenderResult } from '@shop/domain/pages';
-import { SPEC_EN } from '@shop/domain/spec-messages';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -38,12 +37,8 @@ function catalogues(lang: Lang): Catalogue[] {
 }
 
 const translators: Record<Lang, Translator> = {
-  en: new Translator('en', [SPEC_EN, ...catalogues('en')], SPEC_EN),
-  fr: new Translator(
-    'fr',
-    [specs['../../../domain/src/locales/fr/spec.json'] ?? {}, ...catalogues('fr')],
-    SPEC_EN,
-  ),
+  en: new Translator('en', [specs['../../../domain/src/locales/en/spec.json'] ?? {}, ...catalogues('en')]),
+  fr: new Translator('fr', [specs['../../../domain/src/locales/fr/spec.json'] ?? {}, ...catalogues('fr')]),
 };
 
 const storage = new AsyncLocalStorage<ServerScope>();

@@ -68,7 +68,7 @@ export function alertShopRoutes(app: FastifyInstance, needs: AlertsNeeds, engine
       const settled = await settleNow(alertId);
       return {
         scode: 200 as const,
-        smessage: settled === 'fired' ? ALERT_MSG.createdMatching : ALERT_MSG.created,
+        smessage: request.say(settled === 'fired' ? ALERT_MSG.createdMatching : ALERT_MSG.created),
         alert: await viewOf(db, user, alertId),
       };
     },
@@ -88,7 +88,11 @@ export function alertShopRoutes(app: FastifyInstance, needs: AlertsNeeds, engine
       const { alertId } = request.params;
       await updateAlert(needs, user, alertId, request.body);
       await settleNow(alertId);
-      return { scode: 200 as const, smessage: ALERT_MSG.updated, alert: await viewOf(db, user, alertId) };
+      return {
+        scode: 200 as const,
+        smessage: request.say(ALERT_MSG.updated),
+        alert: await viewOf(db, user, alertId),
+      };
     },
   );
 
@@ -110,7 +114,7 @@ export function alertShopRoutes(app: FastifyInstance, needs: AlertsNeeds, engine
       if (!paused) await settleNow(alertId);
       return {
         scode: 200 as const,
-        smessage: paused ? ALERT_MSG.pausedDone : ALERT_MSG.resumed,
+        smessage: request.say(paused ? ALERT_MSG.pausedDone : ALERT_MSG.resumed),
         alert: await viewOf(db, user, alertId),
       };
     },
@@ -125,7 +129,7 @@ export function alertShopRoutes(app: FastifyInstance, needs: AlertsNeeds, engine
     async (request) => {
       const user = requireUser(request);
       await deleteAlert(needs, user, request.params.alertId);
-      return { scode: 200 as const, smessage: ALERT_MSG.deleted };
+      return { scode: 200 as const, smessage: request.say(ALERT_MSG.deleted) };
     },
   );
 }

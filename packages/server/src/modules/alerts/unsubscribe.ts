@@ -6,7 +6,7 @@
  */
 import { ALERT_MSG, type AlertTarget, targetPath } from '@shop/domain/alerts';
 import { conditionName } from '@shop/domain/catalog';
-import { isLang, type Lang, LOCALE } from '@shop/domain/i18n';
+import { isLang, type Lang, LOCALE, type Message } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requestLang, translators } from '../../i18n/lang';
@@ -53,8 +53,8 @@ function send(reply: FastifyReply, status: number, html: string) {
     .send(html);
 }
 
-function refusal(reply: FastifyReply, lang: Lang, status: number, english: string) {
-  const message = translators[lang].fromEnglish(english);
+function refusal(reply: FastifyReply, lang: Lang, status: number, said: Message) {
+  const message = translators[lang].say(said);
   return send(reply, status, page(lang, `<p class="error" role="alert">${escapeHtml(message)}</p>`));
 }
 

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, contacts, orderApprovals, orders, outbox, products, sessions } from '../../db/schema';
 import { call, OWNER, staffSignIn } from '../../test/admin';
 import { type Buyer, cartAddBody, checkoutBody, createBuyers } from '../../test/buyers';
+import { en } from '../../test/english';
 import { useTestApp } from '../../test/harness';
 import type { ProductRecord } from '../catalog';
 import { hashToken } from '../sessions';
@@ -504,10 +505,10 @@ describe('deciding', () => {
     // An administrator declines a buyer's request rather than withdraw it; a bad number is said plainly.
     const notTheirs = await post(admin.cookie, `/api/user/approvals/${id}/withdraw`);
     expect(notTheirs.status).toBe(403);
-    expect(notTheirs.body.smessage).toBe(APPROVAL_MSG.notYours);
+    expect(notTheirs.body.smessage).toBe(en(APPROVAL_MSG.notYours));
     const badId = await post(admin.cookie, '/api/user/approvals/A-1/approve');
     expect(badId.status).toBe(400);
-    expect(badId.body.smessage).toBe(APPROVAL_MSG.notFound);
+    expect(badId.body.smessage).toBe(en(APPROVAL_MSG.notFound));
     const withdrawn = await post(buyer.cookie, `/api/user/approvals/${id}/withdraw`);
     expect(withdrawn.status).toBe(200);
     expect(withdrawn.body.approval.status).toBe('withdrawn');

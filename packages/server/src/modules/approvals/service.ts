@@ -14,13 +14,12 @@ import {
   type ApprovalChange,
   type ApprovalStatus,
   type ApprovalView,
-  approvalMessage,
   approvalNumber,
 } from '@shop/domain/approvals';
 import { CART_MSG, type ShippingMethod } from '@shop/domain/cart';
 import { type Condition, conditionName } from '@shop/domain/catalog';
 import { overOrderLimit } from '@shop/domain/checkout-limits';
-import type { Lang } from '@shop/domain/i18n';
+import { type Lang, message } from '@shop/domain/i18n';
 import { formatMoney, toAmount, toCents } from '@shop/domain/money';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
@@ -53,7 +52,7 @@ export interface ApprovalLineRow {
 
 type ApprovalRow = typeof orderApprovals.$inferSelect;
 
-const msg = approvalMessage;
+const msg = message;
 
 /** How a person is named in mails and on decisions: their name, else their e-mail, else their user name. */
 function personName(p: {

@@ -74,7 +74,7 @@ export function approvalRoutes(app: FastifyInstance, services: ApprovalNeeds) {
     async (request, reply) => {
       const user = requireUser(request);
       const answer = await setCompanyLimit(db, user.customerId, request.body.buyer_order_limit);
-      return reply.send({ scode: 200, ...answer });
+      return reply.send({ scode: 200, ...answer, smessage: request.say(answer.smessage) });
     },
   );
 
@@ -99,7 +99,7 @@ export function approvalRoutes(app: FastifyInstance, services: ApprovalNeeds) {
         request.params.contactId,
         request.body.order_limit,
       );
-      return reply.send({ scode: 200, ...answer });
+      return reply.send({ scode: 200, ...answer, smessage: request.say(answer.smessage) });
     },
   );
 
@@ -158,7 +158,7 @@ export function approvalRoutes(app: FastifyInstance, services: ApprovalNeeds) {
         Number(request.params.approvalId),
         request.body?.confirm === true ? (request.body.prices ?? []) : null,
       );
-      return reply.send({ scode: 200, ...answer });
+      return reply.send({ scode: 200, ...answer, smessage: request.say(answer.smessage) });
     },
   );
 
@@ -175,7 +175,7 @@ export function approvalRoutes(app: FastifyInstance, services: ApprovalNeeds) {
     async (request, reply) => {
       const user = requireUser(request);
       const answer = await decline(services, user, Number(request.params.approvalId), request.body.reason);
-      return reply.send({ scode: 200, ...answer });
+      return reply.send({ scode: 200, ...answer, smessage: request.say(answer.smessage) });
     },
   );
 
@@ -191,7 +191,7 @@ export function approvalRoutes(app: FastifyInstance, services: ApprovalNeeds) {
     async (request, reply) => {
       const user = requireUser(request);
       const answer = await withdraw(db, user, Number(request.params.approvalId));
-      return reply.send({ scode: 200, ...answer });
+      return reply.send({ scode: 200, ...answer, smessage: request.say(answer.smessage) });
     },
   );
 }

@@ -6,7 +6,8 @@
  */
 import { CART_MSG, MAX_CART_LINES, MAX_LINE_QUANTITY } from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
-import { QUICK_MSG, type QuickOrderResult } from '@shop/domain/quick-order';
+import { type Message, message } from '@shop/domain/i18n';
+import { QUICK_MSG, type QuickOrderOutcome } from '@shop/domain/quick-order';
 import { sql } from 'drizzle-orm';
 import type { ProductRecord } from '../catalog';
 import type { SessionUser } from '../sessions';
@@ -45,13 +46,6 @@ function offers(p: ProductRecord): Condition[] {
   return [p.itemCondition as Condition, ...(p.isScratchDent ? (['ScratchDent'] as const) : [])];
 }
 
-const LABEL: Record<Condition, string> = {
-  BrandNew: 'BrandNew',
-  Recertified: 'Recertified',
-  ScratchDent: 'ScratchDent',
-  Warranty: 'Warranty',
-};
-
 interface Resolved {
   request: LineRequest;
   product: ProductRecord;
@@ -62,8 +56,8 @@ export async function addLines(
   services: CartNeeds,
   user: SessionUser,
   requests: readonly LineRequest[],
-): Promise<QuickOrderResult[]> {
-  const results = new Map<LineRequest, QuickOrderResult>();
+): Promise<QuickOrderOutcome[]> {
+  const results = new Map<LineRequest, QuickOrderOutcome>();
   const resolved: Resolved[] = [];
   const skus = itemsBySku(services);
   for (const request of requests) {
@@ -88,7 +82,7 @@ export async function addLines(
         ...named,
         status: 'not_offered',
         item_condition: condition,
-        message: QUICK_MSG.notOffered(sku, LABEL[condition]),
+        message: QUICK_MSG.notOffered(sku, condition),
       });
       continue;
     }
@@ -97,10 +91,7 @@ export async function addLines(
         results.set(request, {
           ...named,
           status: 'ambiguous',
-          message: QUICK_MSG.ambiguous(
-            sku,
-            offered.map((c) => LABEL[c]),
-          ),
+          message: QUICK_MSG.ambiguous(sku, offered),
         });
         continue;
       }
@@ -129,7 +120,7 @@ export async function addLines(
         }[];
       };
       const state = rows[0]!.state;
-      const answers = new Map<LineRequest, QuickOrderResult>();
+      const answers = new Map<LineRequest, QuickOrderOutcome>();
       const live = new Map(state.products.map((p) => [p.item_id, p]));
       const inCart = new Map(state.cart.map((c) => [`${c.item_id}|${c.condition}`, c.quantity]));
       let lineCount = inCart.size;
@@ -198,13 +189,15 @@ export async function addLines(
  * Only when no line went in as asked but some went in cut to the stock does it count those as added, so as
  * never to say that nothing was added to a cart that changed.
  */
-export function summary(results: readonly QuickOrderResult[]): string {
+export function summary(results: readonly QuickOrderOutcome[]): Message {
   const asAsked = results.filter((r) => r.status === 'added').length;
   const partly = results.filter((r) => r.status === 'clamped' && (r.quantity ?? 0) > 0).length;
   const added = asAsked > 0 ? asAsked : partly;
   const refused = results.length - added;
-  const lines = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
-  if (refused === 0) return `${lines(added)} added to your cart.`;
-  if (added === 0) return `Nothing was added to your cart: ${lines(refused)} could not be added.`;
-  return `${lines(added)} added to your cart; ${lines(refused)} could not be added.`;
+  if (refused === 0) return added === 1 ? 'api.summary.addedOne' : message('api.summary.added', { added });
+  if (added === 0) return refused === 1 ? 'api.summary.noneOne' : message('api.summary.none', { refused });
+  if (added === 1) return refused === 1 ? 'api.summary.oneOne' : message('api.summary.oneMany', { refused });
+  return refused === 1
+    ? message('api.summary.manyOne', { added })
+    : message('api.summary.many', { added, refused });
 }

@@ -3,6 +3,7 @@ import { QUICK_MSG } from '@shop/domain/quick-order';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addresses, cartItems, products } from '../../db/schema';
+import { en } from '../../test/english';
 import { DEMO, signIn, useTestApp } from '../../test/harness';
 
 const ctx = useTestApp();
@@ -72,9 +73,9 @@ describe('quick order', () => {
     // The summary counts the lines as the page lists them: three went in as asked, three did not (the
     // line cut to the stock among them).
     expect(body.smessage).toBe('3 lines added to your cart; 3 lines could not be added.');
-    expect(body.results[2].message).toBe(QUICK_MSG.unknown('NO.SUCH.SKU'));
-    expect(body.results[3].message).toBe(CART_MSG.clamped(3));
-    expect(body.results[4].message).toBe(QUICK_MSG.removed(gone.sku));
+    expect(body.results[2].message).toBe(en(QUICK_MSG.unknown('NO.SUCH.SKU')));
+    expect(body.results[3].message).toBe(en(CART_MSG.clamped(3)));
+    expect(body.results[4].message).toBe(en(QUICK_MSG.removed(gone.sku)));
     const cart = new Map(
       body.cartItems.map((i: { item_id: string; quantity: number }) => [i.item_id, i.quantity]),
     );
@@ -120,16 +121,16 @@ describe('quick order', () => {
   it('answers unreadable lines, and refuses an empty paste or more than 200 lines with 400', async () => {
     const { body } = await post('/api/user/cart/quick-order', { text: 'justoneword\nX.1 0' });
     expect(body.results.map((r: { status: string; message: string }) => [r.status, r.message])).toEqual([
-      ['unreadable', QUICK_MSG.unreadable],
-      ['unreadable', QUICK_MSG.quantity],
+      ['unreadable', en(QUICK_MSG.unreadable)],
+      ['unreadable', en(QUICK_MSG.quantity)],
     ]);
     expect((await post('/api/user/cart/quick-order', { text: ' \n ' })).body.smessage).toBe(
-      QUICK_MSG.nothing,
+      en(QUICK_MSG.nothing),
     );
     const many = Array.from({ length: 201 }, (_, i) => `SKU.${i} 1`).join('\n');
     const tooMany = await post('/api/user/cart/quick-order', { text: many });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.smessage).toBe(QUICK_MSG.tooManyLines);
+    expect(tooMany.body.smessage).toBe(en(QUICK_MSG.tooManyLines));
     expect((await post('/api/user/cart/quick-order', { nope: 1 })).status).toBe(400);
   });
 });

@@ -8,7 +8,7 @@ import {
   parseQuickOrder,
   QUICK_MSG,
   QUICK_ORDER_MAX_LINES,
-  type QuickOrderResult,
+  type QuickOrderOutcome,
 } from '@shop/domain/quick-order';
 import { CartLinePath } from '@shop/domain/requests/cart';
 import type { FastifyInstance } from 'fastify';
@@ -45,14 +45,14 @@ export function cartRoutes(app: FastifyInstance, services: CartNeeds) {
       if (count === 0) throw new HttpError(400, QUICK_MSG.nothing);
       if (count > QUICK_ORDER_MAX_LINES) throw new HttpError(400, QUICK_MSG.tooManyLines);
       const added = await addLines(services, user, parsed.lines);
-      const results: QuickOrderResult[] = [
+      const results: QuickOrderOutcome[] = [
         ...added,
         ...parsed.problems.map((p) => ({ ...p, status: 'unreadable' as const })),
       ].sort((a, b) => a.line - b.line);
       return reply.send({
         scode: 200,
-        smessage: summary(results),
-        results,
+        smessage: request.say(summary(results)),
+        results: results.map((result) => ({ ...result, message: request.say(result.message) })),
         cartItems: await cartOf(services, user),
       });
     },
@@ -81,7 +81,7 @@ export function cartRoutes(app: FastifyInstance, services: CartNeeds) {
       });
       return reply.send({
         scode: 200,
-        smessage: CART_MSG.added(name),
+        smessage: request.say(CART_MSG.added(name)),
         cartItems: cart,
       });
     },
@@ -102,11 +102,9 @@ export function cartRoutes(app: FastifyInstance, services: CartNeeds) {
       const cartItems = await cartOf(services, user);
       if (name === null) {
         // Already gone (another tab, or auto-removed): the page applies it locally.
-        return reply
-          .code(201)
-          .send({ scode: 201, smessage: 'This item is no longer in your cart.', cartItems });
+        return reply.code(201).send({ scode: 201, smessage: request.say('api.noLongerInCart'), cartItems });
       }
-      return reply.send({ scode: 200, smessage: CART_MSG.removed(name), cartItems });
+      return reply.send({ scode: 200, smessage: request.say(CART_MSG.removed(name)), cartItems });
     },
   );
 }

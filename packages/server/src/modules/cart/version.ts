@@ -14,7 +14,7 @@ import { HttpError } from '../../lib/http';
 import type { SessionUser } from '../sessions';
 
 /** Said when a buyer's cart could not be read for a change (the buyer's sign-in is gone). */
-const CART_BUSY = 'Your cart was being changed elsewhere at the same time. Please try again.';
+const CART_BUSY = 'api.cartBusy';
 
 /** Returned by an attempt whose write found the cart changed since its read. */
 export const STALE: unique symbol = Symbol('stale cart');

@@ -136,14 +136,14 @@ export function mediaRoutes(app: FastifyInstance, deps: AdminDeps) {
 
   app.get<{ Params: { file: string } }>('/media/:file', async (request, reply) => {
     const match = /^([0-9a-f]{32})-(thumb|full)\.webp$/.exec(request.params.file);
-    if (!match) return reply.code(404).send({ scode: 404, smessage: 'Not found.' });
+    if (!match) return reply.code(404).send({ scode: 404, smessage: reply.request.say('api.notFound') });
     let body: Buffer;
     try {
       body = await readFile(join(mediaDir(deps), request.params.file));
     } catch (error) {
       if ((error as { code?: string }).code !== 'ENOENT')
         request.log.error({ err: error, file: request.params.file }, 'a stored picture cannot be read');
-      return reply.code(404).send({ scode: 404, smessage: 'Not found.' });
+      return reply.code(404).send({ scode: 404, smessage: reply.request.say('api.notFound') });
     }
     return reply.type('image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(body);
   });

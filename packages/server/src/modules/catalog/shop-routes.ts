@@ -25,7 +25,7 @@ import {
   SubcategoryParams,
 } from '@shop/domain/catalog-requests';
 import { REFUSALS } from '@shop/domain/contract';
-import type { Lang } from '@shop/domain/i18n';
+import { type Lang, message } from '@shop/domain/i18n';
 import type { ListingQuery } from '@shop/domain/listing';
 import { runListing } from '@shop/domain/listing';
 import { MSG } from '@shop/domain/messages';
@@ -173,7 +173,7 @@ export function catalogRoutes(app: FastifyInstance, services: CatalogNeeds) {
     if (!bucket) {
       throw new HttpError(
         404,
-        `There is no category ${subcategory ? `${category}/${subcategory}` : category}.`,
+        message('api.noCategory', { name: subcategory ? `${category}/${subcategory}` : category }),
       );
     }
     const key = `l|${classOf(request)}|${bucket.category}/${bucket.subcategory}|${category}/${subcategory ?? ''}|${queryKey(query)}`;

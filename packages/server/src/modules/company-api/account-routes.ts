@@ -66,7 +66,7 @@ export function accountKeyRoutes(app: FastifyInstance, needs: CompanyApiNeeds): 
       const made = await createKey(db, user, request.body);
       return {
         scode: 200 as const,
-        smessage: API_MSG.keyCreated(made.apiKey.name),
+        smessage: request.say(API_MSG.keyCreated(made.apiKey.name)),
         apiKey: made.apiKey,
         secret: made.secret,
       };
@@ -91,7 +91,7 @@ export function accountKeyRoutes(app: FastifyInstance, needs: CompanyApiNeeds): 
       const { apiKey, already } = await revokeKey(db, user, request.params.keyId);
       return {
         scode: 200 as const,
-        smessage: already ? API_MSG.keyWasRevoked(apiKey.name) : API_MSG.keyRevoked(apiKey.name),
+        smessage: request.say(already ? API_MSG.keyWasRevoked(apiKey.name) : API_MSG.keyRevoked(apiKey.name)),
         apiKey,
       };
     },

@@ -214,5 +214,4 @@ export async function checkKey(db: Queryable, authorization: string | undefined)
 }
 
 /** The shop's own words for a company the seller has disabled (in its catalogue, so it is translated). */
-const CUSTOMER_DISABLED =
-  'This account has been disabled. Please contact customer support (Monday to Friday 9AM to 5PM EST).';
+const CUSTOMER_DISABLED = 'api.customerDisabled';

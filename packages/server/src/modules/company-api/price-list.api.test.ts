@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema';
 import { call, clientAddress, OWNER, placeOrder, staffSignIn } from '../../test/admin';
+import { en } from '../../test/english';
 import { DEMO, signIn, useTestApp } from '../../test/harness';
 
 const ctx = useTestApp({ API_KEY_RATE_LIMIT: 1000 });
@@ -182,14 +183,14 @@ describe('a nightly pull of the whole price list', () => {
   it('refuses a key without prices:read (403), and bad paging (400), with messages', async () => {
     const refused = await get(ordersOnly, '/api/v1/price-list');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ scode: 403, smessage: API_MSG.needsPrices });
+    expect(refused.json()).toEqual({ scode: 403, smessage: en(API_MSG.needsPrices) });
     expect((await get(ordersOnly, '/api/v1/price-list.csv')).statusCode).toBe(403);
     const big = await get(prices1, '/api/v1/price-list?page_size=501');
     expect(big.statusCode).toBe(400);
-    expect(big.json().smessage).toBe(API_MSG.pageSize);
+    expect(big.json().smessage).toBe(en(API_MSG.pageSize));
     const since = await get(prices1, '/api/v1/price-list?changed_since=yesterday');
     expect(since.statusCode).toBe(400);
-    expect(since.json().smessage).toBe(API_MSG.changedSince);
+    expect(since.json().smessage).toBe(en(API_MSG.changedSince));
     const past = await get(prices1, '/api/v1/price-list?page=999');
     expect(past.statusCode).toBe(200);
     expect(past.json()).toMatchObject({ items: [], next_page: null, next: null });

@@ -89,7 +89,7 @@ export async function v1Routes(app: FastifyInstance, deps: CompanyApiNeeds): Pro
       const error = request.headers.authorization ? `, error="invalid_token"` : '';
       reply.header('www-authenticate', `${REALM}${error}`);
     }
-    return reply.code(checked.status).send({ scode: checked.status, smessage: checked.message });
+    return reply.code(checked.status).send({ scode: checked.status, smessage: request.say(checked.message) });
   });
 
   // At most API_KEY_RATE_LIMIT requests a minute per key, over every /api/v1 call, in every process.

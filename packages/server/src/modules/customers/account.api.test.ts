@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountApplications, customerMessages, outbox, recentlyViewed, sessions } from '../../db/schema';
+import { en } from '../../test/english';
 import { DEMO, signIn, useTestApp } from '../../test/harness';
 import type { CatalogRow } from '../catalog/store';
 import type { CustomerNeeds } from './needs';
@@ -46,7 +47,7 @@ describe('GET /api/user/{customerid}/{session}', () => {
   it.each(SECTIONS)('refuses %s of another customer with 403', async (section) => {
     const response = await get(`/api/user/C10002/${section}`, c1);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ scode: 403, smessage: MSG.forbidden });
+    expect(response.json()).toEqual({ scode: 403, smessage: en(MSG.forbidden) });
   });
 
   it('answers a visitor with 401', async () => {
@@ -370,7 +371,7 @@ describe('POST /api/user/register', () => {
   it('stores an application from a visitor', async () => {
     const response = await register(valid);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ scode: 200, smessage: APPLICATION_MSG.received });
+    expect(response.json()).toEqual({ scode: 200, smessage: en(APPLICATION_MSG.received) });
     const [saved] = await ctx.database.db
       .select()
       .from(accountApplications)
@@ -408,12 +409,12 @@ describe('POST /api/user/register', () => {
   });
 
   it.each([
-    ['company', '', APPLICATION_MSG.company],
-    ['contactName', 'x'.repeat(51), APPLICATION_MSG.contactName],
-    ['email', 'noah@', APPLICATION_MSG.email],
-    ['phoneNumber', '416 555 0199', APPLICATION_MSG.phone],
-    ['province', '', APPLICATION_MSG.province],
-    ['message', 'x'.repeat(2001), APPLICATION_MSG.message],
+    ['company', '', en(APPLICATION_MSG.company)],
+    ['contactName', 'x'.repeat(51), en(APPLICATION_MSG.contactName)],
+    ['email', 'noah@', en(APPLICATION_MSG.email)],
+    ['phoneNumber', '416 555 0199', en(APPLICATION_MSG.phone)],
+    ['province', '', en(APPLICATION_MSG.province)],
+    ['message', 'x'.repeat(2001), en(APPLICATION_MSG.message)],
   ])('refuses %s = %j with 400: %s', async (field, value, message) => {
     const before = await ctx.database.db.select().from(accountApplications);
     const response = await register({ ...valid, [field]: value });
@@ -447,15 +448,15 @@ describe('POST /api/user/information/update', () => {
     });
 
   it.each([
-    ['first_name', '', ACCOUNT_MSG.firstName],
-    ['first_name', 'x'.repeat(51), ACCOUNT_MSG.firstName],
-    ['last_name', '', ACCOUNT_MSG.lastName],
-    ['email', 'liam@', ACCOUNT_MSG.email],
-    ['email', `${'x'.repeat(45)}@ex.com`, ACCOUNT_MSG.email],
-    ['company', 'x'.repeat(51), ACCOUNT_MSG.company],
-    ['phone_number', '613555010', ACCOUNT_MSG.phone],
-    ['newPassword', 'weakpass', ACCOUNT_MSG.newPassword],
-    ['newPassword', 'Strong#2024', ACCOUNT_MSG.newPassword],
+    ['first_name', '', en(ACCOUNT_MSG.firstName)],
+    ['first_name', 'x'.repeat(51), en(ACCOUNT_MSG.firstName)],
+    ['last_name', '', en(ACCOUNT_MSG.lastName)],
+    ['email', 'liam@', en(ACCOUNT_MSG.email)],
+    ['email', `${'x'.repeat(45)}@ex.com`, en(ACCOUNT_MSG.email)],
+    ['company', 'x'.repeat(51), en(ACCOUNT_MSG.company)],
+    ['phone_number', '613555010', en(ACCOUNT_MSG.phone)],
+    ['newPassword', 'weakpass', en(ACCOUNT_MSG.newPassword)],
+    ['newPassword', 'Strong#2024', en(ACCOUNT_MSG.newPassword)],
   ])('refuses %s = %j with 400: %s', async (field, value, message) => {
     const response = await update(c2, { ...info, password: DEMO.C10002.password, [field]: value });
     expect(response.statusCode).toBe(400);
@@ -471,10 +472,10 @@ describe('POST /api/user/information/update', () => {
       confirmPassword: 'Strong@2025',
     });
     expect(confirm.statusCode).toBe(400);
-    expect(confirm.json().errors.confirmPassword).toBe(ACCOUNT_MSG.confirm);
+    expect(confirm.json().errors.confirmPassword).toBe(en(ACCOUNT_MSG.confirm));
     const current = await update(c2, { ...info, password: '', newPassword: 'Strong@2024' });
     expect(current.statusCode).toBe(400);
-    expect(current.json().errors.password).toBe(ACCOUNT_MSG.currentRequired);
+    expect(current.json().errors.password).toBe(en(ACCOUNT_MSG.currentRequired));
   });
 
   it("refuses another customer's id with 403 and a wrong current password with 401", async () => {
@@ -483,7 +484,7 @@ describe('POST /api/user/information/update', () => {
     await signIn(ctx.app, 'C10001', DEMO.C10001.password);
     const wrong = await update(c2, { ...info, password: 'Wrong@2024', newPassword: 'Strong@2024' });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toMatchObject({ scode: 401, smessage: ACCOUNT_MSG.currentWrong });
+    expect(wrong.json()).toMatchObject({ scode: 401, smessage: en(ACCOUNT_MSG.currentWrong) });
     await signIn(ctx.app, 'C10002', DEMO.C10002.password);
   });
 
@@ -492,7 +493,7 @@ describe('POST /api/user/information/update', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       scode: 200,
-      smessage: ACCOUNT_MSG.updated,
+      smessage: en(ACCOUNT_MSG.updated),
       customerInfo: { customer_id: 'C10002', first_name: 'Liam', email: info.email },
     });
   });
@@ -512,7 +513,7 @@ describe('POST /api/user/information/update', () => {
       confirmPassword: newPassword,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().smessage).toBe(ACCOUNT_MSG.updated);
+    expect(response.json().smessage).toBe(en(ACCOUNT_MSG.updated));
     expect((await get('/api/header', c2)).statusCode).toBe(200);
     expect((await get('/api/header', other)).statusCode).toBe(401);
     const after = await ctx.database.db

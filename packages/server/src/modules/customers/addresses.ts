@@ -8,7 +8,7 @@ import { addresses, customers } from '../../db/schema';
 import { HttpError } from '../../lib/http';
 import { type Address, listAddresses } from './queries';
 
-export const ADDRESS_NOT_FOUND = 'This address does not exist in your account.';
+export const ADDRESS_NOT_FOUND = 'api.noSuchAddress';
 
 /** Holds the customer row until the transaction ends, so limits counted after it cannot be raced. */
 export async function lockCustomer(tx: Tx, customerId: string): Promise<void> {

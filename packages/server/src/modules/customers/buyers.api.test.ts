@@ -7,6 +7,7 @@ import { MSG } from '@shop/domain/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses } from '../../db/schema';
 import { call, clientAddress, tokenIn, uniqueEmail, waitForMail } from '../../test/admin';
+import { en } from '../../test/english';
 import { cookieHeader, DEMO, signIn, useTestApp } from '../../test/harness';
 import { startMailSink } from '../../test/mail-sink';
 
@@ -151,7 +152,7 @@ describe('buyers of one company', () => {
   it('who are buyers cannot manage buyers or addresses', async () => {
     const buyer = await newBuyer();
     const list = await call(ctx.app, 'GET', '/api/user/C10001/buyers', buyer.cookie);
-    expect([list.status, list.body.smessage]).toEqual([403, MSG.buyersAdminOnly]);
+    expect([list.status, list.body.smessage]).toEqual([403, en(MSG.buyersAdminOnly)]);
     const add = await call(ctx.app, 'POST', '/api/user/buyers/create', buyer.cookie, {
       buyerInfo: { first_name: 'A', last_name: 'B', email: uniqueEmail('x'), role: 'admin' },
     });
@@ -178,7 +179,7 @@ describe('buyers of one company', () => {
         country: 'Canada',
       },
     });
-    expect([address.status, address.body.smessage]).toEqual([403, MSG.addressesAdminOnly]);
+    expect([address.status, address.body.smessage]).toEqual([403, en(MSG.addressesAdminOnly)]);
     const gone = await call(ctx.app, 'DELETE', `/api/user/C10001/address/${addressId}/delete`, buyer.cookie);
     expect(gone.status).toBe(403);
     // They still see the company's addresses (to check out) and orders.
@@ -202,13 +203,13 @@ describe('buyers of one company', () => {
     const self = await call(ctx.app, 'POST', `/api/user/C10001/buyers/${me.contact_person_id}/edit`, admin, {
       buyerInfo: { active: false },
     });
-    expect([self.status, self.body.smessage]).toEqual([400, MSG.buyerNotYourself]);
+    expect([self.status, self.body.smessage]).toEqual([400, en(MSG.buyerNotYourself)]);
     // Another company's buyer is out of reach.
     const other = await signIn(ctx.app, DEMO.C10002.username, DEMO.C10002.password);
     const theirs = await call(ctx.app, 'POST', `/api/user/C10002/buyers/${buyer.contactId}/edit`, other, {
       buyerInfo: { active: true },
     });
-    expect([theirs.status, theirs.body.smessage]).toEqual([404, MSG.buyerNotFound]);
+    expect([theirs.status, theirs.body.smessage]).toEqual([404, en(MSG.buyerNotFound)]);
   });
 
   it('who are administrators can add buyers too', async () => {

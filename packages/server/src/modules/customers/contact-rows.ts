@@ -3,6 +3,7 @@
  * locked for a change, and whether a user name is free.
  */
 import type { AdminContact, ContactRole } from '@shop/domain/admin';
+import { message } from '@shop/domain/i18n';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contacts } from '../../db/schema';
@@ -49,8 +50,7 @@ export async function assertUsernameFree(tx: Queryable, username: string, except
         exceptContact ? sql`${contacts.contactPersonId} <> ${exceptContact}` : undefined,
       ),
     );
-  if (taken)
-    throw new HttpError(409, `${username} already signs in to another account; use another e-mail address.`);
+  if (taken) throw new HttpError(409, message('api.emailTaken', { email: username }));
 }
 
 export async function findContact(

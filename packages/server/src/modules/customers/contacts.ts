@@ -9,7 +9,7 @@ import {
   type contactCreateSchema,
   type contactUpdateSchema,
 } from '@shop/domain/admin';
-import type { Lang } from '@shop/domain/i18n';
+import { type Lang, message } from '@shop/domain/i18n';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
@@ -54,23 +54,11 @@ async function addedWithin(tx: Tx, customerId: string, interval: string): Promis
 
 /** The company's limits on its administrators' additions; throws the message to show when one is reached. */
 async function assertCompanyMayInvite(tx: Tx, customer: CustomerRow, people: number): Promise<void> {
-  if (people >= customer.maxBuyers)
-    throw new HttpError(
-      409,
-      `Your company already has ${people} sign-ins, the most its account allows. Please contact us to allow more.`,
-    );
+  if (people >= customer.maxBuyers) throw new HttpError(409, message('api.buyerLimit', { n: people }));
   const hour = await addedWithin(tx, customer.customerId, '1 hour');
-  if (hour >= BUYER_INVITES_PER_HOUR)
-    throw new HttpError(
-      429,
-      `Your company has added ${hour} buyers in the last hour, the most allowed. Please try again later, or contact us.`,
-    );
+  if (hour >= BUYER_INVITES_PER_HOUR) throw new HttpError(429, message('api.buyerInvitesHour', { n: hour }));
   const day = await addedWithin(tx, customer.customerId, '24 hours');
-  if (day >= BUYER_INVITES_PER_DAY)
-    throw new HttpError(
-      429,
-      `Your company has added ${day} buyers in the last 24 hours, the most allowed. Please try again tomorrow, or contact us.`,
-    );
+  if (day >= BUYER_INVITES_PER_DAY) throw new HttpError(429, message('api.buyerInvitesDay', { n: day }));
 }
 
 /** The contact, if any, that signs in with this name (case-insensitive). */
@@ -104,13 +92,10 @@ export async function addContact(
       const clash = await signsInAs(tx, input.email);
       if (addedBy === 'company') {
         if (clash?.customerId === customerId)
-          throw new HttpError(409, `${input.email} is already a buyer of your company.`);
+          throw new HttpError(409, message('api.buyerInCompany', { email: input.email }));
         await assertCompanyMayInvite(tx, customer, people);
       } else if (clash) {
-        throw new HttpError(
-          409,
-          `${input.email} already signs in to another account; use another e-mail address.`,
-        );
+        throw new HttpError(409, message('api.emailTaken', { email: input.email }));
       }
       let n = people + 1;
       let contactPersonId = `${customerId}-B${n}`;
@@ -159,9 +144,7 @@ export async function addContact(
     if (isUniqueViolation(error))
       throw new HttpError(
         409,
-        addedBy === 'company'
-          ? 'The buyer could not be added just now; please try again.'
-          : `${input.email} already signs in to another account; use another e-mail address.`,
+        addedBy === 'company' ? 'api.buyerNotAdded' : message('api.emailTaken', { email: input.email }),
       );
     throw error;
   }
@@ -216,8 +199,7 @@ export async function updateContact(
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw new HttpError(409, 'That e-mail address already signs in to another account.');
+    if (isUniqueViolation(error)) throw new HttpError(409, 'api.emailTakenThat');
     throw error;
   }
   await deps.sessions.refreshCustomer(customerId);

@@ -2,6 +2,7 @@ import { ACCOUNT_MSG } from '@shop/domain/account';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { outbox, passwordResetCodes } from '../../db/schema';
+import { en } from '../../test/english';
 import { DEMO, signIn, useTestApp } from '../../test/harness';
 import { eventually, startMailSink } from '../../test/mail-sink';
 import { USERNAME_MESSAGE } from './password-reset';
@@ -74,7 +75,7 @@ describe('password reset', () => {
     const before = received.length;
     const sent = await sendCode('c10002');
     expect(sent.statusCode).toBe(200);
-    expect(sent.json()).toEqual({ scode: 200, smessage: ACCOUNT_MSG.resetCodeSent });
+    expect(sent.json()).toEqual({ scode: 200, smessage: en(ACCOUNT_MSG.resetCodeSent) });
     const code = await codeMailedTo(EMAIL.C10002, before);
     const [stored] = await codeRows('C10002');
     expect(stored!.codeHash).not.toContain(code);
@@ -88,7 +89,7 @@ describe('password reset', () => {
       verificationCode: code,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ code: 200, scode: 200, smessage: ACCOUNT_MSG.resetDone });
+    expect(response.json()).toEqual({ code: 200, scode: 200, smessage: en(ACCOUNT_MSG.resetDone) });
 
     const oldLogin = await ctx.app.inject({
       method: 'POST',
@@ -107,7 +108,7 @@ describe('password reset', () => {
     // A used code does not work a second time.
     const reused = await reset({ username: 'C10002', password: 'Other@2024x', verificationCode: code });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json().smessage).toBe(ACCOUNT_MSG.resetCodeWrong);
+    expect(reused.json().smessage).toBe(en(ACCOUNT_MSG.resetCodeWrong));
     await signIn(ctx.app, 'C10002', newPassword);
   });
 
@@ -139,7 +140,7 @@ describe('password reset', () => {
     const count = (await codeRows('C10001')).length;
     const again = await sendCode('C10001');
     expect(again.statusCode).toBe(200);
-    expect(again.json().smessage).toBe(ACCOUNT_MSG.resetCodeSent);
+    expect(again.json().smessage).toBe(en(ACCOUNT_MSG.resetCodeSent));
     expect(await codeRows('C10001')).toHaveLength(count);
   });
 
@@ -152,7 +153,7 @@ describe('password reset', () => {
       .where(eq(passwordResetCodes.id, row!.id));
     const response = await reset({ username: 'C10001', password: 'Expired@2024', verificationCode: code });
     expect(response.statusCode).toBe(400);
-    expect(response.json().smessage).toBe(ACCOUNT_MSG.resetCodeWrong);
+    expect(response.json().smessage).toBe(en(ACCOUNT_MSG.resetCodeWrong));
     await signIn(ctx.app, 'C10001', DEMO.C10001.password);
   });
 
@@ -162,11 +163,11 @@ describe('password reset', () => {
     for (let i = 0; i < 5; i++) {
       const response = await reset({ username: 'C10001', password: 'Tries@2024', verificationCode: wrong });
       expect(response.statusCode).toBe(400);
-      expect(response.json().smessage).toBe(ACCOUNT_MSG.resetCodeWrong);
+      expect(response.json().smessage).toBe(en(ACCOUNT_MSG.resetCodeWrong));
     }
     const right = await reset({ username: 'C10001', password: 'Tries@2024', verificationCode: code });
     expect(right.statusCode).toBe(400);
-    expect(right.json().smessage).toBe(ACCOUNT_MSG.resetCodeWrong);
+    expect(right.json().smessage).toBe(en(ACCOUNT_MSG.resetCodeWrong));
     const [row] = await codeRows('C10001');
     expect(row!.attempts).toBe(5);
     expect(row!.usedAt).toBeNull();
@@ -185,15 +186,15 @@ describe('password reset', () => {
   });
 
   it.each([
-    [{ password: 'Fine@2024x', confirmPassword: 'Other@2024x' }, ACCOUNT_MSG.resetMismatch],
-    [{ password: 'short1A', confirmPassword: 'short1A' }, ACCOUNT_MSG.resetWeak],
-    [{ password: 'alllowercase1', confirmPassword: 'alllowercase1' }, ACCOUNT_MSG.resetWeak],
-    [{ password: 'Has space 2024A' }, ACCOUNT_MSG.resetWeak],
-    [{ password: 'Fine@2024x', verificationCode: '12ab56' }, ACCOUNT_MSG.resetCodeWrong],
-    [{ password: 'Fine@2024x', verificationCode: '1234567' }, ACCOUNT_MSG.resetCodeWrong],
-    [{ username: '', password: 'Fine@2024x' }, USERNAME_MESSAGE],
-    [{ username: 'x'.repeat(51), password: 'Fine@2024x' }, USERNAME_MESSAGE],
-    [{ username: 'C99999', password: 'Fine@2024x' }, ACCOUNT_MSG.resetCodeWrong],
+    [{ password: 'Fine@2024x', confirmPassword: 'Other@2024x' }, en(ACCOUNT_MSG.resetMismatch)],
+    [{ password: 'short1A', confirmPassword: 'short1A' }, en(ACCOUNT_MSG.resetWeak)],
+    [{ password: 'alllowercase1', confirmPassword: 'alllowercase1' }, en(ACCOUNT_MSG.resetWeak)],
+    [{ password: 'Has space 2024A' }, en(ACCOUNT_MSG.resetWeak)],
+    [{ password: 'Fine@2024x', verificationCode: '12ab56' }, en(ACCOUNT_MSG.resetCodeWrong)],
+    [{ password: 'Fine@2024x', verificationCode: '1234567' }, en(ACCOUNT_MSG.resetCodeWrong)],
+    [{ username: '', password: 'Fine@2024x' }, en(USERNAME_MESSAGE)],
+    [{ username: 'x'.repeat(51), password: 'Fine@2024x' }, en(USERNAME_MESSAGE)],
+    [{ username: 'C99999', password: 'Fine@2024x' }, en(ACCOUNT_MSG.resetCodeWrong)],
   ])('refuses %o with 400: %s', async (fields, message) => {
     const response = await reset({ username: 'C10001', verificationCode: '123456', ...fields });
     expect(response.statusCode).toBe(400);
@@ -205,7 +206,7 @@ describe('password reset', () => {
     async (username) => {
       const response = await sendCode(username);
       expect(response.statusCode).toBe(400);
-      expect(response.json().smessage).toBe(USERNAME_MESSAGE);
+      expect(response.json().smessage).toBe(en(USERNAME_MESSAGE));
     },
   );
 

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { type Database, openDatabase } from '../../db/client';
 import { authAttempts, outbox, passwordResetCodes } from '../../db/schema';
+import { en } from '../../test/english';
 import { DEMO, signIn, useTestApp } from '../../test/harness';
 import { CODES_PER_DAY, SEND_CODE_MIN_MS } from './password-reset';
 
@@ -88,7 +89,7 @@ describe('codes tried per account and day', () => {
     await knownCode('CP10001', '333333');
     const refused = await reset(1, 'C10001', '333333');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ scode: 429, smessage: tooManyCodeAttempts(86_400_000) });
+    expect(refused.json()).toEqual({ scode: 429, smessage: en(tooManyCodeAttempts(86_400_000)) });
     expect(refused.json().smessage).toBe(
       'Too many verification code attempts, please wait 24 hours and try again.',
     );
@@ -117,8 +118,8 @@ describe('codes tried per account and day', () => {
       known.push(`${b.statusCode} ${b.json().smessage}`);
     }
     expect(unknown).toEqual(known);
-    expect(unknown[0]).toBe(`400 ${ACCOUNT_MSG.resetCodeWrong}`);
-    expect(unknown[10]).toBe(`429 ${tooManyCodeAttempts(86_400_000)}`);
+    expect(unknown[0]).toBe(`400 ${en(ACCOUNT_MSG.resetCodeWrong)}`);
+    expect(unknown[10]).toBe(`429 ${en(tooManyCodeAttempts(86_400_000))}`);
   });
 });
 

@@ -21,6 +21,7 @@ import {
   WishListsAnswer,
 } from '@shop/domain/answers/account';
 import { REFUSALS } from '@shop/domain/contract';
+import { message } from '@shop/domain/i18n';
 import { MSG } from '@shop/domain/messages';
 import {
   AccountSectionItemPath,
@@ -149,12 +150,8 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
     switch (session) {
       case 'messages': {
         if (!one) return { messages: await listMessages(db, id) };
-        const message = await openMessage(
-          db,
-          id,
-          numericId(sessionid, 'Message id must be a whole number of 1 or more.', 400),
-        );
-        if (!message) throw new HttpError(404, 'This message does not exist in your account.');
+        const message = await openMessage(db, id, numericId(sessionid, 'api.messageId', 400));
+        if (!message) throw new HttpError(404, 'api.noSuchMessage');
         return { messages: [{ ...message, replies: await threadRepliesForBuyer(db, message.message_id) }] };
       }
       case 'buyers':
@@ -166,11 +163,7 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
         break;
       case 'addressForm': {
         if (!one) return { addressForm: [] };
-        const address = await findAddress(
-          db,
-          id,
-          numericId(sessionid, 'Address id must be a whole number of 1 or more.', 400),
-        );
+        const address = await findAddress(db, id, numericId(sessionid, 'api.addressId', 400));
         if (!address) throw new HttpError(404, ADDRESS_NOT_FOUND);
         return { addressForm: [address] };
       }
@@ -199,7 +192,7 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
         if (!one) return { subscription: [{ subscribed: await isSubscribed(db, id) }] };
         break;
     }
-    throw new HttpError(400, 'Unknown account section.');
+    throw new HttpError(400, 'api.unknownSection');
   };
 
   const sectionAnswer = { 200: AccountSectionAnswer, ...REFUSALS };
@@ -241,7 +234,11 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
       const user = requireUser(request);
       const form = request.body.customerInfo;
       await updateAccount(services, user, request.cookies[SESSION_COOKIE], form, request.log);
-      return reply.send({ scode: 200, smessage: ACCOUNT_MSG.updated, customerInfo: customerInfo(user) });
+      return reply.send({
+        scode: 200,
+        smessage: request.say(ACCOUNT_MSG.updated),
+        customerInfo: customerInfo(user),
+      });
     },
   );
 
@@ -257,7 +254,7 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
     },
     async (request, reply) => {
       await sendResetCode(services, request.body.username);
-      return reply.send({ scode: 200, smessage: ACCOUNT_MSG.resetCodeSent });
+      return reply.send({ scode: 200, smessage: request.say(ACCOUNT_MSG.resetCodeSent) });
     },
   );
 
@@ -273,7 +270,7 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
     },
     async (request, reply) => {
       await resetPassword(services, request.body, request.log);
-      return reply.send({ code: 200, scode: 200, smessage: ACCOUNT_MSG.resetDone });
+      return reply.send({ code: 200, scode: 200, smessage: request.say(ACCOUNT_MSG.resetDone) });
     },
   );
 
@@ -336,7 +333,7 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
       const user = requireUser(request);
       const addresses = await deleteAddress(db, user.customerId, request.params.addressId);
       await services.sessions.refreshCustomer(user.customerId);
-      return reply.send({ scode: 200, addresses, smessage: 'Address has been deleted.' });
+      return reply.send({ scode: 200, addresses, smessage: request.say('api.addressDeleted') });
     },
   );
 
@@ -358,7 +355,7 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
       const buyers = await addBuyer(deps, user, request.body.buyerInfo, requestLang(request));
       return reply.send({
         scode: 200,
-        smessage: 'The buyer has been added and mailed a link to set a password.',
+        smessage: request.say('api.buyerAdded'),
         buyers,
       });
     },
@@ -378,7 +375,7 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
     async (request, reply) => {
       const user = requireUser(request);
       const buyers = await changeBuyer(deps, user, request.params.contactId, request.body.buyerInfo);
-      return reply.send({ scode: 200, smessage: 'The buyer has been updated.', buyers });
+      return reply.send({ scode: 200, smessage: request.say('api.buyerUpdated'), buyers });
     },
   );
 
@@ -452,7 +449,7 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
         scode: 200,
         wishListsItems: change.wishListsItems,
         wishLists: change.wishLists,
-        smessage: `${change.itemName} has been added to wish list ${change.listName}.`,
+        smessage: request.say(message('api.wishListAdded', { item: change.itemName, list: change.listName })),
       });
     },
   );
@@ -476,7 +473,9 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
         wishLists: change.wishLists,
         wishListItems: await listWishListItems(db, catalog, listId, user.percentage),
         wishListsItems: change.wishListsItems,
-        smessage: `${change.itemName} has been removed from wish list ${change.listName}.`,
+        smessage: request.say(
+          message('api.wishListRemoved', { item: change.itemName, list: change.listName }),
+        ),
       });
     },
   );
@@ -505,9 +504,7 @@ export function accountRoutes(app: FastifyInstance, services: CustomerNeeds): vo
       return reply.send({
         scode: 200,
         subscription: [{ subscribed }],
-        smessage: subscribed
-          ? 'You have subscribed to our newsletter.'
-          : 'You have unsubscribed from our newsletter.',
+        smessage: request.say(subscribed ? 'api.subscribed' : 'api.unsubscribed'),
       });
     },
   );

@@ -32,7 +32,7 @@ import {
 import type { CustomerNeeds } from './needs';
 import { headerParts } from './queries';
 
-const LANGUAGE_SAVED = 'Your language has been saved.';
+const LANGUAGE_SAVED = 'api.languageSaved';
 /** The language cookie lasts a year. */
 const LANG_COOKIE_SECONDS = 365 * 86_400;
 const doc = routeDocs(['Sign-in'], SECURITY.session);
@@ -142,7 +142,7 @@ export function authRoutes(app: FastifyInstance, services: CustomerNeeds) {
       await sessions.destroy(request.cookies[SESSION_COOKIE]);
       reply.clearCookie(SESSION_COOKIE, cookieBase);
       for (const name of DISPLAY_COOKIES) reply.clearCookie(name, cookieBase);
-      return reply.send({ scode: 200, smessage: 'Signed out.' });
+      return reply.send({ scode: 200, smessage: request.say('api.signedOut') });
     },
   );
 
@@ -168,7 +168,7 @@ export function authRoutes(app: FastifyInstance, services: CustomerNeeds) {
       });
       reply.setCookie(LANG_COOKIE, language, { ...cookieBase, maxAge: LANG_COOKIE_SECONDS });
       request.lang = language;
-      return reply.send({ scode: 200, smessage: LANGUAGE_SAVED, language });
+      return reply.send({ scode: 200, smessage: request.say(LANGUAGE_SAVED), language });
     },
   );
 

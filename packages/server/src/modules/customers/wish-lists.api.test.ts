@@ -3,6 +3,7 @@ import { MSG } from '@shop/domain/messages';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wishListItems, wishLists } from '../../db/schema';
+import { en } from '../../test/english';
 import { DEMO, signIn, useTestApp } from '../../test/harness';
 import type { CatalogRow } from '../catalog/store';
 
@@ -88,7 +89,7 @@ describe('wish lists', () => {
   ])('refuses the list name %j with the wish list name message', async (name, status) => {
     const response = await createList(c1, { list_name: name, is_public: false });
     expect(response.statusCode).toBe(status);
-    expect(response.json().smessage).toBe(ACCOUNT_MSG.wishListName);
+    expect(response.json().smessage).toBe(en(ACCOUNT_MSG.wishListName));
     const rename = await ctx.app.inject({
       method: 'POST',
       url: `/api/user/C10001/wishLists/${listId}/edit`,
@@ -96,7 +97,7 @@ describe('wish lists', () => {
       payload: { wishList: { list_name: name, is_public: false } },
     });
     expect(rename.statusCode).toBe(400);
-    expect(rename.json().smessage).toBe(ACCOUNT_MSG.wishListName);
+    expect(rename.json().smessage).toBe(en(ACCOUNT_MSG.wishListName));
   });
 
   it('renames a list', async () => {
@@ -153,7 +154,7 @@ describe('wish lists', () => {
     const row = rows[1]!;
     const visitor = await addItem(undefined, listId, row);
     expect(visitor.statusCode).toBe(401);
-    expect(visitor.json().smessage).toBe(ACCOUNT_MSG.pleaseLogin);
+    expect(visitor.json().smessage).toBe(en(ACCOUNT_MSG.pleaseLogin));
     const unknown = await ctx.app.inject({
       method: 'POST',
       url: '/api/user/wishList/item/add',
@@ -161,7 +162,7 @@ describe('wish lists', () => {
       payload: { listId, itemId: 'no-such-item', sku: 'X', item_condition: 'BrandNew' },
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().smessage).toBe(MSG.itemMissing);
+    expect(unknown.json().smessage).toBe(en(MSG.itemMissing));
     const noList = await ctx.app.inject({
       method: 'POST',
       url: '/api/user/wishList/item/add',
@@ -169,7 +170,7 @@ describe('wish lists', () => {
       payload: { itemId: row.item_id, sku: row.sku, item_condition: row.item_condition },
     });
     expect(noList.statusCode).toBe(400);
-    expect(noList.json().smessage).toBe(ACCOUNT_MSG.createListFirst);
+    expect(noList.json().smessage).toBe(en(ACCOUNT_MSG.createListFirst));
     const badCondition = await ctx.app.inject({
       method: 'POST',
       url: '/api/user/wishList/item/add',
@@ -251,7 +252,7 @@ describe('wish lists', () => {
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(MAX_WISH_LIST_ITEMS);
     const refused = results.filter((r) => r.statusCode === 400);
     expect(refused).toHaveLength(3);
-    for (const r of refused) expect(r.json().smessage).toBe(ACCOUNT_MSG.wishListItemLimit);
+    for (const r of refused) expect(r.json().smessage).toBe(en(ACCOUNT_MSG.wishListItemLimit));
     const stored = await ctx.database.db.select().from(wishListItems).where(eq(wishListItems.listId, listId));
     expect(stored).toHaveLength(MAX_WISH_LIST_ITEMS);
     const items = await ctx.app.inject({
@@ -276,7 +277,7 @@ describe('wish lists', () => {
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(MAX_WISH_LISTS - before);
     const refused = results.filter((r) => r.statusCode === 400);
     expect(refused).toHaveLength(2);
-    for (const r of refused) expect(r.json().smessage).toBe(ACCOUNT_MSG.wishListLimit);
+    for (const r of refused) expect(r.json().smessage).toBe(en(ACCOUNT_MSG.wishListLimit));
     const lists = await listsOf('C10001');
     expect(lists).toHaveLength(MAX_WISH_LISTS);
     expect(new Set(lists.map((l) => l.listId)).size).toBe(MAX_WISH_LISTS);

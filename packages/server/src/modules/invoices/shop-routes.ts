@@ -16,7 +16,7 @@ import type { InvoiceNeeds } from './needs';
 import { invoiceDocument, invoiceSeller, renderInvoicePdf, sellerOf } from './pdf';
 
 const ID = /^\d{1,9}$/;
-const NO_INVOICE = 'There is no such invoice in your account.';
+const NO_INVOICE = 'api.noSuchInvoice';
 const doc = routeDocs(['Orders'], SECURITY.session);
 /** A file's bytes, sent as they are (a Buffer); binary in the document. */
 const FileBytes = z.instanceof(Buffer).meta({ type: 'string', format: 'binary' });

@@ -28,7 +28,11 @@ export function buyerMessageRoutes(app: FastifyInstance, needs: ReplyNeeds) {
     async (request, reply) => {
       const user = requireUser(request);
       const message = await replyAsBuyer(needs, user, request.params.messageId, request.body);
-      return reply.send({ scode: 200, smessage: ACCOUNT_MSG.messageReplied, messages: [message] });
+      return reply.send({
+        scode: 200,
+        smessage: request.say(ACCOUNT_MSG.messageReplied),
+        messages: [message],
+      });
     },
   );
 }

@@ -55,7 +55,7 @@ export function contactRoutes(app: FastifyInstance, db: Db, mailer: Mailer, conf
       });
       // Delivery happens after the message is safely stored, without keeping the visitor waiting.
       mailer.kick();
-      return reply.send({ scode: 200, smessage: MSG.contactSent });
+      return reply.send({ scode: 200, smessage: request.say(MSG.contactSent) });
     },
   );
 }

@@ -21,7 +21,7 @@ import { recordAudit } from '../audit';
 import type { SessionUser } from '../sessions';
 
 /** The buyer's 404: a thread of another company is as unknown as one that does not exist. */
-const NO_MESSAGE = 'This message does not exist in your account.';
+const NO_MESSAGE = 'api.noSuchMessage';
 export const NO_THREAD = 'There is no such message to a customer.';
 
 type ReplyRow = typeof customerMessageReplies.$inferSelect;

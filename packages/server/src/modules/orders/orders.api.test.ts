@@ -4,6 +4,7 @@ import { seededComponents } from '@shop/domain/tax-history';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addresses, contacts, outbox, products } from '../../db/schema';
+import { en } from '../../test/english';
 import { DEMO, signIn, useTestApp } from '../../test/harness';
 import { createInvoice } from '../invoices';
 import { changeOrderStatus } from './admin-service';
@@ -182,8 +183,11 @@ describe('cart', () => {
   });
 
   it.each([
-    [{ itemData: { item_id: 'x', item_condition: 'BrandNew', quantity: 0 } }, CART_MSG.quantityInvalid],
-    [{ itemData: { item_id: 'x', item_condition: 'BrandNew', quantity: 'lots' } }, CART_MSG.quantityInvalid],
+    [{ itemData: { item_id: 'x', item_condition: 'BrandNew', quantity: 0 } }, en(CART_MSG.quantityInvalid)],
+    [
+      { itemData: { item_id: 'x', item_condition: 'BrandNew', quantity: 'lots' } },
+      en(CART_MSG.quantityInvalid),
+    ],
     [{ itemData: { item_id: 'x', item_condition: 'Used', quantity: 1 } }, 'Condition must be one of'],
     [{}, 'Send the item as itemData'],
   ])('refuses %o with 400', async (payload, message) => {
@@ -196,7 +200,7 @@ describe('cart', () => {
     const out = [...ctx.app.services.catalog.items.values()].find(
       (p) => p.isActive && p.stock === 0 && p.itemCondition !== 'Warranty',
     )!;
-    expect((await add(c1, out.itemId, 1, out.itemCondition)).body.smessage).toBe(CART_MSG.outOfStock);
+    expect((await add(c1, out.itemId, 1, out.itemCondition)).body.smessage).toBe(en(CART_MSG.outOfStock));
     const removed = [...ctx.app.services.catalog.items.values()].find((p) => !p.isActive)!;
     expect((await add(c1, removed.itemId, 1, removed.itemCondition)).status).toBe(400);
     expect((await add(c1, '0000', 1)).status).toBe(404);
@@ -269,7 +273,7 @@ describe('placing an order', () => {
     request.orderInfo.subtotal = 0.5;
     const r = await call('POST', '/api/placeorder', c1, request);
     expect(r.status).toBe(409);
-    expect(r.body.smessage).toBe(CART_MSG.totalsChanged);
+    expect(r.body.smessage).toBe(en(CART_MSG.totalsChanged));
     const [same] = await ctx.database.db.select().from(products).where(eq(products.itemId, item.itemId));
     expect(same!.stock).toBe(item.stock);
     expect((await call('GET', '/api/header', c1)).body.cartItems).toHaveLength(1);
@@ -310,7 +314,7 @@ describe('placing an order', () => {
       orderInfo: { ...request.orderInfo, line_items: [{ ...request.orderInfo.line_items[0], quantity: 2 }] },
     });
     expect(r.status).toBe(409);
-    expect(r.body.smessage).toBe(CART_MSG.cartChanged);
+    expect(r.body.smessage).toBe(en(CART_MSG.cartChanged));
     await emptyCart(c1, 'C10001');
     r = await call('POST', '/api/placeorder', c1, request);
     expect(r.body.smessage).toBe('There is no item in your cart needs to check out.');

@@ -1,9 +1,10 @@
 /** Placing an order and reading orders (SPEC §7); their invoices are the invoices module's. */
 import { ReorderAnswer } from '@shop/domain/answers/cart';
 import { OrderAnswer, OrdersListAnswer, PlaceOrderAnswer } from '@shop/domain/answers/orders';
-import { APPROVAL_MSG, ApprovalSentAnswer, approvalMessage } from '@shop/domain/approvals';
+import { APPROVAL_MSG, ApprovalSentAnswer } from '@shop/domain/approvals';
 import { conditionName, isCondition } from '@shop/domain/catalog';
 import { REFUSALS } from '@shop/domain/contract';
+import { message } from '@shop/domain/i18n';
 import { placeOrderSchema } from '@shop/domain/order-request';
 import { type OrderStatus, ordersQuerySchema } from '@shop/domain/orders';
 import { CustomerPath } from '@shop/domain/requests/account';
@@ -21,7 +22,7 @@ import { listOrders, orderView } from './queries';
 import { type CheckoutHold, placeOrder } from './service';
 
 const ID = /^\d{1,9}$/;
-const NO_ORDER = 'There is no such order in your account.';
+const NO_ORDER = 'api.noSuchOrder';
 const doc = routeDocs(['Orders'], SECURITY.session);
 
 /** A visitor, or a path naming another customer, is refused before anything sent is looked at. */
@@ -57,19 +58,24 @@ export function orderRoutes(app: FastifyInstance, services: OrderNeeds, hold: Ch
         const { approvalId, number, totalCents, limitCents } = placed.approval;
         return reply.send({
           scode: 200,
-          smessage: approvalMessage(placed.repeated ? APPROVAL_MSG.alreadySent : APPROVAL_MSG.sent, {
-            number,
-          }),
+          smessage: request.say(
+            message(placed.repeated ? APPROVAL_MSG.alreadySent : APPROVAL_MSG.sent, { number }),
+          ),
           approval: { approval_id: approvalId, number, total: totalCents / 100, limit: limitCents / 100 },
         });
       }
       return reply.send({
         scode: 200,
-        smessage: placed.repeated
-          ? `Order ${placed.orderNumber} was already placed.`
-          : placed.status === 'OnHold'
-            ? `Order ${placed.orderNumber} has been placed. It is on hold for a credit review: with it, your company's open balance would pass its credit limit.`
-            : `Order ${placed.orderNumber} has been placed.`,
+        smessage: request.say(
+          message(
+            placed.repeated
+              ? 'api.orderRepeated'
+              : placed.status === 'OnHold'
+                ? 'api.orderPlacedHeld'
+                : 'api.orderPlaced',
+            { orderNumber: placed.orderNumber },
+          ),
+        ),
         orderId: placed.orderId,
         orderNumber: placed.orderNumber,
         status: placed.status as OrderStatus,
@@ -153,8 +159,8 @@ export function orderRoutes(app: FastifyInstance, services: OrderNeeds, hold: Ch
       );
       return reply.send({
         scode: 200,
-        smessage: summary(results),
-        results,
+        smessage: request.say(summary(results)),
+        results: results.map((result) => ({ ...result, message: request.say(result.message) })),
         cartItems: await cartOf(services, user),
       });
     },

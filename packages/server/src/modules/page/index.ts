@@ -73,7 +73,7 @@ async function registerPage(app: FastifyInstance, config: Config, heads: PageHea
 
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.code(404).send({ scode: 404, smessage: 'Not found.' });
+      return reply.code(404).send({ scode: 404, smessage: request.say('api.notFound') });
     }
     if (!hasPage) return reply.code(404).type('text/plain').send('The page is not built: run npm run build.');
     // Every other path is the page's: its own head and status, or a redirect of an unknown one to /acer.

@@ -29,13 +29,13 @@ const manifestKey = (module: string) => `src/features/${module}.tsx`;
 const HYDRATE_MODULE = 'src/ssr/hydrate.ts';
 
 /**
- * The catalogues every page loads first (lib/i18n.ts, main.tsx): a page in French also loads the French of
- * the specification's messages and their English, by which it finds them; an English page needs neither.
+ * The catalogues every page loads first (lib/i18n.ts, main.tsx): its own, and the specification's messages
+ * in its language (the code names a message by its key; the words are in the catalogue).
  */
 function catalogueModules(lang: Lang, namespaces: readonly string[]): string[] {
   return [
     ...['common', ...namespaces].map((ns) => `src/locales/${lang}/${ns}.json`),
-    ...(lang === 'en' ? [] : [`../domain/src/locales/${lang}/spec.json`, '../domain/src/spec-messages.ts']),
+    `../domain/src/locales/${lang}/spec.json`,
   ];
 }
 
@@ -50,8 +50,7 @@ export class PageHtml {
       entryChunk && manifest ? [entryChunk.file, ...collect(manifest, entryChunk).files] : [],
     );
     const withLang = (lang: Lang, modules: string[], base = html) => {
-      // Each catalogue's chunk with the chunks it imports (the spec messages' English imports the rules
-      // whose messages it keys), less what the entry already loads.
+      // Each catalogue's chunk with the chunks it imports, less what the entry already loads.
       const files = modules.flatMap((m) => {
         const chunk = manifest?.[m];
         return chunk && manifest ? [chunk.file, ...collect(manifest, chunk).files] : [];

@@ -6,7 +6,7 @@
 import { CART_MSG, MAX_ORDER_TOTAL } from '@shop/domain/cart';
 import { isCondition } from '@shop/domain/catalog';
 import { todayIn } from '@shop/domain/days';
-import type { Lang } from '@shop/domain/i18n';
+import type { Lang, Message } from '@shop/domain/i18n';
 import { formatMoney } from '@shop/domain/money';
 import {
   QUOTE_MSG,
@@ -26,7 +26,7 @@ import type { Queryable } from '../../db/client';
 import { contacts, customers, orders, products, quoteLines, quotes } from '../../db/schema';
 import { firstRow } from '../../db/sql';
 import type { Actor, AdminDeps } from '../../lib/back-office';
-import { HttpError } from '../../lib/http';
+import { distinct, HttpError } from '../../lib/http';
 import { queueMail, queueMails } from '../../mail/outbox';
 import { buyerLimitCents } from '../approvals';
 import { recordAudit } from '../audit';
@@ -72,7 +72,7 @@ export async function requestQuote(
     .from(products)
     .where(inArray(products.itemId, ids));
   const byId = new Map(found.map((p) => [p.itemId, p]));
-  const problems: string[] = [];
+  const problems: Message[] = [];
   const lines = request.lines.map((l, position) => {
     const product = byId.get(l.item_id);
     const condition = l.item_condition;
@@ -94,7 +94,7 @@ export async function requestQuote(
       targetCents: l.target_price ?? null,
     };
   });
-  if (problems.length > 0) throw new HttpError(400, [...new Set(problems)].join('\n'));
+  if (problems.length > 0) throw new HttpError(400, distinct(problems));
 
   return deps.db.transaction(async (tx) => {
     const id = Number(
@@ -617,7 +617,7 @@ export async function placeQuote(
   const gone = lines.filter(notSold);
   const goneMessage = (l: (typeof lines)[number]) =>
     QUOTE_MSG.noLongerSold(productOf.get(l.itemId)?.itemName ?? l.itemName, l.itemCondition);
-  if (gone.length > 0) throw new HttpError(409, [...new Set(gone.map(goneMessage))].join('\n'));
+  if (gone.length > 0) throw new HttpError(409, distinct(gone.map(goneMessage)));
   // Turned off while the order is placed: the order names the product by its name now (or its item id).
   const lineNamed = (name: string) => {
     const ofItem = lines.filter((l) => l.itemId === name || productOf.get(l.itemId)?.itemName === name);
@@ -663,7 +663,7 @@ export async function placeQuote(
     return { ...placed, quoteNumber: q.quoteNumber };
   } catch (error) {
     // Refused at commit time: say why as it stands now (accepted in another tab gives back its order).
-    if (error instanceof HttpError && error.message === QUOTE_MSG.accepted) {
+    if (error instanceof HttpError && error.said === QUOTE_MSG.accepted) {
       const now = await read();
       const placed = await alreadyPlaced(now);
       if (placed) return placed;

@@ -52,7 +52,7 @@ export function quoteShopRoutes(app: FastifyInstance, needs: QuoteNeeds) {
       await deliverQueued(needs.backOffice, made.mailIds);
       return reply.send({
         scode: 200,
-        smessage: QUOTE_MSG.requested(made.quoteNumber),
+        smessage: request.say(QUOTE_MSG.requested(made.quoteNumber)),
         quote_id: made.quoteId,
         quote_number: made.quoteNumber,
       });
@@ -129,7 +129,11 @@ export function quoteShopRoutes(app: FastifyInstance, needs: QuoteNeeds) {
       await deliverQueued(needs.backOffice, done.mailIds);
       const quote = await quoteDetail(db, quoteId, user.customerId, todayIn(needs.config.SHOP_TIME_ZONE));
       if (!quote) throw new HttpError(404, QUOTE_MSG.noQuote);
-      return reply.send({ scode: 200, smessage: QUOTE_MSG.withdrawnNow(done.quoteNumber), quote });
+      return reply.send({
+        scode: 200,
+        smessage: request.say(QUOTE_MSG.withdrawnNow(done.quoteNumber)),
+        quote,
+      });
     },
   );
 
@@ -155,9 +159,11 @@ export function quoteShopRoutes(app: FastifyInstance, needs: QuoteNeeds) {
       );
       return reply.send({
         scode: 200,
-        smessage: placed.repeated
-          ? QUOTE_MSG.placedAlready(placed.orderNumber, placed.quoteNumber)
-          : QUOTE_MSG.placed(placed.orderNumber, placed.quoteNumber),
+        smessage: request.say(
+          placed.repeated
+            ? QUOTE_MSG.placedAlready(placed.orderNumber, placed.quoteNumber)
+            : QUOTE_MSG.placed(placed.orderNumber, placed.quoteNumber),
+        ),
         orderId: placed.orderId,
         orderNumber: placed.orderNumber,
         status: placed.status,

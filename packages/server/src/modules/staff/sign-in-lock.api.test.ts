@@ -13,6 +13,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { authAttempts, staff } from '../../db/schema';
+import { en } from '../../test/english';
 import { cookieHeader, useSecondApp, useTestApp } from '../../test/harness';
 import { hashPassword } from '../sessions';
 import { issueLink } from './links';
@@ -194,7 +195,7 @@ describe('staff sign-in lock under simultaneous guesses', () => {
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => change(i, `Wrong@${i}m`)));
     const checked = answers.filter((r) => r.statusCode === 401);
     expect(checked.length).toBeLessThanOrEqual(LOGIN_FAILURES_BEFORE_WAIT);
-    for (const r of checked) expect(r.json().smessage).toBe(ACCOUNT_MSG.currentWrong);
+    for (const r of checked) expect(r.json().smessage).toBe(en(ACCOUNT_MSG.currentWrong));
     for (const r of answers.filter((a) => a.statusCode !== 401)) expectLocked(r);
     // The same lock holds the sign-in and the right current password.
     expectLocked(await login(1, person.email, PASSWORD));

@@ -168,7 +168,7 @@ export default function CartPage() {
                       disabled={processing}
                       onClick={() => {
                         const r = minusQuantity(line.quantity);
-                        void apply(line, r.quantity, r.error);
+                        void apply(line, r.quantity, r.error ? tm(r.error) : '');
                       }}
                     >
                       −
@@ -184,7 +184,7 @@ export default function CartPage() {
                         // Digits only; above the stock the number is clamped with its message.
                         const digits = e.target.value.replace(/\D/g, '');
                         const r = digits === '' ? null : typedQuantity(digits, stock);
-                        setError(line, r?.error ?? '');
+                        setError(line, r?.error ? tm(r.error) : '');
                         setDrafts((d) => ({ ...d, [key]: r ? String(r.quantity) : '' }));
                       }}
                       onKeyDown={(e) => {
@@ -207,7 +207,7 @@ export default function CartPage() {
                       disabled={processing}
                       onClick={() => {
                         const r = plusQuantity(line.quantity, stock);
-                        void apply(line, r.quantity, r.error);
+                        void apply(line, r.quantity, r.error ? tm(r.error) : '');
                       }}
                     >
                       +
