@@ -93,19 +93,11 @@ export function pathOf<R extends Route>(route: R, ...[call]: CallArgs<R>): strin
   return path + queryOf(given?.query);
 }
 
-export function api<R extends Route>(route: R, ...args: CallArgs<R>): Promise<AnswerOf<R>>;
-/** The untyped form, while the call sites move to the routes' names: `api<T>('/path', { method, body })`. */
-export function api<T>(
-  path: string,
-  init?: { method?: string; body?: unknown; form?: FormData; signal?: AbortSignal },
-): Promise<T>;
-export async function api(route: string, ...args: unknown[]): Promise<unknown> {
-  const legacy = route.startsWith('/');
-  const call = (args[0] ?? {}) as { method?: string; body?: unknown; form?: FormData; signal?: AbortSignal };
-  const method = legacy
-    ? (call.method ?? (call.body === undefined && !call.form ? 'GET' : 'POST'))
-    : route.slice(0, route.indexOf(' '));
-  const path = legacy ? route : pathOf(route as Route, ...(args as [never]));
+/** Calls a route of the table: `api('POST /api/user/cart/add', { body })` answers what the route answers. */
+export async function api<R extends Route>(route: R, ...args: CallArgs<R>): Promise<AnswerOf<R>> {
+  const call = (args[0] ?? {}) as { body?: unknown; form?: FormData; signal?: AbortSignal };
+  const method = route.slice(0, route.indexOf(' '));
+  const path = pathOf(route, ...args);
   // The back office's calls are the staff's, whoever the buyer of this browser is.
   const headers: Record<string, string> = path.startsWith('/admin/')
     ? {}

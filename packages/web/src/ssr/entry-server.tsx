@@ -9,7 +9,6 @@
  * what they say to each other is typed once (@shop/domain/pages).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { HeaderAnswer } from '@shop/domain/api';
 import { type Lang, Translator } from '@shop/domain/i18n';
 import { pageAt, type RenderInput, type RenderResult } from '@shop/domain/pages';
 import { StrictMode } from 'react';
@@ -74,7 +73,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     const login = cookieLogin();
     if (login.loggedIn && pageAt(new URL(input.url).pathname)?.header) {
       try {
-        scope.header = { customerId: login.customerId, data: await api<HeaderAnswer>('/header') };
+        scope.header = { customerId: login.customerId, data: await api('GET /api/header') };
       } catch (error) {
         // A session the server no longer knows: drawn as the browser will show it until it signs out.
         if (!(error instanceof ApiError && error.status === 401))
