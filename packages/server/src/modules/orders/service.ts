@@ -23,6 +23,7 @@ import {
   chargedRateMilli,
   componentsFor,
   isProvince,
+  type Province,
   provinceDay,
   type TaxExemption,
   type TaxRate,
@@ -297,11 +298,30 @@ interface ProductRow {
   price_breaks: PriceBreak[];
 }
 
+/** One attempt at an order: who places it, from which lines, with which words, under which key. */
+interface Attempt {
+  services: OrderNeeds;
+  user: SessionUser;
+  source: Source;
+  key: string;
+  fromCart: boolean;
+  info: PlaceOrderRequest['orderInfo'];
+  messages: OrderMessages;
+  quote: QuoteTerms | null;
+}
+
+/** An order's line at the server's price, with what the order keeps of its product. */
+type PricedLine = CartLine & { itemId: string; name: string; sku: string; image: string };
+
+/** The units an order takes of each product: regular and scratch-and-dent stock. */
+type Taken = Map<string, { stock: number; sd: number }>;
+
 /**
  * One attempt, four round trips: begin; one statement that reads the cart, addresses, contact and the
  * checkout key and locks the cart's products in item id order (so two checkouts never deadlock and the
  * stock and prices read stay current until commit); one statement that writes the order, its lines and
- * mail, empties the cart and takes the stock; commit.
+ * mail, empties the cart and takes the stock; commit. A quote is moved to accepted first; the approvals'
+ * hold and the credit limit read within the same transaction.
  */
 async function placeOnce(
   services: OrderNeeds,
@@ -310,40 +330,101 @@ async function placeOnce(
   key: string,
 ): Promise<PlacedOrder> {
   const fromCart = source.kind === 'cart';
-  const info = orderInfoOf(source);
-  const messages = fromCart ? CHECKOUT_MESSAGES : source.order.messages;
-  const customerId = user.customerId;
-  const quote = source.kind === 'quote' ? source.quote : null;
-  // The checkout's lines are the buyer's cart (compared with what the page showed); the API's come with it.
-  const lineRows = fromCart
-    ? sql`select item_id, item_condition, quantity from cart_items where contact_person_id = ${user.contactPersonId}`
-    : sql`select * from (values ${sql.join(
-        source.order.lines.map(
-          (l, i) => sql`(${l.itemId}::text, ${l.condition}::text, ${l.quantity}::int, ${i}::int)`,
-        ),
-        sql`, `,
-      )}) as given(item_id, item_condition, quantity, position)`;
-  // The order's lines: the cart's by item (as the emptied cart is compared), the API's as they were sent.
-  const lineOrder = fromCart ? sql`c.item_id, c.item_condition` : sql`c.position`;
+  const attempt: Attempt = {
+    services,
+    user,
+    source,
+    key,
+    fromCart,
+    info: orderInfoOf(source),
+    messages: fromCart ? CHECKOUT_MESSAGES : source.order.messages,
+    quote: source.kind === 'quote' ? source.quote : null,
+  };
   return services.database.db.transaction(async (tx) => {
-    if (quote) {
-      // A quote becomes one order: the first to move it from answered (and unexpired) wins; the other
-      // attempt finds the order by its checkout key.
-      const won = await tx.execute(sql`
+    if (attempt.quote) await acceptQuote(tx, attempt, attempt.quote);
+    const state = await readState(tx, attempt);
+    if (state.existing) return { ...state.existing, repeated: true };
+    // The same checkout sent again after it was held finds its cart emptied: it answers as before.
+    const earlier =
+      fromCart && source.hold && state.cart.length === 0 ? await source.hold.earlier(tx, user, key) : null;
+    if (earlier) return earlier;
+
+    const { shipping, billing, province } = addressesOf(attempt, state);
+    checkCart(attempt, state.cart);
+    const { lines, taken } = priceLines(attempt, state);
+    const placedAt = new Date();
+    const { components, totals } = taxTotals(attempt, state, lines, province, placedAt);
+    await checkQuoteLimit(tx, attempt, totals.total);
+    const held = await holdCheckout(tx, attempt, lines, totals);
+    if (held) return held;
+
+    const order = await orderOf(tx, attempt, state, billing, totals.total);
+    const mails = placedMails(attempt, state, order, placedAt, lines, totals, shipping);
+    const written = await writeOrder(tx, attempt, {
+      order,
+      placedAt,
+      lines,
+      taken,
+      components,
+      totals,
+      shipping,
+      billing,
+      mails,
+    });
+    checkWritten(attempt, state.cart, taken, written);
+    await afterWrite(tx, attempt, order, lines);
+    return {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      status: order.status,
+      repeated: false,
+      mailIds: written.mail_ids ?? [],
+      language: order.language,
+    };
+  });
+}
+
+/**
+ * A quote becomes one order: the first to move it from answered (and unexpired) wins; the other attempt
+ * finds the order by its checkout key.
+ */
+async function acceptQuote(tx: Tx, { services, user }: Attempt, quote: QuoteTerms): Promise<void> {
+  const customerId = user.customerId;
+  const won = await tx.execute(sql`
         update quotes set status = 'accepted', decided_at = now(), updated_at = now()
         where quote_id = ${quote.quoteId} and customer_id = ${customerId} and status = 'answered'
           and valid_until >= (now() at time zone ${services.config.SHOP_TIME_ZONE})::date and revision = ${quote.revision}
         returning quote_id`);
-      if ((won as unknown as { rows: unknown[] }).rows.length === 0) {
-        // Still answered and valid, but revised since the buyer looked: they review the new answer first.
-        const current = await tx.execute(sql`select revision from quotes where quote_id = ${quote.quoteId}
+  if ((won as unknown as { rows: unknown[] }).rows.length === 0) {
+    // Still answered and valid, but revised since the buyer looked: they review the new answer first.
+    const current = await tx.execute(sql`select revision from quotes where quote_id = ${quote.quoteId}
           and status = 'answered' and valid_until >= (now() at time zone ${services.config.SHOP_TIME_ZONE})::date`);
-        const [now] = (current as unknown as { rows: { revision: number }[] }).rows;
-        throw new HttpError(409, now && now.revision !== quote.revision ? quote.revised : quote.refused);
-      }
-    }
-    const state = firstRow<{ state: OrderState }>(
-      await tx.execute(sql`
+    const [now] = (current as unknown as { rows: { revision: number }[] }).rows;
+    throw new HttpError(409, now && now.revision !== quote.revision ? quote.revised : quote.refused);
+  }
+}
+
+/**
+ * Everything the order is made from, in one statement: the lines (the cart's or the ones given), the
+ * earlier order of the same key, the company, the tax rates and exemptions, the next order id, the
+ * addresses, the contact, and the lines' products locked in item id order.
+ */
+async function readState(tx: Tx, { user, source, key, fromCart, info }: Attempt): Promise<OrderState> {
+  const customerId = user.customerId;
+  // The checkout's lines are the buyer's cart (compared with what the page showed); the API's come with it.
+  const lineRows =
+    source.kind === 'cart'
+      ? sql`select item_id, item_condition, quantity from cart_items where contact_person_id = ${user.contactPersonId}`
+      : sql`select * from (values ${sql.join(
+          source.order.lines.map(
+            (l, i) => sql`(${l.itemId}::text, ${l.condition}::text, ${l.quantity}::int, ${i}::int)`,
+          ),
+          sql`, `,
+        )}) as given(item_id, item_condition, quantity, position)`;
+  // The order's lines: the cart's by item (as the emptied cart is compared), the API's as they were sent.
+  const lineOrder = fromCart ? sql`c.item_id, c.item_condition` : sql`c.position`;
+  return firstRow<{ state: OrderState }>(
+    await tx.execute(sql`
         with cart as (${lineRows}),
         locked as (
           select * from products where item_id in (select item_id from cart) order by item_id for update
@@ -378,197 +459,281 @@ async function placeOnce(
           'contact', (select json_build_object('email', email, 'name', contact_name, 'language', language) from contacts
             where contact_person_id = ${user.contactPersonId})
         ) as state`),
-    ).state;
-    if (state.existing) return { ...state.existing, repeated: true };
-    // The same checkout sent again after it was held finds its cart emptied: it answers as before.
-    const earlier =
-      fromCart && source.hold && state.cart.length === 0 ? await source.hold.earlier(tx, user, key) : null;
-    if (earlier) return earlier;
+  ).state;
+}
 
-    const shipping = state.addresses.find((a) => a.address_id === info.shipping_address_id);
-    const billing = state.addresses.find((a) => a.address_id === info.billing_address_id);
-    if (!shipping || !billing) throw new HttpError(400, messages.noAddress);
-    if (!isProvince(shipping.province)) throw new HttpError(400, messages.noAddress);
+/** The order's shipping and billing addresses, both the customer's; it ships to a province. */
+function addressesOf({ info, messages }: Attempt, state: OrderState) {
+  const shipping = state.addresses.find((a) => a.address_id === info.shipping_address_id);
+  const billing = state.addresses.find((a) => a.address_id === info.billing_address_id);
+  if (!shipping || !billing) throw new HttpError(400, messages.noAddress);
+  if (!isProvince(shipping.province)) throw new HttpError(400, messages.noAddress);
+  return { shipping, billing, province: shipping.province };
+}
 
-    const cart = state.cart;
-    if (cart.length === 0) throw new HttpError(400, CART_MSG.noItems);
-    if (fromCart) {
-      const wanted = new Map(info.line_items.map((l) => [`${l.item_id}|${l.item_condition}`, l.quantity]));
-      const sameCart =
-        wanted.size === cart.length &&
-        cart.every((c) => wanted.get(`${c.item_id}|${c.item_condition}`) === c.quantity);
-      if (!sameCart) throw new HttpError(409, CART_MSG.cartChanged);
-    }
+/** There are lines; the checkout's cart is still the one the page showed. */
+function checkCart({ fromCart, info }: Attempt, cart: OrderState['cart']): void {
+  if (cart.length === 0) throw new HttpError(400, CART_MSG.noItems);
+  if (fromCart) {
+    const wanted = new Map(info.line_items.map((l) => [`${l.item_id}|${l.item_condition}`, l.quantity]));
+    const sameCart =
+      wanted.size === cart.length &&
+      cart.every((c) => wanted.get(`${c.item_id}|${c.item_condition}`) === c.quantity);
+    if (!sameCart) throw new HttpError(409, CART_MSG.cartChanged);
+  }
+}
 
-    // Prices and stock as they stand now, locked until commit.
-    const percentage = state.percentage ?? user.percentage;
-    const byId = new Map(state.products.map((p) => [p.item_id, p]));
-    const lines: (CartLine & { itemId: string; name: string; sku: string; image: string })[] = [];
-    const taken = new Map<string, { stock: number; sd: number }>();
-    for (const [index, c] of cart.entries()) {
-      const condition = c.item_condition as Condition;
-      const product = byId.get(c.item_id);
-      const offered =
-        product?.is_active &&
-        (condition === 'ScratchDent' ? product.is_scratch_dent : product.item_condition === condition);
-      if (!product || !offered)
-        throw new HttpError(409, messages.notOffered(product?.item_name ?? c.item_id));
-      if (condition !== 'Warranty') {
-        const take = taken.get(c.item_id) ?? { stock: 0, sd: 0 };
-        if (condition === 'ScratchDent') take.sd += c.quantity;
-        else take.stock += c.quantity;
-        taken.set(c.item_id, take);
-        const left = condition === 'ScratchDent' ? product.scratch_dent_stock : product.stock;
-        if (left < (condition === 'ScratchDent' ? take.sd : take.stock)) {
-          const wanted = condition === 'ScratchDent' ? take.sd : take.stock;
-          throw new HttpError(409, messages.notEnoughStock(product.item_name, left, wanted));
-        }
+/**
+ * Each line at the customer's price (a quote's at its quoted one), from products as they stand now, locked
+ * until commit: still offered in the line's condition, with the stock the order takes.
+ */
+function priceLines({ user, messages, quote }: Attempt, state: OrderState) {
+  const percentage = state.percentage ?? user.percentage;
+  const byId = new Map(state.products.map((p) => [p.item_id, p]));
+  const lines: PricedLine[] = [];
+  const taken: Taken = new Map();
+  for (const [index, c] of state.cart.entries()) {
+    const condition = c.item_condition as Condition;
+    const product = byId.get(c.item_id);
+    const offered =
+      product?.is_active &&
+      (condition === 'ScratchDent' ? product.is_scratch_dent : product.item_condition === condition);
+    if (!product || !offered) throw new HttpError(409, messages.notOffered(product?.item_name ?? c.item_id));
+    if (condition !== 'Warranty') {
+      const take = taken.get(c.item_id) ?? { stock: 0, sd: 0 };
+      if (condition === 'ScratchDent') take.sd += c.quantity;
+      else take.stock += c.quantity;
+      taken.set(c.item_id, take);
+      const left = condition === 'ScratchDent' ? product.scratch_dent_stock : product.stock;
+      if (left < (condition === 'ScratchDent' ? take.sd : take.stock)) {
+        const wanted = condition === 'ScratchDent' ? take.sd : take.stock;
+        throw new HttpError(409, messages.notEnoughStock(product.item_name, left, wanted));
       }
-      // A quote's line costs its quoted unit price whatever the catalog says.
-      const quoted = quote?.unitCents[index];
-      lines.push({
-        itemId: c.item_id,
-        name: product.item_name,
-        sku: product.sku,
-        image: product.main_image,
-        item_condition: condition,
-        is_sale: quoted === undefined ? product.is_sale : false,
-        price: quoted ?? personalPrice(product.price, percentage),
-        sale_price: quoted ?? personalPrice(product.sale_price, percentage),
-        scratch_dent_price: quoted ?? personalPrice(product.scratch_dent_price, percentage),
-        // Volume prices as locked with the product (domain/cart.ts); a quoted price is final, without them.
-        price_breaks: quoted === undefined ? product.price_breaks : [],
-        quantity: c.quantity,
-      });
     }
+    // A quote's line costs its quoted unit price whatever the catalog says.
+    const quoted = quote?.unitCents[index];
+    lines.push({
+      itemId: c.item_id,
+      name: product.item_name,
+      sku: product.sku,
+      image: product.main_image,
+      item_condition: condition,
+      is_sale: quoted === undefined ? product.is_sale : false,
+      price: quoted ?? personalPrice(product.price, percentage),
+      sale_price: quoted ?? personalPrice(product.sale_price, percentage),
+      scratch_dent_price: quoted ?? personalPrice(product.scratch_dent_price, percentage),
+      // Volume prices as locked with the product (domain/cart.ts); a quoted price is final, without them.
+      price_breaks: quoted === undefined ? product.price_breaks : [],
+      quantity: c.quantity,
+    });
+  }
+  return { lines, taken };
+}
 
-    // The taxes in force today where the order goes (the province's day), less the company's exemptions.
-    const placedAt = new Date();
-    const province = shipping.province;
-    const components = componentsFor(
-      state.rates,
-      state.exemptions,
-      province,
-      provinceDay(placedAt, province),
-    );
-    const totals = orderTotals(lines, components);
-    if (!withinOrderLimit(totals.total)) throw new HttpError(400, messages.orderTooLarge);
-    if (
-      fromCart &&
-      (toCents(info.subtotal) !== totals.subtotal ||
-        toCents(info.items_tax) !== totals.tax ||
-        toCents(info.total) !== totals.total)
-    ) {
-      throw new HttpError(409, CART_MSG.totalsChanged, {
-        subtotal: totals.subtotal / 100,
-        items_tax: totals.tax / 100,
-        total: totals.total / 100,
-      });
-    }
-    if (quote) {
-      const limit = await quote.limitOf(tx);
-      if (limit !== null && overOrderLimit(totals.total, limit))
-        throw new HttpError(409, quote.overLimit(totals.total, limit));
-    }
-    if (fromCart && source.hold) {
-      const held = await source.hold.hold(tx, {
-        user,
-        key,
-        lines: lines.map((l) => ({
-          itemId: l.itemId,
-          condition: l.item_condition,
-          quantity: l.quantity,
-          unitCents: lineUnitPrice(l),
-          name: l.name,
-          sku: l.sku,
-        })),
-        subtotalCents: totals.subtotal,
-        totalCents: totals.total,
-        purchaseOrderId: info.purchase_order_id.trim(),
-        shippingMethod: info.shipping_method,
-        shippingAddressId: info.shipping_address_id,
-        billingAddressId: info.billing_address_id,
-      });
-      if (held) return held;
-    }
+/**
+ * The taxes in force today where the order goes (the province's day), less the company's exemptions, and
+ * the order's totals: within the largest order, and for the checkout the totals the page showed.
+ */
+function taxTotals(
+  { fromCart, info, messages }: Attempt,
+  state: OrderState,
+  lines: PricedLine[],
+  province: Province,
+  placedAt: Date,
+) {
+  const components = componentsFor(state.rates, state.exemptions, province, provinceDay(placedAt, province));
+  const totals = orderTotals(lines, components);
+  if (!withinOrderLimit(totals.total)) throw new HttpError(400, messages.orderTooLarge);
+  if (
+    fromCart &&
+    (toCents(info.subtotal) !== totals.subtotal ||
+      toCents(info.items_tax) !== totals.tax ||
+      toCents(info.total) !== totals.total)
+  ) {
+    throw new HttpError(409, CART_MSG.totalsChanged, {
+      subtotal: totals.subtotal / 100,
+      items_tax: totals.tax / 100,
+      total: totals.total / 100,
+    });
+  }
+  return { components, totals };
+}
 
-    const id = Number(state.next_id);
-    const orderNumber = `SO-${String(id).padStart(6, '0')}`;
-    const po = info.purchase_order_id.trim();
-    const attention = (a: AddressRow) => `${a.first_name} ${a.last_name}`;
-    // Over the credit limit (what the company owes and has ordered, with this order), it waits for review.
-    const held =
-      state.credit_limit !== null &&
-      overCreditRoom(
-        totals.total,
-        creditRoomCents(Number(state.credit_limit), await openBalanceCents(tx, customerId, { lock: true })),
-      );
-    const status = held ? 'OnHold' : 'Pending';
-    // The buyer's language: their choice, else French when this order (now their latest) is billed in Quebec.
-    const language = isLang(state.contact?.language)
-      ? state.contact.language
-      : isQuebec(billing.province)
-        ? 'fr'
-        : null;
-    // The buyer's confirmation and the shop's notice are queued with the order: all are kept, or none.
-    const mails = orderPlacedMails(
-      {
-        orderId: id,
-        orderNumber,
-        placedAt,
-        purchaseOrderId: po,
-        quoteNumber: quote?.quoteNumber,
-        customerId,
-        company: state.company ?? '',
-        buyer: { name: state.contact?.name ?? '', email: state.contact?.email ?? '' },
-        lines: lines.map((l) => ({
-          quantity: l.quantity,
-          name: l.name,
-          sku: l.sku,
-          condition: l.item_condition,
-          unitCents: lineUnitPrice(l),
-        })),
-        subtotalCents: totals.subtotal,
-        taxCents: totals.tax,
-        taxes: totals.taxes,
-        held,
-        lang: language ?? 'en',
-        totalCents: totals.total,
-        shippingMethod: info.shipping_method,
-        shipTo: {
-          place: `${attention(shipping)}, ${shipping.address_line_1}, ${shipping.city}`,
-          province: shipping.province,
-          zip: shipping.zip,
-        },
-      },
-      services.config.SHOP_INBOX,
-      services.config.PUBLIC_URL,
-      services.config.SHOP_TIME_ZONE,
-    );
+type Totals = ReturnType<typeof orderTotals>;
 
-    const address = (a: AddressRow) =>
-      sql`${attention(a)}, ${a.company_name}, ${a.address_line_1}, ${a.address_line_2}, ${a.city}, ${a.province}, ${a.zip}, ${a.country}, ${a.phone_number}`;
-    const lineValues = sql.join(
-      lines.map(
-        (l) =>
-          sql`(${l.itemId}, ${l.name}, ${l.sku}, ${l.item_condition}, ${l.quantity}::int, ${lineUnitPrice(l)}::bigint, ${imageUrl(l.image, services.config)})`,
+/** A quote is accepted only within the buyer's order limit as it stands. */
+async function checkQuoteLimit(tx: Tx, { quote }: Attempt, totalCents: number): Promise<void> {
+  if (!quote) return;
+  const limit = await quote.limitOf(tx);
+  if (limit !== null && overOrderLimit(totalCents, limit))
+    throw new HttpError(409, quote.overLimit(totalCents, limit));
+}
+
+/** The checkout's hold (purchase approvals) may keep the order from being placed: its answer, else null. */
+async function holdCheckout(
+  tx: Tx,
+  { source, user, key, info }: Attempt,
+  lines: PricedLine[],
+  totals: Totals,
+): Promise<PlacedOrder | null> {
+  if (source.kind !== 'cart' || !source.hold) return null;
+  return source.hold.hold(tx, {
+    user,
+    key,
+    lines: lines.map((l) => ({
+      itemId: l.itemId,
+      condition: l.item_condition,
+      quantity: l.quantity,
+      unitCents: lineUnitPrice(l),
+      name: l.name,
+      sku: l.sku,
+    })),
+    subtotalCents: totals.subtotal,
+    totalCents: totals.total,
+    purchaseOrderId: info.purchase_order_id.trim(),
+    shippingMethod: info.shipping_method,
+    shippingAddressId: info.shipping_address_id,
+    billingAddressId: info.billing_address_id,
+  });
+}
+
+/** The new order's id, number, status and purchase order, and the buyer's language after it. */
+interface NewOrder {
+  id: number;
+  orderNumber: string;
+  po: string;
+  held: boolean;
+  status: 'OnHold' | 'Pending';
+  language: Lang | null;
+}
+
+async function orderOf(
+  tx: Tx,
+  { user, info }: Attempt,
+  state: OrderState,
+  billing: AddressRow,
+  totalCents: number,
+): Promise<NewOrder> {
+  const id = Number(state.next_id);
+  const orderNumber = `SO-${String(id).padStart(6, '0')}`;
+  const po = info.purchase_order_id.trim();
+  // Over the credit limit (what the company owes and has ordered, with this order), it waits for review.
+  const held =
+    state.credit_limit !== null &&
+    overCreditRoom(
+      totalCents,
+      creditRoomCents(
+        Number(state.credit_limit),
+        await openBalanceCents(tx, user.customerId, { lock: true }),
       ),
-      sql`, `,
     );
-    const stockValues = [...taken.entries()].map(
-      ([itemId, t]) => sql`(${itemId}, ${t.stock}::int, ${t.sd}::int)`,
-    );
-    const taxValues = totals.taxes.map(
-      (t, i) =>
-        sql`(${id}, ${i}::int, ${t.component}, ${t.rateMilli}::int, ${t.baseCents}::bigint, ${t.taxCents}::bigint, ${t.exemption ? JSON.stringify(t.exemption) : null}::jsonb)`,
-    );
-    const mailValues = mails.map((m) => sql`(${m.to}, ${m.replyTo ?? null}, ${m.subject}, ${m.body})`);
-    const written = firstRow<{
-      taken: number;
-      mail_ids: number[] | null;
-      emptied: { item_id: string; item_condition: string; quantity: number }[];
-    }>(
-      await tx.execute(sql`
+  const status = held ? 'OnHold' : 'Pending';
+  // The buyer's language: their choice, else French when this order (now their latest) is billed in Quebec.
+  const language = isLang(state.contact?.language)
+    ? state.contact.language
+    : isQuebec(billing.province)
+      ? 'fr'
+      : null;
+  return { id, orderNumber, po, held, status, language };
+}
+
+const attention = (a: AddressRow) => `${a.first_name} ${a.last_name}`;
+
+/** The buyer's confirmation and the shop's notice, queued with the order: all are kept, or none. */
+function placedMails(
+  { services, user, info, quote }: Attempt,
+  state: OrderState,
+  order: NewOrder,
+  placedAt: Date,
+  lines: PricedLine[],
+  totals: Totals,
+  shipping: AddressRow,
+) {
+  return orderPlacedMails(
+    {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      placedAt,
+      purchaseOrderId: order.po,
+      quoteNumber: quote?.quoteNumber,
+      customerId: user.customerId,
+      company: state.company ?? '',
+      buyer: { name: state.contact?.name ?? '', email: state.contact?.email ?? '' },
+      lines: lines.map((l) => ({
+        quantity: l.quantity,
+        name: l.name,
+        sku: l.sku,
+        condition: l.item_condition,
+        unitCents: lineUnitPrice(l),
+      })),
+      subtotalCents: totals.subtotal,
+      taxCents: totals.tax,
+      taxes: totals.taxes,
+      held: order.held,
+      lang: order.language ?? 'en',
+      totalCents: totals.total,
+      shippingMethod: info.shipping_method,
+      shipTo: {
+        place: `${attention(shipping)}, ${shipping.address_line_1}, ${shipping.city}`,
+        province: shipping.province,
+        zip: shipping.zip,
+      },
+    },
+    services.config.SHOP_INBOX,
+    services.config.PUBLIC_URL,
+    services.config.SHOP_TIME_ZONE,
+  );
+}
+
+/** What writeOrder writes. */
+interface OrderWrite {
+  order: NewOrder;
+  placedAt: Date;
+  lines: PricedLine[];
+  taken: Taken;
+  components: ReturnType<typeof componentsFor>;
+  totals: Totals;
+  shipping: AddressRow;
+  billing: AddressRow;
+  mails: ReturnType<typeof orderPlacedMails>;
+}
+
+interface Written {
+  taken: number;
+  mail_ids: number[] | null;
+  emptied: { item_id: string; item_condition: string; quantity: number }[];
+}
+
+/**
+ * One statement: the order with its addresses, its lines, taxes and held event, the cart emptied, the
+ * stock taken (only where it is still there) and the mails queued.
+ */
+async function writeOrder(
+  tx: Tx,
+  { services, user, source, key, fromCart, info, quote }: Attempt,
+  { order, placedAt, lines, taken, components, totals, shipping, billing, mails }: OrderWrite,
+): Promise<Written> {
+  const { id, orderNumber, status, po, held } = order;
+  const customerId = user.customerId;
+  const address = (a: AddressRow) =>
+    sql`${attention(a)}, ${a.company_name}, ${a.address_line_1}, ${a.address_line_2}, ${a.city}, ${a.province}, ${a.zip}, ${a.country}, ${a.phone_number}`;
+  const lineValues = sql.join(
+    lines.map(
+      (l) =>
+        sql`(${l.itemId}, ${l.name}, ${l.sku}, ${l.item_condition}, ${l.quantity}::int, ${lineUnitPrice(l)}::bigint, ${imageUrl(l.image, services.config)})`,
+    ),
+    sql`, `,
+  );
+  const stockValues = [...taken.entries()].map(
+    ([itemId, t]) => sql`(${itemId}, ${t.stock}::int, ${t.sd}::int)`,
+  );
+  const taxValues = totals.taxes.map(
+    (t, i) =>
+      sql`(${id}, ${i}::int, ${t.component}, ${t.rateMilli}::int, ${t.baseCents}::bigint, ${t.taxCents}::bigint, ${t.exemption ? JSON.stringify(t.exemption) : null}::jsonb)`,
+  );
+  const mailValues = mails.map((m) => sql`(${m.to}, ${m.replyTo ?? null}, ${m.subject}, ${m.body})`);
+  return firstRow<Written>(
+    await tx.execute(sql`
         with ord as (
           insert into orders (order_id, order_number, status, customer_id, contact_person_id, checkout_key, purchase_order_id,
             shipping_method, subtotal_cents, items_tax_cents, tax_rate_milli, total_cents, created_time, created_at,
@@ -580,8 +745,8 @@ async function placeOnce(
             ${info.shipping_method}, ${totals.subtotal}, ${totals.tax}, ${chargedRateMilli(components)},
             ${totals.total}, ${info.created_time}, ${placedAt.toISOString()}::timestamptz,
             ${address(shipping)}, ${address(billing)}, ${quote?.quoteId ?? null}::int,
-              ${fromCart ? null : (source.order.approvalId ?? null)}::int,
-              ${fromCart ? null : (source.order.requestHash ?? null)}::text)
+              ${source.kind === 'cart' ? null : (source.order.approvalId ?? null)}::int,
+              ${source.kind === 'cart' ? null : (source.order.requestHash ?? null)}::text)
           returning order_id
         ),
         lines as (
@@ -622,31 +787,38 @@ async function placeOnce(
         select (select count(*)::int from stock) as taken,
           ${mailValues.length > 0 ? sql`(select json_agg(id) from mail)` : sql`null`} as mail_ids,
           coalesce((select json_agg(e order by e.item_id, e.item_condition) from emptied e), '[]') as emptied`),
-    );
-    // The products were locked when read, so every line's stock is there; the check is a second guard.
-    if (written.taken !== taken.size) throw new HttpError(409, CART_MSG.cartChanged);
-    const emptied = written.emptied;
-    if (
-      fromCart &&
-      (emptied.length !== cart.length || emptied.some((e, i) => e.quantity !== cart[i]!.quantity))
-    ) {
-      // The cart changed between the read and the write (another tab): nothing of this order is kept.
-      throw new HttpError(409, CART_MSG.cartChanged);
-    }
-    if (quote) await tx.execute(sql`update quotes set order_id = ${id} where quote_id = ${quote.quoteId}`);
-    if (!fromCart && source.order.within) {
-      await source.order.within(tx, {
-        orderId: id,
-        orderNumber,
-        lines: lines.map((l) => ({
-          itemId: l.itemId,
-          condition: l.item_condition,
-          unitCents: lineUnitPrice(l),
-        })),
-      });
-    }
-    return { orderId: id, orderNumber, status, repeated: false, mailIds: written.mail_ids ?? [], language };
-  });
+  );
+}
+
+/** Every line's stock was taken and, for the checkout, the cart emptied was the cart read. */
+function checkWritten({ fromCart }: Attempt, cart: OrderState['cart'], taken: Taken, written: Written): void {
+  // The products were locked when read, so every line's stock is there; the check is a second guard.
+  if (written.taken !== taken.size) throw new HttpError(409, CART_MSG.cartChanged);
+  const emptied = written.emptied;
+  if (
+    fromCart &&
+    (emptied.length !== cart.length || emptied.some((e, i) => e.quantity !== cart[i]!.quantity))
+  ) {
+    // The cart changed between the read and the write (another tab): nothing of this order is kept.
+    throw new HttpError(409, CART_MSG.cartChanged);
+  }
+}
+
+/** In the same transaction: a quote names its order, and the caller's `within` check runs (LinesOrder). */
+async function afterWrite(tx: Tx, { source, quote }: Attempt, order: NewOrder, lines: PricedLine[]) {
+  if (quote)
+    await tx.execute(sql`update quotes set order_id = ${order.id} where quote_id = ${quote.quoteId}`);
+  if (source.kind !== 'cart' && source.order.within) {
+    await source.order.within(tx, {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      lines: lines.map((l) => ({
+        itemId: l.itemId,
+        condition: l.item_condition,
+        unitCents: lineUnitPrice(l),
+      })),
+    });
+  }
 }
 
 /** The order's fields as the checkout sends them; the API's order in the same form (its totals unused). */
