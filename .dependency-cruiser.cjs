@@ -23,6 +23,15 @@ module.exports = {
       to: { path: 'src/modules/[^/]+/', pathNot: ['src/modules/$1/', 'src/modules/[^/]+/index\\.ts$'] },
     },
     {
+      name: 'orders-below-approvals-invoices',
+      comment:
+        'Approvals and invoices build on orders through its public entry; orders never imports them: the ' +
+        "checkout's approval checks and the bulk action's invoicing are handed to it by app.ts.",
+      severity: 'error',
+      from: { path: 'src/modules/orders/', pathNot: TEST },
+      to: { path: 'src/modules/(approvals|invoices)/' },
+    },
+    {
       name: 'outside-module-internals',
       comment: "Code outside the modules (composition root, commands, seed) uses a module's public entry.",
       severity: 'error',

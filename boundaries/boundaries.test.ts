@@ -77,6 +77,17 @@ describe('import rules', () => {
     ]);
   });
 
+  it('refuse orders importing approvals or invoices, which build on it (its tests may)', () => {
+    expect(
+      violations('layering')
+        .map((v) => `${v.rule}: ${v.from} → ${v.to}`)
+        .sort(),
+    ).toEqual([
+      'orders-below-approvals-invoices: server/src/modules/orders/bulk.ts → server/src/modules/invoices/index.ts',
+      'orders-below-approvals-invoices: server/src/modules/orders/shop-routes.ts → server/src/modules/approvals/index.ts',
+    ]);
+  });
+
   it('refuse shared infrastructure importing a module', () => {
     expect(violations('shared-up')).toEqual([
       {
