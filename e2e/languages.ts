@@ -21,11 +21,17 @@ const FR: Catalogue = {
   ...(JSON.parse(
     readFileSync(join(repoRoot, 'packages/domain/src/locales/fr/spec.json'), 'utf8'),
   ) as Catalogue),
+  ...(JSON.parse(
+    readFileSync(join(repoRoot, 'packages/domain/src/locales/fr/quotes.json'), 'utf8'),
+  ) as Catalogue),
 };
 const EN: Catalogue = {
   ...readAll('en'),
   ...(JSON.parse(
     readFileSync(join(repoRoot, 'packages/domain/src/locales/en/spec.json'), 'utf8'),
+  ) as Catalogue),
+  ...(JSON.parse(
+    readFileSync(join(repoRoot, 'packages/domain/src/locales/en/quotes.json'), 'utf8'),
   ) as Catalogue),
 };
 

@@ -63,7 +63,8 @@ describe('a day field', () => {
     expect(refused('0000-01-01')).toEqual(['no such day']);
   });
 
-  it('has words of its own when none are given', () => {
-    expect(dayField().safeParse('2026-02-30').error?.issues[0]?.message).toBe('That date does not exist.');
+  it('has messages of its own when none are given (the API catalogue words them)', () => {
+    expect(dayField().safeParse('2026-02-30').error?.issues[0]?.message).toBe('api.noSuchDay');
+    expect(dayField().safeParse('30/02/2026').error?.issues[0]?.message).toBe('api.dayWritten');
   });
 });

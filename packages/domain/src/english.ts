@@ -1,11 +1,12 @@
 /**
- * The specification's messages said in English, from the English catalogue (locales/en/spec.json): what a
+ * The specification's messages said in English, from the English catalogues (locales/en/spec.json, quotes.json): what a
  * test compares an answer with, and what the seller's command line prints.
  */
 import { isMessageKey, type Message, Translator } from './i18n';
-import spec from './locales/en/spec.json';
+import quotes from './locales/en/quotes.json' with { type: 'json' };
+import spec from './locales/en/spec.json' with { type: 'json' };
 
-const en = new Translator('en', [spec]);
+const en = new Translator('en', [spec, quotes]);
 
 /** A message in English; a schema's message (a key as text) too. Text that is no key is refused. */
 export function english(said: Message | string | undefined): string {

@@ -14,11 +14,11 @@ const packages = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 function cataloguePairs(): { name: string; en: Record<string, string>; fr: Record<string, string> }[] {
   const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
   const pairs = [
-    {
-      name: 'domain/spec',
-      en: read(join(packages, 'domain/src/locales/en/spec.json')),
-      fr: read(join(packages, 'domain/src/locales/fr/spec.json')),
-    },
+    ...['spec', 'quotes'].map((name) => ({
+      name: `domain/${name}`,
+      en: read(join(packages, `domain/src/locales/en/${name}.json`)),
+      fr: read(join(packages, `domain/src/locales/fr/${name}.json`)),
+    })),
   ];
   for (const pkg of ['web', 'server']) {
     const dir = join(packages, pkg, 'src/locales');

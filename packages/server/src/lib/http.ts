@@ -2,14 +2,9 @@
 import { isMessageKey, type Message, message } from '@shop/domain/i18n';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { translators } from '../i18n/lang';
+import { type Said, translators } from '../i18n/lang';
 
-/**
- * What a person is told: a message by key (said in the reader's language when the answer is sent), or
- * English text, which only the back office (English only, PRODUCT.md) may send: a buyer's answer that
- * carries text fails in the test runs (i18n/lang.ts `say`).
- */
-export type Said = Message | string;
+export type { Said };
 
 export class HttpError extends Error {
   constructor(

@@ -68,7 +68,8 @@ export function formatDateTime(iso: string | null | undefined): string {
 }
 
 const pages = import.meta.glob<Record<string, string>>('../locales/*/*.json', { import: 'default' });
-const specs = import.meta.glob<Record<string, string>>('../../../domain/src/locales/*/spec.json', {
+// The domain's messages (the specification's, and the quotes'), by the namespace of the page's own.
+const domains = import.meta.glob<Record<string, string>>('../../../domain/src/locales/*/{spec,quotes}.json', {
   import: 'default',
 });
 const loaded = new Map<string, Promise<void>>();
@@ -82,12 +83,14 @@ export function loadNamespaces(...namespaces: string[]): Promise<void> {
     namespaces.map((ns) => {
       let done = loaded.get(ns);
       if (!done) {
-        const load =
-          ns === 'spec'
-            ? specs[`../../../domain/src/locales/${lang}/spec.json`]
-            : pages[`../locales/${lang}/${ns}.json`];
-        if (!load) throw new Error(`No catalogue ${lang}/${ns}`);
-        done = load().then((catalogue) => browserTranslator.add(catalogue));
+        const loads = [
+          pages[`../locales/${lang}/${ns}.json`],
+          domains[`../../../domain/src/locales/${lang}/${ns}.json`],
+        ];
+        if (!loads.some(Boolean)) throw new Error(`No catalogue ${lang}/${ns}`);
+        done = Promise.all(
+          loads.map((load) => load?.().then((catalogue) => browserTranslator.add(catalogue))),
+        ).then(() => undefined);
         loaded.set(ns, done);
       }
       return done;

@@ -24,20 +24,20 @@ import type { RenderedData } from './data';
 
 type Catalogue = Record<string, string>;
 const pages = import.meta.glob<Catalogue>('../locales/*/*.json', { import: 'default', eager: true });
-const specs = import.meta.glob<Catalogue>('../../../domain/src/locales/*/spec.json', {
+const domains = import.meta.glob<Catalogue>('../../../domain/src/locales/*/{spec,quotes}.json', {
   import: 'default',
   eager: true,
 });
 
 function catalogues(lang: Lang): Catalogue[] {
-  return Object.entries(pages)
-    .filter(([path]) => path.startsWith(`../locales/${lang}/`))
+  return [...Object.entries(pages), ...Object.entries(domains)]
+    .filter(([path]) => path.includes(`/locales/${lang}/`))
     .map(([, catalogue]) => catalogue);
 }
 
 const translators: Record<Lang, Translator> = {
-  en: new Translator('en', [specs['../../../domain/src/locales/en/spec.json'] ?? {}, ...catalogues('en')]),
-  fr: new Translator('fr', [specs['../../../domain/src/locales/fr/spec.json'] ?? {}, ...catalogues('fr')]),
+  en: new Translator('en', catalogues('en')),
+  fr: new Translator('fr', catalogues('fr')),
 };
 
 const storage = new AsyncLocalStorage<ServerScope>();

@@ -74,7 +74,7 @@ export function applicationRoutes(app: FastifyInstance, services: ApplicationNee
         await mailer.enqueue(applicationReceivedMail(lang, saved!.id, form), tx);
       });
       mailer.kick();
-      return reply.send({ scode: 200, smessage: APPLICATION_MSG.received });
+      return reply.send({ scode: 200, smessage: request.say(APPLICATION_MSG.received) });
     },
   );
 }

@@ -16,7 +16,7 @@ import {
 } from '@shop/domain/cart';
 import type { Condition } from '@shop/domain/catalog';
 import { creditRoomCents, overCreditRoom, overOrderLimit } from '@shop/domain/checkout-limits';
-import { isLang, type Lang } from '@shop/domain/i18n';
+import { isLang, type Lang, type Message } from '@shop/domain/i18n';
 import { personalPrice, toCents } from '@shop/domain/money';
 import type { PlaceOrderRequest } from '@shop/domain/order-request';
 import {
@@ -115,11 +115,11 @@ function checkoutKeyOf(request: PlaceOrderRequest, customerId: string): string {
 /** What a refused order is told: the checkout's words, or the caller's (the company API's). */
 export interface OrderMessages {
   /** `wanted`: how many the order needs of it (a quote's message says it). */
-  notEnoughStock: (name: string, left: number, wanted: number) => string;
+  notEnoughStock: (name: string, left: number, wanted: number) => Message;
   /** An item that is not sold (any more) in the line's condition. */
-  notOffered: (name: string) => string;
-  noAddress: string;
-  orderTooLarge: string;
+  notOffered: (name: string) => Message;
+  noAddress: Message;
+  orderTooLarge: Message;
 }
 
 const CHECKOUT_MESSAGES: OrderMessages = {
@@ -171,16 +171,16 @@ export interface QuoteTerms {
   /** The quoted unit price of each line, in the order of the LinesOrder's lines. */
   unitCents: readonly number[];
   /** Said when the quote is no longer answered and unexpired at commit time (409). */
-  refused: string;
+  refused: Message;
   /** The answer the buyer saw: a quote revised since is refused with `revised`. */
   revision: number;
-  revised: string;
+  revised: Message;
   /**
    * The buyer's order limit as it stands (null: none, or an administrator); an order above it is refused
    * with `overLimit`, since only the company's administrators may accept it.
    */
   limitOf: (tx: Tx) => Promise<number | null>;
-  overLimit: (totalCents: number, limitCents: number) => string;
+  overLimit: (totalCents: number, limitCents: number) => Message;
 }
 
 /** Where an attempt's lines come from, and what it checks them against. */
@@ -191,8 +191,7 @@ type Source =
 
 /** PostgreSQL's answers to two transactions that wait on each other: worth one more try, then a 409. */
 const RETRYABLE = new Set(['40P01', '40001']);
-const BUSY_MESSAGE =
-  'Many orders are being placed right now and yours could not be completed. Please try again.';
+const BUSY_MESSAGE = 'api.ordersBusy';
 
 export function placeOrder(
   services: OrderNeeds,

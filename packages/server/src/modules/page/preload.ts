@@ -36,6 +36,7 @@ function catalogueModules(lang: Lang, namespaces: readonly string[]): string[] {
   return [
     ...['common', ...namespaces].map((ns) => `src/locales/${lang}/${ns}.json`),
     `../domain/src/locales/${lang}/spec.json`,
+    ...(namespaces.includes('quotes') ? [`../domain/src/locales/${lang}/quotes.json`] : []),
   ];
 }
 
