@@ -47,7 +47,7 @@ export default defineConfig({
       {
         test: {
           name: 'boundaries',
-          include: ['boundaries/**/*.test.ts'],
+          include: ['boundaries/*.test.ts'],
           environment: 'node',
         },
       },
