@@ -5,6 +5,7 @@
 import { redirect } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
+import { tm } from '../../lib/i18n';
 
 export const ADMIN_BASE = '/acer/admin';
 
@@ -71,7 +72,8 @@ export function zodErrors(
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const key = String(issue.path[0] ?? '_');
-    errors[key] ??= issue.message;
+    // A shared schema's message is a key; the back office reads it in English, as the server says it.
+    errors[key] ??= tm(issue.message);
   }
   return errors;
 }

@@ -20,20 +20,6 @@ function keyed(key: string, fallback: string): string {
 
 const statusName = (status: string) => keyed(`orders:status.${status}`, status);
 
-/** The search's own rules (the domain's orders.ts) by their English words. */
-const QUERY_KEYS: Record<string, string> = {
-  'Dates are written YYYY-MM-DD, e.g. 2026-11-22.': 'orders:query.dateFormat',
-  'That date does not exist.': 'orders:query.noSuchDate',
-  'Search for at most 50 characters.': 'orders:query.searchLength',
-  [`Status must be one of ${ORDER_STATUSES.join(', ')}.`]: 'orders:query.status',
-  'Page must be a whole number of 1 or more.': 'orders:query.page',
-  'The start date must not be after the end date.': 'orders:query.range',
-};
-const queryMessage = (message: string) => {
-  const key = QUERY_KEYS[message];
-  return key ? t(key) : tm(message);
-};
-
 type Filters = { q: string; status: string; from: string; to: string };
 const FILTER_KEYS = ['q', 'status', 'from', 'to'] as const;
 
@@ -59,7 +45,7 @@ function OrderFilters({ start, apply }: { start: Filters; apply: (filters: Filte
     const parsed = ordersQuerySchema.safeParse(values);
     if (!parsed.success) {
       const found = Object.fromEntries(
-        Object.entries(fieldErrors(parsed.error)).map(([field, message]) => [field, queryMessage(message)]),
+        Object.entries(fieldErrors(parsed.error)).map(([field, message]) => [field, tm(message)]),
       );
       // The range's own rule has no field: it is shown under the end date.
       if (found._) found.to ??= found._;
