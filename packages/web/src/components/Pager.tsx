@@ -1,7 +1,18 @@
-/** Previous/Next paging with 5 visible page numbers (SPEC §2 Category listing), shared by the lists that page. */
+/**
+ * Previous/Next paging with 5 visible page numbers (SPEC §2 Category listing), the one pager of the page:
+ * the shop's lists and the back office's (features/admin/ui.tsx ListPager puts a list's count beside it).
+ */
 import { visiblePages } from '@shop/domain/catalog';
 import { Link } from 'react-router';
 import { t } from '../lib/i18n';
+
+/** The pager's words; the back office, which is in English whatever the shop's language, gives its own. */
+export interface PagerWords {
+  label: string;
+  previous: string;
+  next: string;
+  page: string;
+}
 
 /**
  * With `href` the pages are links (a listing: crawlers and a browser without scripts follow them, and
@@ -13,13 +24,21 @@ export function Pager({
   go,
   href,
   label,
+  words,
 }: {
   page: number;
   pages: number;
   go?: (page: number) => void;
   href?: (page: number) => string;
   label?: string;
+  words?: PagerWords;
 }) {
+  const said = words ?? {
+    label: label ?? t('common:pager.label'),
+    previous: t('common:pager.previous'),
+    next: t('common:pager.next'),
+    page: t('common:pager.page'),
+  };
   const step = (to: number, text: string, disabled: boolean) => {
     if (!href)
       return (
@@ -38,12 +57,12 @@ export function Pager({
     );
   };
   return (
-    <nav className="pager" aria-label={label ?? t('common:pager.label')}>
-      {step(page - 1, t('common:pager.previous'), page <= 1)}
+    <nav className="pager" aria-label={said.label}>
+      {step(page - 1, said.previous, page <= 1)}
       {visiblePages(page, pages).map((p) => {
         const text = (
           <>
-            <span className="visually-hidden">{t('common:pager.page')} </span>
+            <span className="visually-hidden">{said.page} </span>
             {p}
           </>
         );
@@ -62,7 +81,7 @@ export function Pager({
           </button>
         );
       })}
-      {step(page + 1, t('common:pager.next'), page >= pages)}
+      {step(page + 1, said.next, page >= pages)}
     </nav>
   );
 }

@@ -15,22 +15,38 @@ interface Common {
   className?: string;
 }
 
-function describedBy(id: string, error?: string, hint?: string): string | undefined {
+/** The ids a field's hint and error have, for its aria-describedby. */
+export function describedBy(id: string, error?: unknown, hint?: unknown): string | undefined {
   const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
   return ids.length ? ids.join(' ') : undefined;
 }
 
-function Wrapper({
+/**
+ * A field's label (with its required mark), the field, its hint and its error message, the one frame of the
+ * page's forms: the shop's (`form__field`) and the back office's (`admin-field`), each with its own style.
+ */
+export function FieldFrame({
   id,
   label,
   error,
   hint,
   required,
   className,
+  frame = 'form__field',
   children,
-}: Common & { children: ReactNode }) {
+}: {
+  id: string;
+  label: ReactNode;
+  /** The message as shown (the shop's fields give it translated). */
+  error?: ReactNode;
+  hint?: ReactNode;
+  required?: boolean;
+  className?: string;
+  frame?: 'form__field' | 'admin-field';
+  children: ReactNode;
+}) {
   return (
-    <div className={`form__field${className ? ` ${className}` : ''}`}>
+    <div className={`${frame}${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>
         {label}
         {required && (
@@ -48,11 +64,16 @@ function Wrapper({
       )}
       {error && (
         <p id={`${id}-error`} className="field-error">
-          {tm(error)}
+          {error}
         </p>
       )}
     </div>
   );
+}
+
+/** The shop's frame: its error message is a domain message, shown in the page's language. */
+function Wrapper({ error, ...rest }: Common & { children: ReactNode }) {
+  return <FieldFrame {...rest} error={error ? tm(error) : undefined} />;
 }
 
 export function TextField({

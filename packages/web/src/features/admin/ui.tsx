@@ -5,6 +5,8 @@ import { auditChanges } from '@shop/domain/audit-diff';
 import { formatMoney, toCents } from '@shop/domain/money';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
+import { describedBy, FieldFrame } from '../../components/fields';
+import { Pager, type PagerWords } from '../../components/Pager';
 import { shopInfo } from '../../lib/shop';
 import { type ActionResult, ADMIN_BASE } from './api';
 
@@ -64,11 +66,6 @@ export function useAction(onDone?: (result: ActionResult) => void) {
   return { fetcher, busy, result, errors: result?.ok === false ? (result.errors ?? {}) : {} };
 }
 
-function describedBy(id: string, error?: string, hint?: string): string | undefined {
-  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
-  return ids.length > 0 ? ids.join(' ') : undefined;
-}
-
 interface FieldProps {
   id: string;
   label: ReactNode;
@@ -78,52 +75,25 @@ interface FieldProps {
   className?: string;
 }
 
-function FieldFrame({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  className,
-  children,
-}: FieldProps & { children: ReactNode }) {
-  return (
-    <div className={`admin-field${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {required && (
-          <span className="field-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 type InputProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'id' | 'required'>;
 
 /** A labelled input; uncontrolled unless `value` is given. Errors are linked with aria-describedby. */
 export function Field({ id, label, error, hint, required, className, ...input }: FieldProps & InputProps) {
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} required={required} className={className}>
+    <FieldFrame
+      frame="admin-field"
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      required={required}
+      className={className}
+    >
       <input
         id={id}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint ? 'hint' : undefined)}
+        aria-describedby={describedBy(id, error, hint)}
         {...input}
       />
     </FieldFrame>
@@ -140,13 +110,21 @@ export function TextArea({
   ...input
 }: FieldProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'required'>) {
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} required={required} className={className}>
+    <FieldFrame
+      frame="admin-field"
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      required={required}
+      className={className}
+    >
       <textarea
         id={id}
         rows={4}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint ? 'hint' : undefined)}
+        aria-describedby={describedBy(id, error, hint)}
         {...input}
       />
     </FieldFrame>
@@ -167,12 +145,20 @@ export function Select({
     options: readonly (string | { value: string; label: string })[];
   }) {
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} required={required} className={className}>
+    <FieldFrame
+      frame="admin-field"
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      required={required}
+      className={className}
+    >
       <select
         id={id}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint ? 'hint' : undefined)}
+        aria-describedby={describedBy(id, error, hint)}
         {...input}
       >
         {options.map((o) => {
@@ -230,8 +216,11 @@ export function When({ at }: { at: string | null | undefined }) {
   return <time dateTime={at}>{backOfficeMoment(at, shopInfo().timeZone)}</time>;
 }
 
-/** Previous / numbered / Next links that keep the rest of the query. */
-export function Pager({
+/** The back office's words for the page's pager (it is in English whatever the shop's language). */
+const PAGER_WORDS: PagerWords = { label: 'Pages', previous: 'Previous', next: 'Next', page: 'Page' };
+
+/** A list's count ("12 orders, page 1 of 2") and its pages, as links that keep the rest of the query. */
+export function ListPager({
   page,
   pages,
   total,
@@ -256,8 +245,6 @@ export function Pager({
     const query = params.toString();
     return `${location.pathname}${query ? `?${query}` : ''}`;
   };
-  const first = Math.max(1, Math.min(page - 2, pages - 4));
-  const numbers = Array.from({ length: Math.min(5, pages) }, (_, i) => first + i);
   return (
     <div className="admin-pager">
       <p className="admin-pager__total">
@@ -266,33 +253,7 @@ export function Pager({
         {total === 1 ? '' : 's'}
         {pages > 1 ? `, page ${page} of ${pages}` : ''}
       </p>
-      {pages > 1 && (
-        <nav aria-label="Pages">
-          <ul>
-            {page > 1 && (
-              <li>
-                <Link to={to(page - 1)}>Previous</Link>
-              </li>
-            )}
-            {numbers.map((n) => (
-              <li key={n}>
-                {n === page ? (
-                  <span aria-current="page">{n}</span>
-                ) : (
-                  <Link to={to(n)} aria-label={`Page ${n}`}>
-                    {n}
-                  </Link>
-                )}
-              </li>
-            ))}
-            {page < pages && (
-              <li>
-                <Link to={to(page + 1)}>Next</Link>
-              </li>
-            )}
-          </ul>
-        </nav>
-      )}
+      {pages > 1 && <Pager page={page} pages={pages} href={to} words={PAGER_WORDS} />}
     </div>
   );
 }

@@ -17,7 +17,7 @@ import { api } from '../../../lib/api';
 import { ADMIN_BASE, attempt, checked, failed, readBody } from '../api';
 import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, useIsOwner, usePageData } from '../routing';
-import { Pager, PageTitle, Result, TextArea, useAction, useFocusFirstError, When } from '../ui';
+import { ListPager, PageTitle, Result, TextArea, useAction, useFocusFirstError, When } from '../ui';
 
 async function loader({ request }: PageArgs) {
   const url = new URL(request.url);
@@ -198,7 +198,7 @@ function Applications() {
         </div>
       )}
       <KeysHint search={false} />
-      <Pager
+      <ListPager
         page={applications.page}
         pages={applications.pages}
         total={applications.total}

@@ -9,7 +9,7 @@ import { Form, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api';
 import { KeysHint, MatchCount, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
-import { AuditTrail, Field, Pager, PageTitle, Select } from '../ui';
+import { AuditTrail, Field, ListPager, PageTitle, Select } from '../ui';
 
 const ENTITY_TYPES = [
   'order',
@@ -78,7 +78,7 @@ function Audit() {
         <AuditTrail entries={audit.items} />
       </div>
       <KeysHint />
-      <Pager page={audit.page} pages={audit.pages} total={audit.total} noun="change" />
+      <ListPager page={audit.page} pages={audit.pages} total={audit.total} noun="change" />
     </>
   );
 }

@@ -10,7 +10,7 @@ import { api } from '../../../lib/api';
 import { ADMIN_BASE, EMPTY_PAGE, type ListData, listOrRefusal } from '../api';
 import { KeysHint, MatchCount, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, useIsOwner, usePageData } from '../routing';
-import { Checkbox, Field, Pager, PageTitle, Select, When } from '../ui';
+import { Checkbox, Field, ListPager, PageTitle, Select, When } from '../ui';
 
 const FILTERS = [
   'q',
@@ -172,7 +172,7 @@ function Customers() {
         </div>
       )}
       <KeysHint />
-      <Pager page={customers.page} pages={customers.pages} total={customers.total} noun="customer" />
+      <ListPager page={customers.page} pages={customers.pages} total={customers.total} noun="customer" />
     </>
   );
 }

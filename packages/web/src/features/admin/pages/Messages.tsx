@@ -19,7 +19,7 @@ import { api } from '../../../lib/api';
 import { type ActionResult, ADMIN_BASE, attempt, checked, failed, readBody } from '../api';
 import { KeysHint, MatchCount, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, setFlash, usePageData } from '../routing';
-import { Field, Pager, PageTitle, Result, TextArea, useAction, useFocusFirstError, When } from '../ui';
+import { Field, ListPager, PageTitle, Result, TextArea, useAction, useFocusFirstError, When } from '../ui';
 
 async function loader({ request }: PageArgs) {
   const p = new URL(request.url).searchParams;
@@ -375,7 +375,7 @@ function Messages() {
         ) : (
           threads.items.map((t) => <CustomerThread key={t.message_id} thread={t} />)
         )}
-        <Pager
+        <ListPager
           page={threads.page}
           pages={threads.pages}
           total={threads.total}
@@ -400,7 +400,7 @@ function Messages() {
           </div>
         )}
         <KeysHint open={false} />
-        <Pager page={messages.page} pages={messages.pages} total={messages.total} noun="message" />
+        <ListPager page={messages.page} pages={messages.pages} total={messages.total} noun="message" />
       </section>
     </>
   );

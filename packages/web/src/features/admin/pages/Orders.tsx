@@ -36,7 +36,7 @@ import {
 } from '../api';
 import { KeysHint, MatchCount, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
-import { Field, Money, Pager, PageTitle, Result, Select, useAction, When } from '../ui';
+import { Field, ListPager, Money, PageTitle, Result, Select, useAction, When } from '../ui';
 import { statusWord } from '../words';
 
 type OrdersPage = Page<AdminOrderRow> & { capped: boolean };
@@ -523,7 +523,7 @@ function Orders() {
         </div>
       )}
       <KeysHint select />
-      <Pager
+      <ListPager
         page={orders.page}
         pages={orders.pages}
         total={orders.total}

@@ -18,7 +18,7 @@ import { api } from '../../../lib/api';
 import { ADMIN_BASE } from '../api';
 import { KeysHint, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
-import { Day, Field, Money, Pager, PageTitle, Select } from '../ui';
+import { Day, Field, ListPager, Money, PageTitle, Select } from '../ui';
 import { conditionWord, PRIMARY_CONDITION_OPTIONS } from '../words';
 
 async function loader({ request }: PageArgs) {
@@ -259,7 +259,7 @@ function Products() {
         </div>
       )}
       <KeysHint />
-      <Pager page={products.page} pages={products.pages} total={products.total} noun="product" />
+      <ListPager page={products.page} pages={products.pages} total={products.total} noun="product" />
     </>
   );
 }

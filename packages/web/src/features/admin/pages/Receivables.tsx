@@ -31,8 +31,8 @@ import {
   Checkbox,
   Day,
   Field,
+  ListPager,
   Money,
-  Pager,
   PageTitle,
   Result,
   Select,
@@ -526,7 +526,7 @@ function Receivables() {
       <MatchCount total={total} one="company matches" many="companies match" />
       <ReceivablesTable data={data} table={table} />
       <KeysHint />
-      <Pager
+      <ListPager
         page={list.receivables.page}
         pages={list.receivables.pages}
         total={list.receivables.total}
