@@ -1,8 +1,8 @@
 /**
- * The page's API client is typed from the domain's route table (packages/domain/src/routes.ts): a call to a
- * route the table does not have, or with a body its schema refuses, fails `npm run typecheck`. The fixtures
- * under api-types/ prove it with one type check of the real client: every line after an `// error:` comment
- * in calls-refused.ts fails, nothing else there does, and calls-that-fit.ts passes.
+ * The page's API client is typed from the domain's route table (packages/domain/src/core/routes.ts): a call
+ * to a route the table does not have, or with a body its schema refuses, fails `npm run typecheck`. The
+ * fixtures under api-types/ prove it with one type check of the real client: every line after an `// error:`
+ * comment in calls-refused.ts fails, nothing else there does, and calls-that-fit.ts passes.
  */
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -10,8 +10,8 @@
  */
 
 import { Agent, request } from 'node:http';
-import { taxLines, taxTotal } from '@shop/domain/tax';
-import { seededComponents } from '@shop/domain/tax-history';
+import { seededComponents } from '@shop/domain/tax/history';
+import { taxLines, taxTotal } from '@shop/domain/tax/rules';
 import autocannon from 'autocannon';
 import { type CpuSample, type CpuUse, cpuBetween } from './cpu';
 import type { BenchBuyer } from './seed';

@@ -8,8 +8,8 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { DEFAULT_SHOP_TIME_ZONE } from '@shop/domain/shop-time-zone';
-import type { PROVINCES } from '@shop/domain/tax';
+import { DEFAULT_SHOP_TIME_ZONE } from '@shop/domain/core/shop-time-zone';
+import type { PROVINCES } from '@shop/domain/tax/rules';
 import pg from 'pg';
 
 const root = resolve(import.meta.dirname, '../..');

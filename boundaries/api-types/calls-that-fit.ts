@@ -1,5 +1,5 @@
 /** Calls the route table allows: each must type-check (api-types.test.ts). */
-import type { CartAnswer } from '@shop/domain/api';
+import type { CartAnswer } from '@shop/domain/core/api';
 import { api } from '../../packages/web/src/lib/api';
 import { read } from '../../packages/web/src/lib/reads';
 

@@ -1,5 +1,5 @@
-import { english as en } from '@shop/domain/english';
-import { MSG } from '@shop/domain/messages';
+import { english as en } from '@shop/domain/core/english';
+import { MSG } from '@shop/domain/core/messages';
 import { Dialogs, expect, type Locator, type Page, test, textOf } from '../fixtures';
 
 const cards = (scope: Page | Locator) => scope.getByRole('article');

@@ -4,7 +4,7 @@
  * cart, addresses and orders it starts from through the shop's, so the tests run side by side.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { CONDITION_NAMES, type Condition } from '@shop/domain/catalog';
+import { CONDITION_NAMES, type Condition } from '@shop/domain/catalog/rules';
 import { call, createCustomer, customerContext, type NewCustomer, SELLER } from '../admin-fixtures';
 import {
   test as base,

@@ -10,9 +10,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
-import { type CheckoutTaxesAnswer, chargedComponents } from '@shop/domain/answers/tax';
-import { FILTER_LABELS } from '@shop/domain/catalog';
-import { taxLines, taxTotal } from '@shop/domain/tax';
+import { FILTER_LABELS } from '@shop/domain/catalog/rules';
+import { type CheckoutTaxesAnswer, chargedComponents } from '@shop/domain/tax/answers';
+import { taxLines, taxTotal } from '@shop/domain/tax/rules';
 import { call, createCustomer, createProduct, expect, type NewCustomer, test, uid } from '../admin-fixtures';
 import { addAddress, invoiceOrder, orderAction, orderTo, pdfText, shopContext } from '../company-fixtures';
 import { repoRoot } from '../database';

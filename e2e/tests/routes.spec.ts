@@ -16,7 +16,7 @@
  * its own customer.
  */
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { pageAt } from '@shop/domain/pages';
+import { pageAt } from '@shop/domain/core/pages';
 import { createCustomer, createProduct, expect, test } from '../admin-fixtures';
 import {
   ACCOUNT_ROUTES,
@@ -32,7 +32,7 @@ import { Dialogs, expectNoSeriousA11y, keepToShop } from '../fixtures';
 
 test.describe.configure({ mode: 'parallel' });
 
-/** Drawn by the browser on purpose: the shop's table of pages (domain/pages.ts) says which and why. */
+/** Drawn by the browser on purpose: the shop's table of pages (domain/core/pages.ts) says which and why. */
 const drawnByBrowser = (path: string) => pageAt(new URL(path, 'http://shop').pathname)?.drawn === 'browser';
 
 /**

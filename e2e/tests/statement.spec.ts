@@ -5,8 +5,8 @@
  * product and order.
  */
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { todayIn } from '@shop/domain/days';
-import { DEFAULT_SHOP_TIME_ZONE } from '@shop/domain/shop-time-zone';
+import { todayIn } from '@shop/domain/core/days';
+import { DEFAULT_SHOP_TIME_ZONE } from '@shop/domain/core/shop-time-zone';
 import { ADMIN, call, createCustomer, createProduct, expect, test, uid } from '../admin-fixtures';
 import { addAddress, invoiceOrder, orderTo, pdfText, shopContext } from '../company-fixtures';
 import { expectNoSeriousA11y, money, type Page } from '../fixtures';

@@ -4,7 +4,7 @@
  * of that company shipping to Quebec sees QST exempt, with the reason and number, at checkout.
  */
 
-import { backOfficeDay } from '@shop/domain/admin-rules';
+import { backOfficeDay } from '@shop/domain/back-office/rules';
 import {
   ADMIN,
   call,

@@ -53,10 +53,10 @@ function precompress(): Plugin {
 /**
  * The page's message catalogues arrive parsed: a message with more than `{name}` values (plurals, numbers)
  * is turned into its ICU syntax tree at build time, so the browser's download leaves the ICU parser out
- * (about 4.5 KB gzip); the Translator (domain/i18n.ts) formats plain messages without it.
+ * (about 4.5 KB gzip); the Translator (domain/core/i18n.ts) formats plain messages without it.
  */
 function precompileMessages(): Plugin {
-  // The negation of isSimpleMessage in packages/domain/src/i18n.ts (the config cannot load TypeScript
+  // The negation of isSimpleMessage in packages/domain/src/core/i18n.ts (the config cannot load TypeScript
   // packages): what the Translator would hand to the ICU parser is parsed here.
   const needsParser = (text: string) => /''|'[{}#|]/.test(text) || /[{}]/.test(text.replace(/\{\w+\}/g, ''));
   return {
@@ -125,18 +125,19 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
             {
               // The small shared parts of the pages (components, lib, domain rules) in one file rather
               // than a dozen: a phone on a slow network pays a round trip for each file it waits for.
-              // The Zod schemas stay out (only forms load them): every domain module that imports Zod, and the
-              // answers' schemas (the pages import only their types; api.ts re-exports them). The back
-              // office's rules stay out too (admin-rules, volume-prices: its chunks share them otherwise), and
-              // the stock alerts' and quotes' rules, the day arithmetic (days), the carriers' tracking links,
-              // the filter values' French and the reading of typed dollars (money-text), which only some
-              // pages use. So do the address form (only the pages that edit an address load it) and the
-              // components with a style sheet of their own: the shared chunk's styles are linked in
-              // index.html and would hold up every page's first paint.
+              // The Zod schemas stay out (only forms load them): every domain module that imports Zod, and
+              // each folder's answers.ts (the pages import only their types; core/api.ts re-exports them).
+              // The back office's rules stay out too (back-office/rules, catalog/volume-prices: its chunks
+              // share them otherwise), and the stock alerts' and quotes' rules, the day arithmetic
+              // (core/days), the carriers' tracking links, the filter values' French (catalog/values) and
+              // the reading of typed dollars (core/money-text), which only some pages use. So do the address
+              // form (only the pages that edit an address load it) and the components with a style sheet of
+              // their own: the shared chunk's styles are linked in index.html and would hold up every page's
+              // first paint.
               name: 'shared',
               test: (id: string) =>
                 /[\\/]packages[\\/](?:web[\\/]src[\\/](?:components|lib)|domain[\\/]src)[\\/]/.test(id) &&
-                !/[\\/]domain[\\/]src[\\/](?:(?:admin-rules|alert-rules|api|carriers|catalog-values|days|money-text|quote-rules|volume-prices)\.ts$|answers[\\/])/.test(
+                !/[\\/]domain[\\/]src[\\/](?:back-office[\\/]rules|alerts[\\/]rules|core[\\/](?:api|days|money-text)|orders[\\/]carriers|catalog[\\/](?:values|volume-prices)|quotes[\\/]rules|[\w-]+[\\/]answers)\.ts$/.test(
                   id,
                 ) &&
                 !(/[\\/]domain[\\/]src[\\/]/.test(id) && importsZod(id)) &&

@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import { MSG } from '@shop/domain/messages';
+import { MSG } from '@shop/domain/core/messages';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, trustProxyOption } from './config';
 import type { Database } from './db/client';

@@ -1,7 +1,7 @@
 /** Configuration, read and checked once at start-up; a bad value stops the server with a clear message. */
 import { isIP } from 'node:net';
-import { DEFAULT_KEY_RATE_LIMIT } from '@shop/domain/company-api';
-import { DEFAULT_SHOP_TIME_ZONE } from '@shop/domain/shop-time-zone';
+import { DEFAULT_KEY_RATE_LIMIT } from '@shop/domain/company-api/schemas';
+import { DEFAULT_SHOP_TIME_ZONE } from '@shop/domain/core/shop-time-zone';
 import { z } from 'zod';
 
 const bool = z

@@ -1,9 +1,9 @@
 /**
- * The page's route table (domain/routes.ts, which types the page's API client) is the server's: each of its
- * routes is one the server registers, and it takes and answers what the server declares for it (the same
+ * The page's route table (domain/core/routes.ts, which types the page's API client) is the server's: each of
+ * its routes is one the server registers, and it takes and answers what the server declares for it (the same
  * Zod schemas, or schemas with the same JSON Schema where the server builds its own).
  */
-import { ROUTES, type RouteSchemas } from '@shop/domain/routes';
+import { ROUTES, type RouteSchemas } from '@shop/domain/core/routes';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /** The seller's customer commands: messages to a customer, account applications and customers. */
-import { customerMessageSchema } from '@shop/domain/admin';
+import { customerMessageSchema } from '@shop/domain/back-office/schemas';
 import { asc, sql } from 'drizzle-orm';
 import { accountApplications, customers } from '../db/schema';
 import { CLI_ACTOR } from '../lib/back-office';

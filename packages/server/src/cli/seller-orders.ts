@@ -1,4 +1,4 @@
-import { parsePrice } from '@shop/domain/money-text';
+import { parsePrice } from '@shop/domain/core/money-text';
 import { CLI_ACTOR } from '../lib/back-office';
 import { correctInvoice, createInvoice, type ExtraLine } from '../modules/invoices';
 import { changeOrderStatus, ORDER_ACTIONS, type OrderAction } from '../modules/orders';

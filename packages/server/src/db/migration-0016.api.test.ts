@@ -6,7 +6,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SEEDED_TAX_RATES } from '@shop/domain/tax-history';
+import { SEEDED_TAX_RATES } from '@shop/domain/tax/history';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { SERVER_ROOT } from '../server-root';

@@ -101,8 +101,8 @@ export const products = pgTable(
     imagesVersion: bigint('images_version', { mode: 'number' }).notNull().default(0),
     /**
      * Volume prices: quantity breaks per condition, `[{ condition, min_quantity, basis_points }]` (a
-     * percentage off in hundredths of a percent), applied after the buyer's own price (domain/pricing.ts).
-     * Kept on the product so they travel with the cached catalog.
+     * percentage off in hundredths of a percent), applied after the buyer's own price
+     * (domain/catalog/pricing.ts). Kept on the product so they travel with the cached catalog.
      */
     priceBreaks: jsonb('price_breaks')
       .$type<{ condition: string; min_quantity: number; basis_points: number }[]>()
@@ -1070,7 +1070,7 @@ export const stockAlerts = pgTable(
     contactPersonId: text('contact_person_id')
       .notNull()
       .references(() => contacts.contactPersonId, { onDelete: 'cascade' }),
-    /** What it watches: `{ kind: 'model', ... }` or `{ kind: 'filter', ... }` (domain/alerts.ts). */
+    /** What it watches: `{ kind: 'model', ... }` or `{ kind: 'filter', ... }` (domain/alerts/schemas.ts). */
     target: jsonb('target').notNull(),
     /** How the buyer sees it named in the account and the mail. */
     label: text('label').notNull().default(''),

@@ -3,7 +3,7 @@
  * Quebec (the billing province of its latest order, or, before any order, the province of its first saved
  * address), else not known. Mail to a buyer whose language is not known is in English.
  */
-import { isLang, type Lang } from '@shop/domain/i18n';
+import { isLang, type Lang } from '@shop/domain/core/i18n';
 import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { contacts, customers } from '../db/schema';

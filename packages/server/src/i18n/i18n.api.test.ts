@@ -4,12 +4,12 @@
  * and invoices in French, others stay in English.
  */
 
-import { ACCOUNT_MSG } from '@shop/domain/account';
-import { CART_MSG, orderTotals } from '@shop/domain/cart';
+import { ACCOUNT_MSG } from '@shop/domain/account/schemas';
+import { CART_MSG, orderTotals } from '@shop/domain/cart/rules';
+import { MSG } from '@shop/domain/core/messages';
+import { personalPrice } from '@shop/domain/core/money';
 import specFr from '@shop/domain/locales/fr/spec.json';
-import { MSG } from '@shop/domain/messages';
-import { personalPrice } from '@shop/domain/money';
-import { seededComponents } from '@shop/domain/tax-history';
+import { seededComponents } from '@shop/domain/tax/history';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addresses, contacts, products } from '../db/schema';

@@ -2,7 +2,7 @@
  * The language of a request and the server's translators. A request's language is the `lang` cookie (the
  * person's choice on the page), else the signed-in buyer's (their account's choice, or French for a
  * company billed in Quebec), else the browser's Accept-Language, else English. What a buyer is told is a
- * message by key (domain/i18n.ts `Message`), said in that language by `request.say` where the answer is
+ * message by key (domain/core/i18n.ts `Message`), said in that language by `request.say` where the answer is
  * made; the back office is English only.
  */
 // request.cookies is declared by the cookie plugin app.ts registers.
@@ -15,7 +15,7 @@ import {
   langFromAcceptLanguage,
   type Message,
   Translator,
-} from '@shop/domain/i18n';
+} from '@shop/domain/core/i18n';
 import quoteMessagesEn from '@shop/domain/locales/en/quotes.json';
 import specEn from '@shop/domain/locales/en/spec.json';
 import quoteMessagesFr from '@shop/domain/locales/fr/quotes.json';

@@ -1,6 +1,7 @@
 /** Small helpers the back office's routes share. */
-import type { Page } from '@shop/domain/admin';
-import { MAX_ID } from '@shop/domain/requests/account';
+
+import { MAX_ID } from '@shop/domain/account/requests';
+import type { Page } from '@shop/domain/back-office/schemas';
 import { HttpError } from './http';
 
 /**

@@ -8,7 +8,7 @@
  *   answers included) fails its request with a 500 that names the field, so no test passes on it.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { MSG } from '@shop/domain/messages';
+import { MSG } from '@shop/domain/core/messages';
 import type {
   FastifyInstance,
   FastifySchemaCompiler,

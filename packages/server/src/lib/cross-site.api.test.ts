@@ -1,4 +1,4 @@
-import { MSG } from '@shop/domain/messages';
+import { MSG } from '@shop/domain/core/messages';
 import { describe, expect, it } from 'vitest';
 import { en } from '../test/english';
 import { cookieHeader, DEMO, signIn, useTestApp } from '../test/harness';

@@ -5,7 +5,7 @@
  * a browser (curl, scripts, tests) and cannot carry a victim's cookie, so it is let through. The company
  * API under /api/v1, which takes no cookie, is not checked. See docs/decisions/006-cross-site-requests.md.
  */
-import { MSG } from '@shop/domain/messages';
+import { MSG } from '@shop/domain/core/messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './http';
 

@@ -1,5 +1,5 @@
 /** The API's answer shapes: `scode` mirrors the HTTP status and `smessage` is for the person. */
-import { isMessageKey, type Message, message } from '@shop/domain/i18n';
+import { isMessageKey, type Message, message } from '@shop/domain/core/i18n';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { type Said, translators } from '../i18n/lang';
@@ -56,7 +56,7 @@ export function issuesTo400(issues: readonly z.core.$ZodIssue[]): HttpError {
   for (const issue of issues) {
     const key = String(issue.path[0] ?? '_');
     if (key in errors) continue;
-    // A refinement's message with values carries them in its params (domain/catalog-requests.ts).
+    // A refinement's message with values carries them in its params (domain/catalog/requests.ts).
     const values =
       issue.code === 'custom' ? (issue.params?.values as Record<string, string> | undefined) : undefined;
     errors[key] = values && isMessageKey(issue.message) ? message(issue.message, values) : issue.message;

@@ -1,5 +1,5 @@
 /** The mail catalogue's texts and the shop's way of dating things in mails, for every module's mails. */
-import { type Lang, LOCALE } from '@shop/domain/i18n';
+import { type Lang, LOCALE } from '@shop/domain/core/i18n';
 import { translators } from '../i18n/lang';
 
 const orderDates = new Map<string, { time: Intl.DateTimeFormat; zone: Intl.DateTimeFormat }>();

@@ -3,7 +3,7 @@
  * lines: a one-line value (a name, a company, a purchase order) stays on one line, and free text (a
  * message) is quoted line by line under a label, as mail programs quote.
  */
-import { oneLine } from '@shop/domain/contact';
+import { oneLine } from '@shop/domain/account/contact';
 
 export { oneLine };
 

@@ -1,6 +1,6 @@
-import { PRODUCT_CATEGORIES } from '@shop/domain/catalog';
-import { unitPrice } from '@shop/domain/pricing';
-import { productDefaults, productProblems } from '@shop/domain/product';
+import { unitPrice } from '@shop/domain/catalog/pricing';
+import { productDefaults, productProblems } from '@shop/domain/catalog/product';
+import { PRODUCT_CATEGORIES } from '@shop/domain/catalog/rules';
 import { describe, expect, it } from 'vitest';
 import { productImageSvg } from '../modules/catalog/svg';
 import { DEMO_CUSTOMERS, generateCatalog } from './catalog-data';

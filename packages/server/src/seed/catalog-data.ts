@@ -2,8 +2,8 @@
  * The demo catalog: a deterministic list of Acer products (same output on every run) and the demo customers.
  * Every item lists once under its own condition, and once more when it is also offered as scratch-and-dent.
  */
-import { unitPrice } from '@shop/domain/pricing';
-import { type PriceBreak, parseBreaksCell } from '@shop/domain/volume-prices';
+import { unitPrice } from '@shop/domain/catalog/pricing';
+import { type PriceBreak, parseBreaksCell } from '@shop/domain/catalog/volume-prices';
 import type { ProductInput } from './types';
 
 export interface DemoContact {

@@ -4,7 +4,7 @@ import {
   OTHER_CATEGORY_NAMES,
   SUBCATEGORIES,
   TOP_CATEGORIES,
-} from '@shop/domain/catalog';
+} from '@shop/domain/catalog/rules';
 
 /** The category tree as stored: names with display names and menu places, and parent/child links. */
 function build() {

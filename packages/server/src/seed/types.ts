@@ -1,4 +1,4 @@
-import type { PriceBreak } from '@shop/domain/volume-pricing';
+import type { PriceBreak } from '@shop/domain/catalog/volume-pricing';
 
 /** A product as the seed and the catalog import write it. Prices are integer cents; 0 means none. */
 export interface ProductInput {

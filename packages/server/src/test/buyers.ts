@@ -1,11 +1,11 @@
 /** Customers made straight in the database for tests that place many orders, each with a session and an address. */
 
 import { randomBytes } from 'node:crypto';
-import { orderTotals } from '@shop/domain/cart';
-import type { Condition } from '@shop/domain/catalog';
-import { personalPrice } from '@shop/domain/money';
-import { seededComponents } from '@shop/domain/tax-history';
-import type { PriceBreak } from '@shop/domain/volume-prices';
+import { orderTotals } from '@shop/domain/cart/rules';
+import type { Condition } from '@shop/domain/catalog/rules';
+import type { PriceBreak } from '@shop/domain/catalog/volume-prices';
+import { personalPrice } from '@shop/domain/core/money';
+import { seededComponents } from '@shop/domain/tax/history';
 import type { Db } from '../db/client';
 import { addresses, contacts, customers, sessions } from '../db/schema';
 import type { ProductRecord } from '../modules/catalog';

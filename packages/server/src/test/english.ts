@@ -1,6 +1,6 @@
 /** What a buyer reads in English: a message said from the English catalogues (back-office text as it is). */
-import type { Message } from '@shop/domain/i18n';
-import { isMessageKey } from '@shop/domain/i18n';
+import type { Message } from '@shop/domain/core/i18n';
+import { isMessageKey } from '@shop/domain/core/i18n';
 import { translators } from '../i18n/lang';
 
 export function en(said: Message | string): string {

@@ -1,5 +1,5 @@
-import type { ItemBrief } from '@shop/domain/api';
-import { MOBILE_BREAKPOINT, SEARCH_COLUMNS, SEARCH_DEBOUNCE_MS } from '@shop/domain/catalog';
+import { MOBILE_BREAKPOINT, SEARCH_COLUMNS, SEARCH_DEBOUNCE_MS } from '@shop/domain/catalog/rules';
+import type { ItemBrief } from '@shop/domain/core/api';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../lib/api';

@@ -3,7 +3,7 @@
  * the account), then the page loads again in that language. Styled in place, text-sized, so the bars it
  * sits in keep their height and the page keeps its one style sheet.
  */
-import type { Lang } from '@shop/domain/i18n';
+import type { Lang } from '@shop/domain/core/i18n';
 import type { CSSProperties } from 'react';
 import { api } from '../lib/api';
 import { chooseLanguage, pageLang, t } from '../lib/i18n';

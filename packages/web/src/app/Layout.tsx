@@ -1,4 +1,4 @@
-import { MSG } from '@shop/domain/messages';
+import { MSG } from '@shop/domain/core/messages';
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Loading } from '../components/Loading';

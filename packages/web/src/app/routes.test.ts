@@ -4,7 +4,7 @@
  * table, drawn by the server or listed as drawn by the browser, and the server finds the same page for an
  * address as the router does.
  */
-import { PAGES, type PageRoute, pageAt } from '@shop/domain/pages';
+import { PAGES, type PageRoute, pageAt } from '@shop/domain/core/pages';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from './routes';

@@ -6,7 +6,7 @@
  * The same routes run in the browser (main.tsx) and on the server (ssr/entry-server.tsx); a route has its
  * page's id, so the browser can hand the server's answers to the same routes.
  */
-import { PAGES, type PageId } from '@shop/domain/pages';
+import { PAGES, type PageId } from '@shop/domain/core/pages';
 import {
   type ActionFunction,
   type LoaderFunction,

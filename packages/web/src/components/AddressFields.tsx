@@ -1,8 +1,9 @@
 /** The address fields of SPEC §5 "Address", shared by the address book and the checkout. */
-import type { AddressInput } from '@shop/domain/account';
-import { normalizePhone, normalizePostalCode } from '@shop/domain/account-rules';
-import type { Address } from '@shop/domain/api';
-import { PROVINCES } from '@shop/domain/tax';
+
+import { normalizePhone, normalizePostalCode } from '@shop/domain/account/rules';
+import type { AddressInput } from '@shop/domain/account/schemas';
+import type { Address } from '@shop/domain/core/api';
+import { PROVINCES } from '@shop/domain/tax/rules';
 import { t } from '../lib/i18n';
 import { provinceName } from '../lib/labels';
 import { SelectField, TextField } from './fields';

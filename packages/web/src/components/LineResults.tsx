@@ -3,7 +3,7 @@
  * attention first, each with its reason, then the lines added. The server's message shows in the page's
  * language.
  */
-import type { QuickOrderResult, QuickOrderStatus } from '@shop/domain/quick-order';
+import type { QuickOrderResult, QuickOrderStatus } from '@shop/domain/cart/quick-order';
 import { forwardRef } from 'react';
 import { Link } from 'react-router';
 import { t, tm } from '../lib/i18n';

@@ -2,7 +2,7 @@
  * Previous/Next paging with 5 visible page numbers (SPEC §2 Category listing), the one pager of the page:
  * the shop's lists and the back office's (features/admin/ui.tsx ListPager puts a list's count beside it).
  */
-import { visiblePages } from '@shop/domain/catalog';
+import { visiblePages } from '@shop/domain/catalog/rules';
 import { Link } from 'react-router';
 import { t } from '../lib/i18n';
 

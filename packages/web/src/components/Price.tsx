@@ -1,6 +1,6 @@
-import type { ItemBrief } from '@shop/domain/api';
-import { toCents } from '@shop/domain/money';
-import { unitPrice } from '@shop/domain/pricing';
+import { unitPrice } from '@shop/domain/catalog/pricing';
+import type { ItemBrief } from '@shop/domain/core/api';
+import { toCents } from '@shop/domain/core/money';
 import { money, t } from '../lib/i18n';
 
 /** Cents of what this customer pays, from an item's personal prices. */

@@ -1,5 +1,5 @@
-import type { ItemBrief } from '@shop/domain/api';
-import { type CartButtonState, cartButtonState } from '@shop/domain/pricing';
+import { type CartButtonState, cartButtonState } from '@shop/domain/catalog/pricing';
+import type { ItemBrief } from '@shop/domain/core/api';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCart } from '../lib/cart';

@@ -1,5 +1,5 @@
-import type { ItemBrief } from '@shop/domain/api';
-import { MOBILE_BREAKPOINT } from '@shop/domain/catalog';
+import { MOBILE_BREAKPOINT } from '@shop/domain/catalog/rules';
+import type { ItemBrief } from '@shop/domain/core/api';
 import { useState, useSyncExternalStore } from 'react';
 import { t } from '../lib/i18n';
 import { ProductCard } from './ProductCard';

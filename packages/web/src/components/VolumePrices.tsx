@@ -1,5 +1,5 @@
-import type { ItemBrief } from '@shop/domain/api';
-import { toCents } from '@shop/domain/money';
+import type { ItemBrief } from '@shop/domain/core/api';
+import { toCents } from '@shop/domain/core/money';
 import { money, pageLang, t } from '../lib/i18n';
 
 const percents = new Map<string, Intl.NumberFormat>();

@@ -1,11 +1,11 @@
 /**
  * The API client of the page, the shop's and the back office's: `api('POST /api/user/cart/add', { body })`.
- * Each call names its route as the domain's table does (`@shop/domain/routes`), which types the path's
+ * Each call names its route as the domain's table does (`@shop/domain/core/routes`), which types the path's
  * parameters, the query, the body and the answer, so a call to a route that is not there, or a body its
  * schema refuses, fails the type check. JSON in and out, the customer id header on the shop's calls, the
  * server's message on failure.
  */
-import type { Route, Routes } from '@shop/domain/routes';
+import type { Route, Routes } from '@shop/domain/core/routes';
 import type { z } from 'zod';
 import { readCookie } from './cookies';
 import { serverScope } from './scope';

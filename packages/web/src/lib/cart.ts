@@ -1,7 +1,8 @@
 /** Cart calls shared by cards, the product page and the cart page; the header data holds the cart. */
-import type { CartItem } from '@shop/domain/api';
-import { CART_MSG } from '@shop/domain/cart';
-import { toCents } from '@shop/domain/money';
+
+import { CART_MSG } from '@shop/domain/cart/rules';
+import type { CartItem } from '@shop/domain/core/api';
+import { toCents } from '@shop/domain/core/money';
 import { useCallback } from 'react';
 import { ApiError, api } from './api';
 import { tm } from './i18n';
@@ -11,7 +12,7 @@ export type CartLine = CartItem;
 
 /**
  * What a line costs per unit, in cents: the server's answer, which is the spec's unit price (SPEC §4) then
- * the volume price the line's quantity reaches (domain/volume-prices.ts).
+ * the volume price the line's quantity reaches (domain/catalog/volume-prices.ts).
  */
 export function lineUnitCents(line: CartLine): number {
   return toCents(line.unit_price);

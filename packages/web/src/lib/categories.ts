@@ -1,5 +1,5 @@
-import { SUBCATEGORIES, TOP_CATEGORIES } from '@shop/domain/catalog';
-import type { Lang } from '@shop/domain/i18n';
+import { SUBCATEGORIES, TOP_CATEGORIES } from '@shop/domain/catalog/rules';
+import type { Lang } from '@shop/domain/core/i18n';
 import { pageLang } from './i18n';
 import { categoryName } from './labels';
 

@@ -1,4 +1,4 @@
-import { DISPLAY_COOKIES } from '@shop/domain/cookies';
+import { DISPLAY_COOKIES } from '@shop/domain/core/cookies';
 import { serverScope } from './scope';
 
 /** The display cookies of SPEC §3, read by the page; the session itself is an httpOnly cookie. */

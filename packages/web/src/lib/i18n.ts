@@ -12,8 +12,8 @@ import {
   type Message,
   type MessageValues,
   Translator,
-} from '@shop/domain/i18n';
-import { formatMoney } from '@shop/domain/money';
+} from '@shop/domain/core/i18n';
+import { formatMoney } from '@shop/domain/core/money';
 import { serverScope } from './scope';
 
 /** The document's language, in the browser (read once). */

@@ -1,14 +1,14 @@
 /**
  * The catalog's vocabulary in the page's language: category and subcategory names, filter labels, sorts
  * and each condition's warranty (keys `common:category.*`, `common:filter.*`, `common:sort.*`,
- * `common:warranty.*`); conditions by their one name (domain/catalog.ts, which mails and PDFs use too). A name without a key shows as it is.
+ * `common:warranty.*`); conditions by their one name (domain/catalog/rules.ts, which mails and PDFs use too). A name without a key shows as it is.
  */
 import {
   type Condition,
   conditionName as domainConditionName,
   type FilterField,
   type Sort,
-} from '@shop/domain/catalog';
+} from '@shop/domain/catalog/rules';
 import { pageLang, t } from './i18n';
 
 function keyed(key: string, fallback: string): string {

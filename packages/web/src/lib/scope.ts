@@ -4,8 +4,8 @@
  * (ssr/entry-server.tsx) they are the request's, looked up through the scope the server provides for the
  * request it is rendering, so two requests rendered at once never see each other's.
  */
-import type { Lang, Translator } from '@shop/domain/i18n';
-import type { ServerAnswer, ShopInfo } from '@shop/domain/pages';
+import type { Lang, Translator } from '@shop/domain/core/i18n';
+import type { ServerAnswer, ShopInfo } from '@shop/domain/core/pages';
 
 export interface ServerScope {
   /** The request's Cookie header, as `document.cookie` would read. */

@@ -5,7 +5,7 @@
  * are broadcast to other tabs so they read again too.
  */
 
-import type { CustomerInfo, HeaderAnswer } from '@shop/domain/api';
+import type { CustomerInfo, HeaderAnswer } from '@shop/domain/core/api';
 import {
   createContext,
   type ReactNode,

@@ -1,6 +1,6 @@
 /** The shop's contact details and time zone, given by the server in a meta tag of index.html. */
-import type { ShopInfo } from '@shop/domain/pages';
-import { DEFAULT_SHOP_TIME_ZONE } from '@shop/domain/shop-time-zone';
+import type { ShopInfo } from '@shop/domain/core/pages';
+import { DEFAULT_SHOP_TIME_ZONE } from '@shop/domain/core/shop-time-zone';
 import { serverScope } from './scope';
 
 const fallback: ShopInfo = {

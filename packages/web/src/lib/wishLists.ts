@@ -1,12 +1,12 @@
 /** Adding items to and removing them from a customer's wish lists (the product page's heart, the account). */
-import type { WishListItemInput } from '@shop/domain/account';
+import type { WishListItemInput } from '@shop/domain/account/schemas';
 import type {
   HeaderAnswer,
   WishList,
   WishListItemAddedAnswer,
   WishListItemKey,
   WishListItemRemovedAnswer,
-} from '@shop/domain/api';
+} from '@shop/domain/core/api';
 import { api } from './api';
 
 /** What adding or removing an item answers: every list and every item key, and a message. */

@@ -9,8 +9,8 @@
  * what they say to each other is typed once (@shop/domain/pages).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type Lang, Translator } from '@shop/domain/i18n';
-import { pageAt, type RenderInput, type RenderResult } from '@shop/domain/pages';
+import { type Lang, Translator } from '@shop/domain/core/i18n';
+import { pageAt, type RenderInput, type RenderResult } from '@shop/domain/core/pages';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';

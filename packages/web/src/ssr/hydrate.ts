@@ -1,4 +1,4 @@
-import type { HeaderAnswer } from '@shop/domain/api';
+import type { HeaderAnswer } from '@shop/domain/core/api';
 import { type HydrationState, matchRoutes, type RouteObject } from 'react-router';
 import { seedReads } from '../lib/reads';
 import { seedHeader } from '../lib/session';

@@ -2,22 +2,23 @@
  * The back office's side of what companies owe: the receivables across companies (and as CSV), a company's
  * invoices with their payments, and recording and reversing payments.
  */
-import {
-  type PAYMENT_TERMS,
-  paymentSchema,
-  receivablesQuerySchema,
-  reversalSchema,
-} from '@shop/domain/accounts';
+
+import { AdminCustomerPath } from '@shop/domain/account/admin-requests';
 import {
   CustomerInvoicesAnswer,
   InvoicePaymentsAnswer,
   PaymentChangedAnswer,
   ReceivablesAnswer,
-} from '@shop/domain/answers/accounts';
-import { REFUSALS } from '@shop/domain/contract';
-import { todayIn } from '@shop/domain/days';
-import { formatMoney } from '@shop/domain/money';
-import { AdminCustomerPath } from '@shop/domain/requests/admin-customers';
+} from '@shop/domain/accounts/answers';
+import {
+  type PAYMENT_TERMS,
+  paymentSchema,
+  receivablesQuerySchema,
+  reversalSchema,
+} from '@shop/domain/accounts/schemas';
+import { REFUSALS } from '@shop/domain/core/contract';
+import { todayIn } from '@shop/domain/core/days';
+import { formatMoney } from '@shop/domain/core/money';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -3,8 +3,8 @@
  * closed invoice), reversing with a reason, the audit and history they leave, and who may do what. Two
  * payments at once never pay more than the balance (on PostgreSQL through two server instances).
  */
-import { ACCOUNTS_MSG } from '@shop/domain/accounts';
-import { addDays, todayIn } from '@shop/domain/days';
+import { ACCOUNTS_MSG } from '@shop/domain/accounts/schemas';
+import { addDays, todayIn } from '@shop/domain/core/days';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orderEvents, payments } from '../../db/schema';

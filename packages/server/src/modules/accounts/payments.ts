@@ -10,8 +10,8 @@ import {
   PAYMENT_METHOD_NAMES,
   type PaymentRequest,
   paymentProblem,
-} from '@shop/domain/accounts';
-import { formatMoney, toAmount } from '@shop/domain/money';
+} from '@shop/domain/accounts/schemas';
+import { formatMoney, toAmount } from '@shop/domain/core/money';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { invoices, orderEvents, orders, payments } from '../../db/schema';

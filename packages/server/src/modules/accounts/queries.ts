@@ -3,6 +3,16 @@
  * its balance (orders' invoiceBalanceSql), aged by the domain's rules against the shop's day (SHOP_TIME_ZONE).
  * Aging runs here, not in SQL, so the statement, the receivables and their tests share one set of rules.
  */
+
+import type {
+  AgingAnswer,
+  OwedTotals,
+  PaymentInfo,
+  ReceivableInvoice,
+  ReceivableRow,
+  Statement,
+  StatementInvoice,
+} from '@shop/domain/accounts/answers';
 import {
   AGING_BUCKETS,
   type Aging,
@@ -14,19 +24,10 @@ import {
   type PaymentMethod,
   type PaymentTerms,
   type ReceivablesQuery,
-} from '@shop/domain/accounts';
-import type { OrderStatus } from '@shop/domain/admin';
-import type {
-  AgingAnswer,
-  OwedTotals,
-  PaymentInfo,
-  ReceivableInvoice,
-  ReceivableRow,
-  Statement,
-  StatementInvoice,
-} from '@shop/domain/answers/accounts';
-import { dayIn } from '@shop/domain/days';
-import { toAmount } from '@shop/domain/money';
+} from '@shop/domain/accounts/schemas';
+import type { OrderStatus } from '@shop/domain/back-office/schemas';
+import { dayIn } from '@shop/domain/core/days';
+import { toAmount } from '@shop/domain/core/money';
 import { and, desc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { customers, invoices, orders, payments } from '../../db/schema';

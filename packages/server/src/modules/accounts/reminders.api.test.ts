@@ -3,8 +3,8 @@
  * administrators, in their language, however many passes run at once. On PostgreSQL the passes run in two
  * server instances on one database; on PGlite (one connection) they interleave in one.
  */
-import { addDays } from '@shop/domain/days';
-import { formatMoney } from '@shop/domain/money';
+import { addDays } from '@shop/domain/core/days';
+import { formatMoney } from '@shop/domain/core/money';
 import { asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';

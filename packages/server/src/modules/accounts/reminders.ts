@@ -12,10 +12,10 @@ import {
   REMINDER_STAGES,
   type ReminderStage,
   reminderStagesReached,
-} from '@shop/domain/accounts';
-import { todayIn } from '@shop/domain/days';
-import { LOCALE } from '@shop/domain/i18n';
-import { formatMoney } from '@shop/domain/money';
+} from '@shop/domain/accounts/schemas';
+import { todayIn } from '@shop/domain/core/days';
+import { LOCALE } from '@shop/domain/core/i18n';
+import { formatMoney } from '@shop/domain/core/money';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';

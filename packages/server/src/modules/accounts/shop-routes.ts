@@ -2,10 +2,11 @@
  * The buyer's statement of account: JSON for the account page, and the same as a PDF and a CSV in the
  * request's language. Any buyer of the company may read it; only of their own company.
  */
-import { StatementAnswer } from '@shop/domain/answers/accounts';
-import { REFUSALS } from '@shop/domain/contract';
-import { todayIn } from '@shop/domain/days';
-import { CustomerPath } from '@shop/domain/requests/account';
+
+import { CustomerPath } from '@shop/domain/account/requests';
+import { StatementAnswer } from '@shop/domain/accounts/answers';
+import { REFUSALS } from '@shop/domain/core/contract';
+import { todayIn } from '@shop/domain/core/days';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -3,10 +3,11 @@
  * the aging, the open and the paid invoices) drawn as the invoice PDF is, and a CSV of the invoices. Both in
  * the request's language, their texts from statement.json.
  */
-import { AGING_BUCKETS, type AgingBucket } from '@shop/domain/accounts';
-import type { Statement, StatementInvoice } from '@shop/domain/answers/accounts';
-import { type Lang, LOCALE } from '@shop/domain/i18n';
-import { formatMoney, toCents } from '@shop/domain/money';
+
+import type { Statement, StatementInvoice } from '@shop/domain/accounts/answers';
+import { AGING_BUCKETS, type AgingBucket } from '@shop/domain/accounts/schemas';
+import { type Lang, LOCALE } from '@shop/domain/core/i18n';
+import { formatMoney, toCents } from '@shop/domain/core/money';
 import { stringify } from 'csv-stringify/sync';
 import PDFDocument from 'pdfkit';
 import { translators } from '../../i18n/lang';

@@ -2,8 +2,8 @@
  * The buyer's statement (JSON, CSV, PDF; English and French) and the back office's receivables, with
  * invoices moved back in time so each aging bucket holds one.
  */
-import { addDays, todayIn } from '@shop/domain/days';
-import { formatMoney } from '@shop/domain/money';
+import { addDays, todayIn } from '@shop/domain/core/days';
+import { formatMoney } from '@shop/domain/core/money';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema';

@@ -1,6 +1,6 @@
 /** Setup for the accounts module's API tests: companies with invoiced orders, and invoices moved in time. */
-import { addDays, todayIn } from '@shop/domain/days';
-import { toCents } from '@shop/domain/money';
+import { addDays, todayIn } from '@shop/domain/core/days';
+import { toCents } from '@shop/domain/core/money';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { invoices } from '../../db/schema';

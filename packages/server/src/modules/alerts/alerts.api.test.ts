@@ -3,10 +3,10 @@
  * changes (through the import), again only after the alert stopped matching, the buyer's own price, pausing,
  * the unsubscribe page without a session, and, on PostgreSQL, two server instances mailing once.
  */
-import { ALERT_CONDITIONS, ALERT_MSG, MAX_ALERTS } from '@shop/domain/alerts';
-import type { Condition, FilterField } from '@shop/domain/catalog';
-import { personalPrice, toAmount } from '@shop/domain/money';
-import { availableStock } from '@shop/domain/pricing';
+import { ALERT_CONDITIONS, ALERT_MSG, MAX_ALERTS } from '@shop/domain/alerts/schemas';
+import { availableStock } from '@shop/domain/catalog/pricing';
+import type { Condition, FilterField } from '@shop/domain/catalog/rules';
+import { personalPrice, toAmount } from '@shop/domain/core/money';
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';

@@ -16,8 +16,8 @@
  * again after a pause that grows with each failure in a row, up to a minute; an alert whose settling failed
  * is checked again the same way. Each failure is logged as an error.
  */
-import { type AlertTarget, evaluateAlert } from '@shop/domain/alerts';
-import { apiCategoryName, listingPath } from '@shop/domain/catalog';
+import { type AlertTarget, evaluateAlert } from '@shop/domain/alerts/schemas';
+import { apiCategoryName, listingPath } from '@shop/domain/catalog/rules';
 import { and, eq, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import { customers, stockAlerts } from '../../db/schema';
 import type { AlertsNeeds } from './needs';

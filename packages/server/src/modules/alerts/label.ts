@@ -2,12 +2,12 @@
  * What an alert watches, named in a language: a product by its name (as stored when the alert was made), a
  * listing by its category (and subcategory) and its filter values, in the mail's or the page's language.
  * The category names are the page's own (its common catalogue, as the pages' heads use them); the filter
- * values are the catalog's words in that language (domain/catalog-values.ts).
+ * values are the catalog's words in that language (domain/catalog/values.ts).
  */
-import type { AlertTarget, FilterTarget } from '@shop/domain/alerts';
-import { displayName, FILTER_FIELDS } from '@shop/domain/catalog';
-import { catalogValue } from '@shop/domain/catalog-values';
-import type { Lang } from '@shop/domain/i18n';
+import type { AlertTarget, FilterTarget } from '@shop/domain/alerts/schemas';
+import { displayName, FILTER_FIELDS } from '@shop/domain/catalog/rules';
+import { catalogValue } from '@shop/domain/catalog/values';
+import type { Lang } from '@shop/domain/core/i18n';
 import webCommonEn from '../../../../web/src/locales/en/common.json';
 import webCommonFr from '../../../../web/src/locales/fr/common.json';
 

@@ -1,8 +1,8 @@
 /** The mail of an alert that starts to match, in the buyer's language, with its one-click unsubscribe. */
-import { type AlertEvaluation, type AlertTarget, targetPath } from '@shop/domain/alerts';
-import { conditionName } from '@shop/domain/catalog';
-import type { Lang } from '@shop/domain/i18n';
-import { formatMoney } from '@shop/domain/money';
+import { type AlertEvaluation, type AlertTarget, targetPath } from '@shop/domain/alerts/schemas';
+import { conditionName } from '@shop/domain/catalog/rules';
+import type { Lang } from '@shop/domain/core/i18n';
+import { formatMoney } from '@shop/domain/core/money';
 import type { MailMessage } from '../../mail/outbox';
 import { mailText } from '../../mail/templates';
 import { oneLine } from '../../mail/text';

@@ -1,10 +1,11 @@
 /**
- * The catalog's offers as an alert sees them (domain/alerts.ts AlertOffer): from the catalog in memory, to
- * pick the alerts a change may have flipped, and from the database, to settle each of those exactly.
+ * The catalog's offers as an alert sees them (domain/alerts/schemas.ts AlertOffer): from the catalog in
+ * memory, to pick the alerts a change may have flipped, and from the database, to settle each of those
+ * exactly.
  */
-import { type AlertOffer, type AlertTarget, inListing } from '@shop/domain/alerts';
-import { type Condition, FILTER_FIELDS, type FilterField, listingPath } from '@shop/domain/catalog';
-import { availableStock } from '@shop/domain/pricing';
+import { type AlertOffer, type AlertTarget, inListing } from '@shop/domain/alerts/schemas';
+import { availableStock } from '@shop/domain/catalog/pricing';
+import { type Condition, FILTER_FIELDS, type FilterField, listingPath } from '@shop/domain/catalog/rules';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { products } from '../../db/schema';

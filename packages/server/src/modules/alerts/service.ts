@@ -16,9 +16,9 @@ import {
   evaluateAlert,
   MAX_ALERTS,
   targetPath,
-} from '@shop/domain/alerts';
-import { FILTER_FIELDS } from '@shop/domain/catalog';
-import { toAmount } from '@shop/domain/money';
+} from '@shop/domain/alerts/schemas';
+import { FILTER_FIELDS } from '@shop/domain/catalog/rules';
+import { toAmount } from '@shop/domain/core/money';
 import { and, arrayContains, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contacts, customers, stockAlerts } from '../../db/schema';

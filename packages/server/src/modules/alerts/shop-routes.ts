@@ -8,8 +8,8 @@ import {
   AlertRuleRequest,
   AlertsAnswer,
   MAX_ALERTS,
-} from '@shop/domain/alerts';
-import { DoneAnswer, REFUSALS } from '@shop/domain/contract';
+} from '@shop/domain/alerts/schemas';
+import { DoneAnswer, REFUSALS } from '@shop/domain/core/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeDocs, SECURITY } from '../../lib/contract';

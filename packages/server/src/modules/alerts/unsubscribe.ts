@@ -4,10 +4,10 @@
  * with the body `List-Unsubscribe=One-Click`, form-urlencoded or multipart/form-data) deletes the alert. The token is the mail's; only its hash is
  * stored, and the next mail of the alert carries a new one.
  */
-import { ALERT_MSG, type AlertTarget, targetPath } from '@shop/domain/alerts';
-import { conditionName } from '@shop/domain/catalog';
-import { isLang, type Lang, LOCALE, type Message } from '@shop/domain/i18n';
-import { formatMoney } from '@shop/domain/money';
+import { ALERT_MSG, type AlertTarget, targetPath } from '@shop/domain/alerts/schemas';
+import { conditionName } from '@shop/domain/catalog/rules';
+import { isLang, type Lang, LOCALE, type Message } from '@shop/domain/core/i18n';
+import { formatMoney } from '@shop/domain/core/money';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requestLang, translators } from '../../i18n/lang';
 import { mailText } from '../../mail/templates';

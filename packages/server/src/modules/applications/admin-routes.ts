@@ -1,13 +1,14 @@
 /** /api/admin/applications: any staff member reads them; rejecting one is the owner's. */
+
+import { ApplicationPath } from '@shop/domain/account/admin-requests';
 import {
   AdminApplicationAnswer,
   AdminApplicationRejectedAnswer,
   AdminApplicationsAnswer,
   applicationListQuerySchema,
   applicationRejectSchema,
-} from '@shop/domain/admin';
-import { REFUSALS } from '@shop/domain/contract';
-import { ApplicationPath } from '@shop/domain/requests/admin-customers';
+} from '@shop/domain/back-office/schemas';
+import { REFUSALS } from '@shop/domain/core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AdminDeps } from '../../lib/back-office';

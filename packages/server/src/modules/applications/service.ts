@@ -3,8 +3,8 @@
  * reason mailed to the applicant. Approving one is creating its customer (the customers module's
  * createCustomer, given the application's id).
  */
-import { type AdminApplication, applicationRejectSchema } from '@shop/domain/admin';
-import { isLang, type Lang } from '@shop/domain/i18n';
+import { type AdminApplication, applicationRejectSchema } from '@shop/domain/back-office/schemas';
+import { isLang, type Lang } from '@shop/domain/core/i18n';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';

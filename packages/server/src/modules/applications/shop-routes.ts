@@ -1,8 +1,9 @@
 /** Applying for an account (visitors): the seller and the applicant are mailed. */
-import { APPLICATION_MSG, accountApplicationSchema } from '@shop/domain/account';
-import { RegisterAnswer } from '@shop/domain/answers/account';
-import { REFUSALS } from '@shop/domain/contract';
-import type { Lang } from '@shop/domain/i18n';
+
+import { RegisterAnswer } from '@shop/domain/account/answers';
+import { APPLICATION_MSG, accountApplicationSchema } from '@shop/domain/account/schemas';
+import { REFUSALS } from '@shop/domain/core/contract';
+import type { Lang } from '@shop/domain/core/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountApplications } from '../../db/schema';

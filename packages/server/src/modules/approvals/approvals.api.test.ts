@@ -6,7 +6,7 @@
  * buyer its reason, and another company neither sees nor decides a request.
  */
 import { randomBytes } from 'node:crypto';
-import { APPROVAL_MSG } from '@shop/domain/approvals';
+import { APPROVAL_MSG } from '@shop/domain/approvals/schemas';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, contacts, orderApprovals, orders, outbox, products, sessions } from '../../db/schema';

@@ -8,19 +8,19 @@
  * stock, in the same transaction as the request's conditional move to approved) or declines it with a
  * reason; the buyer is mailed either way. The company API is not held (its orders are an administrator's).
  */
-import { formatPostalCode } from '@shop/domain/account-rules';
+import { formatPostalCode } from '@shop/domain/account/rules';
 import {
   APPROVAL_MSG,
   type ApprovalChange,
   type ApprovalStatus,
   type ApprovalView,
   approvalNumber,
-} from '@shop/domain/approvals';
-import { CART_MSG, type ShippingMethod } from '@shop/domain/cart';
-import { type Condition, conditionName } from '@shop/domain/catalog';
-import { overOrderLimit } from '@shop/domain/checkout-limits';
-import { type Lang, message } from '@shop/domain/i18n';
-import { formatMoney, toAmount, toCents } from '@shop/domain/money';
+} from '@shop/domain/approvals/schemas';
+import { CART_MSG, type ShippingMethod } from '@shop/domain/cart/rules';
+import { type Condition, conditionName } from '@shop/domain/catalog/rules';
+import { type Lang, message } from '@shop/domain/core/i18n';
+import { formatMoney, toAmount, toCents } from '@shop/domain/core/money';
+import { overOrderLimit } from '@shop/domain/orders/checkout-limits';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { contacts, customers, orderApprovals, orders } from '../../db/schema';

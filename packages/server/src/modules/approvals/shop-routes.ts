@@ -15,8 +15,8 @@ import {
   declineRequest,
   OrderLimitsAnswer,
   OrderLimitsChangedAnswer,
-} from '@shop/domain/approvals';
-import { REFUSALS } from '@shop/domain/contract';
+} from '@shop/domain/approvals/schemas';
+import { REFUSALS } from '@shop/domain/core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeDocs, SECURITY } from '../../lib/contract';

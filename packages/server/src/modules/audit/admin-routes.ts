@@ -1,6 +1,6 @@
 /** /api/admin/audit: the whole trail, for the owner (each order, customer and product carries its own). */
-import { AuditAnswer, auditQuerySchema } from '@shop/domain/admin';
-import { REFUSALS } from '@shop/domain/contract';
+import { AuditAnswer, auditQuerySchema } from '@shop/domain/back-office/schemas';
+import { REFUSALS } from '@shop/domain/core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AdminDeps } from '../../lib/back-office';

@@ -1,5 +1,5 @@
 /** The audit trail: every staff action with who, when, what, and the values before and after. */
-import type { AuditEntry } from '@shop/domain/admin';
+import type { AuditEntry } from '@shop/domain/back-office/schemas';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { auditLog } from '../../db/schema';

@@ -3,7 +3,7 @@
  * On PostgreSQL the requests are spread over two server instances on the same database; on PGlite they
  * interleave in one.
  */
-import { CART_MSG, MAX_CART_LINES } from '@shop/domain/cart';
+import { CART_MSG, MAX_CART_LINES } from '@shop/domain/cart/rules';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, contacts, products } from '../../db/schema';

@@ -4,10 +4,11 @@
  * cart full — and the good lines go into the cart in one statement (see version.ts). Which item and offer a
  * line means comes from the catalog; activity and stock come from the database, read with the cart.
  */
-import { CART_MSG, MAX_CART_LINES, MAX_LINE_QUANTITY } from '@shop/domain/cart';
-import type { Condition } from '@shop/domain/catalog';
-import { type Message, message } from '@shop/domain/i18n';
-import { QUICK_MSG, type QuickOrderOutcome } from '@shop/domain/quick-order';
+
+import { QUICK_MSG, type QuickOrderOutcome } from '@shop/domain/cart/quick-order';
+import { CART_MSG, MAX_CART_LINES, MAX_LINE_QUANTITY } from '@shop/domain/cart/rules';
+import type { Condition } from '@shop/domain/catalog/rules';
+import { type Message, message } from '@shop/domain/core/i18n';
 import { sql } from 'drizzle-orm';
 import type { ProductRecord } from '../catalog';
 import type { SessionUser } from '../sessions';

@@ -1,5 +1,5 @@
-import { CART_MSG } from '@shop/domain/cart';
-import { QUICK_MSG } from '@shop/domain/quick-order';
+import { QUICK_MSG } from '@shop/domain/cart/quick-order';
+import { CART_MSG } from '@shop/domain/cart/rules';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addresses, cartItems, products } from '../../db/schema';

@@ -1,5 +1,5 @@
 /** The server-side cart: one row per customer, item and condition; prices come from the catalog. */
-import type { CartItem } from '@shop/domain/api';
+
 import {
   CART_MSG,
   lineTotal,
@@ -7,11 +7,12 @@ import {
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
   withinOrderLimit,
-} from '@shop/domain/cart';
-import type { Condition } from '@shop/domain/catalog';
-import { MSG } from '@shop/domain/messages';
-import { toAmount } from '@shop/domain/money';
-import { basisPointsToPercent, breakPrices, nextBreak } from '@shop/domain/volume-prices';
+} from '@shop/domain/cart/rules';
+import type { Condition } from '@shop/domain/catalog/rules';
+import { basisPointsToPercent, breakPrices, nextBreak } from '@shop/domain/catalog/volume-prices';
+import type { CartItem } from '@shop/domain/core/api';
+import { MSG } from '@shop/domain/core/messages';
+import { toAmount } from '@shop/domain/core/money';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { cartItems, products } from '../../db/schema';

@@ -1,16 +1,16 @@
 /** Cart calls of SPEC §7: add or set a line, remove a line. The cart itself also comes with GET /header. */
-import { CartAnswer, CartRemoveAnswer, QuickOrderAnswer } from '@shop/domain/answers/cart';
-import { CART_MSG } from '@shop/domain/cart';
-import { REFUSALS } from '@shop/domain/contract';
-import { MSG } from '@shop/domain/messages';
-import { cartAddSchema, quickOrderSchema } from '@shop/domain/order-request';
+import { CartAnswer, CartRemoveAnswer, QuickOrderAnswer } from '@shop/domain/cart/answers';
+import { cartAddSchema, quickOrderSchema } from '@shop/domain/cart/order-request';
 import {
   parseQuickOrder,
   QUICK_MSG,
   QUICK_ORDER_MAX_LINES,
   type QuickOrderOutcome,
-} from '@shop/domain/quick-order';
-import { CartLinePath } from '@shop/domain/requests/cart';
+} from '@shop/domain/cart/quick-order';
+import { CartLinePath } from '@shop/domain/cart/requests';
+import { CART_MSG } from '@shop/domain/cart/rules';
+import { REFUSALS } from '@shop/domain/core/contract';
+import { MSG } from '@shop/domain/core/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeDocs, SECURITY } from '../../lib/contract';

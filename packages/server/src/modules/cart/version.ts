@@ -6,7 +6,7 @@
  * first's row lock, then finds the version moved and writes nothing; it reads again and decides anew, then
  * holding the buyer's row. So two changes never both pass a limit, and no added unit is lost.
  */
-import type { Condition } from '@shop/domain/catalog';
+import type { Condition } from '@shop/domain/catalog/rules';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import { contacts } from '../../db/schema';

@@ -8,9 +8,9 @@ import {
   productCreateSchema,
   productFieldsSchema,
   productListQuerySchema,
-} from '@shop/domain/admin';
-import { REFUSALS } from '@shop/domain/contract';
-import { MAX_IMAGES } from '@shop/domain/product';
+} from '@shop/domain/back-office/schemas';
+import { MAX_IMAGES } from '@shop/domain/catalog/product';
+import { REFUSALS } from '@shop/domain/core/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

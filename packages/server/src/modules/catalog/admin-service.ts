@@ -8,11 +8,16 @@ import {
   productCreateSchema,
   productFieldsSchema,
   type StockLevel,
-} from '@shop/domain/admin';
-import { apiCategoryName } from '@shop/domain/catalog';
-import { toAmount } from '@shop/domain/money';
-import { MAX_IMAGES, type ProductValues, productDefaults, productProblems } from '@shop/domain/product';
-import { toStoredBreaks } from '@shop/domain/volume-prices';
+} from '@shop/domain/back-office/schemas';
+import {
+  MAX_IMAGES,
+  type ProductValues,
+  productDefaults,
+  productProblems,
+} from '@shop/domain/catalog/product';
+import { apiCategoryName } from '@shop/domain/catalog/rules';
+import { toStoredBreaks } from '@shop/domain/catalog/volume-prices';
+import { toAmount } from '@shop/domain/core/money';
 import { type AnyColumn, and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { products } from '../../db/schema';

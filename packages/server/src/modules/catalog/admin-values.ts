@@ -2,11 +2,21 @@
  * A product in its three shapes: the database row, the rule-checked values (cents, picture links) shared
  * with the catalog import, and the back office's answer (dollars, picture URLs).
  */
-import type { AdminProduct } from '@shop/domain/admin';
-import { FILTER_FIELDS, FILTER_LABELS, type FilterField, type PrimaryCondition } from '@shop/domain/catalog';
-import { toAmount } from '@shop/domain/money';
-import type { ProductValues } from '@shop/domain/product';
-import { basisPointsToPercent, breaksText, type PriceBreak, sortBreaks } from '@shop/domain/volume-prices';
+import type { AdminProduct } from '@shop/domain/back-office/schemas';
+import type { ProductValues } from '@shop/domain/catalog/product';
+import {
+  FILTER_FIELDS,
+  FILTER_LABELS,
+  type FilterField,
+  type PrimaryCondition,
+} from '@shop/domain/catalog/rules';
+import {
+  basisPointsToPercent,
+  breaksText,
+  type PriceBreak,
+  sortBreaks,
+} from '@shop/domain/catalog/volume-prices';
+import { toAmount } from '@shop/domain/core/money';
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { productImages, products } from '../../db/schema';

@@ -3,7 +3,7 @@
  * stock number is filled in when an answer is sent); an offer selling out, a price, name or category change
  * start over only the listings and searches that hold the item.
  */
-import { runListing } from '@shop/domain/listing';
+import { runListing } from '@shop/domain/catalog/listing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';

@@ -5,8 +5,9 @@
  * (which a stock number alone does not move), or a search's terms — and is dropped when that moves. The cache is an LRU bounded in bytes, keyed on the parsed,
  * normalised request (junk parameters cannot multiply entries).
  */
-import type { SearchColumn } from '@shop/domain/catalog';
-import { type ListingQuery, matchesSearch } from '@shop/domain/listing';
+
+import { type ListingQuery, matchesSearch } from '@shop/domain/catalog/listing';
+import type { SearchColumn } from '@shop/domain/catalog/rules';
 import { LRUCache } from 'lru-cache';
 import { CompressedText } from '../../lib/compressed';
 import type { Bucket, CatalogChange, CatalogRow, CatalogStore } from './store';

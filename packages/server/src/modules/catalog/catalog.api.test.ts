@@ -1,5 +1,5 @@
-import type { Condition } from '@shop/domain/catalog';
-import { unitPrice } from '@shop/domain/pricing';
+import { unitPrice } from '@shop/domain/catalog/pricing';
+import type { Condition } from '@shop/domain/catalog/rules';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { products } from '../../db/schema';

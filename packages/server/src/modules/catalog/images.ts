@@ -2,7 +2,7 @@
  * Image URLs. A share link maps to a configured prefix, the id captured from the link, and a suffix
  * (SPEC §3); a picture uploaded in the back office (media:{id}) is served by the shop in two sizes.
  */
-import { MEDIA_LINK } from '@shop/domain/product';
+import { MEDIA_LINK } from '@shop/domain/catalog/product';
 
 const SHARE_ID = /\/d\/([^/]+)/;
 

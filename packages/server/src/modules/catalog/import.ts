@@ -7,17 +7,17 @@
  * was previewed is written.
  */
 import { createHash, randomInt } from 'node:crypto';
-import type { ImportPreview, ImportRowPreview } from '@shop/domain/admin';
+import type { ImportPreview, ImportRowPreview } from '@shop/domain/back-office/schemas';
+import { type ProductValues, productDefaults, productProblems } from '@shop/domain/catalog/product';
 import {
   apiCategoryName,
   type Condition,
   FILTER_FIELDS,
   PRIMARY_CONDITIONS,
   type PrimaryCondition,
-} from '@shop/domain/catalog';
-import { parsePrice } from '@shop/domain/money-text';
-import { type ProductValues, productDefaults, productProblems } from '@shop/domain/product';
-import { type PriceBreak, parseBreaksCell, sortBreaks } from '@shop/domain/volume-prices';
+} from '@shop/domain/catalog/rules';
+import { type PriceBreak, parseBreaksCell, sortBreaks } from '@shop/domain/catalog/volume-prices';
+import { parsePrice } from '@shop/domain/core/money-text';
 import { parse } from 'csv-parse/sync';
 import { asc, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';

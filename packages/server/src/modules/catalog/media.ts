@@ -6,9 +6,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { AdminMediaAnswer } from '@shop/domain/admin';
-import { REFUSALS } from '@shop/domain/contract';
-import { MEDIA_LINK } from '@shop/domain/product';
+import { AdminMediaAnswer } from '@shop/domain/back-office/schemas';
+import { MEDIA_LINK } from '@shop/domain/catalog/product';
+import { REFUSALS } from '@shop/domain/core/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { AdminDeps } from '../../lib/back-office';

@@ -1,7 +1,13 @@
 /** What the API shows of a listing row: personal prices for a customer, no price at all for a visitor. */
-import type { ItemBrief } from '@shop/domain/api';
-import { personalPrice, toAmount } from '@shop/domain/money';
-import { basisPointsToPercent, breakPrices, breaksOf, type PriceBreak } from '@shop/domain/volume-prices';
+
+import {
+  basisPointsToPercent,
+  breakPrices,
+  breaksOf,
+  type PriceBreak,
+} from '@shop/domain/catalog/volume-prices';
+import type { ItemBrief } from '@shop/domain/core/api';
+import { personalPrice, toAmount } from '@shop/domain/core/money';
 import type { CatalogRow } from './store';
 
 export type Brief = ItemBrief;

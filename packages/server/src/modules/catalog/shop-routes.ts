@@ -5,17 +5,10 @@ import {
   MainPageAnswer,
   ProductInfoAnswer,
   SearchAnswer,
-} from '@shop/domain/answers/catalog';
-import type { CompareOffer } from '@shop/domain/api';
-import type { Condition } from '@shop/domain/catalog';
-import {
-  apiCategoryName,
-  CONDITION_WARRANTY,
-  displayName,
-  FILTER_LABELS,
-  HOME_SLIDER_SIZE,
-  PAGE_SIZE,
-} from '@shop/domain/catalog';
+} from '@shop/domain/catalog/answers';
+import type { ListingQuery } from '@shop/domain/catalog/listing';
+import { runListing } from '@shop/domain/catalog/listing';
+import { sortPrice, stockField } from '@shop/domain/catalog/pricing';
 import {
   CategoryParams,
   ListingQuerySchema,
@@ -23,14 +16,21 @@ import {
   ProductParams,
   SearchQuerySchema,
   SubcategoryParams,
-} from '@shop/domain/catalog-requests';
-import { REFUSALS } from '@shop/domain/contract';
-import { type Lang, message } from '@shop/domain/i18n';
-import type { ListingQuery } from '@shop/domain/listing';
-import { runListing } from '@shop/domain/listing';
-import { MSG } from '@shop/domain/messages';
-import { toAmount } from '@shop/domain/money';
-import { sortPrice, stockField } from '@shop/domain/pricing';
+} from '@shop/domain/catalog/requests';
+import type { Condition } from '@shop/domain/catalog/rules';
+import {
+  apiCategoryName,
+  CONDITION_WARRANTY,
+  displayName,
+  FILTER_LABELS,
+  HOME_SLIDER_SIZE,
+  PAGE_SIZE,
+} from '@shop/domain/catalog/rules';
+import type { CompareOffer } from '@shop/domain/core/api';
+import { REFUSALS } from '@shop/domain/core/contract';
+import { type Lang, message } from '@shop/domain/core/i18n';
+import { MSG } from '@shop/domain/core/messages';
+import { toAmount } from '@shop/domain/core/money';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLang } from '../../i18n/lang';

@@ -16,11 +16,12 @@
  * changes (price, name, category, specs, images) move the item's rows between buckets and likewise start over
  * only the buckets that held or now hold them. Listeners hear of every change to decide about their answers.
  */
-import type { Condition, FilterField, SearchColumn } from '@shop/domain/catalog';
-import { FILTER_FIELDS, listingPath } from '@shop/domain/catalog';
-import type { ListingRow } from '@shop/domain/listing';
-import { isInStock } from '@shop/domain/pricing';
-import { type PriceBreak, sameBreaks } from '@shop/domain/volume-prices';
+
+import type { ListingRow } from '@shop/domain/catalog/listing';
+import { isInStock } from '@shop/domain/catalog/pricing';
+import type { Condition, FilterField, SearchColumn } from '@shop/domain/catalog/rules';
+import { FILTER_FIELDS, listingPath } from '@shop/domain/catalog/rules';
+import { type PriceBreak, sameBreaks } from '@shop/domain/catalog/volume-prices';
 import { asc, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';

@@ -4,8 +4,8 @@
  * prices a line by its quantity and names the next break; checkout recomputes with the break and refuses
  * totals made without it; the order line, the invoice and its PDF carry the unit price used.
  */
-import { CART_MSG } from '@shop/domain/cart';
-import { type PriceBreak, VOLUME_MSG } from '@shop/domain/volume-prices';
+import { CART_MSG } from '@shop/domain/cart/rules';
+import { type PriceBreak, VOLUME_MSG } from '@shop/domain/catalog/volume-prices';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, products } from '../../db/schema';

@@ -7,8 +7,8 @@ import {
   ApiKeyRevokedAnswer,
   ApiKeysAnswer,
   MAX_ACTIVE_KEYS,
-} from '@shop/domain/company-api';
-import { REFUSALS } from '@shop/domain/contract';
+} from '@shop/domain/company-api/schemas';
+import { REFUSALS } from '@shop/domain/core/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCompanyAdmin } from '../sessions';

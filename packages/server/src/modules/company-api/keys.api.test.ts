@@ -3,8 +3,8 @@
  * not administrators cannot); the secret is shown once, kept only as a hash, and never written to the log.
  * A missing, malformed, wrong or revoked key gets a 401 a person can act on, in English or French.
  */
-import { API_MSG, MAX_ACTIVE_KEYS } from '@shop/domain/company-api';
-import { MSG } from '@shop/domain/messages';
+import { API_MSG, MAX_ACTIVE_KEYS } from '@shop/domain/company-api/schemas';
+import { MSG } from '@shop/domain/core/messages';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, apiKeyUses, contacts, customers } from '../../db/schema';

@@ -13,7 +13,7 @@ import {
   type ApiKeyView,
   type ApiScope,
   MAX_ACTIVE_KEYS,
-} from '@shop/domain/company-api';
+} from '@shop/domain/company-api/schemas';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';

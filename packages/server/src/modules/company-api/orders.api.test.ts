@@ -7,10 +7,10 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { orderTotals } from '@shop/domain/cart';
-import { API_MSG, type ApiOrder } from '@shop/domain/company-api';
-import { personalPrice } from '@shop/domain/money';
-import { seededComponents } from '@shop/domain/tax-history';
+import { orderTotals } from '@shop/domain/cart/rules';
+import { API_MSG, type ApiOrder } from '@shop/domain/company-api/schemas';
+import { personalPrice } from '@shop/domain/core/money';
+import { seededComponents } from '@shop/domain/tax/history';
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {

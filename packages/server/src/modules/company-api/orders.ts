@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { TaxLineAnswer } from '@shop/domain/answers/orders';
 import type {
   ApiAddress,
   ApiOrder,
   ApiOrderRequest,
   ApiOrderSummary,
   ApiTaxLine,
-} from '@shop/domain/company-api';
-import { API_MSG } from '@shop/domain/company-api';
-import { toCents } from '@shop/domain/money';
-import type { OrderStatus, OrdersQuery } from '@shop/domain/orders';
+} from '@shop/domain/company-api/schemas';
+import { API_MSG } from '@shop/domain/company-api/schemas';
+import { toCents } from '@shop/domain/core/money';
+import type { TaxLineAnswer } from '@shop/domain/orders/answers';
+import type { OrderStatus, OrdersQuery } from '@shop/domain/orders/schemas';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';

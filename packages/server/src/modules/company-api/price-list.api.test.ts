@@ -4,10 +4,11 @@
  * `changed_since` gives exactly the items a price edit in the back office, a sale, a withdrawal or a
  * change of the company's percentage moved, and nothing else.
  */
-import type { PriceListItem } from '@shop/domain/company-api';
-import { API_MSG, PRICE_LIST_CSV_COLUMNS } from '@shop/domain/company-api';
-import { personalPrice, toCents } from '@shop/domain/money';
-import { availableStock, unitPrice } from '@shop/domain/pricing';
+
+import { availableStock, unitPrice } from '@shop/domain/catalog/pricing';
+import type { PriceListItem } from '@shop/domain/company-api/schemas';
+import { API_MSG, PRICE_LIST_CSV_COLUMNS } from '@shop/domain/company-api/schemas';
+import { personalPrice, toCents } from '@shop/domain/core/money';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

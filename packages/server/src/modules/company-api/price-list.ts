@@ -9,12 +9,13 @@
  * stock), and customers.prices_changed_at, set by a trigger when the company's percentage changes (every
  * price of its list moves then). See docs/decisions/014-company-api.md.
  */
-import type { Condition, PrimaryCondition } from '@shop/domain/catalog';
-import type { PriceListItem, PriceListOffer } from '@shop/domain/company-api';
-import { PRICE_LIST_CSV_COLUMNS } from '@shop/domain/company-api';
-import { personalPrice } from '@shop/domain/money';
-import { availableStock, isInStock, unitPrice } from '@shop/domain/pricing';
-import { basisPointsToPercent, breakPrices, type PriceBreak } from '@shop/domain/volume-prices';
+
+import { availableStock, isInStock, unitPrice } from '@shop/domain/catalog/pricing';
+import type { Condition, PrimaryCondition } from '@shop/domain/catalog/rules';
+import { basisPointsToPercent, breakPrices, type PriceBreak } from '@shop/domain/catalog/volume-prices';
+import type { PriceListItem, PriceListOffer } from '@shop/domain/company-api/schemas';
+import { PRICE_LIST_CSV_COLUMNS } from '@shop/domain/company-api/schemas';
+import { personalPrice } from '@shop/domain/core/money';
 import { stringify } from 'csv-stringify/sync';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';

@@ -4,7 +4,7 @@
  * counted against the key's limit in the database (so it holds across server processes), and recorded in
  * api_key_uses with its route and status (the key's latest 1,000 uses are kept: uses.ts).
  */
-import type { ApiScope } from '@shop/domain/company-api';
+import type { ApiScope } from '@shop/domain/company-api/schemas';
 import {
   API_MSG,
   ApiAddressesAnswer,
@@ -17,9 +17,9 @@ import {
   PRICE_LIST_CSV_COLUMNS,
   PriceListAnswer,
   PriceListQuery,
-} from '@shop/domain/company-api';
-import { REFUSALS } from '@shop/domain/contract';
-import { ordersQuerySchema } from '@shop/domain/orders';
+} from '@shop/domain/company-api/schemas';
+import { REFUSALS } from '@shop/domain/core/contract';
+import { ordersQuerySchema } from '@shop/domain/orders/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

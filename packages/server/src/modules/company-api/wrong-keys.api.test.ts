@@ -3,7 +3,7 @@
  * every process): past LOGIN_RATE_LIMIT a minute they are answered 429 instead of 401, so keys cannot be
  * tried by the thousand. A valid key from the same address, and wrong keys from another, go on.
  */
-import { API_MSG } from '@shop/domain/company-api';
+import { API_MSG } from '@shop/domain/company-api/schemas';
 import { describe, expect, it } from 'vitest';
 import { translators } from '../../i18n/lang';
 import { call } from '../../test/admin';

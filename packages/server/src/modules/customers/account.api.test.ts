@@ -1,5 +1,5 @@
-import { ACCOUNT_MSG, APPLICATION_MSG } from '@shop/domain/account';
-import { MSG } from '@shop/domain/messages';
+import { ACCOUNT_MSG, APPLICATION_MSG } from '@shop/domain/account/schemas';
+import { MSG } from '@shop/domain/core/messages';
 import { parse } from 'csv-parse/sync';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';

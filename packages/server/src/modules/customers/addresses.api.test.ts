@@ -1,4 +1,4 @@
-import { ACCOUNT_MSG, MAX_ADDRESSES } from '@shop/domain/account';
+import { ACCOUNT_MSG, MAX_ADDRESSES } from '@shop/domain/account/schemas';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addresses } from '../../db/schema';

@@ -1,6 +1,6 @@
 /** Saving a customer's addresses: at most MAX_ADDRESSES, counted under a lock on the customer row. */
-import { ACCOUNT_MSG, type addressSchema, MAX_ADDRESSES } from '@shop/domain/account';
-import { MSG } from '@shop/domain/messages';
+import { ACCOUNT_MSG, type addressSchema, MAX_ADDRESSES } from '@shop/domain/account/schemas';
+import { MSG } from '@shop/domain/core/messages';
 import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';

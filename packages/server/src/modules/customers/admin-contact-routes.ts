@@ -1,6 +1,7 @@
 /** /api/admin/customers/{customerId}/contacts: adding and changing a customer's buyers (the owner's). */
-import { contactCreateSchema, contactUpdateSchema } from '@shop/domain/admin';
-import { AdminContactPath, AdminCustomerPath } from '@shop/domain/requests/admin-customers';
+
+import { AdminContactPath, AdminCustomerPath } from '@shop/domain/account/admin-requests';
+import { contactCreateSchema, contactUpdateSchema } from '@shop/domain/back-office/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AdminDeps } from '../../lib/back-office';

@@ -9,8 +9,8 @@ import {
   type CustomerListQuery,
   customerCreateSchema,
   customerUpdateSchema,
-} from '@shop/domain/admin';
-import { isLang, type Lang } from '@shop/domain/i18n';
+} from '@shop/domain/back-office/schemas';
+import { isLang, type Lang } from '@shop/domain/core/i18n';
 import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';

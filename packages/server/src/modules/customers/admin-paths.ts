@@ -1,6 +1,6 @@
 /** What the back office's customer and contact routes share: their ids in paths, their documents and answers. */
-import { AdminCustomerAnswer, AdminCustomerChangedAnswer } from '@shop/domain/admin';
-import { REFUSALS } from '@shop/domain/contract';
+import { AdminCustomerAnswer, AdminCustomerChangedAnswer } from '@shop/domain/back-office/schemas';
+import { REFUSALS } from '@shop/domain/core/contract';
 import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
 

@@ -2,6 +2,8 @@
  * /api/admin/customers. Any staff member reads them (orders and messages need the customer); changing a
  * customer or its percentage is the owner's. Its buyers' routes are admin-contact-routes.ts's.
  */
+
+import { AdminCustomerPath, PasswordLinkBody } from '@shop/domain/account/admin-requests';
 import {
   AdminCustomersAnswer,
   AdminMessageAnswer,
@@ -9,9 +11,8 @@ import {
   customerListQuerySchema,
   customerMessageSchema,
   customerUpdateSchema,
-} from '@shop/domain/admin';
-import { REFUSALS } from '@shop/domain/contract';
-import { AdminCustomerPath, PasswordLinkBody } from '@shop/domain/requests/admin-customers';
+} from '@shop/domain/back-office/schemas';
+import { REFUSALS } from '@shop/domain/core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AdminDeps } from '../../lib/back-office';

@@ -4,7 +4,7 @@
  * and never make the shop mail addresses in bulk (a number of sign-ins per company, which the seller
  * raises, and invitations per hour and per day).
  */
-import { BUYER_INVITES_PER_DAY, BUYER_INVITES_PER_HOUR } from '@shop/domain/admin';
+import { BUYER_INVITES_PER_DAY, BUYER_INVITES_PER_HOUR } from '@shop/domain/back-office/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, outbox } from '../../db/schema';

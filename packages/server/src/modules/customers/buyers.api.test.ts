@@ -3,7 +3,7 @@
  * mailed link, signs in with their e-mail, sees the company's prices, has a cart of their own and places an
  * order that the whole company sees with who placed it. Buyers cannot manage buyers or addresses.
  */
-import { MSG } from '@shop/domain/messages';
+import { MSG } from '@shop/domain/core/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses } from '../../db/schema';
 import { call, clientAddress, tokenIn, uniqueEmail, waitForMail } from '../../test/admin';

@@ -2,10 +2,10 @@
  * A company's buyers, as its administrators manage them from the account area: the same functions the
  * back office uses (so the same rules, mails and audit), acting as the administrator.
  */
-import type { buyerChangeSchema } from '@shop/domain/account';
-import type { AdminContact } from '@shop/domain/admin';
-import type { Lang } from '@shop/domain/i18n';
-import { MSG } from '@shop/domain/messages';
+import type { buyerChangeSchema } from '@shop/domain/account/schemas';
+import type { AdminContact } from '@shop/domain/back-office/schemas';
+import type { Lang } from '@shop/domain/core/i18n';
+import { MSG } from '@shop/domain/core/messages';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';

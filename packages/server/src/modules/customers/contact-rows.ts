@@ -2,8 +2,8 @@
  * A buyer (contact) of a customer as the back office shows them and as the audit keeps them, found and
  * locked for a change, and whether a user name is free.
  */
-import type { AdminContact, ContactRole } from '@shop/domain/admin';
-import { message } from '@shop/domain/i18n';
+import type { AdminContact, ContactRole } from '@shop/domain/back-office/schemas';
+import { message } from '@shop/domain/core/i18n';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contacts } from '../../db/schema';

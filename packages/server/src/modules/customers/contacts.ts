@@ -8,8 +8,8 @@ import {
   BUYER_INVITES_PER_HOUR,
   type contactCreateSchema,
   type contactUpdateSchema,
-} from '@shop/domain/admin';
-import { type Lang, message } from '@shop/domain/i18n';
+} from '@shop/domain/back-office/schemas';
+import { type Lang, message } from '@shop/domain/core/i18n';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';

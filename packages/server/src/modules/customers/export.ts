@@ -1,7 +1,7 @@
 /** The inventory export: every active item once (not per condition) with the customer's personal prices. */
-import { todayIn } from '@shop/domain/days';
-import type { Lang } from '@shop/domain/i18n';
-import { personalPrice, toAmount } from '@shop/domain/money';
+import { todayIn } from '@shop/domain/core/days';
+import type { Lang } from '@shop/domain/core/i18n';
+import { personalPrice, toAmount } from '@shop/domain/core/money';
 import { stringify } from 'csv-stringify/sync';
 import { translators } from '../../i18n/lang';
 import { safeText } from '../../lib/csv-cell';

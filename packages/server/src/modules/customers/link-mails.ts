@@ -2,8 +2,8 @@
  * The one-time links a customer's people are mailed, in their language: the welcome (or a buyer's first
  * link) and a password reset. Nobody gets a password from someone else.
  */
-import { RESET_LINK_HOURS, WELCOME_LINK_DAYS } from '@shop/domain/admin';
-import { isLang, type Lang } from '@shop/domain/i18n';
+import { RESET_LINK_HOURS, WELCOME_LINK_DAYS } from '@shop/domain/back-office/schemas';
+import { isLang, type Lang } from '@shop/domain/core/i18n';
 import type { Queryable } from '../../db/client';
 import { mailLanguageOf } from '../../i18n/buyer-lang';
 import type { AdminDeps } from '../../lib/back-office';

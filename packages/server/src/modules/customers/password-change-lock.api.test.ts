@@ -4,8 +4,8 @@
  * with simultaneous requests from several client addresses (behind a trusted proxy) to two processes. On
  * PGlite all requests go to the one instance.
  */
-import { ACCOUNT_MSG } from '@shop/domain/account';
-import { tooManySignInAttempts } from '@shop/domain/messages';
+import { ACCOUNT_MSG } from '@shop/domain/account/schemas';
+import { tooManySignInAttempts } from '@shop/domain/core/messages';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';

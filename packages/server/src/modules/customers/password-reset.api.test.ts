@@ -1,4 +1,4 @@
-import { ACCOUNT_MSG } from '@shop/domain/account';
+import { ACCOUNT_MSG } from '@shop/domain/account/schemas';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { outbox, passwordResetCodes } from '../../db/schema';

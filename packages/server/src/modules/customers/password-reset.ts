@@ -6,9 +6,9 @@
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
-import { ACCOUNT_MSG, RESEND_SECONDS, RESET_USERNAME_MESSAGE } from '@shop/domain/account';
-import { tooManyCodeAttempts } from '@shop/domain/messages';
-import type { PasswordResetBody } from '@shop/domain/requests/account';
+import type { PasswordResetBody } from '@shop/domain/account/requests';
+import { ACCOUNT_MSG, RESEND_SECONDS, RESET_USERNAME_MESSAGE } from '@shop/domain/account/schemas';
+import { tooManyCodeAttempts } from '@shop/domain/core/messages';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';

@@ -1,7 +1,14 @@
 /** Reading a customer's account data. Every query is filtered by the session's customer id. */
-import type { Address, PricedItemBrief, WishList, WishListItem, WishListItemKey } from '@shop/domain/api';
-import type { Condition } from '@shop/domain/catalog';
-import { isCondition } from '@shop/domain/catalog';
+
+import type { Condition } from '@shop/domain/catalog/rules';
+import { isCondition } from '@shop/domain/catalog/rules';
+import type {
+  Address,
+  PricedItemBrief,
+  WishList,
+  WishListItem,
+  WishListItemKey,
+} from '@shop/domain/core/api';
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {

@@ -4,8 +4,8 @@
  * in time too. On PostgreSQL the requests go through three app instances on one database.
  */
 import { createHash } from 'node:crypto';
-import { ACCOUNT_MSG } from '@shop/domain/account';
-import { tooManyCodeAttempts } from '@shop/domain/messages';
+import { ACCOUNT_MSG } from '@shop/domain/account/schemas';
+import { tooManyCodeAttempts } from '@shop/domain/core/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

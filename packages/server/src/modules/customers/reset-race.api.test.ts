@@ -3,8 +3,8 @@
  * codes sent together from several client addresses (behind a trusted proxy) to two server processes get
  * no more checks than the 10 a day an account allows. On PGlite all requests go to the one instance.
  */
-import { ACCOUNT_MSG } from '@shop/domain/account';
-import { tooManyCodeAttempts } from '@shop/domain/messages';
+import { ACCOUNT_MSG } from '@shop/domain/account/schemas';
+import { tooManyCodeAttempts } from '@shop/domain/core/messages';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /** Account settings: the details are read-only (support changes them); only the password can change here. */
-import { ACCOUNT_MSG, type accountUpdateSchema } from '@shop/domain/account';
-import { tooManySignInAttempts } from '@shop/domain/messages';
+import { ACCOUNT_MSG, type accountUpdateSchema } from '@shop/domain/account/schemas';
+import { tooManySignInAttempts } from '@shop/domain/core/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';

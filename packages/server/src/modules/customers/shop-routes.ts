@@ -1,11 +1,5 @@
 /** The customer's account: sessions of the account area, addresses, wish lists, settings, reset, export. */
-import {
-  ACCOUNT_MSG,
-  resetCodeSchema,
-  subscriptionSchema,
-  WISH_LIST_NOT_FOUND,
-  wishListItemSchema,
-} from '@shop/domain/account';
+
 import {
   AccountSectionAnswer,
   AccountUpdateAnswer,
@@ -19,10 +13,7 @@ import {
   WishListItemAddedAnswer,
   WishListItemRemovedAnswer,
   WishListsAnswer,
-} from '@shop/domain/answers/account';
-import { REFUSALS } from '@shop/domain/contract';
-import { message } from '@shop/domain/i18n';
-import { MSG } from '@shop/domain/messages';
+} from '@shop/domain/account/answers';
 import {
   AccountSectionItemPath,
   AccountSectionPath,
@@ -36,7 +27,17 @@ import {
   WishListBody,
   WishListItemPath,
   WishListPath,
-} from '@shop/domain/requests/account';
+} from '@shop/domain/account/requests';
+import {
+  ACCOUNT_MSG,
+  resetCodeSchema,
+  subscriptionSchema,
+  WISH_LIST_NOT_FOUND,
+  wishListItemSchema,
+} from '@shop/domain/account/schemas';
+import { REFUSALS } from '@shop/domain/core/contract';
+import { message } from '@shop/domain/core/i18n';
+import { MSG } from '@shop/domain/core/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,14 +1,14 @@
 /** Sign in, sign out and the header data of a signed-in customer. */
 
-import { languageSchema } from '@shop/domain/account';
-import { ADMIN_MSG } from '@shop/domain/admin';
-import { HeaderAnswer, LanguageAnswer, SignInAnswer, SignOutAnswer } from '@shop/domain/answers/account';
-import { COOKIE_LIFE_MS } from '@shop/domain/catalog';
-import { loginSchema } from '@shop/domain/contact';
-import { REFUSALS } from '@shop/domain/contract';
-import { DISPLAY_COOKIES, type DisplayCookie } from '@shop/domain/cookies';
-import { LANG_COOKIE } from '@shop/domain/i18n';
-import { MSG, tooManySignInAttempts } from '@shop/domain/messages';
+import { HeaderAnswer, LanguageAnswer, SignInAnswer, SignOutAnswer } from '@shop/domain/account/answers';
+import { loginSchema } from '@shop/domain/account/contact';
+import { languageSchema } from '@shop/domain/account/schemas';
+import { ADMIN_MSG } from '@shop/domain/back-office/schemas';
+import { COOKIE_LIFE_MS } from '@shop/domain/catalog/rules';
+import { REFUSALS } from '@shop/domain/core/contract';
+import { DISPLAY_COOKIES, type DisplayCookie } from '@shop/domain/core/cookies';
+import { LANG_COOKIE } from '@shop/domain/core/i18n';
+import { MSG, tooManySignInAttempts } from '@shop/domain/core/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

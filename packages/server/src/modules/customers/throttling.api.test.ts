@@ -3,7 +3,7 @@
  * the guesses come through), per address on the address Fastify derives. On PostgreSQL the requests are
  * spread over three app instances on one database behind a trusted proxy hop.
  */
-import { MSG, tooManySignInAttempts } from '@shop/domain/messages';
+import { MSG, tooManySignInAttempts } from '@shop/domain/core/messages';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

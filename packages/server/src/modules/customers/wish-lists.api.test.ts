@@ -1,5 +1,5 @@
-import { ACCOUNT_MSG, MAX_WISH_LIST_ITEMS, MAX_WISH_LISTS } from '@shop/domain/account';
-import { MSG } from '@shop/domain/messages';
+import { ACCOUNT_MSG, MAX_WISH_LIST_ITEMS, MAX_WISH_LISTS } from '@shop/domain/account/schemas';
+import { MSG } from '@shop/domain/core/messages';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wishListItems, wishLists } from '../../db/schema';

@@ -5,9 +5,9 @@ import {
   MAX_WISH_LISTS,
   WISH_LIST_NOT_FOUND,
   type wishListItemSchema,
-} from '@shop/domain/account';
-import type { Condition } from '@shop/domain/catalog';
-import { MSG } from '@shop/domain/messages';
+} from '@shop/domain/account/schemas';
+import type { Condition } from '@shop/domain/catalog/rules';
+import { MSG } from '@shop/domain/core/messages';
 import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';

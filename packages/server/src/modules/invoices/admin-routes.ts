@@ -4,10 +4,10 @@ import {
   AdminOrderChangedAnswer,
   invoiceJournalQuerySchema,
   invoiceSchema,
-} from '@shop/domain/admin';
-import { REFUSALS } from '@shop/domain/contract';
-import { toAmount } from '@shop/domain/money';
-import { AdminOrderPath } from '@shop/domain/requests/orders';
+} from '@shop/domain/back-office/schemas';
+import { REFUSALS } from '@shop/domain/core/contract';
+import { toAmount } from '@shop/domain/core/money';
+import { AdminOrderPath } from '@shop/domain/orders/requests';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

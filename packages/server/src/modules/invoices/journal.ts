@@ -4,9 +4,9 @@
  * at each rate the period holds, and the total; a last row sums every amount. For the seller's accounts
  * and their GST/HST and QST returns.
  */
-import { dayIn } from '@shop/domain/days';
-import { toAmount } from '@shop/domain/money';
-import { TAX_COMPONENTS, type TaxComponent, taxLabel } from '@shop/domain/tax';
+import { dayIn } from '@shop/domain/core/days';
+import { toAmount } from '@shop/domain/core/money';
+import { TAX_COMPONENTS, type TaxComponent, taxLabel } from '@shop/domain/tax/rules';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';

@@ -6,15 +6,15 @@
  * to pay. Labels come in as a table so the invoice can be written in another language.
  */
 
-import { formatPostalCode } from '@shop/domain/account-rules';
-import { type InvoiceSeller, readFeeLineName } from '@shop/domain/answers/orders';
-import { conditionName } from '@shop/domain/catalog';
-import { addDays } from '@shop/domain/days';
-import { FEE_CATEGORY_NAMES } from '@shop/domain/fees';
-import { type Lang, LOCALE } from '@shop/domain/i18n';
-import { formatMoney } from '@shop/domain/money';
-import { quoteNumberOf } from '@shop/domain/quotes';
-import { type TaxComponent, taxLabel } from '@shop/domain/tax';
+import { formatPostalCode } from '@shop/domain/account/rules';
+import { conditionName } from '@shop/domain/catalog/rules';
+import { addDays } from '@shop/domain/core/days';
+import { type Lang, LOCALE } from '@shop/domain/core/i18n';
+import { formatMoney } from '@shop/domain/core/money';
+import { type InvoiceSeller, readFeeLineName } from '@shop/domain/orders/answers';
+import { quoteNumberOf } from '@shop/domain/quotes/schemas';
+import { FEE_CATEGORY_NAMES } from '@shop/domain/tax/fees';
+import { type TaxComponent, taxLabel } from '@shop/domain/tax/rules';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Config } from '../../config';

@@ -4,13 +4,13 @@
  * taxed by the order's components, numbered from the invoices' sequence and due by the company's terms.
  * Each is one transaction with the order's history event, its audit entry and the customer's mail.
  */
-import { canInvoice } from '@shop/domain/admin';
-import { feeLineName, readFeeLineName } from '@shop/domain/answers/orders';
-import { addDays, dayIn, todayIn } from '@shop/domain/days';
-import { FEE_CATEGORIES, FEE_CATEGORY_NAMES, type FeeCategory, feeCategoryOf } from '@shop/domain/fees';
-import type { Lang } from '@shop/domain/i18n';
-import { formatMoney, toAmount } from '@shop/domain/money';
-import { isProvince, provinceDay, type TaxComponent, taxLines, taxTotal } from '@shop/domain/tax';
+import { canInvoice } from '@shop/domain/back-office/schemas';
+import { addDays, dayIn, todayIn } from '@shop/domain/core/days';
+import type { Lang } from '@shop/domain/core/i18n';
+import { formatMoney, toAmount } from '@shop/domain/core/money';
+import { feeLineName, readFeeLineName } from '@shop/domain/orders/answers';
+import { FEE_CATEGORIES, FEE_CATEGORY_NAMES, type FeeCategory, feeCategoryOf } from '@shop/domain/tax/fees';
+import { isProvince, provinceDay, type TaxComponent, taxLines, taxTotal } from '@shop/domain/tax/rules';
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import {

@@ -1,7 +1,8 @@
 /** The buyer's invoices: an invoice with its order, and its PDF (SPEC §7). */
-import { InvoiceAnswer } from '@shop/domain/answers/orders';
-import { REFUSALS } from '@shop/domain/contract';
-import { InvoicePath } from '@shop/domain/requests/orders';
+
+import { REFUSALS } from '@shop/domain/core/contract';
+import { InvoiceAnswer } from '@shop/domain/orders/answers';
+import { InvoicePath } from '@shop/domain/orders/requests';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

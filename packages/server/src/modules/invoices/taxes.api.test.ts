@@ -4,13 +4,13 @@
  * from the fee table by province and category and taxed as the province requires, and the sales-tax
  * journal (CSV) of a period.
  */
-import { orderTotals } from '@shop/domain/cart';
-import type { Condition } from '@shop/domain/catalog';
-import { todayIn } from '@shop/domain/days';
-import { feeCategoryOf } from '@shop/domain/fees';
-import { formatMoney, personalPrice } from '@shop/domain/money';
-import { componentsFor, componentTax, type TaxExemption } from '@shop/domain/tax';
-import { SEEDED_TAX_RATES } from '@shop/domain/tax-history';
+import { orderTotals } from '@shop/domain/cart/rules';
+import type { Condition } from '@shop/domain/catalog/rules';
+import { todayIn } from '@shop/domain/core/days';
+import { formatMoney, personalPrice } from '@shop/domain/core/money';
+import { feeCategoryOf } from '@shop/domain/tax/fees';
+import { SEEDED_TAX_RATES } from '@shop/domain/tax/history';
+import { componentsFor, componentTax, type TaxExemption } from '@shop/domain/tax/rules';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addresses, feeRates, taxExemptions } from '../../db/schema';

@@ -11,8 +11,8 @@ import {
   contactReplySchema,
   contactStatusSchema,
   customerMessageSchema,
-} from '@shop/domain/admin';
-import { REFUSALS } from '@shop/domain/contract';
+} from '@shop/domain/back-office/schemas';
+import { REFUSALS } from '@shop/domain/core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,8 +1,9 @@
 /** POST /api/user/{customerid}/messages/{messageId}/reply: a buyer answers the seller in the thread. */
-import { ACCOUNT_MSG, messageReplySchema } from '@shop/domain/account';
-import { MessageRepliedAnswer } from '@shop/domain/api';
-import { REFUSALS } from '@shop/domain/contract';
-import { MessagePath } from '@shop/domain/requests/account';
+
+import { MessagePath } from '@shop/domain/account/requests';
+import { ACCOUNT_MSG, messageReplySchema } from '@shop/domain/account/schemas';
+import { MessageRepliedAnswer } from '@shop/domain/core/api';
+import { REFUSALS } from '@shop/domain/core/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeDocs, SECURITY } from '../../lib/contract';

@@ -1,8 +1,8 @@
 /** The contact form: stored, then mailed to the shop's inbox. */
-import { ContactAnswer } from '@shop/domain/answers/account';
-import { contactFormSchema } from '@shop/domain/contact';
-import { REFUSALS } from '@shop/domain/contract';
-import { MSG } from '@shop/domain/messages';
+import { ContactAnswer } from '@shop/domain/account/answers';
+import { contactFormSchema } from '@shop/domain/account/contact';
+import { REFUSALS } from '@shop/domain/core/contract';
+import { MSG } from '@shop/domain/core/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';

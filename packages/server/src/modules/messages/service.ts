@@ -1,6 +1,10 @@
 /** Messages to a customer (their Messages(N), and mailed), and the contact-form inbox with its replies. */
-import { type AdminContactMessage, contactReplySchema, contactStatusSchema } from '@shop/domain/admin';
-import { isLang, type Lang } from '@shop/domain/i18n';
+import {
+  type AdminContactMessage,
+  contactReplySchema,
+  contactStatusSchema,
+} from '@shop/domain/back-office/schemas';
+import { isLang, type Lang } from '@shop/domain/core/i18n';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contactMessages, contactReplies, contacts, customerMessages, customers } from '../../db/schema';

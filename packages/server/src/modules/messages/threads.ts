@@ -3,9 +3,13 @@
  * and the seller answers from the back office. A buyer's reply waits as `new` for the seller (and is mailed
  * to the shop's inbox); the seller's answer makes the thread unread for the buyer (and is mailed to them).
  */
-import { messageReplySchema } from '@shop/domain/account';
-import { type AdminCustomerThread, contactStatusSchema, customerMessageSchema } from '@shop/domain/admin';
-import type { CustomerMessage, MessageReply } from '@shop/domain/api';
+import { messageReplySchema } from '@shop/domain/account/schemas';
+import {
+  type AdminCustomerThread,
+  contactStatusSchema,
+  customerMessageSchema,
+} from '@shop/domain/back-office/schemas';
+import type { CustomerMessage, MessageReply } from '@shop/domain/core/api';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/client';

@@ -3,8 +3,8 @@
  * status), the count that stops at ORDER_COUNT_CAP, the bulk actions with a result per order, and the CSV
  * export of chosen or matching orders.
  */
-import { ORDER_COUNT_CAP } from '@shop/domain/admin';
-import { trackingUrl } from '@shop/domain/carriers';
+import { ORDER_COUNT_CAP } from '@shop/domain/back-office/schemas';
+import { trackingUrl } from '@shop/domain/orders/carriers';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceLines, invoices, orders } from '../../db/schema';

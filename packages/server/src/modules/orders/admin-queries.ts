@@ -1,5 +1,6 @@
 /** Reading orders for the back office: the list with its filters, one order with everything about it. */
 
+import { approvalNumber } from '@shop/domain/approvals/schemas';
 import {
   type AdminInvoice,
   type AdminOrderDetail,
@@ -10,10 +11,9 @@ import {
   type OrderEventInfo,
   type OrderListQuery,
   type OrderStatus,
-} from '@shop/domain/admin';
-import { approvalNumber } from '@shop/domain/approvals';
-import { toAmount } from '@shop/domain/money';
-import { quoteNumberOf } from '@shop/domain/quotes';
+} from '@shop/domain/back-office/schemas';
+import { toAmount } from '@shop/domain/core/money';
+import { quoteNumberOf } from '@shop/domain/quotes/schemas';
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {

@@ -14,9 +14,9 @@ import {
   orderActionSchema,
   orderExportQuerySchema,
   orderListQuerySchema,
-} from '@shop/domain/admin';
-import { REFUSALS } from '@shop/domain/contract';
-import { AdminOrderPath } from '@shop/domain/requests/orders';
+} from '@shop/domain/back-office/schemas';
+import { REFUSALS } from '@shop/domain/core/contract';
+import { AdminOrderPath } from '@shop/domain/orders/requests';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

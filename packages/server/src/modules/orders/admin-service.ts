@@ -3,9 +3,9 @@
  * module makes their invoices. The back office and the seller's commands both come through here; each
  * change is one transaction with its history event, its audit entry and the customer's mail.
  */
-import { ORDER_ACTIONS, type OrderAction } from '@shop/domain/admin';
-import { CARRIER_MSG, carrierNamed, trackingUrl } from '@shop/domain/carriers';
-import type { Lang } from '@shop/domain/i18n';
+import { ORDER_ACTIONS, type OrderAction } from '@shop/domain/back-office/schemas';
+import type { Lang } from '@shop/domain/core/i18n';
+import { CARRIER_MSG, carrierNamed, trackingUrl } from '@shop/domain/orders/carriers';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import { contacts, orderEvents, orderLines, orders, products } from '../../db/schema';

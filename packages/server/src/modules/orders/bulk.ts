@@ -4,8 +4,8 @@
  * that cannot move (already shipped, canceled meanwhile) never holds back the others; the answer says what
  * happened to each.
  */
-import type { BulkOrderResult, bulkOrderActionSchema, OrderStatus } from '@shop/domain/admin';
-import { formatMoney } from '@shop/domain/money';
+import type { BulkOrderResult, bulkOrderActionSchema, OrderStatus } from '@shop/domain/back-office/schemas';
+import { formatMoney } from '@shop/domain/core/money';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';

@@ -1,12 +1,12 @@
 /**
  * The checkout's limits (GET /api/user/{customerid}/checkout-limits): the signed-in person's order limit and
  * what the company may still order on credit, so the checkout forecasts with the placing's own rules
- * (domain/checkout-limits.ts). What it forecasts is what placing then does; the company's balance is never
- * given (the room stops at 0), an administrator has no order limit, and only one's own company is read.
+ * (domain/orders/checkout-limits.ts). What it forecasts is what placing then does; the company's balance is
+ * never given (the room stops at 0), an administrator has no order limit, and only one's own company is read.
  */
 import { randomBytes } from 'node:crypto';
-import { checkoutForecast } from '@shop/domain/checkout-limits';
-import { toCents } from '@shop/domain/money';
+import { toCents } from '@shop/domain/core/money';
+import { checkoutForecast } from '@shop/domain/orders/checkout-limits';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contacts, sessions } from '../../db/schema';
 import { call, OWNER, staffSignIn } from '../../test/admin';

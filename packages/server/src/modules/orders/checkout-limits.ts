@@ -1,14 +1,15 @@
 /**
  * The checkout's limits (GET /api/user/{customerid}/checkout-limits): the signed-in person's order limit and
  * what their company may still order on credit, so the page says before the click that the order will be
- * sent for approval or held for a credit review (domain/checkout-limits.ts, the rules the placing uses).
- * The company's balance itself is not given.
+ * sent for approval or held for a credit review (domain/orders/checkout-limits.ts, the rules the placing
+ * uses). The company's balance itself is not given.
  */
-import { CheckoutLimitsAnswer } from '@shop/domain/answers/orders';
-import { creditRoomCents } from '@shop/domain/checkout-limits';
-import { REFUSALS } from '@shop/domain/contract';
-import { toAmount } from '@shop/domain/money';
-import { CustomerPath } from '@shop/domain/requests/account';
+
+import { CustomerPath } from '@shop/domain/account/requests';
+import { REFUSALS } from '@shop/domain/core/contract';
+import { toAmount } from '@shop/domain/core/money';
+import { CheckoutLimitsAnswer } from '@shop/domain/orders/answers';
+import { creditRoomCents } from '@shop/domain/orders/checkout-limits';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

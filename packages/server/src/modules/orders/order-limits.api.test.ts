@@ -2,8 +2,8 @@
  * Large orders: amounts above 32 bits are stored and shown to the cent; an order above the limit, or a
  * line above the quantity limit, gets a 400 with a message, at the cart and at checkout.
  */
-import { CART_MSG, MAX_ORDER_TOTAL } from '@shop/domain/cart';
-import { formatMoney } from '@shop/domain/money';
+import { CART_MSG, MAX_ORDER_TOTAL } from '@shop/domain/cart/rules';
+import { formatMoney } from '@shop/domain/core/money';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, invoices, orderLines, orders, products } from '../../db/schema';

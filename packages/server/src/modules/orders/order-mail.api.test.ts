@@ -2,7 +2,7 @@
  * The mail an order sends, read at a real SMTP server on loopback. On PostgreSQL the orders go through
  * three server instances on one database; on PGlite through the one instance the database allows.
  */
-import { formatMoney } from '@shop/domain/money';
+import { formatMoney } from '@shop/domain/core/money';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 /** The mails a new order sends: the buyer's confirmation and the shop inbox's notice. */
-import { formatPostalCode } from '@shop/domain/account-rules';
-import { conditionName } from '@shop/domain/catalog';
-import type { Lang } from '@shop/domain/i18n';
-import { formatMoney } from '@shop/domain/money';
-import { type TaxLine, taxLabel } from '@shop/domain/tax';
+import { formatPostalCode } from '@shop/domain/account/rules';
+import { conditionName } from '@shop/domain/catalog/rules';
+import type { Lang } from '@shop/domain/core/i18n';
+import { formatMoney } from '@shop/domain/core/money';
+import { type TaxLine, taxLabel } from '@shop/domain/tax/rules';
 import { translators } from '../../i18n/lang';
 import type { MailMessage } from '../../mail/outbox';
 import { formatOrderDate, mailText } from '../../mail/templates';

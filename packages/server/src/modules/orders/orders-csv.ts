@@ -1,7 +1,7 @@
 /** The orders list as a CSV file: a row an order, its status in words, amounts in dollars, days in the shop's time zone. */
-import { orderStatusName } from '@shop/domain/admin-rules';
-import { dayIn } from '@shop/domain/days';
-import { toAmount } from '@shop/domain/money';
+import { orderStatusName } from '@shop/domain/back-office/rules';
+import { dayIn } from '@shop/domain/core/days';
+import { toAmount } from '@shop/domain/core/money';
 import { stringify } from 'csv-stringify/sync';
 import { safeText } from '../../lib/csv-cell';
 import type { exportAdminOrders } from './admin-queries';

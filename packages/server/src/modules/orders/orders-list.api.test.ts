@@ -1,5 +1,5 @@
 /** The orders list as a buyer with many orders finds them: search by order or PO number, status, dates, pages. */
-import { ORDERS_PAGE_SIZE } from '@shop/domain/orders';
+import { ORDERS_PAGE_SIZE } from '@shop/domain/orders/schemas';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, signIn, useTestApp } from '../../test/harness';

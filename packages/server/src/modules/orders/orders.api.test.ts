@@ -1,6 +1,6 @@
-import { CART_MSG } from '@shop/domain/cart';
-import { taxLines, taxTotal } from '@shop/domain/tax';
-import { seededComponents } from '@shop/domain/tax-history';
+import { CART_MSG } from '@shop/domain/cart/rules';
+import { seededComponents } from '@shop/domain/tax/history';
+import { taxLines, taxTotal } from '@shop/domain/tax/rules';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addresses, contacts, outbox, products } from '../../db/schema';

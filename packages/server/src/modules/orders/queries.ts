@@ -1,11 +1,16 @@
 /** Reading a customer's orders. */
 
-import type { InvoiceSeller, OrderInfo, OrdersListAnswer, TaxLineAnswer } from '@shop/domain/answers/orders';
-import type { Condition } from '@shop/domain/catalog';
-import { toAmount } from '@shop/domain/money';
-import { ORDERS_PAGE_SIZE, type OrderStatus, type OrdersQuery, ordersQuerySchema } from '@shop/domain/orders';
-import { quoteNumberOf } from '@shop/domain/quotes';
-import type { TaxComponent } from '@shop/domain/tax';
+import type { Condition } from '@shop/domain/catalog/rules';
+import { toAmount } from '@shop/domain/core/money';
+import type { InvoiceSeller, OrderInfo, OrdersListAnswer, TaxLineAnswer } from '@shop/domain/orders/answers';
+import {
+  ORDERS_PAGE_SIZE,
+  type OrderStatus,
+  type OrdersQuery,
+  ordersQuerySchema,
+} from '@shop/domain/orders/schemas';
+import { quoteNumberOf } from '@shop/domain/quotes/schemas';
+import type { TaxComponent } from '@shop/domain/tax/rules';
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {

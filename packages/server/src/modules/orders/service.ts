@@ -6,6 +6,7 @@
  * it, its totals computed here alone.
  */
 import { createHash } from 'node:crypto';
+import type { PlaceOrderRequest } from '@shop/domain/cart/order-request';
 import {
   CART_MSG,
   type CartLine,
@@ -13,12 +14,12 @@ import {
   orderTotals,
   type ShippingMethod,
   withinOrderLimit,
-} from '@shop/domain/cart';
-import type { Condition } from '@shop/domain/catalog';
-import { creditRoomCents, overCreditRoom, overOrderLimit } from '@shop/domain/checkout-limits';
-import { isLang, type Lang, type Message } from '@shop/domain/i18n';
-import { personalPrice, toCents } from '@shop/domain/money';
-import type { PlaceOrderRequest } from '@shop/domain/order-request';
+} from '@shop/domain/cart/rules';
+import type { Condition } from '@shop/domain/catalog/rules';
+import type { PriceBreak } from '@shop/domain/catalog/volume-prices';
+import { isLang, type Lang, type Message } from '@shop/domain/core/i18n';
+import { personalPrice, toCents } from '@shop/domain/core/money';
+import { creditRoomCents, overCreditRoom, overOrderLimit } from '@shop/domain/orders/checkout-limits';
 import {
   chargedRateMilli,
   componentsFor,
@@ -27,8 +28,7 @@ import {
   provinceDay,
   type TaxExemption,
   type TaxRate,
-} from '@shop/domain/tax';
-import type { PriceBreak } from '@shop/domain/volume-prices';
+} from '@shop/domain/tax/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orders } from '../../db/schema';
@@ -521,7 +521,8 @@ function priceLines({ user, messages, quote }: Attempt, state: OrderState) {
       price: quoted ?? personalPrice(product.price, percentage),
       sale_price: quoted ?? personalPrice(product.sale_price, percentage),
       scratch_dent_price: quoted ?? personalPrice(product.scratch_dent_price, percentage),
-      // Volume prices as locked with the product (domain/cart.ts); a quoted price is final, without them.
+      // Volume prices as locked with the product (domain/cart/rules.ts); a quoted price is final, without
+      // them.
       price_breaks: quoted === undefined ? product.price_breaks : [],
       quantity: c.quantity,
     });

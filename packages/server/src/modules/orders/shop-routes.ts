@@ -1,14 +1,15 @@
 /** Placing an order and reading orders (SPEC §7); their invoices are the invoices module's. */
-import { ReorderAnswer } from '@shop/domain/answers/cart';
-import { OrderAnswer, OrdersListAnswer, PlaceOrderAnswer } from '@shop/domain/answers/orders';
-import { APPROVAL_MSG, ApprovalSentAnswer } from '@shop/domain/approvals';
-import { conditionName, isCondition } from '@shop/domain/catalog';
-import { REFUSALS } from '@shop/domain/contract';
-import { message } from '@shop/domain/i18n';
-import { placeOrderSchema } from '@shop/domain/order-request';
-import { type OrderStatus, ordersQuerySchema } from '@shop/domain/orders';
-import { CustomerPath } from '@shop/domain/requests/account';
-import { OrderPath } from '@shop/domain/requests/orders';
+
+import { CustomerPath } from '@shop/domain/account/requests';
+import { APPROVAL_MSG, ApprovalSentAnswer } from '@shop/domain/approvals/schemas';
+import { ReorderAnswer } from '@shop/domain/cart/answers';
+import { placeOrderSchema } from '@shop/domain/cart/order-request';
+import { conditionName, isCondition } from '@shop/domain/catalog/rules';
+import { REFUSALS } from '@shop/domain/core/contract';
+import { message } from '@shop/domain/core/i18n';
+import { OrderAnswer, OrdersListAnswer, PlaceOrderAnswer } from '@shop/domain/orders/answers';
+import { OrderPath } from '@shop/domain/orders/requests';
+import { type OrderStatus, ordersQuerySchema } from '@shop/domain/orders/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

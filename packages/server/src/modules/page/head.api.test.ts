@@ -6,7 +6,7 @@
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Condition } from '@shop/domain/catalog';
+import type { Condition } from '@shop/domain/catalog/rules';
 import { describe, expect, it } from 'vitest';
 import { SERVER_ROOT } from '../../server-root';
 import { call, OWNER, staffSignIn } from '../../test/admin';

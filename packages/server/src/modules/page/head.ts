@@ -18,9 +18,9 @@ import {
   FILTER_FIELDS,
   isCondition,
   listingPath,
-} from '@shop/domain/catalog';
-import type { Lang } from '@shop/domain/i18n';
-import { pageAt } from '@shop/domain/pages';
+} from '@shop/domain/catalog/rules';
+import type { Lang } from '@shop/domain/core/i18n';
+import { pageAt } from '@shop/domain/core/pages';
 import webCommonEn from '../../../../web/src/locales/en/common.json';
 import webCommonFr from '../../../../web/src/locales/fr/common.json';
 import { translators } from '../../i18n/lang';

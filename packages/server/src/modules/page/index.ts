@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isLang, LANG_COOKIE } from '@shop/domain/i18n';
+import { isLang, LANG_COOKIE } from '@shop/domain/core/i18n';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';

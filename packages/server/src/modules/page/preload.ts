@@ -7,8 +7,8 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Lang } from '@shop/domain/i18n';
-import { PAGES, pageAt } from '@shop/domain/pages';
+import type { Lang } from '@shop/domain/core/i18n';
+import { PAGES, pageAt } from '@shop/domain/core/pages';
 import { translators } from '../../i18n/lang';
 
 interface ManifestChunk {

@@ -11,8 +11,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Lang } from '@shop/domain/i18n';
-import { pageAt, type Renderer, type ShopInfo } from '@shop/domain/pages';
+import type { Lang } from '@shop/domain/core/i18n';
+import { pageAt, type Renderer, type ShopInfo } from '@shop/domain/core/pages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { CompressedText } from '../../lib/compressed';

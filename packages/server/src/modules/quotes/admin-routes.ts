@@ -1,6 +1,6 @@
 /** /api/admin/quotes: the list (by state), the count of new requests, one quote, answer or revise, decline. */
-import { REFUSALS } from '@shop/domain/contract';
-import { todayIn } from '@shop/domain/days';
+import { REFUSALS } from '@shop/domain/core/contract';
+import { todayIn } from '@shop/domain/core/days';
 import {
   AdminQuoteCountAnswer,
   AdminQuoteListAnswer,
@@ -8,7 +8,7 @@ import {
   QuoteDetailAnswer,
   quoteAnswerSchema,
   quoteDeclineSchema,
-} from '@shop/domain/quotes';
+} from '@shop/domain/quotes/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 /** The quotes' mails: the shop inbox's notice of a request (English), the buyer's answer, revision and refusal. */
-import { conditionName } from '@shop/domain/catalog';
-import { type Lang, LOCALE } from '@shop/domain/i18n';
-import { formatMoney } from '@shop/domain/money';
+import { conditionName } from '@shop/domain/catalog/rules';
+import { type Lang, LOCALE } from '@shop/domain/core/i18n';
+import { formatMoney } from '@shop/domain/core/money';
 import type { Config } from '../../config';
 import type { MailMessage } from '../../mail/outbox';
 import { mailText } from '../../mail/templates';

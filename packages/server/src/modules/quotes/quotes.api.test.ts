@@ -4,8 +4,8 @@
  * prices, with the stock taken then.
  */
 
-import { addDays, todayIn } from '@shop/domain/days';
-import { formatMoney } from '@shop/domain/money';
+import { addDays, todayIn } from '@shop/domain/core/days';
+import { formatMoney } from '@shop/domain/core/money';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contacts, orderLines, orders, outbox, products, quotes } from '../../db/schema';

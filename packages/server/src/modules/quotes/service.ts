@@ -3,11 +3,11 @@
  * places one order at the quoted prices (orders' placeOrderOfQuote: the quote moves from answered to
  * accepted in the order's transaction). Every change that mails queues its mail in its own transaction.
  */
-import { CART_MSG, MAX_ORDER_TOTAL } from '@shop/domain/cart';
-import { isCondition } from '@shop/domain/catalog';
-import { todayIn } from '@shop/domain/days';
-import type { Lang, Message } from '@shop/domain/i18n';
-import { formatMoney } from '@shop/domain/money';
+import { CART_MSG, MAX_ORDER_TOTAL } from '@shop/domain/cart/rules';
+import { isCondition } from '@shop/domain/catalog/rules';
+import { todayIn } from '@shop/domain/core/days';
+import type { Lang, Message } from '@shop/domain/core/i18n';
+import { formatMoney } from '@shop/domain/core/money';
 import {
   QUOTE_MSG,
   QUOTE_SELLER_MSG,
@@ -20,7 +20,7 @@ import {
   quoteNumberOf,
   quoteState,
   validUntilAllowed,
-} from '@shop/domain/quotes';
+} from '@shop/domain/quotes/schemas';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contacts, customers, orders, products, quoteLines, quotes } from '../../db/schema';

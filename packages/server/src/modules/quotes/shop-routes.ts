@@ -1,6 +1,8 @@
 /** The buyer's quotes: ask for one, the company's list, one quote, accepting it (its checkout) or withdrawing it. */
-import { REFUSALS } from '@shop/domain/contract';
-import { todayIn } from '@shop/domain/days';
+
+import { CustomerPath } from '@shop/domain/account/requests';
+import { REFUSALS } from '@shop/domain/core/contract';
+import { todayIn } from '@shop/domain/core/days';
 import {
   QUOTE_MSG,
   QuoteDetailAnswer,
@@ -10,8 +12,7 @@ import {
   QuoteWithdrawnAnswer,
   quotePlaceSchema,
   quoteRequestSchema,
-} from '@shop/domain/quotes';
-import { CustomerPath } from '@shop/domain/requests/account';
+} from '@shop/domain/quotes/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -9,8 +9,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SUBCATEGORIES, TOP_CATEGORIES } from '@shop/domain/catalog';
-import { pageAt } from '@shop/domain/pages';
+import { SUBCATEGORIES, TOP_CATEGORIES } from '@shop/domain/catalog/rules';
+import { pageAt } from '@shop/domain/core/pages';
 import { eq } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -13,8 +13,8 @@
  *
  * The text is built on the first request after a catalog change and kept until the next one.
  */
-import { SUBCATEGORIES, TOP_CATEGORIES } from '@shop/domain/catalog';
-import { PAGES } from '@shop/domain/pages';
+import { SUBCATEGORIES, TOP_CATEGORIES } from '@shop/domain/catalog/rules';
+import { PAGES } from '@shop/domain/core/pages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogStore } from '../catalog';
 

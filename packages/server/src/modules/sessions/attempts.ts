@@ -6,7 +6,7 @@
  * An account is named by its id when it exists and by the typed name otherwise, so an unknown Customer ID
  * or e-mail is limited exactly like a known one and the answers do not tell them apart.
  */
-import { LOGIN_FAILURES_BEFORE_WAIT, LOGIN_WAIT_MS } from '@shop/domain/admin';
+import { LOGIN_FAILURES_BEFORE_WAIT, LOGIN_WAIT_MS } from '@shop/domain/back-office/schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';

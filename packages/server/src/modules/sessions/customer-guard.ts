@@ -1,6 +1,6 @@
 /** Who is asking: the session cookie decides; a customer id in a header or path must match it. */
 
-import { MSG } from '@shop/domain/messages';
+import { MSG } from '@shop/domain/core/messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http';
 import type { SessionUser } from './customer-sessions';

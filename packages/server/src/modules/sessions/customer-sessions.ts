@@ -7,8 +7,8 @@
  * the cache is then neither read nor filled: every request asks the database until the listener is back.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { BuyerRole, CustomerInfo } from '@shop/domain/api';
-import { isLang, type Lang } from '@shop/domain/i18n';
+import type { BuyerRole, CustomerInfo } from '@shop/domain/core/api';
+import { isLang, type Lang } from '@shop/domain/core/i18n';
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';

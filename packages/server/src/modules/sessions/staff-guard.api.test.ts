@@ -3,7 +3,7 @@
  * owner-only routes refuse clerks, staff sessions are their own (and not customers), expire after 12 idle
  * hours, and sign-in is throttled per account in every process.
  */
-import { LOGIN_FAILURES_BEFORE_WAIT } from '@shop/domain/admin';
+import { LOGIN_FAILURES_BEFORE_WAIT } from '@shop/domain/back-office/schemas';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';

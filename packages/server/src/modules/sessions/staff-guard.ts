@@ -5,7 +5,7 @@
  */
 // request.cookies is declared by the cookie plugin app.ts registers.
 import type {} from '@fastify/cookie';
-import { ADMIN_MSG, type StaffRole } from '@shop/domain/admin';
+import { ADMIN_MSG, type StaffRole } from '@shop/domain/back-office/schemas';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Actor } from '../../lib/back-office';
 import { HttpError } from '../../lib/http';

@@ -4,7 +4,7 @@
  * the session in every server process at once. The expiry slides with use: 12 hours after the last request.
  */
 import { randomBytes } from 'node:crypto';
-import { STAFF_IDLE_MS, type StaffRole } from '@shop/domain/admin';
+import { STAFF_IDLE_MS, type StaffRole } from '@shop/domain/back-office/schemas';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import { staff, staffSessions } from '../../db/schema';

@@ -14,8 +14,8 @@ import {
   staffCreateSchema,
   staffLoginSchema,
   staffUpdateSchema,
-} from '@shop/domain/admin';
-import { REFUSALS } from '@shop/domain/contract';
+} from '@shop/domain/back-office/schemas';
+import { REFUSALS } from '@shop/domain/core/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

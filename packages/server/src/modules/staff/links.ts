@@ -10,7 +10,7 @@ import {
   type PasswordPurpose,
   passwordTokenSchema,
   setPasswordSchema,
-} from '@shop/domain/admin';
+} from '@shop/domain/back-office/schemas';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { contacts, passwordTokens, sessions, staff } from '../../db/schema';

@@ -1,6 +1,6 @@
 /** Staff accounts: sign-in with its per-account lock, adding people, roles, and their set-password links. */
 
-import { ACCOUNT_MSG } from '@shop/domain/account';
+import { ACCOUNT_MSG } from '@shop/domain/account/schemas';
 import {
   ADMIN_MSG,
   changeOwnPasswordSchema,
@@ -11,7 +11,7 @@ import {
   staffCreateSchema,
   staffLoginSchema,
   staffUpdateSchema,
-} from '@shop/domain/admin';
+} from '@shop/domain/back-office/schemas';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { staff } from '../../db/schema';

@@ -6,8 +6,8 @@
  * remembered for a day, so a wait that passes gives one more try, not another ten. On PGlite all
  * requests go to the one instance.
  */
-import { ACCOUNT_MSG } from '@shop/domain/account';
-import { ADMIN_MSG, LOGIN_FAILURES_BEFORE_WAIT, LOGIN_WAIT_MS } from '@shop/domain/admin';
+import { ACCOUNT_MSG } from '@shop/domain/account/schemas';
+import { ADMIN_MSG, LOGIN_FAILURES_BEFORE_WAIT, LOGIN_WAIT_MS } from '@shop/domain/back-office/schemas';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';

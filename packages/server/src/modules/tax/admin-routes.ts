@@ -4,6 +4,9 @@
  * owner only, the tax being the seller's to answer for) and payment terms and credit limit (staff read them,
  * owners set them).
  */
+
+import { AdminCustomerPath } from '@shop/domain/account/admin-requests';
+import { REFUSALS } from '@shop/domain/core/contract';
 import {
   AdminCreditAnswer,
   AdminExemptionChangedAnswer,
@@ -22,9 +25,7 @@ import {
   TaxRatePath,
   taxRateCreateSchema,
   taxRateUpdateSchema,
-} from '@shop/domain/admin-tax';
-import { REFUSALS } from '@shop/domain/contract';
-import { AdminCustomerPath } from '@shop/domain/requests/admin-customers';
+} from '@shop/domain/tax/admin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AdminDeps } from '../../lib/back-office';

@@ -4,8 +4,8 @@
  * invoice leave the component out and name the exemption; it stops applying on its expiry day, touches no
  * other province or company, and a revoked one no longer applies (orders placed before keep theirs).
  */
-import { TAX_MSG } from '@shop/domain/admin-tax';
-import { componentTax, type Province, provinceDay } from '@shop/domain/tax';
+import { TAX_MSG } from '@shop/domain/tax/admin';
+import { componentTax, type Province, provinceDay } from '@shop/domain/tax/rules';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { taxExemptions } from '../../db/schema';

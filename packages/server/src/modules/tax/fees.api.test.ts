@@ -3,8 +3,8 @@
  * starts with demo values, marked; a change is a new row from its day; a row that has started is never
  * rewritten, one that has not may be corrected; every change audited.
  */
-import { DEMO_FEE_CENTS, DEMO_FEE_PROVINCES, FEE_CATEGORIES } from '@shop/domain/fees';
-import { provinceDay } from '@shop/domain/tax';
+import { DEMO_FEE_CENTS, DEMO_FEE_PROVINCES, FEE_CATEGORIES } from '@shop/domain/tax/fees';
+import { provinceDay } from '@shop/domain/tax/rules';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, OWNER, staffSignIn } from '../../test/admin';
 import { useTestApp } from '../../test/harness';

@@ -3,7 +3,7 @@
  * exemptions (tax_exemptions). Read at each use, never kept in a process: a rate the owner adds applies in
  * every process from its first day.
  */
-import type { ComponentInForce } from '@shop/domain/answers/tax';
+import type { ComponentInForce } from '@shop/domain/tax/answers';
 import {
   componentsFor,
   PROVINCES,
@@ -12,7 +12,7 @@ import {
   type TaxComponent,
   type TaxExemption,
   type TaxRate,
-} from '@shop/domain/tax';
+} from '@shop/domain/tax/rules';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { taxExemptions, taxRates } from '../../db/schema';

@@ -3,6 +3,9 @@
  * on (a row per change, never rewriting a day already charged), the seller records a company's tax
  * exemptions, payment terms and credit limit. Each change is one transaction with its audit entry.
  */
+
+import { dayIn } from '@shop/domain/core/days';
+import { formatMoney, toAmount } from '@shop/domain/core/money';
 import {
   type AdminCredit,
   type AdminExemption,
@@ -18,10 +21,8 @@ import {
   type RateState,
   type taxRateCreateSchema,
   type taxRateUpdateSchema,
-} from '@shop/domain/admin-tax';
-import { dayIn } from '@shop/domain/days';
-import { FEE_CATEGORY_NAMES, type FeeCategory } from '@shop/domain/fees';
-import { formatMoney, toAmount } from '@shop/domain/money';
+} from '@shop/domain/tax/admin';
+import { FEE_CATEGORY_NAMES, type FeeCategory } from '@shop/domain/tax/fees';
 import {
   isProvincialComponent,
   PROVINCES,
@@ -30,7 +31,7 @@ import {
   ratePercent,
   type TaxComponent,
   taxLabel,
-} from '@shop/domain/tax';
+} from '@shop/domain/tax/rules';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client';

@@ -1,7 +1,8 @@
 /** The checkout's taxes: each province's components in force today for the buyer's company. */
-import { CheckoutTaxesAnswer } from '@shop/domain/answers/tax';
-import { REFUSALS } from '@shop/domain/contract';
-import { CustomerPath } from '@shop/domain/requests/account';
+
+import { CustomerPath } from '@shop/domain/account/requests';
+import { REFUSALS } from '@shop/domain/core/contract';
+import { CheckoutTaxesAnswer } from '@shop/domain/tax/answers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeDocs, SECURITY } from '../../lib/contract';

@@ -3,7 +3,7 @@
  * later day leaves today's orders and the checkout alone until then; an order keeps the rates it was
  * placed with whatever is added after it. Only owners add rates, each addition audited, bad input a 400.
  */
-import { componentTax, type Province, provinceDay } from '@shop/domain/tax';
+import { componentTax, type Province, provinceDay } from '@shop/domain/tax/rules';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, OWNER, staffSignIn } from '../../test/admin';
 import { type Buyer, createBuyers } from '../../test/buyers';

@@ -2,10 +2,11 @@
  * For the tax module's API tests: addresses in any province, an order placed as the checkout page places
  * it (the cart, then the totals computed from the checkout's own taxes answer), a clerk, and PUT.
  */
-import { type CheckoutTaxesAnswer, chargedComponents } from '@shop/domain/answers/tax';
-import { orderTotals } from '@shop/domain/cart';
-import { personalPrice } from '@shop/domain/money';
-import type { Province } from '@shop/domain/tax';
+
+import { orderTotals } from '@shop/domain/cart/rules';
+import { personalPrice } from '@shop/domain/core/money';
+import { type CheckoutTaxesAnswer, chargedComponents } from '@shop/domain/tax/answers';
+import type { Province } from '@shop/domain/tax/rules';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';

@@ -1,6 +1,6 @@
 /** Reading and refreshing the account sessions: the route's loader reads them (see loader.ts). */
 
-import type { OrdersListAnswer } from '@shop/domain/api';
+import type { OrdersListAnswer } from '@shop/domain/core/api';
 import { useCallback } from 'react';
 import { type Read, type ReadState, refreshReads, useRead } from '../../lib/reads';
 import { useSession } from '../../lib/session';

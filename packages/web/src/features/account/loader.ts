@@ -3,14 +3,14 @@
  * items. Forms that create something (addressForm, wishListCreate without an id) read nothing.
  * What each session answers is the domain's (GET /user/{customerid}/{session}[/{sessionid}]).
  */
-import type { Statement } from '@shop/domain/answers/accounts';
+import type { Statement } from '@shop/domain/accounts/answers';
+import type { ApprovalsAnswer, ApprovalView, OrderLimitsAnswer } from '@shop/domain/approvals/schemas';
 import type {
   AccountSectionAnswer,
   AccountSessionAnswer,
   AccountSessionName,
   OrdersListAnswer,
-} from '@shop/domain/api';
-import type { ApprovalsAnswer, ApprovalView, OrderLimitsAnswer } from '@shop/domain/approvals';
+} from '@shop/domain/core/api';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { pathOf } from '../../lib/api';
 import { cookieLogin } from '../../lib/cookies';
@@ -55,7 +55,7 @@ export type AccountReads = { [S in SessionName]?: Read<SessionData[S][]> } & {
   orderLimits?: Read<OrderLimitsAnswer>;
 };
 
-/** What the orders list reads from the address (domain/orders.ts checks them on the server). */
+/** What the orders list reads from the address (domain/orders/schemas.ts checks them on the server). */
 const ORDER_FILTERS = ['q', 'status', 'from', 'to', 'page'] as const;
 
 /** The orders list's query: the known fields in one order, blanks left out, so equal lists share a read. */

@@ -2,7 +2,7 @@
  * /acer/admin/*: the back office, one lazy bundle the shop's pages never load. The shop's router gives
  * this module the whole path below /acer/admin; the loader and action here pick the page (routing.ts).
  */
-import { ADMIN_MSG } from '@shop/domain/admin';
+import { ADMIN_MSG } from '@shop/domain/back-office/schemas';
 import {
   type ActionFunctionArgs,
   isRouteErrorResponse,

@@ -3,8 +3,8 @@
  * added from a start date (never before today, in the province that is furthest behind); one not started yet
  * may be corrected in its row; a row says whether it is in force, and who added it.
  */
-import { addDays } from '@shop/domain/days';
-import { PROVINCES } from '@shop/domain/tax';
+import { addDays } from '@shop/domain/core/days';
+import { PROVINCES } from '@shop/domain/tax/rules';
 import { type ReactNode, useRef } from 'react';
 import type { z } from 'zod';
 import { attempt, checked, failed, readBody } from './api';

@@ -4,7 +4,7 @@
  * cannot bring its own child routes; `BackOffice.tsx` matches the rest of the path to a page here and calls that
  * page's loader or action, so every page still loads and submits through React Router's data APIs.
  */
-import type { AdminMeAnswer } from '@shop/domain/admin';
+import type { AdminMeAnswer } from '@shop/domain/back-office/schemas';
 import type { ComponentType } from 'react';
 import { type Params, useLoaderData } from 'react-router';
 import type { ActionResult } from './api';

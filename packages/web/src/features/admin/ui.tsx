@@ -1,8 +1,9 @@
 /** Small parts every back-office page uses: headings, results, fields, paging, money, dates and the audit. */
-import type { AuditEntry } from '@shop/domain/admin';
-import { backOfficeDay, backOfficeMoment } from '@shop/domain/admin-rules';
-import { auditChanges } from '@shop/domain/audit-diff';
-import { formatMoney, toCents } from '@shop/domain/money';
+
+import { backOfficeDay, backOfficeMoment } from '@shop/domain/back-office/rules';
+import type { AuditEntry } from '@shop/domain/back-office/schemas';
+import { auditChanges } from '@shop/domain/core/audit-diff';
+import { formatMoney, toCents } from '@shop/domain/core/money';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
 import { describedBy, FieldFrame } from '../../components/fields';
@@ -197,9 +198,9 @@ export function Money({ amount }: { amount: number }) {
 }
 
 /*
- * The back office writes every date one way (domain/admin-rules.ts): a day as "Mar 4, 2026", a moment as its
- * day in the shop's time zone (SHOP_TIME_ZONE) with the time, "Mar 4, 2026, 3:05 p.m.". Forms keep YYYY-MM-DD in
- * their date fields, as the browser's date picker and the API read it.
+ * The back office writes every date one way (domain/back-office/rules.ts): a day as "Mar 4, 2026", a moment
+ * as its day in the shop's time zone (SHOP_TIME_ZONE) with the time, "Mar 4, 2026, 3:05 p.m.". Forms keep
+ * YYYY-MM-DD in their date fields, as the browser's date picker and the API read it.
  */
 export const formatDay = backOfficeDay;
 

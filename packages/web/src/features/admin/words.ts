@@ -3,8 +3,8 @@
  * ("Brand new", as pages, mails and PDFs write it) and an order status as a word ("On hold"). The codes stay
  * in the addresses, the forms' values and the API.
  */
-import { orderStatusName } from '@shop/domain/admin-rules';
-import { conditionName, PRIMARY_CONDITIONS } from '@shop/domain/catalog';
+import { orderStatusName } from '@shop/domain/back-office/rules';
+import { conditionName, PRIMARY_CONDITIONS } from '@shop/domain/catalog/rules';
 
 export const conditionWord = (condition: string): string => conditionName(condition, 'en');
 

@@ -3,9 +3,9 @@
  * buyer's own). It makes an alert ("Alert me" on a product or listing page) or changes one (the account).
  * The server checks everything again; its message shows when it refuses.
  */
-import { ALERT_CONDITIONS, type AlertCondition, MAX_ALERT_QUANTITY } from '@shop/domain/alert-rules';
-import type { AlertAnswer, AlertCreateInput } from '@shop/domain/alerts';
-import { parsePrice } from '@shop/domain/money-text';
+import { ALERT_CONDITIONS, type AlertCondition, MAX_ALERT_QUANTITY } from '@shop/domain/alerts/rules';
+import type { AlertAnswer, AlertCreateInput } from '@shop/domain/alerts/schemas';
+import { parsePrice } from '@shop/domain/core/money-text';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';

@@ -1,8 +1,8 @@
 /** The account's Stock alerts: each alert with its state (watching, matched on a date, paused); pause, edit, delete. */
-import type { AlertAnswer, AlertView } from '@shop/domain/alerts';
-import { FILTER_FIELDS } from '@shop/domain/catalog';
-import { catalogValue } from '@shop/domain/catalog-values';
-import { toCents } from '@shop/domain/money';
+import type { AlertAnswer, AlertView } from '@shop/domain/alerts/schemas';
+import { FILTER_FIELDS } from '@shop/domain/catalog/rules';
+import { catalogValue } from '@shop/domain/catalog/values';
+import { toCents } from '@shop/domain/core/money';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Loading } from '../../components/Loading';

@@ -1,6 +1,6 @@
-import { accountApplicationSchema } from '@shop/domain/account';
-import { fieldErrors } from '@shop/domain/contact';
-import { PROVINCES } from '@shop/domain/tax';
+import { fieldErrors } from '@shop/domain/account/contact';
+import { accountApplicationSchema } from '@shop/domain/account/schemas';
+import { PROVINCES } from '@shop/domain/tax/rules';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { focusFirstError, SelectField, TextAreaField, TextField } from '../../components/fields';

@@ -3,7 +3,11 @@
  * reset link chooses a password through the one-time link, then goes to sign in.
  */
 
-import { type PasswordLinkInfo, type SetPasswordInput, setPasswordSchema } from '@shop/domain/admin';
+import {
+  type PasswordLinkInfo,
+  type SetPasswordInput,
+  setPasswordSchema,
+} from '@shop/domain/back-office/schemas';
 import { useRef, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useFetcher, useLoaderData, useNavigate } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';

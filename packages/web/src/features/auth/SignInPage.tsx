@@ -1,5 +1,5 @@
 /** /acer/signin[/{session}]: sign in, forgot password (send a code), reset password and the account application. */
-import { MSG } from '@shop/domain/messages';
+import { MSG } from '@shop/domain/core/messages';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';

@@ -1,4 +1,4 @@
-import type { ItemBrief } from '@shop/domain/api';
+import type { ItemBrief } from '@shop/domain/core/api';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Price } from '../../components/Price';
 import { cartSubtotalCents, useCart } from '../../lib/cart';

@@ -1,5 +1,5 @@
-import { blurQuantity, CART_MSG, minusQuantity, plusQuantity, typedQuantity } from '@shop/domain/cart';
-import { toCents } from '@shop/domain/money';
+import { blurQuantity, CART_MSG, minusQuantity, plusQuantity, typedQuantity } from '@shop/domain/cart/rules';
+import { toCents } from '@shop/domain/core/money';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';

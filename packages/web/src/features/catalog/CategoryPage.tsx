@@ -1,6 +1,6 @@
-import { ALERT_CONDITIONS, listingTakesAlerts } from '@shop/domain/alert-rules';
-import { FILTER_FIELDS, MIN_PRICE_GAP, SEARCH_COLUMNS, SORTS } from '@shop/domain/catalog';
-import { MSG } from '@shop/domain/messages';
+import { ALERT_CONDITIONS, listingTakesAlerts } from '@shop/domain/alerts/rules';
+import { FILTER_FIELDS, MIN_PRICE_GAP, SEARCH_COLUMNS, SORTS } from '@shop/domain/catalog/rules';
+import { MSG } from '@shop/domain/core/messages';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigation, useParams, useSearchParams } from 'react-router';
 import { columnLabel } from '../../app/Header';

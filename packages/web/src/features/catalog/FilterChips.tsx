@@ -3,9 +3,9 @@
  * filter (the filters live in the query string, so the links work before the scripts and after), and
  * "Clear all" is the address without any. The sort, and on the search page its text, are no filters.
  */
-import { FILTER_FIELDS } from '@shop/domain/catalog';
-import { catalogValue } from '@shop/domain/catalog-values';
-import { toCents } from '@shop/domain/money';
+import { FILTER_FIELDS } from '@shop/domain/catalog/rules';
+import { catalogValue } from '@shop/domain/catalog/values';
+import { toCents } from '@shop/domain/core/money';
 import { Link } from 'react-router';
 import { money, pageLang, t } from '../../lib/i18n';
 import { filterLabel } from '../../lib/labels';

@@ -1,5 +1,5 @@
 /** A listing's data: /category/... or, for the Search category, /search, with the URL's options. */
-import type { CategoryItemsAnswer, SearchAnswer } from '@shop/domain/api';
+import type { CategoryItemsAnswer, SearchAnswer } from '@shop/domain/core/api';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { type Read, read } from '../../lib/reads';
 

@@ -1,13 +1,19 @@
-import { ACCOUNT_MSG, addressSchema } from '@shop/domain/account';
-import { formatPostalCode } from '@shop/domain/account-rules';
-import { chargedComponents } from '@shop/domain/answers/tax';
-import type { Address } from '@shop/domain/api';
-import { CART_MSG, isValidPo, SHIPPING_METHODS, type ShippingMethod, truncatePo } from '@shop/domain/cart';
-import { type CheckoutForecast, checkoutForecast } from '@shop/domain/checkout-limits';
-import { fieldErrors } from '@shop/domain/contact';
-import { toCents } from '@shop/domain/money';
-import type { PlaceOrderInput } from '@shop/domain/order-request';
-import { isProvince, taxLabel, taxLines, taxTotal } from '@shop/domain/tax';
+import { fieldErrors } from '@shop/domain/account/contact';
+import { formatPostalCode } from '@shop/domain/account/rules';
+import { ACCOUNT_MSG, addressSchema } from '@shop/domain/account/schemas';
+import type { PlaceOrderInput } from '@shop/domain/cart/order-request';
+import {
+  CART_MSG,
+  isValidPo,
+  SHIPPING_METHODS,
+  type ShippingMethod,
+  truncatePo,
+} from '@shop/domain/cart/rules';
+import type { Address } from '@shop/domain/core/api';
+import { toCents } from '@shop/domain/core/money';
+import { type CheckoutForecast, checkoutForecast } from '@shop/domain/orders/checkout-limits';
+import { chargedComponents } from '@shop/domain/tax/answers';
+import { isProvince, taxLabel, taxLines, taxTotal } from '@shop/domain/tax/rules';
 import { Fragment, useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AddressFields, type AddressValues, EMPTY_ADDRESS } from '../../components/AddressFields';
@@ -40,8 +46,9 @@ function keyed(key: string, fallback: string): string {
 const cents = (dollars: number | null) => (dollars === null ? null : toCents(dollars));
 
 /**
- * What placing an order of this total will do, by the server's own rule (domain/checkout-limits.ts) from its
- * limits: sent for approval, held for a credit review, or placed (null). A forecast: the server decides.
+ * What placing an order of this total will do, by the server's own rule (domain/orders/checkout-limits.ts)
+ * from its limits: sent for approval, held for a credit review, or placed (null). A forecast: the server
+ * decides.
  */
 function forecastOf(totalCents: number, limits: CheckoutLimits | undefined): CheckoutForecast {
   if (!limits) return null;
@@ -203,7 +210,7 @@ export default function CheckoutPage() {
       return window.alert(problems.map((message) => tm(message)).join('\n'));
     // The totals wait for the rates (a moment after the page opens).
     if (!taxRows) return;
-    // What the server checks (domain/order-request.ts): the cart's lines as shown and the totals shown.
+    // What the server checks (domain/cart/order-request.ts): the cart's lines as shown and the totals shown.
     const request: PlaceOrderInput & { checkout_key: string } = {
       orderInfo: {
         customer_id: customerId,

@@ -4,8 +4,8 @@
  * approval or held for a credit review (GET /api/user/{id}/checkout-limits), read while the page's code
  * loads and drawn by the server with the page. Visitors read nothing (the page asks them to sign in).
  */
-import type { CheckoutLimitsAnswer } from '@shop/domain/answers/orders';
-import type { CheckoutTaxesAnswer } from '@shop/domain/answers/tax';
+import type { CheckoutLimitsAnswer } from '@shop/domain/orders/answers';
+import type { CheckoutTaxesAnswer } from '@shop/domain/tax/answers';
 import { useLoaderData } from 'react-router';
 import { cookieLogin } from '../../lib/cookies';
 import { type Read, read } from '../../lib/reads';

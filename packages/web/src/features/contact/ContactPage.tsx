@@ -1,4 +1,4 @@
-import { type ContactFormInput, contactFormSchema, fieldErrors } from '@shop/domain/contact';
+import { type ContactFormInput, contactFormSchema, fieldErrors } from '@shop/domain/account/contact';
 import { useState } from 'react';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { ApiError, api } from '../../lib/api';

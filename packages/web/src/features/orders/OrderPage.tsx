@@ -1,8 +1,13 @@
-import { formatPostalCode } from '@shop/domain/account-rules';
-import { type InvoiceBillTo, type OrderAddress, type OrderInfo, readFeeLineName } from '@shop/domain/api';
-import { FEE_CATEGORY_NAMES } from '@shop/domain/fees';
-import { LOCALE } from '@shop/domain/i18n';
-import { toCents } from '@shop/domain/money';
+import { formatPostalCode } from '@shop/domain/account/rules';
+import {
+  type InvoiceBillTo,
+  type OrderAddress,
+  type OrderInfo,
+  readFeeLineName,
+} from '@shop/domain/core/api';
+import { LOCALE } from '@shop/domain/core/i18n';
+import { toCents } from '@shop/domain/core/money';
+import { FEE_CATEGORY_NAMES } from '@shop/domain/tax/fees';
 import { Link, useLocation } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Loading } from '../../components/Loading';

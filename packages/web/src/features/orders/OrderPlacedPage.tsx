@@ -1,5 +1,5 @@
-import { CART_MSG } from '@shop/domain/cart';
-import type { PlaceOrderInput } from '@shop/domain/order-request';
+import type { PlaceOrderInput } from '@shop/domain/cart/order-request';
+import { CART_MSG } from '@shop/domain/cart/rules';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Loading } from '../../components/Loading';

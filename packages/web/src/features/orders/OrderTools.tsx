@@ -3,8 +3,8 @@
  * print the invoice or file it as a PDF. Kept apart from the order view's own markup.
  */
 
-import type { OrderDetail, ReorderAnswer } from '@shop/domain/api';
-import { carrierNamed, trackingUrl } from '@shop/domain/carriers';
+import type { OrderDetail, ReorderAnswer } from '@shop/domain/core/api';
+import { carrierNamed, trackingUrl } from '@shop/domain/orders/carriers';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { LineResults } from '../../components/LineResults';

@@ -3,10 +3,10 @@
  * and other lines, each tax component by name and rate (an exempt one says why), the total and, on the
  * invoice, what is paid and what is left; and who issues the invoice, with the GST/HST and QST numbers.
  */
-import type { InvoiceSeller, OrderDetail, TaxLineAnswer } from '@shop/domain/api';
-import { addDays } from '@shop/domain/days';
-import { toCents } from '@shop/domain/money';
-import { taxLabel } from '@shop/domain/tax';
+import type { InvoiceSeller, OrderDetail, TaxLineAnswer } from '@shop/domain/core/api';
+import { addDays } from '@shop/domain/core/days';
+import { toCents } from '@shop/domain/core/money';
+import { taxLabel } from '@shop/domain/tax/rules';
 import { Fragment } from 'react';
 import { money, pageLang, t } from '../../lib/i18n';
 

@@ -1,5 +1,5 @@
 /** An order's or an invoice's data (the same view shows both); visitors are sent to sign in by the page. */
-import type { InvoiceAnswer, OrderAnswer } from '@shop/domain/api';
+import type { InvoiceAnswer, OrderAnswer } from '@shop/domain/core/api';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { cookieLogin } from '../../lib/cookies';
 import { type Read, read } from '../../lib/reads';

@@ -2,8 +2,8 @@
  * Every condition of a product's model side by side (from the product answer's `compare`): what the buyer
  * pays, the saving against brand new, stock and warranty, each condition linking to its own page.
  */
-import type { CompareOffer } from '@shop/domain/api';
-import { toCents } from '@shop/domain/money';
+import type { CompareOffer } from '@shop/domain/core/api';
+import { toCents } from '@shop/domain/core/money';
 import { Link, useLocation } from 'react-router';
 import { money, t } from '../../lib/i18n';
 import { conditionName, conditionWarranty } from '../../lib/labels';

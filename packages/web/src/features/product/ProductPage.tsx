@@ -1,6 +1,6 @@
-import { ALERT_CONDITIONS, type AlertCondition } from '@shop/domain/alert-rules';
-import { MSG } from '@shop/domain/messages';
-import { availableStock, cartButtonState, isInStock } from '@shop/domain/pricing';
+import { ALERT_CONDITIONS, type AlertCondition } from '@shop/domain/alerts/rules';
+import { availableStock, cartButtonState, isInStock } from '@shop/domain/catalog/pricing';
+import { MSG } from '@shop/domain/core/messages';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';

@@ -1,5 +1,5 @@
 /** A product page's data; a condition that is not one of the four lets the server choose. */
-import { isCondition } from '@shop/domain/catalog';
+import { isCondition } from '@shop/domain/catalog/rules';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { read } from '../../lib/reads';
 

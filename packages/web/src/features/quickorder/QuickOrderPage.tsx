@@ -4,13 +4,13 @@
  * and answers each one.
  */
 
-import type { QuickOrderAnswer } from '@shop/domain/api';
 import {
   parseQuickOrder,
   QUICK_MSG,
   QUICK_ORDER_MAX_CHARS,
   QUICK_ORDER_MAX_LINES,
-} from '@shop/domain/quick-order';
+} from '@shop/domain/cart/quick-order';
+import type { QuickOrderAnswer } from '@shop/domain/core/api';
 import { useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';

@@ -5,11 +5,17 @@
  * the seller revised while the page was open is refused once; the page then shows the new answer with the
  * earlier price beside each line that changed, and the next click accepts that answer.
  */
-import { formatPostalCode } from '@shop/domain/account-rules';
-import { type CheckoutTaxesAnswer, chargedComponents } from '@shop/domain/answers/tax';
-import { CART_MSG, isValidPo, SHIPPING_METHODS, type ShippingMethod, truncatePo } from '@shop/domain/cart';
-import type { QuoteDetail } from '@shop/domain/quotes';
-import { isProvince, taxLabel, taxLines, taxTotal } from '@shop/domain/tax';
+import { formatPostalCode } from '@shop/domain/account/rules';
+import {
+  CART_MSG,
+  isValidPo,
+  SHIPPING_METHODS,
+  type ShippingMethod,
+  truncatePo,
+} from '@shop/domain/cart/rules';
+import type { QuoteDetail } from '@shop/domain/quotes/schemas';
+import { type CheckoutTaxesAnswer, chargedComponents } from '@shop/domain/tax/answers';
+import { isProvince, taxLabel, taxLines, taxTotal } from '@shop/domain/tax/rules';
 import { Fragment, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';

@@ -3,8 +3,8 @@
  * of a product page (?item=…&condition=…&quantity=…): a quantity and an optional target unit price per
  * line, and a note. More than is in stock may be asked for; the server checks everything again.
  */
-import { parsePrice } from '@shop/domain/money-text';
-import { QUOTE_MAX_LINES, QUOTE_MAX_QUANTITY, QUOTE_MSG, QUOTE_NOTE_MAX } from '@shop/domain/quote-rules';
+import { parsePrice } from '@shop/domain/core/money-text';
+import { QUOTE_MAX_LINES, QUOTE_MAX_QUANTITY, QUOTE_MSG, QUOTE_NOTE_MAX } from '@shop/domain/quotes/rules';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';

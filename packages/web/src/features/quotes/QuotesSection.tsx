@@ -3,7 +3,7 @@
  * withdrawn), and one quote with its lines, target and quoted prices, the seller's message, its validity,
  * what changed on a revision, the way to accept it (the quote's checkout) and to withdraw it.
  */
-import type { QuoteDetail } from '@shop/domain/quotes';
+import type { QuoteDetail } from '@shop/domain/quotes/schemas';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Loading } from '../../components/Loading';

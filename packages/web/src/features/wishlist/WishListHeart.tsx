@@ -2,8 +2,8 @@
  * The product page's heart: filled when the item (id + condition) is in any of the customer's wish lists;
  * a dropdown toggles the item per list.
  */
-import { ACCOUNT_MSG, MAX_WISH_LIST_ITEMS } from '@shop/domain/account-rules';
-import { CART_MSG } from '@shop/domain/cart';
+import { ACCOUNT_MSG, MAX_WISH_LIST_ITEMS } from '@shop/domain/account/rules';
+import { CART_MSG } from '@shop/domain/cart/rules';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api';

@@ -1,6 +1,6 @@
-import { ACCOUNT_MSG, type AccountUpdateInput, accountUpdateSchema } from '@shop/domain/account';
-import type { CustomerInfo } from '@shop/domain/api';
-import { fieldErrors } from '@shop/domain/contact';
+import { fieldErrors } from '@shop/domain/account/contact';
+import { ACCOUNT_MSG, type AccountUpdateInput, accountUpdateSchema } from '@shop/domain/account/schemas';
+import type { CustomerInfo } from '@shop/domain/core/api';
 import { useRef, useState } from 'react';
 import { focusFirstError, TextField } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';

@@ -1,5 +1,5 @@
-import { ACCOUNT_MSG, type AddressInput, addressSchema } from '@shop/domain/account';
-import { fieldErrors } from '@shop/domain/contact';
+import { fieldErrors } from '@shop/domain/account/contact';
+import { ACCOUNT_MSG, type AddressInput, addressSchema } from '@shop/domain/account/schemas';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {

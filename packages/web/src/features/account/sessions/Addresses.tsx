@@ -1,6 +1,6 @@
-import { formatPostalCode, MAX_ADDRESSES } from '@shop/domain/account-rules';
-import type { Address } from '@shop/domain/api';
-import { MSG } from '@shop/domain/messages';
+import { formatPostalCode, MAX_ADDRESSES } from '@shop/domain/account/rules';
+import type { Address } from '@shop/domain/core/api';
+import { MSG } from '@shop/domain/core/messages';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Loading } from '../../../components/Loading';

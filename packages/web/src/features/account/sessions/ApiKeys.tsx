@@ -3,7 +3,7 @@
  * their last use, and revoke one. The keys let the company's own systems read its price list and orders and
  * place orders (/api/v1, see /api/docs).
  */
-import type { ApiKeyView, ApiScope } from '@shop/domain/company-api';
+import type { ApiKeyView, ApiScope } from '@shop/domain/company-api/schemas';
 import { useEffect, useRef, useState } from 'react';
 import { focusFirstError, TextField } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';

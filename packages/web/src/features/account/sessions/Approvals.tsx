@@ -4,8 +4,8 @@
  * the administrator confirms) or decline with a reason. Buyers: their own requests above their orders, a
  * pending one withdrawn. The server decides everything; the page shows its answers.
  */
-import type { ApprovalChange, ApprovalDecidedAnswer, ApprovalView } from '@shop/domain/approvals';
-import { toCents } from '@shop/domain/money';
+import type { ApprovalChange, ApprovalDecidedAnswer, ApprovalView } from '@shop/domain/approvals/schemas';
+import { toCents } from '@shop/domain/core/money';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Loading } from '../../../components/Loading';

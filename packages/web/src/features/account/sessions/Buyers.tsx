@@ -1,8 +1,8 @@
-import type { BuyerChangeInput } from '@shop/domain/account';
-import { CONTACT_ROLES, type ContactRole, contactCreateSchema } from '@shop/domain/admin';
-import type { Buyer, BuyersChangedAnswer } from '@shop/domain/api';
-import { fieldErrors } from '@shop/domain/contact';
-import { MSG } from '@shop/domain/messages';
+import { fieldErrors } from '@shop/domain/account/contact';
+import type { BuyerChangeInput } from '@shop/domain/account/schemas';
+import { CONTACT_ROLES, type ContactRole, contactCreateSchema } from '@shop/domain/back-office/schemas';
+import type { Buyer, BuyersChangedAnswer } from '@shop/domain/core/api';
+import { MSG } from '@shop/domain/core/messages';
 import { useRef, useState } from 'react';
 import { focusFirstError, TextField } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';

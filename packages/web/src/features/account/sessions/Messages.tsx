@@ -1,5 +1,5 @@
-import { ACCOUNT_MSG, MESSAGE_REPLY_MAX, messageReplySchema } from '@shop/domain/account';
-import { fieldErrors } from '@shop/domain/contact';
+import { fieldErrors } from '@shop/domain/account/contact';
+import { ACCOUNT_MSG, MESSAGE_REPLY_MAX, messageReplySchema } from '@shop/domain/account/schemas';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { focusFirstError, TextAreaField } from '../../../components/fields';

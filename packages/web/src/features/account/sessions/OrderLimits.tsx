@@ -3,8 +3,8 @@
  * buyer's own. Above a buyer's limit an order waits for an administrator's approval (Approvals). The server
  * checks every amount and who may set it; the page shows its answer.
  */
-import type { OrderLimitsAnswer, OrderLimitsChangedAnswer } from '@shop/domain/approvals';
-import { toCents } from '@shop/domain/money';
+import type { OrderLimitsAnswer, OrderLimitsChangedAnswer } from '@shop/domain/approvals/schemas';
+import { toCents } from '@shop/domain/core/money';
 import { useState } from 'react';
 import { TextField } from '../../../components/fields';
 import { Loading } from '../../../components/Loading';

@@ -1,6 +1,6 @@
-import { fieldErrors } from '@shop/domain/contact';
-import { toCents } from '@shop/domain/money';
-import { ORDER_STATUSES, ordersQuerySchema } from '@shop/domain/orders';
+import { fieldErrors } from '@shop/domain/account/contact';
+import { toCents } from '@shop/domain/core/money';
+import { ORDER_STATUSES, ordersQuerySchema } from '@shop/domain/orders/schemas';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { focusFirstError, SelectField, TextField } from '../../../components/fields';

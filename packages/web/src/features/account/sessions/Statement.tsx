@@ -3,10 +3,11 @@
  * (each linking to its invoice page), and the statement as a PDF or a CSV file in the page's language.
  * Any buyer of the company may read it.
  */
-import type { AgingBucket } from '@shop/domain/accounts';
-import type { Statement as StatementData, StatementInvoice } from '@shop/domain/answers/accounts';
-import { LOCALE } from '@shop/domain/i18n';
-import { toCents } from '@shop/domain/money';
+
+import type { Statement as StatementData, StatementInvoice } from '@shop/domain/accounts/answers';
+import type { AgingBucket } from '@shop/domain/accounts/schemas';
+import { LOCALE } from '@shop/domain/core/i18n';
+import { toCents } from '@shop/domain/core/money';
 import { Link } from 'react-router';
 import { Loading } from '../../../components/Loading';
 import { money, pageLang, t } from '../../../lib/i18n';

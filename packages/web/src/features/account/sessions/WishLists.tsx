@@ -1,6 +1,11 @@
-import { ACCOUNT_MSG, MAX_WISH_LIST_ITEMS, MAX_WISH_LISTS, wishListNameSchema } from '@shop/domain/account';
-import type { WishList, WishListItem } from '@shop/domain/api';
-import { fieldErrors } from '@shop/domain/contact';
+import { fieldErrors } from '@shop/domain/account/contact';
+import {
+  ACCOUNT_MSG,
+  MAX_WISH_LIST_ITEMS,
+  MAX_WISH_LISTS,
+  wishListNameSchema,
+} from '@shop/domain/account/schemas';
+import type { WishList, WishListItem } from '@shop/domain/core/api';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { focusFirstError, TextField } from '../../../components/fields';

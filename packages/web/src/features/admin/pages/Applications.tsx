@@ -10,7 +10,7 @@ import {
   APPLICATION_STATUSES,
   applicationRejectSchema,
   type Page,
-} from '@shop/domain/admin';
+} from '@shop/domain/back-office/schemas';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api';

@@ -3,7 +3,7 @@
  * keyboard (list-keys.tsx): `/` goes to the filters, Enter on a row opens the thing it is about, when that
  * has a page.
  */
-import type { AuditEntry, Page } from '@shop/domain/admin';
+import type { AuditEntry, Page } from '@shop/domain/back-office/schemas';
 import { useRef } from 'react';
 import { Form, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api';

@@ -2,8 +2,12 @@
  * /acer/admin/customers/new[?application=N]: a new customer; approving an application opens this form filled
  * in from it. Saving mails the contact the Customer ID and a link to set the password (7 days).
  */
-import { type AdminApplication, type CustomerCreateInput, customerCreateSchema } from '@shop/domain/admin';
-import { DEFAULT_PERCENTAGE } from '@shop/domain/catalog';
+import {
+  type AdminApplication,
+  type CustomerCreateInput,
+  customerCreateSchema,
+} from '@shop/domain/back-office/schemas';
+import { DEFAULT_PERCENTAGE } from '@shop/domain/catalog/rules';
 import { useRef } from 'react';
 import { Link, redirect } from 'react-router';
 import { api } from '../../../lib/api';

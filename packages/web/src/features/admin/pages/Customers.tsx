@@ -3,7 +3,7 @@
  * percentage and the day of the last order (or never ordered), by id, company or latest order; the filters
  * live in the address. Worked by keyboard (list-keys.tsx).
  */
-import type { AdminCustomerRow, Page } from '@shop/domain/admin';
+import type { AdminCustomerRow, Page } from '@shop/domain/back-office/schemas';
 import { useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api';

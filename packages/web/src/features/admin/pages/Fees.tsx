@@ -3,9 +3,9 @@
  * fee category, each row from a day on. The shop's starting values are demo values, marked as such. A
  * change is a new row from its day; a row that has not started yet may be corrected.
  */
-import { type AdminFeesAnswer, feeCreateSchema, feeUpdateSchema } from '@shop/domain/admin-tax';
-import { FEE_CATEGORIES, FEE_CATEGORY_NAMES } from '@shop/domain/fees';
-import { PROVINCES } from '@shop/domain/tax';
+import { type AdminFeesAnswer, feeCreateSchema, feeUpdateSchema } from '@shop/domain/tax/admin';
+import { FEE_CATEGORIES, FEE_CATEGORY_NAMES } from '@shop/domain/tax/fees';
+import { PROVINCES } from '@shop/domain/tax/rules';
 import { Form, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api';
 import { AddFromDay, DatedTable, datedRowsPage } from '../dated-rows';

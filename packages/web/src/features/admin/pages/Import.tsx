@@ -2,7 +2,7 @@
  * /acer/admin/import: a CSV of products. The preview shows every row (new, the fields it changes old → new,
  * unchanged, or its errors); Apply writes exactly that preview, or nothing when a row has an error.
  */
-import type { ImportPreview, ImportRowPreview } from '@shop/domain/admin';
+import type { ImportPreview, ImportRowPreview } from '@shop/domain/back-office/schemas';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../../lib/api';

@@ -12,7 +12,7 @@ import {
   contactStatusSchema,
   customerMessageSchema,
   type Page,
-} from '@shop/domain/admin';
+} from '@shop/domain/back-office/schemas';
 import { useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api';

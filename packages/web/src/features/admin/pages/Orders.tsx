@@ -16,10 +16,10 @@ import {
   ORDER_FILTER_NAMES,
   ORDER_STATUSES,
   type Page,
-} from '@shop/domain/admin';
-import { CARRIERS } from '@shop/domain/carriers';
-import { todayIn } from '@shop/domain/days';
-import { PROVINCES } from '@shop/domain/tax';
+} from '@shop/domain/back-office/schemas';
+import { todayIn } from '@shop/domain/core/days';
+import { CARRIERS } from '@shop/domain/orders/carriers';
+import { PROVINCES } from '@shop/domain/tax/rules';
 import { useRef, useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { api, queryOf } from '../../../lib/api';

@@ -1,5 +1,5 @@
 /** /acer/admin/password: a staff member changes their own password; their other sessions end. */
-import { changeOwnPasswordSchema } from '@shop/domain/admin';
+import { changeOwnPasswordSchema } from '@shop/domain/back-office/schemas';
 import { useRef } from 'react';
 import { PASSWORD_RULE } from '../../../components/fields';
 import { ApiError, api } from '../../../lib/api';

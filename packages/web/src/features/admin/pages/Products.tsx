@@ -10,8 +10,8 @@ import {
   type Page,
   PRODUCT_PAGE_SIZES,
   type ProductSort,
-} from '@shop/domain/admin';
-import { apiCategoryName, DISPLAY_NAMES, STORED_CATEGORY_NAMES } from '@shop/domain/catalog';
+} from '@shop/domain/back-office/schemas';
+import { apiCategoryName, DISPLAY_NAMES, STORED_CATEGORY_NAMES } from '@shop/domain/catalog/rules';
 import { useRef } from 'react';
 import { Form, Link, useLocation, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api';

@@ -5,15 +5,15 @@
  * is shown as such, with nothing left to answer.
  */
 
-import { addDays, todayIn } from '@shop/domain/days';
-import { toAmount } from '@shop/domain/money';
+import { addDays, todayIn } from '@shop/domain/core/days';
+import { toAmount } from '@shop/domain/core/money';
 import {
   QUOTE_STATES,
   type QuoteDetail,
   type QuoteSummary,
   quoteAnswerSchema,
   quoteDeclineSchema,
-} from '@shop/domain/quotes';
+} from '@shop/domain/quotes/schemas';
 import { useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api';

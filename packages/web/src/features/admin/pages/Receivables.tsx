@@ -4,6 +4,13 @@
  * (the day received, the amount, how, a reference) or reverse one with a reason. The list is worked by
  * keyboard (list-keys.tsx): Enter on a company's row opens its invoices.
  */
+
+import type {
+  CustomerInvoicesAnswer,
+  PaymentInfo,
+  ReceivableInvoice,
+  ReceivablesAnswer,
+} from '@shop/domain/accounts/answers';
 import {
   AGING_BUCKETS,
   type AgingBucket,
@@ -12,14 +19,8 @@ import {
   type PaymentTerms,
   paymentSchema,
   reversalSchema,
-} from '@shop/domain/accounts';
-import type {
-  CustomerInvoicesAnswer,
-  PaymentInfo,
-  ReceivableInvoice,
-  ReceivablesAnswer,
-} from '@shop/domain/answers/accounts';
-import { todayIn } from '@shop/domain/days';
+} from '@shop/domain/accounts/schemas';
+import { todayIn } from '@shop/domain/core/days';
 import { type RefObject, useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { api, queryOf } from '../../../lib/api';

@@ -1,5 +1,5 @@
 /** /acer/admin/set-password?token=…: a staff member chooses a password through the one-time link mailed to them. */
-import { type PasswordLinkInfo, setPasswordSchema } from '@shop/domain/admin';
+import { type PasswordLinkInfo, setPasswordSchema } from '@shop/domain/back-office/schemas';
 import { useRef } from 'react';
 import { Link, redirect } from 'react-router';
 import { PASSWORD_RULE } from '../../../components/fields';

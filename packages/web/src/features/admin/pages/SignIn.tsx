@@ -1,5 +1,5 @@
 /** /acer/admin/signin: staff sign in with their e-mail and password; /acer/admin/signout ends the session. */
-import { staffLoginSchema } from '@shop/domain/admin';
+import { staffLoginSchema } from '@shop/domain/back-office/schemas';
 import { useRef } from 'react';
 import { redirect, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../../lib/api';

@@ -3,7 +3,12 @@
  * link to set a password. Nobody's password is ever typed by someone else. `j`/`k` move from person to
  * person (list-keys.tsx); a row has nothing to open, its controls are reached with Tab.
  */
-import { STAFF_ROLES, type StaffInfo, staffCreateSchema, staffUpdateSchema } from '@shop/domain/admin';
+import {
+  STAFF_ROLES,
+  type StaffInfo,
+  staffCreateSchema,
+  staffUpdateSchema,
+} from '@shop/domain/back-office/schemas';
 import { useRef } from 'react';
 import { api } from '../../../lib/api';
 import { attempt, checked, failed, readBody } from '../api';

@@ -4,8 +4,8 @@
  * a new one takes over from its day (one not started yet may be corrected), and orders keep the rates they
  * were placed with.
  */
-import { type AdminTaxRatesAnswer, taxRateCreateSchema, taxRateUpdateSchema } from '@shop/domain/admin-tax';
-import { TAX_COMPONENTS } from '@shop/domain/tax';
+import { type AdminTaxRatesAnswer, taxRateCreateSchema, taxRateUpdateSchema } from '@shop/domain/tax/admin';
+import { TAX_COMPONENTS } from '@shop/domain/tax/rules';
 import { api } from '../../../lib/api';
 import { AddFromDay, DatedTable, datedRowsPage } from '../dated-rows';
 import { usePageData } from '../routing';

@@ -1,5 +1,5 @@
 /** The owner's cards at the top of a customer: its company and prices, and its sign-in (disable, password link). */
-import type { AdminCustomerDetail } from '@shop/domain/admin';
+import type { AdminCustomerDetail } from '@shop/domain/back-office/schemas';
 import { useRef } from 'react';
 import { Field, Result, Select, useAction, useFocusFirstError } from '../../ui';
 

@@ -1,5 +1,5 @@
 /** A customer's buyers: the list, and for an owner each buyer's edit form, turning one off and adding one. */
-import { type AdminContact, type AdminCustomerDetail, CONTACT_ROLES } from '@shop/domain/admin';
+import { type AdminContact, type AdminCustomerDetail, CONTACT_ROLES } from '@shop/domain/back-office/schemas';
 import { useRef, useState } from 'react';
 import { Field, Result, Select, useAction, useFocusFirstError } from '../../ui';
 

@@ -9,9 +9,9 @@ import {
   contactUpdateSchema,
   customerMessageSchema,
   customerUpdateSchema,
-} from '@shop/domain/admin';
-import { creditUpdateSchema, exemptionCreateSchema } from '@shop/domain/admin-tax';
-import { isProvincialComponent } from '@shop/domain/tax';
+} from '@shop/domain/back-office/schemas';
+import { creditUpdateSchema, exemptionCreateSchema } from '@shop/domain/tax/admin';
+import { isProvincialComponent } from '@shop/domain/tax/rules';
 import { Link } from 'react-router';
 import { api } from '../../../../lib/api';
 import { ADMIN_BASE, attempt, checked, done, failed, readBody } from '../../api';

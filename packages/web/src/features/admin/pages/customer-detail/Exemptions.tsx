@@ -2,7 +2,7 @@
  * A customer's tax exemptions: the list with a revoke button each, and the form recording one (from a
  * province's own sales tax by any staff member, from all tax by an owner).
  */
-import type { AdminExemption } from '@shop/domain/admin-tax';
+import type { AdminExemption } from '@shop/domain/tax/admin';
 import { useRef, useState } from 'react';
 import { Day, Field, Result, Select, useAction, useFocusFirstError, When } from '../../ui';
 

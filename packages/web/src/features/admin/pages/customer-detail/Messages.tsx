@@ -1,5 +1,5 @@
 /** The customer's messages from the shop: the form sending one, and those sent. */
-import type { AdminCustomerDetail } from '@shop/domain/admin';
+import type { AdminCustomerDetail } from '@shop/domain/back-office/schemas';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_BASE } from '../../api';

@@ -1,5 +1,5 @@
 /** A customer's tax and credit: payment terms, credit limit, open balance, held orders and tax exemptions. */
-import { type AdminCredit, PAYMENT_TERM_NAMES, PAYMENT_TERMS } from '@shop/domain/admin-tax';
+import { type AdminCredit, PAYMENT_TERM_NAMES, PAYMENT_TERMS } from '@shop/domain/tax/admin';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_BASE } from '../../api';

@@ -1,6 +1,6 @@
 /** What the customer's page loads, and what its sections read of it. */
-import type { AdminCustomerDetail } from '@shop/domain/admin';
-import type { AdminCredit, AdminExemption } from '@shop/domain/admin-tax';
+import type { AdminCustomerDetail } from '@shop/domain/back-office/schemas';
+import type { AdminCredit, AdminExemption } from '@shop/domain/tax/admin';
 
 export interface CustomerData {
   customer: AdminCustomerDetail;

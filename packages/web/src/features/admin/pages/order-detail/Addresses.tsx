@@ -1,6 +1,6 @@
 /** The order's shipping and billing addresses. */
-import { formatPostalCode } from '@shop/domain/account-rules';
-import type { AdminOrderDetail } from '@shop/domain/admin';
+import { formatPostalCode } from '@shop/domain/account/rules';
+import type { AdminOrderDetail } from '@shop/domain/back-office/schemas';
 
 function Address({ title, address }: { title: string; address: Record<string, string> }) {
   const a = address;

@@ -1,5 +1,5 @@
 /** The order's history: each event, who made it, and its carrier, tracking number or reason. */
-import type { AdminOrderDetail, OrderEventInfo } from '@shop/domain/admin';
+import type { AdminOrderDetail, OrderEventInfo } from '@shop/domain/back-office/schemas';
 import { When } from '../../ui';
 
 const EVENT_LABELS: Record<OrderEventInfo['kind'], string> = {

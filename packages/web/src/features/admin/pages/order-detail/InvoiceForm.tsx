@@ -2,7 +2,7 @@
  * The form making an order's invoice, or correcting its current one: shipping, the environmental handling
  * fee lines (filled from the fee table, each editable), extra lines and a note.
  */
-import type { AdminInvoice, AdminInvoiceDraft, AdminOrderDetail } from '@shop/domain/admin';
+import type { AdminInvoice, AdminInvoiceDraft, AdminOrderDetail } from '@shop/domain/back-office/schemas';
 import { useId, useRef, useState } from 'react';
 import { Checkbox, Field, Result, TextArea, useAction, useFocusFirstError } from '../../ui';
 import { type ExtraLine, extrasOf, type FeeLine, feesOf } from './invoice-lines';

@@ -1,7 +1,7 @@
 /** The order's invoices: the form making one, the current one with the form correcting it, and those replaced. */
-import type { AdminInvoice, AdminInvoiceDraft, AdminOrderDetail } from '@shop/domain/admin';
-import { PAYMENT_TERM_NAMES, type PaymentTerms } from '@shop/domain/admin-tax';
-import { toCents } from '@shop/domain/money';
+import type { AdminInvoice, AdminInvoiceDraft, AdminOrderDetail } from '@shop/domain/back-office/schemas';
+import { toCents } from '@shop/domain/core/money';
+import { PAYMENT_TERM_NAMES, type PaymentTerms } from '@shop/domain/tax/admin';
 import { Day, Money, When } from '../../ui';
 import { InvoiceForm } from './InvoiceForm';
 import { TaxRows } from './taxes';

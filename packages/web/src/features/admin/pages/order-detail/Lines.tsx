@@ -1,6 +1,6 @@
 /** The order's lines with its subtotal, taxes and total. */
-import type { AdminOrderDetail } from '@shop/domain/admin';
-import { toAmount, toCents } from '@shop/domain/money';
+import type { AdminOrderDetail } from '@shop/domain/back-office/schemas';
+import { toAmount, toCents } from '@shop/domain/core/money';
 import { Link } from 'react-router';
 import { ADMIN_BASE } from '../../api';
 import { Money } from '../../ui';

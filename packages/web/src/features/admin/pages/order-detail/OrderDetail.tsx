@@ -9,8 +9,8 @@ import {
   type AdminOrderDetail,
   invoiceSchema,
   orderActionSchema,
-} from '@shop/domain/admin';
-import { trackingUrl } from '@shop/domain/carriers';
+} from '@shop/domain/back-office/schemas';
+import { trackingUrl } from '@shop/domain/orders/carriers';
 import { Link } from 'react-router';
 import { api } from '../../../../lib/api';
 import { ADMIN_BASE, attempt, checked, failed, readBody } from '../../api';

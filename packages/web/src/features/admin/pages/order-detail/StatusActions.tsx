@@ -2,8 +2,8 @@
  * The order's status changes open to it: confirm, ship (carrier and tracking), deliver, release a held order
  * (an owner's: it overrides the credit limit), cancel or decline with a reason.
  */
-import type { AdminOrderDetail, OrderAction } from '@shop/domain/admin';
-import { CARRIERS } from '@shop/domain/carriers';
+import type { AdminOrderDetail, OrderAction } from '@shop/domain/back-office/schemas';
+import { CARRIERS } from '@shop/domain/orders/carriers';
 import { useRef } from 'react';
 import { useIsOwner } from '../../routing';
 import { Field, Result, Select, TextArea, useAction, useFocusFirstError } from '../../ui';

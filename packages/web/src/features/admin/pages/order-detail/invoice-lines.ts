@@ -1,5 +1,5 @@
 /** The lines an invoice form edits besides the order's own: extra lines and environmental handling fees. */
-import type { AdminInvoice, AdminInvoiceDraft } from '@shop/domain/admin';
+import type { AdminInvoice, AdminInvoiceDraft } from '@shop/domain/back-office/schemas';
 
 export interface ExtraLine {
   key: number;

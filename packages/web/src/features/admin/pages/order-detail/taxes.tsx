@@ -1,7 +1,7 @@
 /** An order's and an invoice's tax lines, one per tax component, with the exemption that left one out. */
-import type { TaxLineAnswer } from '@shop/domain/api';
-import { addDays } from '@shop/domain/days';
-import { taxLabel } from '@shop/domain/tax';
+import type { TaxLineAnswer } from '@shop/domain/core/api';
+import { addDays } from '@shop/domain/core/days';
+import { taxLabel } from '@shop/domain/tax/rules';
 import { formatDay, Money } from '../../ui';
 
 /** "GST 5 %", or "QST 9.975 %: exempt (Reseller, no. 1234567890TQ0001, until 2026-12-31)". */

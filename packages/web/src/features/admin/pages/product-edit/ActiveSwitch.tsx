@@ -1,5 +1,5 @@
 /** A saved product's sale switch: deactivate it (carts, orders and wish lists show it as removed) or reactivate it. */
-import type { AdminProduct } from '@shop/domain/admin';
+import type { AdminProduct } from '@shop/domain/back-office/schemas';
 import { Result, useAction } from '../../ui';
 
 export function ActiveSwitch({ product }: { product: AdminProduct }) {

@@ -1,6 +1,6 @@
 /** The product's filter fields, each suggesting the values the catalog has and saying when a value is new. */
-import type { AdminFilterValuesAnswer } from '@shop/domain/admin';
-import { FILTER_FIELDS, FILTER_LABELS } from '@shop/domain/catalog';
+import type { AdminFilterValuesAnswer } from '@shop/domain/back-office/schemas';
+import { FILTER_FIELDS, FILTER_LABELS } from '@shop/domain/catalog/rules';
 import { Field, Select } from '../../ui';
 import type { FormValues, TextKey, TextProps } from './form-values';
 

@@ -1,5 +1,5 @@
 /** The filter values the server refused as new: use the catalog's closest value, or confirm they are new. */
-import { FILTER_LABELS, type FilterField } from '@shop/domain/catalog';
+import { FILTER_LABELS, type FilterField } from '@shop/domain/catalog/rules';
 
 /** A filter value the server refused as new (its 400's new_values). */
 export interface NewValue {

@@ -1,6 +1,6 @@
 /** The product's pictures: the first is the main one; moved, removed, uploaded or added as a share link. */
-import type { AdminImage } from '@shop/domain/admin';
-import { isImageLink, MAX_IMAGES } from '@shop/domain/product';
+import type { AdminImage } from '@shop/domain/back-office/schemas';
+import { isImageLink, MAX_IMAGES } from '@shop/domain/catalog/product';
 import { useRef, useState } from 'react';
 import { Field, Result, useAction } from '../../ui';
 

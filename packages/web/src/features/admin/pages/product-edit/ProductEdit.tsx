@@ -10,9 +10,9 @@ import {
   type AdminProductAnswer,
   productCreateSchema,
   productFieldsSchema,
-} from '@shop/domain/admin';
-import { type ProductValues, productDefaults, productProblems } from '@shop/domain/product';
-import { toStoredBreaks } from '@shop/domain/volume-prices';
+} from '@shop/domain/back-office/schemas';
+import { type ProductValues, productDefaults, productProblems } from '@shop/domain/catalog/product';
+import { toStoredBreaks } from '@shop/domain/catalog/volume-prices';
 import { Link, redirect } from 'react-router';
 import { api } from '../../../../lib/api';
 import { ADMIN_BASE, attempt, checked, done, failed, failureOf, invalid, readBody } from '../../api';

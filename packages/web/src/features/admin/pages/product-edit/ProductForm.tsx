@@ -2,9 +2,9 @@
  * The product's form: every field, sent whole for a new product and as the fields that changed for a saved
  * one; the volume prices are read before sending, and new filter values are sent only once confirmed.
  */
-import type { AdminFilterValuesAnswer, AdminProduct } from '@shop/domain/admin';
-import { DISPLAY_NAMES, PRODUCT_CATEGORIES } from '@shop/domain/catalog';
-import { subCategoriesOf } from '@shop/domain/product';
+import type { AdminFilterValuesAnswer, AdminProduct } from '@shop/domain/back-office/schemas';
+import { subCategoriesOf } from '@shop/domain/catalog/product';
+import { DISPLAY_NAMES, PRODUCT_CATEGORIES } from '@shop/domain/catalog/rules';
 import { useRef, useState } from 'react';
 import { Checkbox, Field, Result, Select, TextArea, useAction, useFocusFirstError } from '../../ui';
 import { PRIMARY_CONDITION_OPTIONS } from '../../words';

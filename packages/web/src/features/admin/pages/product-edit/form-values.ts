@@ -3,10 +3,10 @@
  * or a tick, made from the product as loaded, turned into what the API takes, compared with the product as
  * loaded for an edit, and carried over when the product changes on the server.
  */
-import type { AdminImage, AdminProduct } from '@shop/domain/admin';
-import { type Condition, FILTER_FIELDS, type FilterField } from '@shop/domain/catalog';
-import { productDefaults } from '@shop/domain/product';
-import { basisPointsToPercent, parseBreaksCell } from '@shop/domain/volume-prices';
+import type { AdminImage, AdminProduct } from '@shop/domain/back-office/schemas';
+import { productDefaults } from '@shop/domain/catalog/product';
+import { type Condition, FILTER_FIELDS, type FilterField } from '@shop/domain/catalog/rules';
+import { basisPointsToPercent, parseBreaksCell } from '@shop/domain/catalog/volume-prices';
 import type { ChangeEvent } from 'react';
 
 const TEXT_KEYS = [
