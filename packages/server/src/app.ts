@@ -180,7 +180,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     global: false,
     // Counted in the database for every process; keyed on request.ip (the plugin's default key).
     store: databaseRateLimitStore(database.db, app.log),
-    errorResponseBuilder: () => ({ statusCode: 429, scode: 429, smessage: MSG.tooManyAttempts }),
+    errorResponseBuilder: (request) => ({
+      statusCode: 429,
+      scode: 429,
+      smessage: request.say(MSG.tooManyAttempts),
+    }),
   });
 
   app.addHook('preValidation', async (request) => {

@@ -90,9 +90,12 @@ describe('a new customer', () => {
       confirmPassword: 'Harbour@2025',
     });
     expect(mismatch.body.smessage).toBe('New password and confirm password is not the same, please check.');
-    expect(
-      (await call(ctx.app, 'POST', '/api/password-link/set', '', { token, password: 'Harbour@2024' })).status,
-    ).toBe(200);
+    const set = await call(ctx.app, 'POST', '/api/password-link/set', '', {
+      token,
+      password: 'Harbour@2024',
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.smessage).toBe('Your password has been set. You can sign in now.');
     const signedIn = await login(customer.customer_id, 'Harbour@2024');
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.customerInfo).toMatchObject({ customer_id: customer.customer_id, percentage: 12 });

@@ -251,7 +251,7 @@ export function staffRoutes(app: FastifyInstance, deps: AdminDeps, sessions: Sta
     },
     async (request, reply) => {
       const link = await setPasswordByLink(deps, request.body);
-      return reply.send({ scode: 200, smessage: ADMIN_MSG.passwordSet, link });
+      return reply.send({ scode: 200, smessage: request.say(ADMIN_MSG.passwordSet), link });
     },
   );
 }
