@@ -87,6 +87,7 @@ export const MESSAGE_NAMESPACES = [
   'companyApi',
   'approvals',
   'alerts',
+  'afterSale',
 ] as const;
 type MessageNamespace = (typeof MESSAGE_NAMESPACES)[number];
 

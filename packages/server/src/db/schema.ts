@@ -8,6 +8,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -20,6 +21,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** Bytes (a photo), as PostgreSQL's bytea. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /** Money in cents. */
 const cents = (name: string) => bigint(name, { mode: 'number' });
@@ -104,6 +108,11 @@ export const products = pgTable(
      * percentage off in hundredths of a percent), applied after the buyer's own price
      * (domain/catalog/pricing.ts). Kept on the product so they travel with the cached catalog.
      */
+    /**
+     * Whether each unit carries a serial number, typed or scanned when it ships (computers, monitors,
+     * tablets, phones: yes; cables, bags, warranty plans: no).
+     */
+    serialized: boolean('serialized').notNull().default(false),
     priceBreaks: jsonb('price_breaks')
       .$type<{ condition: string; min_quantity: number; basis_points: number }[]>()
       .notNull()
@@ -1095,5 +1104,291 @@ export const stockAlerts = pgTable(
     uniqueIndex('stock_alerts_unsubscribe_idx').on(t.unsubscribeHash),
     index('stock_alerts_earlier_unsubscribe_idx').using('gin', t.earlierUnsubscribeHashes),
     check('stock_alerts_quantity_check', sql`${t.minQuantity} > 0`),
+  ],
+);
+
+/**
+ * The serial-number register: one row per unit shipped, with the order line it went out on. A serial that is
+ * out (shipped, not returned) is unique; once returned it may ship again as a new row. The warranty's end is
+ * set when the unit ships by the terms (domain/after-sale/warranty.ts) and moved when an extended plan is
+ * registered to the unit.
+ */
+export const units = pgTable(
+  'units',
+  {
+    unitId: serial('unit_id').primaryKey(),
+    /** Trimmed and upper-cased, as every lookup compares it. */
+    serial: text('serial').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId),
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => orderLines.lineId),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.customerId),
+    itemId: text('item_id').notNull(),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The day the warranty ends (inclusive), in the shop's time zone, and what it rests on. */
+    warrantyEndsOn: date('warranty_ends_on', { mode: 'string' }).notNull(),
+    /** terms (90 days), battery (1 year), factory (brand new: 1 year) or plan (an extended plan). */
+    warrantyBasis: text('warranty_basis').notNull(),
+    /** The extended plan's order line that covers it, once registered. */
+    planLineId: integer('plan_line_id'),
+    /** Set when a return brings the unit back: its serial may then ship again. */
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    /** The unit that replaced it (a replacement shipped for a return or a claim). */
+    replacedBy: integer('replaced_by'),
+    /** The unit this one replaces. */
+    replaces: integer('replaces'),
+  },
+  (t) => [
+    uniqueIndex('units_serial_out_idx').on(t.serial).where(sql`${t.returnedAt} is null`),
+    index('units_serial_idx').using('btree', sql`${t.serial} text_pattern_ops`),
+    index('units_customer_idx').on(t.customerId, t.shippedAt, t.unitId),
+    index('units_order_idx').on(t.orderId, t.lineId),
+    uniqueIndex('units_plan_line_idx').on(t.planLineId, t.unitId),
+  ],
+);
+
+/** Gapless document numbers (credit notes): the counter moves in the transaction that uses its number. */
+export const documentCounters = pgTable('document_counters', {
+  name: text('name').primaryKey(),
+  last: integer('last').notNull().default(0),
+});
+
+/**
+ * A return (RMA) of an order's units: requested by the buyer (or opened by a warranty claim), authorised or
+ * declined, received unit by unit, then resolved with a credit note, a replacement order or a repair. Each
+ * state change is a conditional update from the state before, so two clicks or two processes change it once.
+ */
+export const returns = pgTable(
+  'returns',
+  {
+    returnId: serial('return_id').primaryKey(),
+    /** RMA-000123, from the return's id. */
+    rmaNumber: text('rma_number').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.customerId),
+    /** Who asked (a buyer of the company), or null when the seller opened it. */
+    contactPersonId: text('contact_person_id'),
+    /** dead_on_arrival, damaged_in_shipping, not_as_described, wrong_item, not_needed or warranty. */
+    reason: text('reason').notNull(),
+    notes: text('notes').notNull().default(''),
+    /** requested, authorised, declined, received, resolved */
+    state: text('state').notNull().default('requested'),
+    declineReason: text('decline_reason').notNull().default(''),
+    /** The return instructions mailed with the authorisation, and who pays the return shipping. */
+    instructions: text('instructions').notNull().default(''),
+    shippingPaidBy: text('shipping_paid_by'),
+    /** credit, replacement or repair */
+    resolution: text('resolution'),
+    resolutionNote: text('resolution_note').notNull().default(''),
+    creditNoteId: integer('credit_note_id'),
+    replacementOrderId: integer('replacement_order_id'),
+    /** The warranty claim that opened it. */
+    claimId: integer('claim_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    authorisedAt: timestamp('authorised_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('returns_rma_idx').on(t.rmaNumber),
+    index('returns_customer_idx').on(t.customerId, t.createdAt),
+    index('returns_order_idx').on(t.orderId),
+    index('returns_state_idx').on(t.state, t.createdAt),
+  ],
+);
+
+/**
+ * A return's lines: an order line's quantity, or one serialised unit. A declined return's lines stop counting
+ * (`active` false), so a unit is in at most one active return and a line's returned quantity never exceeds
+ * what was delivered. Receiving is per line: received once, restocked once.
+ */
+export const returnLines = pgTable(
+  'return_lines',
+  {
+    returnLineId: serial('return_line_id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => returns.returnId, { onDelete: 'cascade' }),
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => orderLines.lineId),
+    unitId: integer('unit_id').references(() => units.unitId),
+    quantity: integer('quantity').notNull(),
+    active: boolean('active').notNull().default(true),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    inspectionNote: text('inspection_note').notNull().default(''),
+    /** stock, scratch_dent or write_off */
+    disposition: text('disposition'),
+  },
+  (t) => [
+    index('return_lines_return_idx').on(t.returnId),
+    index('return_lines_line_idx').on(t.lineId),
+    uniqueIndex('return_lines_unit_idx').on(t.unitId).where(sql`${t.active} and ${t.unitId} is not null`),
+    check('return_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * A warranty claim on one unit: the problem, then the seller's answer (repair, replacement or refund); an
+ * answer that needs the unit back opens its return.
+ */
+export const warrantyClaims = pgTable(
+  'warranty_claims',
+  {
+    claimId: serial('claim_id').primaryKey(),
+    /** WC-000123, from the claim's id. */
+    claimNumber: text('claim_number').notNull(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.unitId),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.customerId),
+    contactPersonId: text('contact_person_id').notNull(),
+    problem: text('problem').notNull(),
+    /** submitted, answered */
+    state: text('state').notNull().default('submitted'),
+    /** repair, replacement or refund */
+    answer: text('answer'),
+    answerNote: text('answer_note').notNull().default(''),
+    returnId: integer('return_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('warranty_claims_number_idx').on(t.claimNumber),
+    index('warranty_claims_customer_idx').on(t.customerId, t.createdAt),
+    index('warranty_claims_unit_idx').on(t.unitId),
+    index('warranty_claims_state_idx').on(t.state, t.createdAt),
+  ],
+);
+
+/** Photos a buyer sends with a return or a claim (JPEG, PNG or WebP), kept in the database. */
+export const afterSalePhotos = pgTable(
+  'after_sale_photos',
+  {
+    photoId: serial('photo_id').primaryKey(),
+    returnId: integer('return_id').references(() => returns.returnId, { onDelete: 'cascade' }),
+    claimId: integer('claim_id').references(() => warrantyClaims.claimId, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('after_sale_photos_return_idx').on(t.returnId),
+    index('after_sale_photos_claim_idx').on(t.claimId),
+    check('after_sale_photos_owner_check', sql`(${t.returnId} is null) <> (${t.claimId} is null)`),
+  ],
+);
+
+/**
+ * A credit note (CN-000045, numbered without gaps) against an invoice: its lines, its deductions (negative
+ * lines) and each tax component reversed at the invoice's rates. Amounts are positive: what is credited.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    creditNoteId: serial('credit_note_id').primaryKey(),
+    creditNoteNumber: text('credit_note_number').notNull(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.invoiceId),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.customerId),
+    returnId: integer('return_id'),
+    reason: text('reason').notNull().default(''),
+    subtotalCents: cents('subtotal_cents').notNull(),
+    taxCents: cents('tax_cents').notNull(),
+    totalCents: cents('total_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').notNull(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_number_idx').on(t.creditNoteNumber),
+    index('credit_notes_invoice_idx').on(t.invoiceId),
+    index('credit_notes_customer_idx').on(t.customerId, t.createdAt),
+    check('credit_notes_total_check', sql`${t.totalCents} >= 0`),
+  ],
+);
+
+/** A credit note's lines: what is credited (positive) and the deductions the seller keeps (negative). */
+export const creditNoteLines = pgTable(
+  'credit_note_lines',
+  {
+    lineId: serial('line_id').primaryKey(),
+    creditNoteId: integer('credit_note_id')
+      .notNull()
+      .references(() => creditNotes.creditNoteId, { onDelete: 'cascade' }),
+    /** The invoice line it credits; null for a deduction. */
+    invoiceLineId: integer('invoice_line_id'),
+    itemName: text('item_name').notNull(),
+    sku: text('sku').notNull().default(''),
+    itemCondition: text('item_condition').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    rateCents: cents('rate_cents').notNull(),
+    /** item, shipping, fee, other, or deduction (restocking, missing_parts, shipping in `deductionKind`). */
+    kind: text('kind').notNull().default('item'),
+    deductionKind: text('deduction_kind'),
+    provincialTax: boolean('provincial_tax').notNull().default(true),
+    /** The serials of the units it credits. */
+    serials: text('serials').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [index('credit_note_lines_note_idx').on(t.creditNoteId)],
+);
+
+/** A credit note's tax components: the invoice's, reversed on the credited base. */
+export const creditNoteTaxes = pgTable(
+  'credit_note_taxes',
+  {
+    creditNoteId: integer('credit_note_id')
+      .notNull()
+      .references(() => creditNotes.creditNoteId, { onDelete: 'cascade' }),
+    ...taxLineColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.creditNoteId, t.position] })],
+);
+
+/**
+ * Where a credit note's amount went: to an invoice (its own first, what is left to another of the company's
+ * invoices) or refunded (`invoice_id` null). What no row holds is the company's credit left.
+ */
+export const creditAllocations = pgTable(
+  'credit_allocations',
+  {
+    allocationId: serial('allocation_id').primaryKey(),
+    creditNoteId: integer('credit_note_id')
+      .notNull()
+      .references(() => creditNotes.creditNoteId),
+    invoiceId: integer('invoice_id').references(() => invoices.invoiceId),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.customerId),
+    amountCents: cents('amount_cents').notNull(),
+    /** For a refund: how it was paid back (cheque, eft, wire, card or other) and its reference. */
+    method: text('method'),
+    reference: text('reference').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').notNull(),
+  },
+  (t) => [
+    index('credit_allocations_note_idx').on(t.creditNoteId),
+    index('credit_allocations_invoice_idx').on(t.invoiceId),
+    index('credit_allocations_customer_idx').on(t.customerId),
+    check('credit_allocations_amount_check', sql`${t.amountCents} > 0`),
   ],
 );

@@ -16,8 +16,10 @@ import {
   type Message,
   Translator,
 } from '@shop/domain/core/i18n';
+import afterSaleEn from '@shop/domain/locales/en/after-sale.json';
 import quoteMessagesEn from '@shop/domain/locales/en/quotes.json';
 import specEn from '@shop/domain/locales/en/spec.json';
+import afterSaleFr from '@shop/domain/locales/fr/after-sale.json';
 import quoteMessagesFr from '@shop/domain/locales/fr/quotes.json';
 import specFr from '@shop/domain/locales/fr/spec.json';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -49,6 +51,7 @@ export const translators: Record<Lang, Translator> = {
   en: new Translator('en', [
     specEn,
     quoteMessagesEn,
+    afterSaleEn,
     apiEn,
     companyApiEn,
     mailEn,
@@ -61,6 +64,7 @@ export const translators: Record<Lang, Translator> = {
   fr: new Translator('fr', [
     specFr,
     quoteMessagesFr,
+    afterSaleFr,
     apiFr,
     companyApiFr,
     mailFr,

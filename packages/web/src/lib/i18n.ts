@@ -68,10 +68,13 @@ export function formatDateTime(iso: string | null | undefined): string {
 }
 
 const pages = import.meta.glob<Record<string, string>>('../locales/*/*.json', { import: 'default' });
-// The domain's messages (the specification's, and the quotes'), by the namespace of the page's own.
-const domains = import.meta.glob<Record<string, string>>('../../../domain/src/locales/*/{spec,quotes}.json', {
-  import: 'default',
-});
+// The domain's messages (the specification's, the quotes' and after the sale's), by the namespace of the page's own.
+const domains = import.meta.glob<Record<string, string>>(
+  '../../../domain/src/locales/*/{spec,quotes,after-sale}.json',
+  {
+    import: 'default',
+  },
+);
 const loaded = new Map<string, Promise<void>>();
 
 /** Loads catalogues of the page's language (once each); a page's route waits for its own. */

@@ -24,7 +24,7 @@ import type { RenderedData } from './data';
 
 type Catalogue = Record<string, string>;
 const pages = import.meta.glob<Catalogue>('../locales/*/*.json', { import: 'default', eager: true });
-const domains = import.meta.glob<Catalogue>('../../../domain/src/locales/*/{spec,quotes}.json', {
+const domains = import.meta.glob<Catalogue>('../../../domain/src/locales/*/{spec,quotes,after-sale}.json', {
   import: 'default',
   eager: true,
 });

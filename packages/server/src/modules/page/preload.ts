@@ -36,7 +36,9 @@ function catalogueModules(lang: Lang, namespaces: readonly string[]): string[] {
   return [
     ...['common', ...namespaces].map((ns) => `src/locales/${lang}/${ns}.json`),
     `../domain/src/locales/${lang}/spec.json`,
-    ...(namespaces.includes('quotes') ? [`../domain/src/locales/${lang}/quotes.json`] : []),
+    ...(['quotes', 'after-sale'] as const)
+      .filter((ns) => namespaces.includes(ns))
+      .map((ns) => `../domain/src/locales/${lang}/${ns}.json`),
   ];
 }
 
