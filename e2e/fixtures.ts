@@ -24,17 +24,17 @@ export const DEMO_CUSTOMERS = {
 } as const;
 export type DemoCustomer = keyof typeof DEMO_CUSTOMERS;
 
-/** Lets only requests to the shop itself through, so nothing waits on the outside world. */
+/**
+ * Readies a context's pages for a journey: after `goto` and `reload` each waits until the page can take input.
+ * The network is hermetic without this: the browser resolves no host name but the shop's own address
+ * (`--host-resolver-rules` in playwright.config.ts), so nothing waits on the outside world. A route handler
+ * would do the same at the price of a round trip to the test process for every request of every page.
+ */
 export async function keepToShop(
   context: BrowserContext,
-  baseURL: string | undefined,
+  _baseURL?: string,
   { waitForHydration = true }: { waitForHydration?: boolean } = {},
 ): Promise<void> {
-  const origin = new URL(baseURL ?? SHOP_ORIGIN).origin;
-  await context.route(
-    (url) => url.origin !== origin && (url.protocol === 'http:' || url.protocol === 'https:'),
-    (route) => route.abort(),
-  );
   if (waitForHydration) {
     for (const page of context.pages()) readyAfterLoad(page);
     context.on('page', readyAfterLoad);
