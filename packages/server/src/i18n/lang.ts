@@ -38,6 +38,8 @@ import companyApiFr from '../locales/fr/company-api.json';
 import invoiceFr from '../locales/fr/invoice.json';
 import mailFr from '../locales/fr/mail.json';
 import quotesFr from '../locales/fr/quotes.json';
+import returnsEn from '../locales/en/returns.json';
+import returnsFr from '../locales/fr/returns.json';
 import statementFr from '../locales/fr/statement.json';
 
 /**
@@ -60,6 +62,7 @@ export const translators: Record<Lang, Translator> = {
     quotesEn,
     approvalsEn,
     alertsEn,
+    returnsEn,
   ]),
   fr: new Translator('fr', [
     specFr,
@@ -73,6 +76,7 @@ export const translators: Record<Lang, Translator> = {
     quotesFr,
     approvalsFr,
     alertsFr,
+    returnsFr,
   ]),
 };
 

@@ -15,7 +15,8 @@ export type EntityType =
   | 'catalog'
   | 'tax_rate'
   | 'fee'
-  | 'quote';
+  | 'quote'
+  | 'return';
 
 export interface AuditRecord {
   action: string;
