@@ -42,6 +42,7 @@ import { seoModule } from './modules/seo';
 import { SessionService, StaffSessions, sessionsModule, setPasswordCost } from './modules/sessions';
 import { staffModule } from './modules/staff';
 import { taxModule } from './modules/tax';
+import { warrantyClaimsModule } from './modules/warranty-claims';
 import { seedDemo } from './seed/seed';
 
 /** What the composition root builds once and hands to the modules, each taking what it declares. */
@@ -261,6 +262,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(companyApiModule, shop);
   await app.register(messagesModule, shop);
   await app.register(alertsModule, shop);
+  await app.register(warrantyClaimsModule, shop);
   await app.register(staffModule, { backOffice, staffSessions });
   await app.register(auditModule, { backOffice });
   await app.register(seoModule, services);

@@ -182,6 +182,16 @@ import {
   taxRateUpdateSchema,
 } from '../tax/admin';
 import { CheckoutTaxesAnswer } from '../tax/answers';
+import {
+  AdminClaimAnsweredAnswer,
+  AdminClaimCountAnswer,
+  AdminClaimDetailAnswer,
+  AdminClaimListAnswer,
+  adminClaimListQuerySchema,
+  ClaimListAnswer,
+  ClaimSubmittedAnswer,
+  claimAnswerSchema,
+} from '../warranty-claims/schemas';
 import { DoneAnswer } from './contract';
 
 /** What one route takes and answers. */
@@ -284,6 +294,9 @@ export const ROUTES = {
   'GET /api/user/:customerid/quotes/:quoteid': { answer: QuoteDetailAnswer },
   'POST /api/user/:customerid/quotes/:quoteid/withdraw': { answer: QuoteWithdrawnAnswer },
   'POST /api/user/:customerid/quotes/:quoteid/place': { body: quotePlaceSchema, answer: QuotePlacedAnswer },
+  // ---- Warranty claims (the claim's form carries its photos)
+  'GET /api/user/:customerid/warranty-claims': { answer: ClaimListAnswer },
+  'POST /api/user/:customerid/warranty-claims': { form: true, answer: ClaimSubmittedAnswer },
 
   // ---- The back office: staff
   'POST /api/admin/login': { body: staffLoginSchema, answer: AdminSignInAnswer },
@@ -383,6 +396,10 @@ export const ROUTES = {
   'GET /api/admin/quotes/:quoteId': { answer: QuoteDetailAnswer },
   'POST /api/admin/quotes/:quoteId/answer': { body: quoteAnswerSchema, answer: QuoteDetailAnswer },
   'POST /api/admin/quotes/:quoteId/decline': { body: quoteDeclineSchema, answer: QuoteDetailAnswer },
+  'GET /api/admin/warranty-claims': { query: adminClaimListQuerySchema, answer: AdminClaimListAnswer },
+  'GET /api/admin/warranty-claims/waiting-count': { answer: AdminClaimCountAnswer },
+  'GET /api/admin/warranty-claims/:claimId': { answer: AdminClaimDetailAnswer },
+  'POST /api/admin/warranty-claims/:claimId/answer': { body: claimAnswerSchema, answer: AdminClaimAnsweredAnswer },
 
   // ---- The back office: tax rates and fees
   'GET /api/admin/tax-rates': { answer: AdminTaxRatesAnswer },

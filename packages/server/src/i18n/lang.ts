@@ -41,6 +41,8 @@ import quotesFr from '../locales/fr/quotes.json';
 import returnsEn from '../locales/en/returns.json';
 import returnsFr from '../locales/fr/returns.json';
 import statementFr from '../locales/fr/statement.json';
+import warrantyEn from '../locales/en/warranty.json';
+import warrantyFr from '../locales/fr/warranty.json';
 
 /**
  * What a person is told: a message by key (said in the reader's language when the answer is sent), or
@@ -62,6 +64,7 @@ export const translators: Record<Lang, Translator> = {
     quotesEn,
     approvalsEn,
     alertsEn,
+    warrantyEn,
     returnsEn,
   ]),
   fr: new Translator('fr', [
@@ -76,6 +79,7 @@ export const translators: Record<Lang, Translator> = {
     quotesFr,
     approvalsFr,
     alertsFr,
+    warrantyFr,
     returnsFr,
   ]),
 };

@@ -16,7 +16,8 @@ export type EntityType =
   | 'tax_rate'
   | 'fee'
   | 'quote'
-  | 'return';
+  | 'return'
+  | 'warranty_claim';
 
 export interface AuditRecord {
   action: string;
