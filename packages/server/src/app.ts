@@ -31,6 +31,7 @@ import { auditModule } from './modules/audit';
 import { cartModule } from './modules/cart';
 import { CatalogStore, catalogModule } from './modules/catalog';
 import { companyApiModule } from './modules/company-api';
+import { devicesModule } from './modules/devices';
 import { customersModule, recordProductView } from './modules/customers';
 import { healthModule } from './modules/health';
 import { createInvoice, invoicesModule } from './modules/invoices';
@@ -260,6 +261,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(taxModule, shop);
   await app.register(accountsModule, shop);
   await app.register(companyApiModule, shop);
+  await app.register(devicesModule, shop);
   await app.register(messagesModule, shop);
   await app.register(alertsModule, shop);
   await app.register(warrantyClaimsModule, shop);

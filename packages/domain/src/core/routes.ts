@@ -56,6 +56,17 @@ import {
 } from '../accounts/answers';
 import { paymentSchema, receivablesQuerySchema, reversalSchema } from '../accounts/schemas';
 import {
+  DeviceAnswer,
+  DevicesAnswer,
+  devicesQuerySchema,
+  PlanLinesAnswer,
+  PlanRegisteredAnswer,
+  registerPlanSchema,
+  SerialHistoryAnswer,
+  SerialSearchAnswer,
+  serialSearchQuerySchema,
+} from '../after-sale/device-schemas';
+import {
   AlertAnswer,
   AlertCreateRequest,
   AlertPauseRequest,
@@ -248,6 +259,9 @@ export const ROUTES = {
   'GET /api/user/:customerid/:session': { answer: AccountSectionAnswer },
   'GET /api/user/:customerid/:session/:sessionid': { answer: AccountSectionAnswer },
   'GET /api/user/:customerid/statement': { answer: StatementAnswer },
+  // ---- Devices: the company's units
+  'GET /api/user/:customerid/devices': { query: devicesQuerySchema, answer: DevicesAnswer },
+  'GET /api/user/:customerid/devices/:unitId': { answer: DeviceAnswer },
   'POST /api/user/information/update': { body: AccountUpdateBody, answer: AccountUpdateAnswer },
   'POST /api/user/subscription': { body: subscriptionSchema, answer: SubscriptionChangedAnswer },
   'POST /api/user/address/create': { body: AddressBody, answer: AddressesAnswer },
@@ -400,6 +414,12 @@ export const ROUTES = {
   'GET /api/admin/warranty-claims/waiting-count': { answer: AdminClaimCountAnswer },
   'GET /api/admin/warranty-claims/:claimId': { answer: AdminClaimDetailAnswer },
   'POST /api/admin/warranty-claims/:claimId/answer': { body: claimAnswerSchema, answer: AdminClaimAnsweredAnswer },
+
+  // ---- The back office: serials and extended plans
+  'GET /api/admin/serials': { query: serialSearchQuerySchema, answer: SerialSearchAnswer },
+  'GET /api/admin/serials/:serial': { answer: SerialHistoryAnswer },
+  'GET /api/admin/orders/:orderId/plans': { answer: PlanLinesAnswer },
+  'POST /api/admin/orders/:orderId/plans/:lineId/units': { body: registerPlanSchema, answer: PlanRegisteredAnswer },
 
   // ---- The back office: tax rates and fees
   'GET /api/admin/tax-rates': { answer: AdminTaxRatesAnswer },

@@ -4,6 +4,12 @@
  * counted against the key's limit in the database (so it holds across server processes), and recorded in
  * api_key_uses with its route and status (the key's latest 1,000 uses are kept: uses.ts).
  */
+import {
+  ApiDevicePath,
+  DeviceAnswer,
+  DevicesAnswer,
+  devicesQuerySchema,
+} from '@shop/domain/after-sale/device-schemas';
 import type { ApiScope } from '@shop/domain/company-api/schemas';
 import {
   API_MSG,
@@ -19,6 +25,7 @@ import {
   PriceListQuery,
 } from '@shop/domain/company-api/schemas';
 import { REFUSALS } from '@shop/domain/core/contract';
+import { message } from '@shop/domain/core/i18n';
 import { ordersQuerySchema } from '@shop/domain/orders/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,6 +33,7 @@ import { z } from 'zod';
 import { requestLang } from '../../i18n/lang';
 import { HttpError } from '../../lib/http';
 import { urlWithoutSecrets } from '../../lib/request-log';
+import { deviceBySerial, listContext, listDevices } from '../devices';
 import { invoiceDocument, renderInvoicePdf, sellerOf } from '../invoices';
 import { type ApiCaller, checkKey } from './keys';
 import type { CompanyApiNeeds } from './needs';
@@ -297,6 +305,61 @@ export async function v1Routes(app: FastifyInstance, deps: CompanyApiNeeds): Pro
       scode: 200 as const,
       ...(await listApiOrders(db, deps.config.SHOP_TIME_ZONE, callerOf(request).customerId, request.query)),
     }),
+  );
+
+  // ---- The company's units (the account's Devices section)
+
+  const DEVICES = { tags: ['Company API'], security: SECURITY };
+
+  api.get(
+    '/api/v1/devices',
+    {
+      schema: {
+        ...DEVICES,
+        summary: "The company's units",
+        description:
+          'Every unit shipped to the company with its serial, item, order, invoice, ship and delivery days, warranty end and state, latest shipped first, 20 a page; `q` finds serials starting with it (any case), `state` filters (in_warranty, expired, returned, replaced). Any key.',
+        querystring: devicesQuerySchema,
+        response: { 200: DevicesAnswer, ...REFUSALS },
+      },
+    },
+    async (request) => ({
+      scode: 200 as const,
+      ...(await listDevices(
+        db,
+        listContext(request, deps.config.SHOP_TIME_ZONE),
+        callerOf(request).customerId,
+        request.query,
+      )),
+    }),
+  );
+
+  api.get(
+    '/api/v1/devices/:serial',
+    {
+      schema: {
+        ...DEVICES,
+        summary: 'One unit by its serial',
+        description:
+          'The company’s latest unit with the serial, with its history (order, returns, claims, plan, replacement). Any key; a serial the company was not sold is not found (404), whoever it was sold to.',
+        params: ApiDevicePath,
+        response: { 200: DeviceAnswer, ...REFUSALS },
+      },
+    },
+    async (request) => {
+      const device = await deviceBySerial(
+        db,
+        listContext(request, deps.config.SHOP_TIME_ZONE),
+        callerOf(request).customerId,
+        request.params.serial,
+      );
+      if (!device)
+        throw new HttpError(
+          404,
+          message('afterSale.serialUnknown', { serial: request.params.serial.trim() }),
+        );
+      return { scode: 200 as const, device };
+    },
   );
 
   api.get(
