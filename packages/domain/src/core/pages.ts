@@ -160,7 +160,7 @@ export const PAGES = [
     id: 'account',
     path: 'account/:session?/:sessionid?',
     module: 'account/AccountPage',
-    namespaces: ['account', 'orders', 'quotes', 'approvals', 'alerts'],
+    namespaces: ['account', 'orders', 'quotes', 'approvals', 'alerts', 'after-sale'],
     drawn: 'server',
     loader: true,
     preload: true,

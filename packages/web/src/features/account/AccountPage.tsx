@@ -13,6 +13,7 @@ import { isSessionName, type SessionName } from './loader';
 import { AccountSettings } from './sessions/AccountSettings';
 import { Addresses } from './sessions/Addresses';
 import { AddressForm } from './sessions/AddressForm';
+import { Devices } from './sessions/Devices';
 import { ApiKeys } from './sessions/ApiKeys';
 import { Approvals, ApprovalsNavLabel } from './sessions/Approvals';
 import { Buyers } from './sessions/Buyers';
@@ -25,16 +26,17 @@ import { WishListForm, WishListItems, WishLists } from './sessions/WishLists';
 import '../../styles/account.css';
 
 /** The account's sections: the sessions the server answers, and those read apart (statement, API keys). */
-type Section = SessionName | 'statement' | 'apiKeys' | 'quotes' | 'approvals' | 'stockAlerts';
-const APART: readonly string[] = ['statement', 'apiKeys', 'quotes', 'approvals', 'stockAlerts'];
-const isApart = (value: string): value is 'statement' | 'apiKeys' | 'quotes' | 'approvals' | 'stockAlerts' =>
-  APART.includes(value);
+type Section = SessionName | Apart;
+const APART = ['statement', 'apiKeys', 'quotes', 'approvals', 'stockAlerts', 'devices'] as const;
+type Apart = (typeof APART)[number];
+const isApart = (value: string): value is Apart => (APART as readonly string[]).includes(value);
 
 /** The navigation; each entry's label is `account:nav.<session>`. */
 const NAV: { session: Section; also?: Section[]; adminsOnly?: boolean }[] = [
   { session: 'orders' },
   { session: 'quotes' },
   { session: 'statement' },
+  { session: 'devices' },
   { session: 'messages' },
   { session: 'addresses', also: ['addressForm'] },
   { session: 'wishLists', also: ['wishListCreate', 'wishListItems'] },
@@ -51,6 +53,7 @@ const NAV: { session: Section; also?: Section[]; adminsOnly?: boolean }[] = [
 function sessionTitle(session: Section): string {
   if (session === 'quotes') return t('quotes:title');
   if (session === 'approvals') return t('approvals:title');
+  if (session === 'devices') return t('after-sale:devices.title');
   return t(`account:section.${session}`);
 }
 
@@ -88,6 +91,8 @@ function SessionContent({ session, sessionid }: { session: Section; sessionid?: 
       return <Approvals approvalId={sessionid} />;
     case 'stockAlerts':
       return <StockAlerts />;
+    case 'devices':
+      return <Devices unitId={sessionid} />;
   }
 }
 
@@ -95,8 +100,8 @@ function crumbs(session: Section, sessionid?: string): Crumb[] {
   const trail: Crumb[] = [{ name: t('account:crumb.account'), pathname: '/account/orders' }];
   const parent = NAV.find((entry) => entry.also?.includes(session));
   if (parent) trail.push({ name: sessionTitle(parent.session), pathname: `/account/${parent.session}` });
-  if (session === 'messages' && sessionid)
-    trail.push({ name: sessionTitle('messages'), pathname: '/account/messages' });
+  if ((session === 'messages' || session === 'devices') && sessionid)
+    trail.push({ name: sessionTitle(session), pathname: `/account/${session}` });
   trail.push({
     name: sessionTitle(session),
     pathname: `/account/${session}${sessionid ? `/${sessionid}` : ''}`,
@@ -148,6 +153,8 @@ export default function AccountPage() {
                     </>
                   ) : entry.session === 'quotes' ? (
                     t('quotes:nav')
+                  ) : entry.session === 'devices' ? (
+                    t('after-sale:devices.nav')
                   ) : entry.session === 'approvals' ? (
                     <ApprovalsNavLabel />
                   ) : (

@@ -4,6 +4,7 @@
  * What each session answers is the domain's (GET /user/{customerid}/{session}[/{sessionid}]).
  */
 import type { Statement } from '@shop/domain/accounts/answers';
+import type { DeviceDetail, DevicesAnswer } from '@shop/domain/after-sale/device-schemas';
 import type { ApprovalsAnswer, ApprovalView, OrderLimitsAnswer } from '@shop/domain/approvals/schemas';
 import type {
   AccountSectionAnswer,
@@ -53,15 +54,25 @@ export type AccountReads = { [S in SessionName]?: Read<SessionData[S][]> } & {
   approval?: Read<ApprovalView>;
   /** The company's order limits (the buyers section). */
   orderLimits?: Read<OrderLimitsAnswer>;
+  /** The company's units: one page of them, searched and filtered by the address's query (devices). */
+  devices?: Read<DevicesAnswer>;
+  /** One unit with its history (devices/{unitId}). */
+  device?: Read<DeviceDetail>;
 };
+
+/** What the Devices list reads from the address (domain/after-sale/device-schemas.ts checks them). */
+const DEVICE_FILTERS = ['q', 'state', 'page'] as const;
 
 /** What the orders list reads from the address (domain/orders/schemas.ts checks them on the server). */
 const ORDER_FILTERS = ['q', 'status', 'from', 'to', 'page'] as const;
 
 /** The orders list's query: the known fields in one order, blanks left out, so equal lists share a read. */
-function ordersQuery(search: URLSearchParams): Record<string, string> {
+function ordersQuery(
+  search: URLSearchParams,
+  keys: readonly string[] = ORDER_FILTERS,
+): Record<string, string> {
   const kept: Record<string, string> = {};
-  for (const key of ORDER_FILTERS) {
+  for (const key of keys) {
     const value = search.get(key)?.trim();
     if (value) kept[key] = value;
   }
@@ -124,6 +135,22 @@ function sessionReads({ params, request }: LoaderFunctionArgs): AccountReads {
         (answer) => answer.statement,
       ),
     };
+  if (loggedIn && session === 'devices') {
+    if (id)
+      return {
+        device: read(
+          'GET /api/user/:customerid/devices/:unitId',
+          { params: { customerid: customerId, unitId: id } },
+          (answer) => answer.device,
+        ),
+      };
+    return {
+      devices: read('GET /api/user/:customerid/devices', {
+        params: { customerid: customerId },
+        query: ordersQuery(new URL(request.url).searchParams, DEVICE_FILTERS),
+      }),
+    };
+  }
   if (!loggedIn || !isSessionName(session)) return {};
   if ((session === 'addressForm' || session === 'wishListCreate') && !id) return {};
   if (session === 'orders' && !id) {
