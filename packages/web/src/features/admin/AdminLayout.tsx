@@ -80,6 +80,11 @@ export function AdminLayout({ me, flash, children }: { me: Me | null; flash: str
                 <NavLink to={`${ADMIN_BASE}/customers`}>Customers</NavLink>
               </li>
               <li>
+                <NavLink to={`${ADMIN_BASE}/serials`} end={false}>
+                  Serial numbers
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to={`${ADMIN_BASE}/applications`}>
                   Applications <Count n={me.new_applications} label="new" />
                 </NavLink>

@@ -31,6 +31,7 @@ import { productEditPage, productNewPage } from './pages/product-edit/ProductEdi
 import { quotePage, quotesPage } from './pages/Quotes';
 import { receivablesPage } from './pages/Receivables';
 import { setPasswordPage } from './pages/SetPassword';
+import { serialPage, serialsPage } from './pages/Serials';
 import { signInPage, signOutPage } from './pages/SignIn';
 import { staffPage } from './pages/Staff';
 import { taxRatesPage } from './pages/TaxRates';
@@ -54,6 +55,8 @@ const PAGES: AdminPage[] = [
   orderPage,
   quotesPage,
   quotePage,
+  serialsPage,
+  serialPage,
   customersPage,
   customerNewPage,
   customerPage,

@@ -5,6 +5,8 @@
  * one shipping rule, CSV), each order's result listed; worked by keyboard (see list-keys.tsx); and the
  * sales-tax journal of a period as a CSV file.
  */
+
+import type { SerialSearchAnswer } from '@shop/domain/after-sale/device-schemas';
 import {
   type AdminBulkOrdersAnswer,
   type AdminOrderRow,
@@ -38,8 +40,11 @@ import { KeysHint, MatchCount, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import { Field, ListPager, Money, PageTitle, Result, Select, useAction, When } from '../ui';
 import { statusWord } from '../words';
+import { SerialMatches } from './Serials';
 
 type OrdersPage = Page<AdminOrderRow> & { capped: boolean };
+/** What the search also found among the serial numbers (three characters or more). */
+type SerialHits = { serials?: SerialSearchAnswer['units'] };
 const PAGE_SIZES = ['25', '50', '100'];
 
 /** The list's query as the address has it: filters, page and page size. */
@@ -51,14 +56,23 @@ function listQuery(params: URLSearchParams) {
   };
 }
 
-async function loader({ request }: PageArgs): Promise<ListData<OrdersPage>> {
+async function loader({ request }: PageArgs): Promise<ListData<OrdersPage> & SerialHits> {
   const url = new URL(request.url);
-  return listOrRefusal(
+  // The search box finds serial numbers too: their units are listed above the orders.
+  const q = url.searchParams.get('q')?.trim() ?? '';
+  const serials =
+    q.length >= 3 && q.length <= 40
+      ? api('GET /api/admin/serials', { query: { q }, signal: request.signal })
+          .then((answer) => answer.units)
+          .catch(() => [])
+      : Promise.resolve([]);
+  const list = await listOrRefusal(
     async () =>
       (await api('GET /api/admin/orders', { query: listQuery(url.searchParams), signal: request.signal }))
         .orders,
     { ...EMPTY_PAGE, items: [], capped: false },
   );
+  return { ...list, serials: await serials };
 }
 
 /** A bulk action on the orders ticked: the server answers with each order's result. */
@@ -273,7 +287,7 @@ function Filters() {
         name="q"
         type="search"
         label="Search"
-        hint="Order number, PO number, customer ID or company"
+        hint="Order number, PO number, customer ID, company or serial number"
         defaultValue={value('q')}
         maxLength={100}
       />
@@ -368,7 +382,7 @@ function BulkResults({ results }: { results: BulkOrderResult[] }) {
 }
 
 function Orders() {
-  const orders = usePageData<ListData<OrdersPage>>();
+  const orders = usePageData<ListData<OrdersPage> & SerialHits>();
   const [params] = useSearchParams();
   const table = useRef<HTMLDivElement>(null);
   useListKeys(table, 'orders-q');
@@ -426,6 +440,9 @@ function Orders() {
       <PageTitle title="Orders">Orders</PageTitle>
       <SkipToTable target="orders-table">Skip to the orders table</SkipToTable>
       <Filters />
+      {orders.serials && orders.serials.length > 0 && (
+        <SerialMatches units={orders.serials} q={params.get('q')?.trim() ?? ''} />
+      )}
       <MatchCount
         total={orders.total}
         one="order matches"

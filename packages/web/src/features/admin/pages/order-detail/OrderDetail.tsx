@@ -4,6 +4,8 @@
  * (credit approved), cancel or decline (with a reason), invoice (its environmental handling fee lines
  * filled from the fee table, each editable) and a corrected invoice.
  */
+
+import { type PlanLine, registerPlanSchema } from '@shop/domain/after-sale/device-schemas';
 import {
   type AdminInvoiceDraft,
   type AdminOrderDetail,
@@ -22,23 +24,29 @@ import { Addresses } from './Addresses';
 import { History } from './History';
 import { Invoices } from './Invoices';
 import { Lines } from './Lines';
+import { Plans } from './Plans';
 import { StatusActions } from './StatusActions';
 
 interface OrderData {
   order: AdminOrderDetail;
   /** The invoice's fee lines from the fee table (null when they could not be read). */
   draft: AdminInvoiceDraft | null;
+  /** Its extended plans (Acer Care Plus lines) with the units registered to each. */
+  plans: PlanLine[];
 }
 
 async function loader({ request, params }: PageArgs): Promise<OrderData> {
   const orderId = { orderId: params.orderId ?? '' };
-  const [{ order }, draft] = await Promise.all([
+  const [{ order }, draft, plans] = await Promise.all([
     api('GET /api/admin/orders/:orderId', { params: orderId, signal: request.signal }),
     api('GET /api/admin/orders/:orderId/invoice-draft', { params: orderId, signal: request.signal })
       .then((answer) => answer.draft)
       .catch(() => null),
+    api('GET /api/admin/orders/:orderId/plans', { params: orderId, signal: request.signal })
+      .then((answer) => answer.plans)
+      .catch(() => []),
   ]);
-  return { order, draft };
+  return { order, draft, plans };
 }
 
 async function action({ request, params }: PageArgs) {
@@ -79,6 +87,19 @@ async function action({ request, params }: PageArgs) {
     if (result.ok) setFlash(result.message);
     return result;
   }
+  if (body.intent === 'plan') {
+    const plan = checked(registerPlanSchema, { serial: body.serial });
+    if (plan.refused) return plan.refused;
+    return attempt(
+      request,
+      () =>
+        api('POST /api/admin/orders/:orderId/plans/:lineId/units', {
+          params: { ...order, lineId: String(body.line_id ?? '') },
+          body: plan.input,
+        }),
+      'Done.',
+    );
+  }
   return failed('Unknown action.');
 }
 /** The tracking number, linked to the carrier's tracking page when it has one (a new tab). */
@@ -93,7 +114,7 @@ function TrackingNumber({ carrier, number }: { carrier: string; number: string }
 }
 
 function OrderDetail() {
-  const { order, draft } = usePageData<OrderData>();
+  const { order, draft, plans } = usePageData<OrderData>();
   return (
     <>
       <p className="admin-crumbs">
@@ -155,6 +176,7 @@ function OrderDetail() {
 
       <StatusActions order={order} />
       <Lines order={order} />
+      <Plans plans={plans} />
       <Addresses order={order} />
       <Invoices order={order} draft={draft} />
       <History order={order} />
