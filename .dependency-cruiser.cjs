@@ -25,11 +25,12 @@ module.exports = {
     {
       name: 'orders-below-approvals-invoices',
       comment:
-        'Approvals and invoices build on orders through its public entry; orders never imports them: the ' +
-        "checkout's approval checks and the bulk action's invoicing are handed to it by app.ts.",
+        'Approvals, invoices and credit notes build on orders through its public entry; orders never imports ' +
+        "them: the checkout's approval checks, the bulk action's invoicing and a cancel's credit note are " +
+        'handed to it by app.ts.',
       severity: 'error',
       from: { path: 'src/modules/orders/', pathNot: TEST },
-      to: { path: 'src/modules/(approvals|invoices)/' },
+      to: { path: 'src/modules/(approvals|invoices|credit-notes)/' },
     },
     {
       name: 'outside-module-internals',

@@ -31,6 +31,7 @@ import { auditModule } from './modules/audit';
 import { cartModule } from './modules/cart';
 import { CatalogStore, catalogModule } from './modules/catalog';
 import { companyApiModule } from './modules/company-api';
+import { creditCanceledOrder, creditNotesModule } from './modules/credit-notes';
 import { devicesModule } from './modules/devices';
 import { customersModule, recordProductView } from './modules/customers';
 import { healthModule } from './modules/health';
@@ -254,9 +255,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       recordProductView(shop, customerId, itemId, condition),
   });
   await app.register(cartModule, shop);
-  await app.register(ordersModule, { ...shop, approvals: approvalChecks(shop), createInvoice });
+  await app.register(ordersModule, {
+    ...shop,
+    approvals: approvalChecks(shop),
+    createInvoice,
+    // An invoiced order's cancel issues its credit note in the same transaction.
+    creditCanceled: creditCanceledOrder,
+  });
   await app.register(approvalsModule, shop);
   await app.register(invoicesModule, shop);
+  await app.register(creditNotesModule, shop);
   await app.register(quotesModule, shop);
   await app.register(taxModule, shop);
   await app.register(accountsModule, shop);

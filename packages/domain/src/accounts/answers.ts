@@ -44,8 +44,9 @@ export const StatementInvoice = z.object({
   due_on: Day,
   terms: z.enum(PAYMENT_TERMS),
   total: Price,
-  /** Paid so far (payments not reversed), and what is left (negative: a credit). */
+  /** Paid so far (payments not reversed), credited to it by credit notes, and what is left (negative: a credit). */
   paid: Price,
+  credited: Price,
   balance: Dollars,
   status: z.enum(INVOICE_STATES),
   /** Days past the due day (0 until it has passed, and once paid). */
@@ -54,6 +55,19 @@ export const StatementInvoice = z.object({
   last_paid_on: Day.nullable(),
 });
 export type StatementInvoice = z.infer<typeof StatementInvoice>;
+
+/** A credit note's credit left, as a statement's credit line. */
+export const StatementCredit = z.object({
+  credit_note_id: z.number().int().min(1),
+  credit_note_number: z.string(),
+  /** The day it was issued. */
+  date: Day,
+  invoice_id: z.number().int().min(1),
+  invoice_number: z.string(),
+  total: Price,
+  left: Price,
+});
+export type StatementCredit = z.infer<typeof StatementCredit>;
 
 export const Statement = z.object({
   customer_id: z.string(),
@@ -65,6 +79,13 @@ export const Statement = z.object({
   today: Day,
   /** Open and overdue invoices first (the earliest due first), then paid ones (the newest first). */
   invoices: z.array(StatementInvoice),
+  /**
+   * The company's credit notes with credit left (not yet applied to an invoice or refunded): each a credit
+   * line that lowers the balance.
+   */
+  credits: z.array(StatementCredit),
+  /** The credit left on them all; `totals.balance` is already lowered by it. */
+  credit_left: Price,
   totals: OwedTotals,
 });
 export type Statement = z.infer<typeof Statement>;

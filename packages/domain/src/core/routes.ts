@@ -12,6 +12,13 @@
 import { z } from 'zod';
 import { PasswordLinkBody } from '../account/admin-requests';
 import {
+  AdminOrderCreditNotesAnswer,
+  CreditNoteAnswer,
+  CreditNoteChanged,
+  CreditNotesAnswer,
+} from '../after-sale/credit-answers';
+import { ApplyCreditBody, IssueCreditNoteBody, RefundCreditBody } from '../after-sale/credit-schemas';
+import {
   AccountSectionAnswer,
   AccountUpdateAnswer,
   AddressDeletedAnswer,
@@ -259,6 +266,8 @@ export const ROUTES = {
   'GET /api/user/:customerid/:session': { answer: AccountSectionAnswer },
   'GET /api/user/:customerid/:session/:sessionid': { answer: AccountSectionAnswer },
   'GET /api/user/:customerid/statement': { answer: StatementAnswer },
+  'GET /api/user/:customerid/credit-notes': { answer: CreditNotesAnswer },
+  'GET /api/user/:customerid/credit-notes/:creditNoteId': { answer: CreditNoteAnswer },
   // ---- Devices: the company's units
   'GET /api/user/:customerid/devices': { query: devicesQuerySchema, answer: DevicesAnswer },
   'GET /api/user/:customerid/devices/:unitId': { answer: DeviceAnswer },
@@ -374,6 +383,14 @@ export const ROUTES = {
   'POST /api/admin/orders/:orderId/invoice/correct': { body: invoiceSchema, answer: AdminOrderChangedAnswer },
   'GET /api/admin/receivables': { query: receivablesQuerySchema, answer: ReceivablesAnswer },
   'POST /api/admin/invoices/:invoiceId/payments': { body: paymentSchema, answer: PaymentChangedAnswer },
+  'GET /api/admin/orders/:orderId/credit-notes': { answer: AdminOrderCreditNotesAnswer },
+  'POST /api/admin/invoices/:invoiceId/credit-notes': {
+    body: IssueCreditNoteBody,
+    answer: CreditNoteChanged,
+  },
+  'GET /api/admin/credit-notes/:creditNoteId': { answer: CreditNoteAnswer },
+  'POST /api/admin/credit-notes/:creditNoteId/apply': { body: ApplyCreditBody, answer: CreditNoteChanged },
+  'POST /api/admin/credit-notes/:creditNoteId/refund': { body: RefundCreditBody, answer: CreditNoteChanged },
   'POST /api/admin/payments/:paymentId/reverse': { body: reversalSchema, answer: PaymentChangedAnswer },
 
   // ---- The back office: products and the catalog
@@ -413,13 +430,19 @@ export const ROUTES = {
   'GET /api/admin/warranty-claims': { query: adminClaimListQuerySchema, answer: AdminClaimListAnswer },
   'GET /api/admin/warranty-claims/waiting-count': { answer: AdminClaimCountAnswer },
   'GET /api/admin/warranty-claims/:claimId': { answer: AdminClaimDetailAnswer },
-  'POST /api/admin/warranty-claims/:claimId/answer': { body: claimAnswerSchema, answer: AdminClaimAnsweredAnswer },
+  'POST /api/admin/warranty-claims/:claimId/answer': {
+    body: claimAnswerSchema,
+    answer: AdminClaimAnsweredAnswer,
+  },
 
   // ---- The back office: serials and extended plans
   'GET /api/admin/serials': { query: serialSearchQuerySchema, answer: SerialSearchAnswer },
   'GET /api/admin/serials/:serial': { answer: SerialHistoryAnswer },
   'GET /api/admin/orders/:orderId/plans': { answer: PlanLinesAnswer },
-  'POST /api/admin/orders/:orderId/plans/:lineId/units': { body: registerPlanSchema, answer: PlanRegisteredAnswer },
+  'POST /api/admin/orders/:orderId/plans/:lineId/units': {
+    body: registerPlanSchema,
+    answer: PlanRegisteredAnswer,
+  },
 
   // ---- The back office: tax rates and fees
   'GET /api/admin/tax-rates': { answer: AdminTaxRatesAnswer },

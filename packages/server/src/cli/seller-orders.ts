@@ -1,5 +1,6 @@
 import { parsePrice } from '@shop/domain/core/money-text';
 import { CLI_ACTOR } from '../lib/back-office';
+import { creditCanceledOrder } from '../modules/credit-notes';
 import { correctInvoice, createInvoice, type ExtraLine } from '../modules/invoices';
 import { changeOrderStatus, ORDER_ACTIONS, type OrderAction } from '../modules/orders';
 import type { SellerCommand } from './seller-types';
@@ -60,6 +61,7 @@ export const orderCommands: Record<string, SellerCommand> = {
         carrier: options.carrier,
         trackingNumber: options.tracking,
         reason: options.reason,
+        creditCanceled: creditCanceledOrder,
       });
       await deps.catalog.refresh();
       console.log(`Order ${result.orderNumber} is now ${result.status}.`);

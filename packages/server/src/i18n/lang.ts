@@ -27,21 +27,23 @@ import alertsEn from '../locales/en/alerts.json';
 import apiEn from '../locales/en/api.json';
 import approvalsEn from '../locales/en/approvals.json';
 import companyApiEn from '../locales/en/company-api.json';
+import creditNoteEn from '../locales/en/credit-note.json';
 import invoiceEn from '../locales/en/invoice.json';
 import mailEn from '../locales/en/mail.json';
 import quotesEn from '../locales/en/quotes.json';
+import returnsEn from '../locales/en/returns.json';
 import statementEn from '../locales/en/statement.json';
+import warrantyEn from '../locales/en/warranty.json';
 import alertsFr from '../locales/fr/alerts.json';
 import apiFr from '../locales/fr/api.json';
 import approvalsFr from '../locales/fr/approvals.json';
 import companyApiFr from '../locales/fr/company-api.json';
+import creditNoteFr from '../locales/fr/credit-note.json';
 import invoiceFr from '../locales/fr/invoice.json';
 import mailFr from '../locales/fr/mail.json';
 import quotesFr from '../locales/fr/quotes.json';
-import returnsEn from '../locales/en/returns.json';
 import returnsFr from '../locales/fr/returns.json';
 import statementFr from '../locales/fr/statement.json';
-import warrantyEn from '../locales/en/warranty.json';
 import warrantyFr from '../locales/fr/warranty.json';
 
 /**
@@ -64,8 +66,9 @@ export const translators: Record<Lang, Translator> = {
     quotesEn,
     approvalsEn,
     alertsEn,
-    warrantyEn,
+    creditNoteEn,
     returnsEn,
+    warrantyEn,
   ]),
   fr: new Translator('fr', [
     specFr,
@@ -79,8 +82,9 @@ export const translators: Record<Lang, Translator> = {
     quotesFr,
     approvalsFr,
     alertsFr,
-    warrantyFr,
+    creditNoteFr,
     returnsFr,
+    warrantyFr,
   ]),
 };
 

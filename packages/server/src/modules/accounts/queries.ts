@@ -11,6 +11,7 @@ import type {
   ReceivableInvoice,
   ReceivableRow,
   Statement,
+  StatementCredit,
   StatementInvoice,
 } from '@shop/domain/accounts/answers';
 import {
@@ -35,6 +36,8 @@ import { likePattern } from '../../lib/back-office-http';
 import { invoiceBalanceSql, OWING_STATUSES } from '../orders';
 
 const balanceSql = sql<string>`${invoiceBalanceSql('invoices')}`;
+const creditedSql = sql<string>`coalesce((select sum(a.amount_cents) from credit_allocations a
+  where a.invoice_id = ${invoices.invoiceId}), 0)`;
 const lastPaidSql = sql<string | null>`(select max(p.received_on)::text from payments p
   where p.invoice_id = ${invoices.invoiceId} and p.reversed_at is null)`;
 const owing = inArray(orders.status, [...OWING_STATUSES]);
@@ -52,6 +55,7 @@ const invoiceColumns = {
   terms: invoices.terms,
   totalCents: invoices.totalCents,
   balanceCents: balanceSql,
+  creditedCents: creditedSql,
   lastPaidOn: lastPaidSql,
   replacedAt: invoices.replacedAt,
 };
@@ -69,6 +73,8 @@ export interface InvoiceRow {
   terms: string;
   totalCents: number;
   balanceCents: number;
+  /** Credit notes' credit allocated to it. */
+  creditedCents: number;
   lastPaidOn: string | null;
   /** Replaced by a corrected invoice (kept for the record). */
   replaced: boolean;
@@ -92,6 +98,7 @@ function toRow(
     terms: String(r.terms),
     totalCents: Number(r.totalCents),
     balanceCents: Number(r.balanceCents),
+    creditedCents: Number(r.creditedCents),
     lastPaidOn: r.lastPaidOn === null || r.lastPaidOn === undefined ? null : String(r.lastPaidOn),
     replaced: r.replacedAt !== null && r.replacedAt !== undefined,
   };
@@ -129,7 +136,8 @@ function presentInvoice(row: InvoiceRow, today: string, timeZone: string): State
     due_on: row.dueOn,
     terms: row.terms as PaymentTerms,
     total: toAmount(row.totalCents),
-    paid: toAmount(Math.max(0, row.totalCents - row.balanceCents)),
+    paid: toAmount(Math.max(0, row.totalCents - row.creditedCents - row.balanceCents)),
+    credited: toAmount(row.creditedCents),
     balance: toAmount(row.balanceCents),
     status,
     days_overdue: status === 'paid' ? 0 : daysOverdue(row.dueOn, today),
@@ -173,6 +181,57 @@ function nullableCents(value: unknown): number | null {
   return value === null || value === undefined ? null : Number(value);
 }
 
+/** The company's credit notes with credit left, oldest first. */
+async function creditsLeft(
+  db: Queryable,
+  customerId: string,
+  timeZone: string,
+): Promise<{ leftCents: number; line: StatementCredit }[]> {
+  const result = (await db.execute(sql`
+    select cn.credit_note_id, cn.credit_note_number, cn.created_at, cn.invoice_id, i.invoice_number,
+      cn.total_cents,
+      cn.total_cents - coalesce((select sum(a.amount_cents) from credit_allocations a
+        where a.credit_note_id = cn.credit_note_id), 0) as left_cents
+    from credit_notes cn join invoices i on i.invoice_id = cn.invoice_id
+    where cn.customer_id = ${customerId}
+    order by cn.created_at, cn.credit_note_id`)) as unknown as {
+    rows: {
+      credit_note_id: number;
+      credit_note_number: string;
+      created_at: Date | string;
+      invoice_id: number;
+      invoice_number: string;
+      total_cents: string | number;
+      left_cents: string | number;
+    }[];
+  };
+  return result.rows
+    .filter((r) => Number(r.left_cents) > 0)
+    .map((r) => ({
+      leftCents: Number(r.left_cents),
+      line: {
+        credit_note_id: Number(r.credit_note_id),
+        credit_note_number: r.credit_note_number,
+        date: dayIn(new Date(r.created_at), timeZone),
+        invoice_id: Number(r.invoice_id),
+        invoice_number: r.invoice_number,
+        total: toAmount(Number(r.total_cents)),
+        left: toAmount(Number(r.left_cents)),
+      },
+    }));
+}
+
+/** Each company's credit left on its credit notes, in cents (the receivables lower balances by it). */
+async function creditLeftByCompany(db: Queryable): Promise<Map<string, number>> {
+  const result = (await db.execute(sql`
+    select cn.customer_id, sum(cn.total_cents - coalesce((select sum(a.amount_cents) from credit_allocations a
+      where a.credit_note_id = cn.credit_note_id), 0)) as left_cents
+    from credit_notes cn group by cn.customer_id`)) as unknown as {
+    rows: { customer_id: string; left_cents: string | number }[];
+  };
+  return new Map(result.rows.map((r) => [r.customer_id, Math.max(0, Number(r.left_cents))]));
+}
+
 /** A company's statement today: every current invoice of its orders that are not canceled or declined. */
 export async function statementOf(
   db: Queryable,
@@ -183,6 +242,11 @@ export async function statementOf(
   const company = await companyOf(db, customerId);
   if (!company) return null;
   const rows = (await invoiceRows(db, and(eq(orders.customerId, customerId), owing))).sort(statementOrder);
+  const credits = await creditsLeft(db, customerId, timeZone);
+  const creditLeftCents = credits.reduce((n, c) => n + c.leftCents, 0);
+  const owed = ageBalances(rows, today);
+  // The company's credit not yet applied lowers what it owes (the aging is of its invoices).
+  owed.balanceCents -= creditLeftCents;
   return {
     customer_id: company.customerId,
     company: company.company,
@@ -190,7 +254,9 @@ export async function statementOf(
     credit_limit: company.creditLimitCents === null ? null : toAmount(company.creditLimitCents),
     today,
     invoices: rows.map((r) => presentInvoice(r, today, timeZone)),
-    totals: presentOwed(ageBalances(rows, today)),
+    credits: credits.map((c) => c.line),
+    credit_left: toAmount(creditLeftCents),
+    totals: presentOwed(owed),
   };
 }
 
@@ -281,10 +347,12 @@ export async function receivables(
         invoices: [],
       });
   }
-  let list = [...companies.values()].map(({ company, invoices: rows }) => ({
-    company,
-    owed: ageBalances(rows, today),
-  }));
+  const creditLeft = await creditLeftByCompany(db);
+  let list = [...companies.values()].map(({ company, invoices: rows }) => {
+    const owed = ageBalances(rows, today);
+    owed.balanceCents -= creditLeft.get(company.customerId) ?? 0;
+    return { company, owed };
+  });
   if (query.overdue) list = list.filter((c) => c.owed.overdueCents > 0);
   list.sort(
     (a, b) =>
@@ -380,6 +448,7 @@ export async function customerInvoices(
     rows.filter((r) => !CLOSED.has(r.orderStatus)),
     today,
   );
+  owed.balanceCents -= (await creditLeftByCompany(db)).get(customerId) ?? 0;
   return {
     customer: receivableRow(company, owed),
     invoices: await withPayments(db, rows.sort(statementOrder), today, timeZone),

@@ -79,6 +79,19 @@ export function statementCsv(statement: Statement, lang: Lang): string {
       l.t(`statement.state.${i.status}`),
       i.days_overdue,
     ]),
+    // The company's credit left on its credit notes: a line each, the balance negative.
+    ...statement.credits.map((c) => [
+      safeText(c.credit_note_number),
+      '',
+      '',
+      c.date,
+      '',
+      (-c.total).toFixed(2),
+      '',
+      (-c.left).toFixed(2),
+      l.t('creditNote.statementCredit'),
+      '',
+    ]),
   ]);
 }
 
@@ -246,6 +259,34 @@ export function renderStatementPdf(
   const paid = statement.invoices.filter((i) => i.status === 'paid');
   section(t('statement.openInvoices'), open, t('statement.noOpen'));
   section(t('statement.paidInvoices'), paid, t('statement.noPaid'));
+  if (statement.credits.length > 0) {
+    if (y > bottom - 60) {
+      pdf.addPage();
+      y = 50;
+    }
+    pdf.font('Helvetica-Bold').fontSize(10).text(t('creditNote.statementCredits'), left, y);
+    y += 16;
+    pdf.font('Helvetica').fontSize(8);
+    for (const c of statement.credits) {
+      if (y > bottom) {
+        pdf.addPage();
+        y = 50;
+      }
+      pdf.text(
+        t('creditNote.statementCreditLine', {
+          number: c.credit_note_number,
+          invoiceNumber: c.invoice_number,
+          date: c.date,
+        }),
+        left,
+        y,
+        { width: width - 120 },
+      );
+      pdf.text(money(-c.left), right - 110, y, { width: 110, align: 'right' });
+      y += 14;
+    }
+    y += 14;
+  }
 
   if (y > bottom - 20) {
     pdf.addPage();

@@ -8,9 +8,18 @@ import { dayIn } from '@shop/domain/core/days';
 import { toAmount } from '@shop/domain/core/money';
 import { TAX_COMPONENTS, type TaxComponent, taxLabel } from '@shop/domain/tax/rules';
 import { stringify } from 'csv-stringify/sync';
-import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { customers, invoiceLines, invoices, invoiceTaxes, orders } from '../../db/schema';
+import {
+  creditNoteLines,
+  creditNotes,
+  creditNoteTaxes,
+  customers,
+  invoiceLines,
+  invoices,
+  invoiceTaxes,
+  orders,
+} from '../../db/schema';
 import { dayEnds, dayStarts } from '../../db/sql';
 import { safeText } from '../../lib/csv-cell';
 import { OWING_STATUSES } from '../orders';
@@ -77,8 +86,12 @@ export async function invoiceJournalCsv(
     .where(
       and(
         isNull(invoices.replacedAt),
-        // A canceled or declined order owes nothing: its invoice's tax is not collected.
-        inArray(orders.status, [...OWING_STATUSES]),
+        // A canceled or declined order owes nothing: its invoice's tax is not collected, unless a credit
+        // note reverses it (a cancel issues one since credit notes exist), which the journal lists too.
+        or(
+          inArray(orders.status, [...OWING_STATUSES]),
+          sql`exists (select 1 from credit_notes cn where cn.invoice_id = ${invoices.invoiceId})`,
+        ),
         sql`${invoices.createdAt} >= ${dayStarts(from, timeZone)}`,
         sql`${invoices.createdAt} < ${dayEnds(to, timeZone)}`,
       ),
@@ -147,6 +160,24 @@ export async function invoiceJournalCsv(
     };
   });
 
+  const credits = await creditNoteRows(db, timeZone, from, to);
+  for (const c of credits.taxes)
+    columns.set(columnKey(c.component, c.rateMilli), {
+      component: c.component as TaxComponent,
+      rateMilli: c.rateMilli,
+    });
+  taxColumns.splice(
+    0,
+    taxColumns.length,
+    ...[...columns.entries()].sort(
+      ([, a], [, b]) =>
+        TAX_COMPONENTS.indexOf(a.component) - TAX_COMPONENTS.indexOf(b.component) ||
+        a.rateMilli - b.rateMilli,
+    ),
+  );
+  rows.push(...credits.rows);
+  rows.sort((a, b) => a.day.localeCompare(b.day));
+  const documents = rows.length;
   const add = (pick: (r: JournalRow) => number) => rows.reduce((n, r) => n + pick(r), 0);
   const records: string[][] = [
     [...HEAD, ...taxColumns.map(([, c]) => taxLabel(c.component, c.rateMilli)), 'Total', 'Exemptions'],
@@ -166,7 +197,9 @@ export async function invoiceJournalCsv(
       safeText(r.exemptions.join('; ')),
     ]),
     [
-      `Total (${rows.length} ${rows.length === 1 ? 'invoice' : 'invoices'})`,
+      credits.rows.length === 0
+        ? `Total (${rows.length} ${rows.length === 1 ? 'invoice' : 'invoices'})`
+        : `Total (${documents - credits.rows.length} ${documents - credits.rows.length === 1 ? 'invoice' : 'invoices'}, ${credits.rows.length} ${credits.rows.length === 1 ? 'credit note' : 'credit notes'})`,
       '',
       '',
       '',
@@ -182,4 +215,90 @@ export async function invoiceJournalCsv(
     ],
   ];
   return stringify(records);
+}
+
+/**
+ * The credit notes issued from `from` to `to`: a row each on its day, every amount negative (what it
+ * reverses): its lines by kind (a deduction the seller keeps counts among the other lines, positive), each
+ * tax component at its rate, the total.
+ */
+async function creditNoteRows(
+  db: Queryable,
+  timeZone: string,
+  from: string,
+  to: string,
+): Promise<{ rows: JournalRow[]; taxes: { component: string; rateMilli: number }[] }> {
+  const issued = await db
+    .select({
+      creditNoteId: creditNotes.creditNoteId,
+      number: creditNotes.creditNoteNumber,
+      createdAt: creditNotes.createdAt,
+      totalCents: creditNotes.totalCents,
+      invoiceNumber: invoices.invoiceNumber,
+      orderNumber: orders.orderNumber,
+      customerId: orders.customerId,
+      company: customers.company,
+      province: orders.shippingProvince,
+    })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.invoiceId, creditNotes.invoiceId))
+    .innerJoin(orders, eq(orders.orderId, creditNotes.orderId))
+    .leftJoin(customers, eq(customers.customerId, orders.customerId))
+    .where(
+      and(
+        sql`${creditNotes.createdAt} >= ${dayStarts(from, timeZone)}`,
+        sql`${creditNotes.createdAt} < ${dayEnds(to, timeZone)}`,
+      ),
+    )
+    .orderBy(asc(creditNotes.createdAt), asc(creditNotes.creditNoteId));
+  const ids = issued.map((c) => c.creditNoteId);
+  if (ids.length === 0) return { rows: [], taxes: [] };
+  const [taxes, sums] = await Promise.all([
+    db
+      .select()
+      .from(creditNoteTaxes)
+      .where(inArray(creditNoteTaxes.creditNoteId, ids))
+      .orderBy(asc(creditNoteTaxes.creditNoteId), asc(creditNoteTaxes.position)),
+    db
+      .select({
+        creditNoteId: creditNoteLines.creditNoteId,
+        kind: creditNoteLines.kind,
+        cents: sql<string>`sum(${creditNoteLines.rateCents} * ${creditNoteLines.quantity})`,
+      })
+      .from(creditNoteLines)
+      .where(inArray(creditNoteLines.creditNoteId, ids))
+      .groupBy(creditNoteLines.creditNoteId, creditNoteLines.kind),
+  ]);
+  const rows = issued.map((c): JournalRow => {
+    const sum = (...kinds: string[]) =>
+      sums
+        .filter((s) => s.creditNoteId === c.creditNoteId && kinds.includes(s.kind))
+        .reduce((n, s) => n + Number(s.cents), 0);
+    const own = taxes.filter((t) => t.creditNoteId === c.creditNoteId);
+    const reversed = new Map<string, number>();
+    for (const t of own) {
+      const key = columnKey(t.component, t.rateMilli);
+      reversed.set(key, (reversed.get(key) ?? 0) - Number(t.taxCents));
+    }
+    return {
+      day: dayIn(c.createdAt, timeZone),
+      invoiceNumber: `${c.number} (${c.invoiceNumber})`,
+      orderNumber: c.orderNumber,
+      customerId: c.customerId,
+      company: c.company ?? '',
+      province: c.province,
+      subtotal: -sum('item'),
+      shipping: -sum('shipping'),
+      fees: -sum('fee'),
+      other: -sum('other', 'deduction'),
+      taxes: reversed,
+      total: -Number(c.totalCents),
+      exemptions: own
+        .filter((t) => t.exemption)
+        .map((t) =>
+          `${taxLabel(t.component as TaxComponent, t.rateMilli)}: ${t.exemption!.reason} ${t.exemption!.reference}`.trim(),
+        ),
+    };
+  });
+  return { rows, taxes };
 }

@@ -26,7 +26,7 @@ import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
 import { actorOf, staffOf } from '../sessions';
 import { adminOrderDetail, exportAdminOrders, listAdminOrders, pendingOrderCount } from './admin-queries';
-import { changeOrderStatus } from './admin-service';
+import { type CreditCanceled, changeOrderStatus } from './admin-service';
 import { bulkOrderAction, type CreateInvoice } from './bulk';
 import { ordersCsv } from './orders-csv';
 
@@ -35,7 +35,12 @@ const doc = routeDocs(['Back office: orders'], SECURITY.staff);
 const Changed = { 200: AdminOrderChangedAnswer, ...REFUSALS };
 
 /** `createInvoice`: the invoices module's, for the bulk action. */
-export function orderAdminRoutes(app: FastifyInstance, deps: AdminDeps, createInvoice: CreateInvoice) {
+export function orderAdminRoutes(
+  app: FastifyInstance,
+  deps: AdminDeps,
+  createInvoice: CreateInvoice,
+  creditCanceled?: CreditCanceled,
+) {
   const { db } = deps;
   const timeZone = deps.config.SHOP_TIME_ZONE;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -161,6 +166,7 @@ export function orderAdminRoutes(app: FastifyInstance, deps: AdminDeps, createIn
         carrier: input.carrier,
         trackingNumber: input.tracking_number,
         reason: input.reason,
+        creditCanceled,
       });
       await deliverQueued(deps, done.mailIds);
       if (input.action === 'cancel' || input.action === 'decline') {

@@ -47,12 +47,29 @@ export async function findOrder(db: Queryable, ref: string, lock = true) {
   return order;
 }
 
+/**
+ * Issues the credit note of a canceled order's invoice (all that earlier credit notes left) in the cancel's
+ * transaction; nothing when the order has no invoice. Returns the mail queued.
+ */
+export type CreditCanceled = (
+  tx: Tx,
+  orderId: number,
+  reason: string,
+  actor: Actor,
+  timeZone: string,
+) => Promise<number[]>;
+
 export interface StatusOptions {
   actor?: Actor;
   carrier?: string;
   trackingNumber?: string;
   /** Required to cancel or decline; it goes into the customer's mail. */
   reason?: string;
+  /**
+   * Credits the invoice of an order canceled or declined in the same transaction (the credit notes module's,
+   * handed over by app.ts); returns the mail it queued.
+   */
+  creditCanceled?: CreditCanceled;
 }
 
 /**
@@ -123,6 +140,10 @@ export async function changeOrderStatus(
       );
     }
     if (rule.to === 'Canceled' || rule.to === 'Declined') await restock(tx, order.orderId);
+    const creditMailIds =
+      (rule.to === 'Canceled' || rule.to === 'Declined') && options.creditCanceled
+        ? await options.creditCanceled(tx, order.orderId, reason, actor, timeZone)
+        : [];
     await tx
       .update(orders)
       .set({
@@ -179,7 +200,7 @@ export async function changeOrderStatus(
       orderId: order.orderId,
       orderNumber: order.orderNumber,
       status: rule.to,
-      mailIds: mailId === null ? [] : [mailId],
+      mailIds: [...(mailId === null ? [] : [mailId]), ...creditMailIds],
     };
   });
 }

@@ -1,6 +1,7 @@
 /** Orders: placing an order, the buyer's orders, and the back office's orders. */
 import type { FastifyPluginAsync } from 'fastify';
 import { orderAdminRoutes } from './admin-routes';
+import type { CreditCanceled } from './admin-service';
 import type { ApprovalChecks } from './approval-checks';
 import type { CreateInvoice } from './bulk';
 import { checkoutLimitRoutes } from './checkout-limits';
@@ -10,6 +11,7 @@ import { orderRoutes } from './shop-routes';
 export { adminOrderDetail, listAdminOrders } from './admin-queries';
 export {
   changeOrderStatus,
+  type CreditCanceled,
   findOrder,
   type MailT,
   ORDER_ACTIONS,
@@ -17,7 +19,7 @@ export {
   tellCustomer,
 } from './admin-service';
 export type { ApprovalChecks } from './approval-checks';
-export { invoiceBalanceSql, OWING_STATUSES, openBalanceCents } from './balance';
+export { companyCreditSql, invoiceBalanceSql, OWING_STATUSES, openBalanceCents } from './balance';
 export type { CreateInvoice } from './bulk';
 export type { OrderNeeds } from './needs';
 export { listOrders, orderView } from './queries';
@@ -32,13 +34,13 @@ export {
 } from './service';
 
 /**
- * `approvals` and `createInvoice` come from the approvals and invoices modules, which place and read orders
- * through this one: app.ts hands them over, so neither is imported here.
+ * `approvals`, `createInvoice` and `creditCanceled` come from the approvals, invoices and credit notes
+ * modules, which place and read orders through this one: app.ts hands them over, so none is imported here.
  */
 export const ordersModule: FastifyPluginAsync<
-  OrderNeeds & { approvals: ApprovalChecks; createInvoice: CreateInvoice }
-> = async (app, { approvals, createInvoice, ...needs }) => {
+  OrderNeeds & { approvals: ApprovalChecks; createInvoice: CreateInvoice; creditCanceled: CreditCanceled }
+> = async (app, { approvals, createInvoice, creditCanceled, ...needs }) => {
   orderRoutes(app, needs, approvals.hold);
   checkoutLimitRoutes(app, needs, approvals.buyerLimitCents);
-  orderAdminRoutes(app, needs.backOffice, createInvoice);
+  orderAdminRoutes(app, needs.backOffice, createInvoice, creditCanceled);
 };
