@@ -469,6 +469,8 @@ export const AdminMeAnswer = Envelope.extend({
   new_customer_replies: Count,
   /** Quote requests waiting for the seller's answer. */
   new_quotes: Count.optional(),
+  /** Warranty claims waiting for the seller's answer. */
+  waiting_claims: Count.optional(),
 });
 export type AdminMeAnswer = z.infer<typeof AdminMeAnswer>;
 

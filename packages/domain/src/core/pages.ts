@@ -160,7 +160,7 @@ export const PAGES = [
     id: 'account',
     path: 'account/:session?/:sessionid?',
     module: 'account/AccountPage',
-    namespaces: ['account', 'orders', 'quotes', 'approvals', 'alerts', 'after-sale'],
+    namespaces: ['account', 'orders', 'quotes', 'approvals', 'alerts', 'after-sale', 'warranty-claims'],
     drawn: 'server',
     loader: true,
     preload: true,
@@ -186,7 +186,7 @@ export const PAGES = [
     id: 'extended-warranty',
     path: 'extended-warranty/:session?',
     module: 'static/ExtendedWarrantyPage',
-    namespaces: ['extended-warranty'],
+    namespaces: ['extended-warranty', 'warranty-claims'],
     drawn: 'server',
   },
   {

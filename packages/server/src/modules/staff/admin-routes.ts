@@ -27,6 +27,7 @@ import {
   orders,
   quotes,
   staff,
+  warrantyClaims,
 } from '../../db/schema';
 import type { AdminDeps } from '../../lib/back-office';
 import { numericId } from '../../lib/back-office-http';
@@ -124,6 +125,10 @@ export function staffRoutes(app: FastifyInstance, deps: AdminDeps, sessions: Sta
         db.select({ n: count }).from(customerMessages).where(eq(customerMessages.sellerStatus, 'new')),
       ]);
       const [quotesNew] = await db.select({ n: count }).from(quotes).where(eq(quotes.status, 'requested'));
+      const [claimsWaiting] = await db
+        .select({ n: count })
+        .from(warrantyClaims)
+        .where(eq(warrantyClaims.state, 'submitted'));
       // The navigation's counts come with who is signed in.
       return reply.send({
         scode: 200,
@@ -134,6 +139,7 @@ export function staffRoutes(app: FastifyInstance, deps: AdminDeps, sessions: Sta
         new_contact_messages: contact?.n ?? 0,
         new_customer_replies: replies?.n ?? 0,
         new_quotes: quotesNew?.n ?? 0,
+        waiting_claims: claimsWaiting?.n ?? 0,
       });
     },
   );

@@ -7,7 +7,7 @@ import { mailText } from '../../mail/templates';
 import { oneLine, quoteLines } from '../../mail/text';
 
 const claimsUrl = (config: Pick<Config, 'PUBLIC_URL'>) =>
-  `${config.PUBLIC_URL.replace(/\/+$/, '')}/acer/account/warranty-claims`;
+  `${config.PUBLIC_URL.replace(/\/+$/, '')}/acer/account/warrantyClaims`;
 
 interface To {
   to: string;

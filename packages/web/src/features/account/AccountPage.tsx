@@ -9,14 +9,15 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
 import { StockAlerts } from '../alerts';
 import { QuotesSection } from '../quotes';
+import { ClaimsSection } from '../warranty-claims';
 import { isSessionName, type SessionName } from './loader';
 import { AccountSettings } from './sessions/AccountSettings';
 import { Addresses } from './sessions/Addresses';
 import { AddressForm } from './sessions/AddressForm';
-import { Devices } from './sessions/Devices';
 import { ApiKeys } from './sessions/ApiKeys';
 import { Approvals, ApprovalsNavLabel } from './sessions/Approvals';
 import { Buyers } from './sessions/Buyers';
+import { Devices } from './sessions/Devices';
 import { Messages, MessageView } from './sessions/Messages';
 import { Orders } from './sessions/Orders';
 import { RecentlyViewed } from './sessions/RecentlyViewed';
@@ -27,7 +28,15 @@ import '../../styles/account.css';
 
 /** The account's sections: the sessions the server answers, and those read apart (statement, API keys). */
 type Section = SessionName | Apart;
-const APART = ['statement', 'apiKeys', 'quotes', 'approvals', 'stockAlerts', 'devices'] as const;
+const APART = [
+  'statement',
+  'apiKeys',
+  'quotes',
+  'approvals',
+  'stockAlerts',
+  'warrantyClaims',
+  'devices',
+] as const;
 type Apart = (typeof APART)[number];
 const isApart = (value: string): value is Apart => (APART as readonly string[]).includes(value);
 
@@ -41,6 +50,7 @@ const NAV: { session: Section; also?: Section[]; adminsOnly?: boolean }[] = [
   { session: 'addresses', also: ['addressForm'] },
   { session: 'wishLists', also: ['wishListCreate', 'wishListItems'] },
   { session: 'stockAlerts' },
+  { session: 'warrantyClaims' },
   { session: 'recentlyViewed' },
   { session: 'accountSettings' },
   { session: 'subscription' },
@@ -54,6 +64,7 @@ function sessionTitle(session: Section): string {
   if (session === 'quotes') return t('quotes:title');
   if (session === 'approvals') return t('approvals:title');
   if (session === 'devices') return t('after-sale:devices.title');
+  if (session === 'warrantyClaims') return t('warranty-claims:title');
   return t(`account:section.${session}`);
 }
 
@@ -93,6 +104,8 @@ function SessionContent({ session, sessionid }: { session: Section; sessionid?: 
       return <StockAlerts />;
     case 'devices':
       return <Devices unitId={sessionid} />;
+    case 'warrantyClaims':
+      return <ClaimsSection />;
   }
 }
 
@@ -155,6 +168,8 @@ export default function AccountPage() {
                     t('quotes:nav')
                   ) : entry.session === 'devices' ? (
                     t('after-sale:devices.nav')
+                  ) : entry.session === 'warrantyClaims' ? (
+                    t('warranty-claims:nav')
                   ) : entry.session === 'approvals' ? (
                     <ApprovalsNavLabel />
                   ) : (

@@ -35,6 +35,7 @@ import { serialPage, serialsPage } from './pages/Serials';
 import { signInPage, signOutPage } from './pages/SignIn';
 import { staffPage } from './pages/Staff';
 import { taxRatesPage } from './pages/TaxRates';
+import { warrantyClaimPage, warrantyClaimsPage } from './pages/WarrantyClaims';
 import { type AdminData, type AdminPage, takeFlash, useAdminData } from './routing';
 import './admin.css';
 
@@ -55,6 +56,8 @@ const PAGES: AdminPage[] = [
   orderPage,
   quotesPage,
   quotePage,
+  warrantyClaimsPage,
+  warrantyClaimPage,
   serialsPage,
   serialPage,
   customersPage,

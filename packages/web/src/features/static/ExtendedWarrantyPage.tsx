@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { t } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/title';
+import { ClaimSection } from '../warranty-claims';
 import './static.css';
 
 type SectionKey = 'main' | 'what-covered' | 'how-to-claim' | 'locate-serial-number' | 'terms-and-conditions';
@@ -203,15 +204,21 @@ export default function ExtendedWarrantyPage() {
   const { session } = useParams();
   const shown: SectionKey = isSectionKey(session) ? session : 'main';
   const current = session === CLAIM_SESSION ? CLAIM_SESSION : shown;
-  const Section = sections[shown];
+  const claiming = session === CLAIM_SESSION;
+  const Section = claiming ? ClaimSection : sections[shown];
   const title = t('extended-warranty:title');
 
+  const sectionName = claiming ? t('warranty-claims:form.title') : sectionTitle(shown);
   usePageTitle(
-    shown === 'main' ? title : t('extended-warranty:sectionPageTitle', { section: sectionTitle(shown) }),
+    shown === 'main' && !claiming ? title : t('extended-warranty:sectionPageTitle', { section: sectionName }),
   );
 
-  const crumbs =
-    shown === 'main'
+  const crumbs = claiming
+    ? [
+        { name: title, pathname: '/extended-warranty/main' },
+        { name: sectionName, pathname: `/extended-warranty/${CLAIM_SESSION}` },
+      ]
+    : shown === 'main'
       ? [{ name: title, pathname: `/extended-warranty/${session ?? 'main'}` }]
       : [
           { name: title, pathname: '/extended-warranty/main' },
@@ -246,7 +253,11 @@ export default function ExtendedWarrantyPage() {
             </li>
           </ul>
         </nav>
-        <section className="extended-warranty__content" aria-label={sectionTitle(shown)}>
+        <section
+          className="extended-warranty__content"
+          aria-label={sectionName}
+          id={claiming ? CLAIM_SESSION : undefined}
+        >
           <Section />
         </section>
       </div>
