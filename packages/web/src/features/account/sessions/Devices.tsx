@@ -230,6 +230,12 @@ function DeviceList() {
                     </td>
                     <td data-label={t('after-sale:devices.colState')}>
                       <StateTag state={d.state} />
+                      {d.state === 'in_warranty' && (
+                        <>
+                          <br />
+                          <ClaimLink serial={d.serial} />
+                        </>
+                      )}
                     </td>
                   </tr>
                 ))}
@@ -299,6 +305,18 @@ function historyOf(d: DeviceDetail): { on: string; text: React.ReactNode; key: s
   return events.sort((a, b) => a.on.slice(0, 10).localeCompare(b.on.slice(0, 10)));
 }
 
+/** A unit in warranty: the warranty claim form, its serial filled in. */
+function ClaimLink({ serial }: { serial: string }) {
+  return (
+    <Link
+      to={`/acer/extended-warranty/submit-warranty-claim?serial=${encodeURIComponent(serial)}`}
+      aria-label={t('warranty-claims:device.claimFor', { serial })}
+    >
+      {t('warranty-claims:device.claim')}
+    </Link>
+  );
+}
+
 function DeviceView() {
   const { data, error } = useRead(useAccountReads().device);
   const back = { to: '/acer/account/devices', label: t('after-sale:devices.back') };
@@ -338,6 +356,12 @@ function DeviceView() {
           <dt>{t('after-sale:devices.colState')}</dt>
           <dd>
             <StateTag state={d.state} />
+            {d.state === 'in_warranty' && (
+              <>
+                {' '}
+                <ClaimLink serial={d.serial} />
+              </>
+            )}
           </dd>
           {d.replaced_by && (
             <>
