@@ -154,6 +154,8 @@ export const AdminInvoice = z.object({
       kind: z.string(),
       /** Whether the province's own sales tax applies to the line. */
       provincial_tax: z.boolean(),
+      /** The serial numbers of the line's units, as shipped. */
+      serials: z.array(z.string()),
     }),
   ),
 });
@@ -211,6 +213,12 @@ export const AdminOrderDetail = AdminOrderRow.extend({
       quantity: z.number().int().min(1),
       item_rate: Price,
       main_image: z.string(),
+      /** The order line's id: a shipment gives its serials by it. */
+      line_id: z.number().int(),
+      /** Whether each unit of the line ships with its serial number. */
+      serialized: z.boolean(),
+      /** The serial numbers its units shipped with, in unit order. */
+      serials: z.array(z.string()),
     }),
   ),
   shipping_address: OrderAddress,
@@ -325,6 +333,8 @@ export const AdminProductRow = z.object({
   is_sale: z.boolean(),
   is_featured: z.boolean(),
   is_scratch_dent: z.boolean(),
+  /** Whether each unit ships with its serial number recorded. */
+  serialized: z.boolean(),
   stock: Count,
   scratch_dent_stock: Count,
   price: Price,
@@ -353,6 +363,8 @@ export const AdminProduct = z.object({
   is_sale: z.boolean(),
   is_featured: z.boolean(),
   is_scratch_dent: z.boolean(),
+  /** Whether each unit ships with its serial number recorded. */
+  serialized: z.boolean(),
   stock: Count,
   scratch_dent_stock: Count,
   price: Price,

@@ -309,6 +309,34 @@ export const orderExportQuerySchema = z
   })
   .superRefine(checkOrderFilters);
 
+/**
+ * The serial numbers a shipment gives: for each serialised line (its line_id), one serial per unit, in unit
+ * order. Only their shape is checked here; the server normalises and checks them in the ship transaction.
+ */
+export const shipSerialsSchema = z
+  .array(
+    z.object({
+      line_id: z.coerce
+        .number({ error: 'Each line is given by its line_id, a whole number.' })
+        .int({ message: 'Each line is given by its line_id, a whole number.' })
+        .min(1, { message: 'Each line is given by its line_id, a whole number.' })
+        .max(2_147_483_647, { message: 'Each line is given by its line_id, a whole number.' }),
+      serials: z
+        .array(
+          z
+            .string({ error: 'A serial number is text.' })
+            .max(100, { message: 'A serial number has at most 40 characters.' }),
+          {
+            error: 'The serials of a line are a list of text.',
+          },
+        )
+        .max(9999, { message: 'A line holds at most 9999 units.' }),
+    }),
+    { error: 'serials is a list of {line_id, serials}.' },
+  )
+  .max(500, { message: 'A shipment gives the serials of at most 500 lines.' });
+export type ShipSerialsInput = z.input<typeof shipSerialsSchema>;
+
 export const orderActionSchema = z
   .object({
     action: z.enum(ORDER_ACTION_NAMES as [OrderAction, ...OrderAction[]], {
@@ -324,8 +352,12 @@ export const orderActionSchema = z
       .optional()
       .default(''),
     reason: text(REASON_MAX, ADMIN_MSG.reason, false).optional().default(''),
+    /** With ship: each serialised line's serial numbers, one per unit. */
+    serials: shipSerialsSchema.optional().default([]),
   })
   .superRefine((v, ctx) => {
+    if (v.action !== 'ship' && v.serials.length > 0)
+      ctx.addIssue({ code: 'custom', path: ['serials'], message: 'Serial numbers go with ship only.' });
     if ((v.action === 'cancel' || v.action === 'decline') && v.reason === '')
       ctx.addIssue({ code: 'custom', path: ['reason'], message: ADMIN_MSG.reason });
     if (v.action !== 'ship' && (v.carrier || v.tracking_number))
@@ -360,6 +392,8 @@ export const bulkOrderActionSchema = z
           tracking_number: line(100, 'A tracking number has at most 100 characters.', false)
             .optional()
             .default(''),
+          /** With ship: the order's serialised lines' serial numbers, one per unit. */
+          serials: shipSerialsSchema.optional().default([]),
         }),
         { error: 'Choose the orders: a list of {order_id}.' },
       )
@@ -383,6 +417,8 @@ export const bulkOrderActionSchema = z
         path: ['carrier'],
         message: 'Choose the carrier the orders ship with.',
       });
+    if (v.action !== 'ship' && v.orders.some((o) => o.serials.length > 0))
+      ctx.addIssue({ code: 'custom', path: ['orders'], message: 'Serial numbers go with ship only.' });
     if (v.action !== 'ship' && (v.carrier || v.orders.some((o) => o.tracking_number)))
       ctx.addIssue({
         code: 'custom',
@@ -670,6 +706,8 @@ export const productFieldsSchema = z
     is_sale: flag('is_sale'),
     is_featured: flag('is_featured'),
     is_scratch_dent: flag('is_scratch_dent'),
+    /** Whether each unit ships with its serial number recorded. */
+    serialized: flag('serialized'),
     stock: wholeNumber('stock', 1_000_000),
     scratch_dent_stock: wholeNumber('scratch_dent_stock', 1_000_000),
     popularity: wholeNumber('popularity', 1_000_000),

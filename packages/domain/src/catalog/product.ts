@@ -32,6 +32,8 @@ export interface ProductValues extends Record<FilterField, string> {
   is_sale: boolean;
   is_featured: boolean;
   is_scratch_dent: boolean;
+  /** Whether each unit ships with its serial number recorded (serializedByDefault for a new product). */
+  serialized: boolean;
   stock: number;
   scratch_dent_stock: number;
   price_cents: number;
@@ -48,10 +50,27 @@ export interface ProductValues extends Record<FilterField, string> {
   price_breaks: PriceBreak[];
 }
 
-/** The values of a new product where the writer gives none. */
+/** The categories whose units carry serial numbers: computers, monitors, tablets and phones. */
+export const SERIALIZED_CATEGORIES = [
+  'Notebook',
+  'Desktop',
+  'AIO',
+  'Chromebook',
+  'Display',
+  'Tablet',
+  'Gaming',
+  'Smartphone',
+] as const;
+
+/** Whether a new product of this category carries serial numbers when the writer does not say. */
+export function serializedByDefault(category: string): boolean {
+  return (SERIALIZED_CATEGORIES as readonly string[]).includes(category === 'Monitor' ? 'Display' : category);
+}
+
+/** The values of a new product where the writer gives none (serialized: serializedByDefault of its category). */
 export function productDefaults(): Omit<
   ProductValues,
-  'sku' | 'item_name' | 'category' | 'item_condition' | 'price_cents'
+  'sku' | 'item_name' | 'category' | 'item_condition' | 'price_cents' | 'serialized'
 > {
   const filters = Object.fromEntries(FILTER_FIELDS.map((f) => [f, ''])) as Record<FilterField, string>;
   return {

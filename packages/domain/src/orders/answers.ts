@@ -57,6 +57,8 @@ export const OrderLine = z.object({
   main_image: z.string(),
   item_condition: condition,
   status,
+  /** The serial numbers of the line's units, as shipped (on the invoice). */
+  serials: z.array(z.string()).optional(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -77,6 +79,8 @@ export const InvoiceLine = z.object({
   provincial_tax: z.boolean(),
   /** The order's status. */
   status,
+  /** The serial numbers of the line's units, as shipped (none for a line without). */
+  serials: z.array(z.string()).optional(),
 });
 export type InvoiceLine = z.infer<typeof InvoiceLine>;
 

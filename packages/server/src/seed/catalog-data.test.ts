@@ -137,7 +137,13 @@ describe('generateCatalog(340)', () => {
       expect(breaks.every((b) => b.condition === p.item_condition)).toBe(true);
       expect(p.stock).toBeGreaterThanOrEqual(breaks[0]!.min_quantity);
       // The rules the product form and the import check, breaks included.
-      const values = { ...productDefaults(), ...p, model: p.model ?? '', price_breaks: breaks };
+      const values = {
+        ...productDefaults(),
+        ...p,
+        serialized: p.serialized ?? false,
+        model: p.model ?? '',
+        price_breaks: breaks,
+      };
       expect(productProblems(values), p.sku).toEqual([]);
     }
     // A scratch-and-dent offer, and the item that carries it, have none.

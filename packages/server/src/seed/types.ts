@@ -33,6 +33,8 @@ export interface ProductInput {
   item_condition: 'BrandNew' | 'Recertified' | 'Warranty';
   is_sale: boolean;
   is_scratch_dent: boolean;
+  /** Whether its units carry serial numbers; left out, by its category (serializedByDefault). */
+  serialized?: boolean;
   stock: number;
   scratch_dent_stock: number;
   price_cents: number;

@@ -14,6 +14,7 @@ import {
   type ProductValues,
   productDefaults,
   productProblems,
+  serializedByDefault,
 } from '@shop/domain/catalog/product';
 import { apiCategoryName } from '@shop/domain/catalog/rules';
 import { toStoredBreaks } from '@shop/domain/catalog/volume-prices';
@@ -105,6 +106,7 @@ export async function listProducts(db: Queryable, query: ProductListQuery, confi
         is_sale: p.isSale,
         is_featured: p.isFeatured,
         is_scratch_dent: p.isScratchDent,
+        serialized: p.serialized,
         stock: p.stock,
         scratch_dent_stock: p.scratchDentStock,
         price: toAmount(Number(p.priceCents)),
@@ -199,7 +201,11 @@ const CONFIRM_NEW_VALUES = 'Check the spelling, or confirm the new value to add 
 export async function createProduct(deps: AdminDeps, actor: Actor, body: unknown) {
   const parsed = parseOr400(productCreateSchema, body);
   const input = toValues(parsed);
-  const values = { ...productDefaults(), ...input } as ProductValues;
+  const values = {
+    ...productDefaults(),
+    serialized: serializedByDefault(input.category ?? ''),
+    ...input,
+  } as ProductValues;
   let itemId = '';
   try {
     await deps.db.transaction(async (tx) => {

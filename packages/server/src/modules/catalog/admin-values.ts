@@ -54,6 +54,7 @@ export const COLUMNS: Record<Exclude<keyof ProductValues, 'images'>, { key: Colu
   is_sale: { key: 'isSale', type: 'boolean' },
   is_featured: { key: 'isFeatured', type: 'boolean' },
   is_scratch_dent: { key: 'isScratchDent', type: 'boolean' },
+  serialized: { key: 'serialized', type: 'boolean' },
   stock: { key: 'stock', type: 'integer' },
   scratch_dent_stock: { key: 'scratchDentStock', type: 'integer' },
   // bigint casts fit integer and bigint money columns alike.
@@ -89,6 +90,7 @@ export function valuesOf(row: ProductRow, images: string[]): ProductValues {
     is_sale: row.isSale,
     is_featured: row.isFeatured,
     is_scratch_dent: row.isScratchDent,
+    serialized: row.serialized,
     stock: row.stock,
     scratch_dent_stock: row.scratchDentStock,
     price_cents: Number(row.priceCents),

@@ -8,7 +8,12 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import type { ImportPreview, ImportRowPreview } from '@shop/domain/back-office/schemas';
-import { type ProductValues, productDefaults, productProblems } from '@shop/domain/catalog/product';
+import {
+  type ProductValues,
+  productDefaults,
+  productProblems,
+  serializedByDefault,
+} from '@shop/domain/catalog/product';
 import {
   apiCategoryName,
   type Condition,
@@ -54,6 +59,7 @@ const IMPORT_COLUMNS = [
   'is_sale',
   'is_scratch_dent',
   'is_featured',
+  'serialized',
   'stock',
   'scratch_dent_stock',
   'price',
@@ -153,7 +159,7 @@ function readRow(cells: Record<string, string>): {
       values.item_condition = condition as PrimaryCondition;
     else errors.push(`item_condition must be BrandNew, Recertified or Warranty, not "${condition}"`);
   }
-  for (const key of ['is_active', 'is_sale', 'is_scratch_dent', 'is_featured'] as const) {
+  for (const key of ['is_active', 'is_sale', 'is_scratch_dent', 'is_featured', 'serialized'] as const) {
     if (!has(key)) continue;
     const v = given(key).toLowerCase();
     if (TRUE.has(v)) values[key] = true;
@@ -314,7 +320,13 @@ export async function planImport(
       // The sku's spelling stays as stored: the file finds products by sku, it does not rename them.
       next = current
         ? { ...current, ...values, sku: current.sku }
-        : ({ ...productDefaults(), listed_at: now.toISOString(), ...values } as ProductValues);
+        : ({
+            ...productDefaults(),
+            // Left out, a new product's units carry serials by its category (computers, monitors, ...).
+            serialized: serializedByDefault(values.category ?? ''),
+            listed_at: now.toISOString(),
+            ...values,
+          } as ProductValues);
       for (const p of productProblems(next)) errors.push(p.message);
       const missingPics = await missingPictures(deps as AdminDeps, values.images ?? []);
       for (const link of missingPics) errors.push(`picture ${link} is not stored; upload it again`);

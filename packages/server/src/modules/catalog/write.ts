@@ -1,4 +1,6 @@
 /** Writing products: the seed and the seller's import both come through here. */
+
+import { serializedByDefault } from '@shop/domain/catalog/product';
 import { inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { productImages, products } from '../../db/schema';
@@ -38,6 +40,7 @@ function toColumns(p: ProductInput) {
     isBrandNew: p.item_condition === 'BrandNew',
     isRecertified: p.item_condition === 'Recertified',
     isScratchDent: p.is_scratch_dent,
+    serialized: p.serialized ?? serializedByDefault(p.category),
     stock: p.stock,
     scratchDentStock: p.scratch_dent_stock,
     priceCents: p.price_cents,

@@ -28,7 +28,7 @@ import {
   type StoredExemption,
 } from '../../db/schema';
 import { translators } from '../../i18n/lang';
-import { invoiceBalanceSql } from '../orders';
+import { invoiceBalanceSql, serialsByItem } from '../orders';
 
 /** The invoice's labels in a language, from invoice.json. */
 function invoiceLabels(lang: Lang) {
@@ -105,6 +105,8 @@ function invoiceLabels(lang: Lang) {
     province: (name: string) => word('invoice.province', name),
     /** Marks a line the province's own sales tax does not apply to. */
     noProvincialTax: t('invoice.noProvincialTax'),
+    /** The label of the serial numbers under an item's line: "Serial numbers:". */
+    serials: t('invoice.serials'),
     thanks: t('invoice.thanks'),
   };
 }
@@ -148,6 +150,8 @@ export interface InvoiceDocument {
     /** item, shipping, fee or other */
     kind: string;
     provincialTax: boolean;
+    /** The serial numbers of the line's units, as shipped. */
+    serials: string[];
   }[];
   subtotalCents: number;
   /** The order's tax on its items. */
@@ -217,7 +221,7 @@ export async function invoiceDocument(
     .where(and(eq(invoices.invoiceId, invoiceId), eq(orders.customerId, customerId)));
   if (!row) return null;
   const { invoice, order, company } = row;
-  const [lines, taxes, balance] = await Promise.all([
+  const [lines, taxes, balance, serials] = await Promise.all([
     db
       .select()
       .from(invoiceLines)
@@ -231,6 +235,7 @@ export async function invoiceDocument(
     db.execute(
       sql`select ${invoiceBalanceSql('i')} as balance from invoices i where i.invoice_id = ${invoice.invoiceId}`,
     ) as unknown as Promise<{ rows: { balance: string | number }[] }>,
+    serialsByItem(db, order.orderId),
   ]);
   const address = (a: 'shipping' | 'billing'): InvoiceAddress => {
     const s = a === 'shipping';
@@ -274,6 +279,7 @@ export async function invoiceDocument(
       item: l.itemId !== null,
       kind: l.kind,
       provincialTax: l.provincialTax,
+      serials: l.itemId ? (serials.get(`${l.itemId}|${l.itemCondition}`) ?? []) : [],
     })),
     subtotalCents: Number(order.subtotalCents),
     itemsTaxCents: Number(order.itemsTaxCents),
@@ -418,7 +424,7 @@ export function renderInvoicePdf(doc: InvoiceDocument, seller: Seller, lang: Lan
   y = header(y);
   for (const line of doc.lines) {
     const description = line.item
-      ? `${line.name} (${labels.condition(line.condition)})`
+      ? `${line.name} (${labels.condition(line.condition)})${line.serials.length > 0 ? `\n${serialsText(pdf, labels.serials, line.serials, cols.qty - cols.desc - 5)}` : ''}`
       : `${labels.extraLine(line.name)}${line.provincialTax ? '' : ` ${labels.noProvincialTax}`}`;
     const height = Math.max(
       pdf.heightOfString(description, { width: cols.qty - cols.desc - 5 }),
@@ -473,4 +479,23 @@ export function renderInvoicePdf(doc: InvoiceDocument, seller: Seller, lang: Lan
   pdf.text(labels.thanks, left, y + 18);
   pdf.end();
   return done;
+}
+
+/**
+ * "Serial numbers: A, B, …" wrapped between serials, never inside one (a serial split at its dash would be
+ * misread): explicit line breaks where the next serial would pass `width` at the current font.
+ */
+function serialsText(pdf: PDFKit.PDFDocument, label: string, serials: string[], width: number): string {
+  const lines: string[] = [];
+  let line = label;
+  for (const [i, serial] of serials.entries()) {
+    const piece = `${serial}${i < serials.length - 1 ? ',' : ''}`;
+    const tried = `${line} ${piece}`;
+    if (line !== label && pdf.widthOfString(tried) > width - 2) {
+      lines.push(line);
+      line = piece;
+    } else line = tried;
+  }
+  lines.push(line);
+  return lines.join('\n');
 }

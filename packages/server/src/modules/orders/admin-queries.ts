@@ -35,6 +35,7 @@ import { likePattern } from '../../lib/back-office-http';
 import { auditOf } from '../audit';
 import { orderNumberOf, poMatches } from './list-filters';
 import { addressOf, taxAnswers } from './queries';
+import { serialsByItem, serialsByLine } from './serials';
 
 const rowColumns = {
   order_id: orders.orderId,
@@ -302,7 +303,12 @@ export async function adminOrderDetail(db: Queryable, orderId: number): Promise<
   const [[customer], [placedBy], lines, invoiceRows, events, audit, placedTaxes] = await Promise.all([
     db.select().from(customers).where(eq(customers.customerId, order.customerId)),
     db.select().from(contacts).where(eq(contacts.contactPersonId, order.contactPersonId)),
-    db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.lineId)),
+    db
+      .select({ line: orderLines, serialized: sql<boolean>`coalesce(${products.serialized}, false)` })
+      .from(orderLines)
+      .leftJoin(products, eq(products.itemId, orderLines.itemId))
+      .where(eq(orderLines.orderId, orderId))
+      .orderBy(asc(orderLines.lineId)),
     db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(desc(invoices.invoiceId)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.eventId)),
     auditOf(db, 'order', String(orderId)),
@@ -338,6 +344,7 @@ export async function adminOrderDetail(db: Queryable, orderId: number): Promise<
             ),
           )
           .orderBy(asc(invoiceLines.lineId));
+  const [byLine, byItem] = await Promise.all([serialsByLine(db, orderId), serialsByItem(db, orderId)]);
   const current = invoiceRows.find((i) => i.replacedAt === null) ?? null;
   const placedByName = placedBy
     ? `${placedBy.firstName} ${placedBy.lastName}`.trim() || placedBy.contactName.trim()
@@ -368,6 +375,7 @@ export async function adminOrderDetail(db: Queryable, orderId: number): Promise<
         rate: toAmount(Number(l.rateCents)),
         kind: l.kind,
         provincial_tax: l.provincialTax,
+        serials: l.itemId ? (byItem.get(`${l.itemId}|${l.itemCondition}`) ?? []) : [],
       })),
   });
   const buyerIds = [...new Set(events.map((e) => e.actor).filter((a) => a !== 'cli' && !a.includes('@')))];
@@ -427,7 +435,7 @@ export async function adminOrderDetail(db: Queryable, orderId: number): Promise<
     taxes: taxAnswers(placedTaxes),
     carrier: order.shippingCarrier,
     tracking_number: order.trackingNumber,
-    lines: lines.map((l) => ({
+    lines: lines.map(({ line: l, serialized }) => ({
       item_id: l.itemId,
       item_name: l.itemName,
       sku: l.sku,
@@ -435,6 +443,9 @@ export async function adminOrderDetail(db: Queryable, orderId: number): Promise<
       quantity: l.quantity,
       item_rate: toAmount(Number(l.itemRateCents)),
       main_image: l.mainImage,
+      line_id: l.lineId,
+      serialized: Boolean(serialized),
+      serials: byLine.get(l.lineId) ?? [],
     })),
     shipping_address: addressOf(order, 'shipping'),
     billing_address: addressOf(order, 'billing'),

@@ -26,13 +26,16 @@ import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
 import { actorOf, staffOf } from '../sessions';
 import { adminOrderDetail, exportAdminOrders, listAdminOrders, pendingOrderCount } from './admin-queries';
-import { type CreditCanceled, changeOrderStatus } from './admin-service';
+import { type CreditCanceled, changeOrderStatus, findOrder } from './admin-service';
 import { bulkOrderAction, type CreateInvoice } from './bulk';
 import { ordersCsv } from './orders-csv';
+import { renderPackingSlip } from './packing-slip';
 
 const NO_ORDER = 'There is no such order.';
 const doc = routeDocs(['Back office: orders'], SECURITY.staff);
 const Changed = { 200: AdminOrderChangedAnswer, ...REFUSALS };
+/** A file's bytes, sent as they are (a Buffer); binary in the document. */
+const FileBytes = z.instanceof(Buffer).meta({ type: 'string', format: 'binary' });
 
 /** `createInvoice`: the invoices module's, for the bulk action. */
 export function orderAdminRoutes(
@@ -146,6 +149,41 @@ export function orderAdminRoutes(
       reply.send({ scode: 200, order: await detail(numericId(request.params.orderId, NO_ORDER)) }),
   );
 
+  api.get(
+    '/api/admin/orders/:orderId/packing-slip.pdf',
+    {
+      schema: doc(
+        'The packing slip of an order (by its id or number, SO-000123) as a PDF: ship-to, lines, quantities and the serials shipped; no prices',
+        {
+          params: AdminOrderPath,
+          response: {
+            200: {
+              description: 'The packing slip as PDF, named after the order',
+              content: { 'application/pdf': { schema: FileBytes } },
+            },
+            ...REFUSALS,
+          },
+        },
+      ),
+    },
+    async (request, reply) => {
+      const order = await findOrder(db, request.params.orderId, false);
+      const { config } = deps;
+      const pdf = await renderPackingSlip(db, order, {
+        legalName: config.SHOP_LEGAL_NAME,
+        address: config.SHOP_ADDRESS,
+        phone: config.SHOP_PHONE,
+        email: config.SHOP_EMAIL,
+        timeZone,
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="packing-slip-${order.orderNumber}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
   api.post(
     '/api/admin/orders/:orderId/status',
     {
@@ -166,6 +204,7 @@ export function orderAdminRoutes(
         carrier: input.carrier,
         trackingNumber: input.tracking_number,
         reason: input.reason,
+        serials: input.serials,
         creditCanceled,
       });
       await deliverQueued(deps, done.mailIds);

@@ -16,6 +16,7 @@ import { queueMail } from '../../mail/outbox';
 import { formatOrderDate, mailText } from '../../mail/templates';
 import { oneLine } from '../../mail/text';
 import { recordAudit } from '../audit';
+import { type LineSerials, recordShipmentSerials, serialClash } from './serials';
 
 export { ORDER_ACTIONS, type OrderAction };
 
@@ -70,6 +71,8 @@ export interface StatusOptions {
    * handed over by app.ts); returns the mail it queued.
    */
   creditCanceled?: CreditCanceled;
+  /** With ship: each serialised line's serial numbers, one per unit (serials.ts checks them). */
+  serials?: readonly LineSerials[];
 }
 
 /**
@@ -131,6 +134,39 @@ export async function changeOrderStatus(
     );
   if (action !== 'ship' && (carrier || trackingNumber))
     throw new HttpError(400, 'A carrier and tracking number go with ship only.');
+  const serials = options.serials ?? [];
+  if (action !== 'ship' && serials.length > 0) throw new HttpError(400, 'Serial numbers go with ship only.');
+  try {
+    return await moveOrder(db, timeZone, ref, action, {
+      actor,
+      carrier,
+      trackingNumber,
+      reason,
+      serials,
+      creditCanceled: options.creditCanceled,
+    });
+  } catch (error) {
+    // Another shipment of one of these serials committed first (on this process or another).
+    throw serialClash(error) ?? error;
+  }
+}
+
+async function moveOrder(
+  db: Db,
+  timeZone: string,
+  ref: string,
+  action: OrderAction,
+  given: {
+    actor: Actor;
+    carrier: string;
+    trackingNumber: string;
+    reason: string;
+    serials: readonly LineSerials[];
+    creditCanceled?: CreditCanceled;
+  },
+): Promise<{ orderId: number; orderNumber: string; status: string; mailIds: number[] }> {
+  const rule = ORDER_ACTIONS[action];
+  const { actor, carrier, trackingNumber, reason } = given;
   return db.transaction(async (tx) => {
     const order = await findOrder(tx, ref);
     if (!(rule.from as readonly string[]).includes(order.status)) {
@@ -141,9 +177,10 @@ export async function changeOrderStatus(
     }
     if (rule.to === 'Canceled' || rule.to === 'Declined') await restock(tx, order.orderId);
     const creditMailIds =
-      (rule.to === 'Canceled' || rule.to === 'Declined') && options.creditCanceled
-        ? await options.creditCanceled(tx, order.orderId, reason, actor, timeZone)
+      (rule.to === 'Canceled' || rule.to === 'Declined') && given.creditCanceled
+        ? await given.creditCanceled(tx, order.orderId, reason, actor, timeZone)
         : [];
+    const unitCount = action === 'ship' ? await recordShipmentSerials(tx, timeZone, order, given.serials) : 0;
     await tx
       .update(orders)
       .set({
@@ -170,6 +207,7 @@ export async function changeOrderStatus(
       after: {
         status: rule.to,
         ...(action === 'ship' ? { carrier, tracking_number: trackingNumber } : {}),
+        ...(unitCount > 0 ? { serialised_units: unitCount } : {}),
         ...(reason ? { reason } : {}),
       },
     });

@@ -60,7 +60,7 @@ export async function bulkOrderAction(
   const units = input.action === 'invoice' ? await unitsOf(db, ids) : new Map<number, number>();
   const results: BulkOrderResult[] = [];
   const mailIds: number[] = [];
-  for (const { order_id: orderId, tracking_number: trackingNumber } of input.orders) {
+  for (const { order_id: orderId, tracking_number: trackingNumber, serials } of input.orders) {
     try {
       if (input.action === 'invoice') {
         const shipping = input.shipping_per_order + input.shipping_per_unit * (units.get(orderId) ?? 0);
@@ -80,7 +80,7 @@ export async function bulkOrderAction(
       }
       const done = await changeOrderStatus(db, timeZone, String(orderId), input.action, {
         actor,
-        ...(input.action === 'ship' ? { carrier: input.carrier, trackingNumber } : {}),
+        ...(input.action === 'ship' ? { carrier: input.carrier, trackingNumber, serials } : {}),
       });
       mailIds.push(...done.mailIds);
       results.push({

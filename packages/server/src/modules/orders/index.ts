@@ -10,8 +10,8 @@ import { orderRoutes } from './shop-routes';
 
 export { adminOrderDetail, listAdminOrders } from './admin-queries';
 export {
-  changeOrderStatus,
   type CreditCanceled,
+  changeOrderStatus,
   findOrder,
   type MailT,
   ORDER_ACTIONS,
@@ -23,6 +23,7 @@ export { companyCreditSql, invoiceBalanceSql, OWING_STATUSES, openBalanceCents }
 export type { CreateInvoice } from './bulk';
 export type { OrderNeeds } from './needs';
 export { listOrders, orderView } from './queries';
+export { type LineSerials, type LineUnits, orderUnitsByLine, serialsByItem } from './serials';
 export {
   type CheckoutHold,
   type LinesOrder,

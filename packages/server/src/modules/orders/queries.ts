@@ -26,6 +26,7 @@ import {
 import { dayEnds, dayStarts } from '../../db/sql';
 import { invoiceBalanceSql } from './balance';
 import { orderNumberOf, poMatches } from './list-filters';
+import { serialsByItem } from './serials';
 
 /**
  * The orders list of the account area, newest first: searched by order or PO number, filtered by status and
@@ -190,6 +191,10 @@ export async function orderView(
         .orderBy(asc(invoiceLines.lineId))
     : [];
   const showInvoice = ref.invoiceId !== undefined ? invoice : undefined;
+  // The invoice lists each line's serials under it.
+  const serials = showInvoice ? await serialsByItem(db, order.orderId) : new Map<string, string[]>();
+  const serialsOf = (itemId: string | null, condition: string) =>
+    itemId ? (serials.get(`${itemId}|${condition}`) ?? []) : [];
   const [billed] = showInvoice
     ? await db
         .select({ company: customers.company })
@@ -252,6 +257,7 @@ export async function orderView(
         main_image: l.mainImage,
         item_condition: l.itemCondition as Condition,
         status: l.status as OrderStatus,
+        ...(showInvoice ? { serials: serialsOf(l.itemId, l.itemCondition) } : {}),
       })),
       zoho_line_items: (showInvoice
         ? external.map((l) => ({
@@ -263,6 +269,7 @@ export async function orderView(
             item_rate: toAmount(l.rateCents),
             kind: lineKind(l.kind),
             provincial_tax: l.provincialTax,
+            serials: serialsOf(l.itemId, l.itemCondition),
           }))
         : lines.map((l) => ({
             item_id: l.itemId,
