@@ -4,6 +4,8 @@
  * counted against the key's limit in the database (so it holds across server processes), and recorded in
  * api_key_uses with its route and status (the key's latest 1,000 uses are kept: uses.ts).
  */
+
+import { CreditNoteAnswer, CreditNotesAnswer } from '@shop/domain/after-sale/credit-answers';
 import {
   ApiDevicePath,
   DeviceAnswer,
@@ -26,6 +28,7 @@ import {
 } from '@shop/domain/company-api/schemas';
 import { REFUSALS } from '@shop/domain/core/contract';
 import { message } from '@shop/domain/core/i18n';
+import { toAmount } from '@shop/domain/core/money';
 import { ordersQuerySchema } from '@shop/domain/orders/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,6 +36,13 @@ import { z } from 'zod';
 import { requestLang } from '../../i18n/lang';
 import { HttpError } from '../../lib/http';
 import { urlWithoutSecrets } from '../../lib/request-log';
+import {
+  companyCreditCents,
+  creditNoteDetail,
+  creditNoteIdByNumber,
+  listCreditNotes,
+  renderCreditNotePdf,
+} from '../credit-notes';
 import { deviceBySerial, listContext, listDevices } from '../devices';
 import { invoiceDocument, renderInvoicePdf, sellerOf } from '../invoices';
 import { type ApiCaller, checkKey } from './keys';
@@ -359,6 +369,84 @@ export async function v1Routes(app: FastifyInstance, deps: CompanyApiNeeds): Pro
           message('afterSale.serialUnknown', { serial: request.params.serial.trim() }),
         );
       return { scode: 200 as const, device };
+    },
+  );
+
+  // ---- The company's credit notes
+
+  const CREDIT_NOTES = { tags: ['Company API'], security: SECURITY };
+  const ApiCreditNotePath = z.object({ creditNoteNumber: z.string().trim().min(1).max(20) });
+  const creditNoteOf = async (request: FastifyRequest, number: string) => {
+    const customerId = callerOf(request).customerId;
+    const id = await creditNoteIdByNumber(db, customerId, number);
+    const found = id === null ? null : await creditNoteDetail(db, id, customerId, deps.config.SHOP_TIME_ZONE);
+    if (!found) throw new HttpError(404, 'afterSale.creditNoteMissing');
+    return found;
+  };
+
+  api.get(
+    '/api/v1/credit-notes',
+    {
+      schema: {
+        ...CREDIT_NOTES,
+        summary: "The company's credit notes",
+        description:
+          'Every credit note of the company, newest first: its number, day, the invoice it credits, subtotal, tax, total and the credit left on it (not yet applied to an invoice or refunded), and the credit left on them all. Any key.',
+        response: { 200: CreditNotesAnswer, ...REFUSALS },
+      },
+    },
+    async (request) => {
+      const customerId = callerOf(request).customerId;
+      return {
+        scode: 200 as const,
+        credit_notes: await listCreditNotes(db, customerId, deps.config.SHOP_TIME_ZONE),
+        credit_left: toAmount(await companyCreditCents(db, customerId)),
+      };
+    },
+  );
+
+  api.get(
+    '/api/v1/credit-notes/:creditNoteNumber',
+    {
+      schema: {
+        ...CREDIT_NOTES,
+        summary: 'One credit note',
+        description:
+          'A credit note by its number (CN-000012): its lines, deductions (negative), each tax component reversed, and where its credit went. Any key; another company’s is not found (404).',
+        params: ApiCreditNotePath,
+        response: { 200: CreditNoteAnswer, ...REFUSALS },
+      },
+    },
+    async (request) => ({
+      scode: 200 as const,
+      credit_note: await creditNoteOf(request, request.params.creditNoteNumber),
+    }),
+  );
+
+  api.get(
+    '/api/v1/credit-notes/:creditNoteNumber/pdf',
+    {
+      schema: {
+        ...CREDIT_NOTES,
+        summary: 'A credit note (PDF)',
+        description: 'The credit note as a PDF, in French or English by `Accept-Language`. Any key.',
+        params: ApiCreditNotePath,
+        response: {
+          200: {
+            description: 'The credit note.',
+            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...REFUSALS,
+        },
+      },
+    },
+    async (request, reply) => {
+      const note = await creditNoteOf(request, request.params.creditNoteNumber);
+      const pdf = await renderCreditNotePdf(db, note, sellerOf(deps.config), requestLang(request));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${note.credit_note_number}.pdf"`)
+        .send(pdf as unknown as string);
     },
   );
 

@@ -459,4 +459,29 @@ describe('the buyer', () => {
     ])
       expect(fr).toContain(text);
   });
+
+  it('reads them through the company API, only its own', async () => {
+    const made = await call(ctx.app, 'POST', '/api/user/api-keys', quebec.cookie, {
+      name: 'ERP credit notes',
+      scopes: ['prices:read'],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const get = (url: string) =>
+      ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${made.body.secret}` } });
+    const list = await get('/api/v1/credit-notes');
+    expect(list.statusCode, list.body).toBe(200);
+    const notes = list.json().credit_notes as { credit_note_number: string; total: number }[];
+    expect(notes.length).toBeGreaterThan(0);
+    const one = await get(`/api/v1/credit-notes/${notes[0]!.credit_note_number.toLowerCase()}`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().credit_note).toMatchObject({ credit_note_number: notes[0]!.credit_note_number });
+    expect((await get(`/api/v1/credit-notes/${notes[0]!.credit_note_number}/pdf`)).statusCode).toBe(200);
+    // Another company's number is not found.
+    const theirs = await invoiced(other, 1);
+    const issued = await issue(theirs.invoiceId, {
+      lines: [{ invoice_line_id: lineOf(theirs, 'item').invoice_line_id, quantity: 1 }],
+    });
+    const foreign = await get(`/api/v1/credit-notes/${issued.body.credit_note.credit_note_number}`);
+    expect(foreign.statusCode).toBe(404);
+  });
 });

@@ -11,7 +11,13 @@ import { creditNoteRoutes } from './shop-routes';
 
 export type { CreditNoteNeeds } from './needs';
 export { renderCreditNotePdf } from './pdf';
-export { companyCreditCents, creditNoteDetail, creditNotesOfOrder, listCreditNotes } from './queries';
+export {
+  companyCreditCents,
+  creditNoteDetail,
+  creditNoteIdByNumber,
+  creditNotesOfOrder,
+  listCreditNotes,
+} from './queries';
 export {
   applyCredit,
   type CreditLineInput,

@@ -225,3 +225,21 @@ export async function orderCredits(db: Queryable, orderId: number, timeZone: str
     })),
   };
 }
+
+/** A company's credit note's id by its number (CN-000012, any case), or null. */
+export async function creditNoteIdByNumber(
+  db: Queryable,
+  customerId: string,
+  number: string,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: creditNotes.creditNoteId })
+    .from(creditNotes)
+    .where(
+      and(
+        eq(creditNotes.customerId, customerId),
+        eq(creditNotes.creditNoteNumber, number.trim().toUpperCase()),
+      ),
+    );
+  return row?.id ?? null;
+}

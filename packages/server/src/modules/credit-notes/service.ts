@@ -312,6 +312,7 @@ async function writeCreditNote(
       amounts.totalCents - allocatedCents > 0
         ? t('creditNote.mail.credit', { amount: formatMoney(amounts.totalCents - allocatedCents, lang) })
         : '',
+      t('creditNote.mail.view'),
     ]
       .filter(Boolean)
       .join('\n'),
