@@ -17,7 +17,7 @@ import { Form, Link, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api';
 import { ADMIN_BASE, attempt, checked, failed, type ListData, listOrRefusal, readBody } from '../api';
 import { KeysHint, MatchCount, SkipToTable, useListKeys } from '../list-keys';
-import { type AdminPage, type PageArgs, usePageData } from '../routing';
+import { type AdminPage, type PageArgs, setFlash, usePageData } from '../routing';
 import {
   Checkbox,
   Day,
@@ -183,7 +183,7 @@ async function detailAction({ request, params }: PageArgs) {
     keep_unit: body.keep_unit === 'on',
   });
   if (answer.refused) return answer.refused;
-  return attempt(
+  const result = await attempt(
     request,
     () =>
       api('POST /api/admin/warranty-claims/:claimId/answer', {
@@ -192,6 +192,9 @@ async function detailAction({ request, params }: PageArgs) {
       }),
     'Answered.',
   );
+  // The answered claim has no form left to say it: the page's message does.
+  if (result.ok) setFlash(result.message);
+  return result;
 }
 
 function AnswerForm() {
@@ -200,7 +203,7 @@ function AnswerForm() {
   useFocusFirstError(ref, result);
   return (
     <fetcher.Form method="post" ref={ref} className="admin-form" noValidate aria-labelledby="answer-title">
-      <h2 id="answer-title">Answer</h2>
+      <h2 id="answer-title">Answer the claim</h2>
       <input type="hidden" name="intent" value="answer" />
       <Result result={result} />
       <Select
