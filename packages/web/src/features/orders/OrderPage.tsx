@@ -20,6 +20,7 @@ import { useSession } from '../../lib/session';
 import { shopInfo } from '../../lib/shop';
 import { usePageTitle } from '../../lib/title';
 import '../../styles/cart.css';
+import { CreditNoteLinks } from '../credit-notes';
 import { useOrderReads } from './loader';
 import { OrderPeople, OrderTools } from './OrderTools';
 import { InvoiceSellerBlock, OrderTotals } from './OrderTotals';
@@ -302,6 +303,7 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
         </tbody>
       </table>
       <OrderTotals order={o} kind={kind} />
+      <CreditNoteLinks invoiceId={kind === 'invoice' ? o.invoice_id : null} orderId={o.order_id} />
       {kind === 'order' && !o.invoice_number && o.status !== 'Canceled' && o.status !== 'Declined' && (
         <p className="order__note">{t('orders:total.feesLater')}</p>
       )}

@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { Loading } from '../../../components/Loading';
 import { money, pageLang, t } from '../../../lib/i18n';
 import { useRead } from '../../../lib/reads';
+import { CreditNotesList } from '../../credit-notes';
 import { useAccountReads } from '../loader';
 import { LoadError } from './LoadError';
 import './statement.css';
@@ -179,6 +180,22 @@ function StatementView({ statement }: { statement: StatementData }) {
           </table>
         </div>
       </section>
+
+      {statement.credits.length > 0 && (
+        <section className="acct-section" aria-labelledby="statement-credits">
+          <h2 id="statement-credits">{t('credit-notes:creditLeftTitle')}</h2>
+          <ul className="credit-notes-credit" data-testid="statement-credits">
+            {statement.credits.map((c) => (
+              <li key={c.credit_note_id}>
+                <Link to={`/acer/credit-notes/${c.credit_note_id}`}>{c.credit_note_number}</Link>{' '}
+                {t('credit-notes:creditLeftLine', { invoice: c.invoice_number, left: dollars(c.left) })}
+              </li>
+            ))}
+          </ul>
+          <p>{t('credit-notes:creditLeftTotal', { amount: dollars(statement.credit_left) })}</p>
+        </section>
+      )}
+      <CreditNotesList customerId={statement.customer_id} />
 
       <section className="acct-section" aria-labelledby="statement-open">
         <h2 id="statement-open">{t('account:statement.open')}</h2>
