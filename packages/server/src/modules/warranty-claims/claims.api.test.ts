@@ -4,9 +4,9 @@
  */
 import { addDays, todayIn } from '@shop/domain/core/days';
 import { CLAIM_MSG } from '@shop/domain/warranty-claims/schemas';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { orderLines, outbox, returns, units, warrantyClaims } from '../../db/schema';
+import { contacts, orderLines, outbox, returns, units, warrantyClaims } from '../../db/schema';
 import {
   call,
   clientAddress,
@@ -217,11 +217,63 @@ describe('the seller answers a claim', () => {
     expect(done.body.claim).toMatchObject({ answer: 'refund', return_id: null });
     const db = ctx.app.services.database.db;
     expect(await db.select().from(returns).where(eq(returns.claimId, made.body.claim_id))).toHaveLength(0);
+  });
+});
+
+describe('what a claim is told in French, and bad input', () => {
+  it("mails a French-speaking buyer in French and keeps the claim's photos for the seller", async () => {
+    const french = await makeCustomer(ctx.app, owner);
+    const db = ctx.app.services.database.db;
+    await db.update(contacts).set({ language: 'fr' }).where(eq(contacts.customerId, french.customerId));
+    const unit = await shippedUnit(french);
+    const made = await claim(french, unit.serial, [{ type: 'image/png', data: PNG }]);
+    expect(made.status).toBe(200);
+    const mails = await mailsTo(
+      french.email,
+      `Réclamation au titre de la garantie ${made.body.claim_number} reçue`,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).toContain('2 à 3 jours ouvrables');
+    const seen = await call(ctx.app, 'GET', `/api/admin/warranty-claims/${made.body.claim_id}`, owner);
+    expect(seen.body.claim).toMatchObject({
+      serial: unit.serial,
+      order_id: unit.orderId,
+      state: 'submitted',
+    });
+    const photo = seen.body.claim.photos[0];
+    const bytes = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/warranty-claims/${made.body.claim_id}/photos/${photo.photo_id}`,
+      headers: { cookie: owner },
+    });
+    expect(bytes.statusCode).toBe(200);
+    expect(bytes.headers['content-type']).toBe('image/png');
+    expect(bytes.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('answers bad input with 4xx and a message, never 500', async () => {
+    const url = `/api/user/${buyer.customerId}/warranty-claims`;
+    const json = await call(ctx.app, 'POST', url, buyer.cookie, { serial: 'X', problem: 'y' });
+    expect(json.status).toBe(400);
+    expect(json.body.smessage).toBe(en(CLAIM_MSG.unreadable));
+    const short = await claim(buyer, 'ABC123', [], 'broken');
+    expect(short.status).toBe(400);
+    expect(short.body.errors).toEqual({ problem: en(CLAIM_MSG.problem) });
     expect(
-      await db
-        .select()
-        .from(units)
-        .where(and(eq(units.unitId, unit.unitId))),
-    ).toHaveLength(1);
+      (await call(ctx.app, 'GET', `/api/user/${other.customerId}/warranty-claims`, buyer.cookie)).status,
+    ).toBe(403);
+    expect((await call(ctx.app, 'GET', url, '')).status).toBe(401);
+    for (const id of ['x', '0', '-1', '99999999999', '2147483647'])
+      expect((await call(ctx.app, 'GET', `/api/admin/warranty-claims/${id}`, owner)).status).toBe(404);
+    const answer = await call(ctx.app, 'POST', '/api/admin/warranty-claims/1/answer', owner, {
+      answer: 'swap',
+    });
+    expect(answer.status).toBe(400);
+    expect((await call(ctx.app, 'GET', '/api/admin/warranty-claims?age=2', owner)).status).toBe(400);
+    expect((await call(ctx.app, 'GET', '/api/admin/warranty-claims?customer=%25_x', owner)).status).toBe(200);
+    expect((await call(ctx.app, 'GET', '/api/admin/warranty-claims/1/photos/999999', owner)).status).toBe(
+      404,
+    );
+    expect((await call(ctx.app, 'GET', '/api/admin/warranty-claims', '')).status).toBe(401);
   });
 });
