@@ -22,6 +22,7 @@ export const STATIC_ROUTES = [
   '/acer/warranty',
   '/acer/extended-warranty',
   '/acer/extended-warranty/main',
+  '/acer/extended-warranty/submit-warranty-claim',
   '/acer/subscribe',
   '/acer/blog',
   '/acer/blog/test-blog',
