@@ -21,6 +21,7 @@ import { AuditTrail, PageTitle, When } from '../../ui';
 import { statusWord } from '../../words';
 import { StatusTag } from '../Orders';
 import { Addresses } from './Addresses';
+import { CreditNotes } from './CreditNotes';
 import { History } from './History';
 import { Invoices } from './Invoices';
 import { Lines } from './Lines';
@@ -179,6 +180,7 @@ function OrderDetail() {
       <Plans plans={plans} />
       <Addresses order={order} />
       <Invoices order={order} draft={draft} />
+      <CreditNotes orderId={order.order_id} />
       <History order={order} />
       <AuditTrail entries={order.audit} />
     </>
