@@ -269,6 +269,10 @@ const AUDIT_TARGETS: Record<string, { noun: string; href: (id: string) => string
   tax_rate: { noun: 'Tax rate', href: () => `${ADMIN_BASE}/tax-rates` },
   fee: { noun: 'Fee', href: () => `${ADMIN_BASE}/fees` },
   quote: { noun: 'Quote', href: (id) => `${ADMIN_BASE}/quotes/${encodeURIComponent(id)}` },
+  warranty_claim: {
+    noun: 'Warranty claim',
+    href: (id) => `${ADMIN_BASE}/warranty-claims/${encodeURIComponent(id)}`,
+  },
 };
 
 /** The thing an audit entry is about, named by its kind and id, as a link when it has a page. */

@@ -22,6 +22,7 @@ const ENTITY_TYPES = [
   'tax_rate',
   'fee',
   'quote',
+  'warranty_claim',
 ];
 
 async function loader({ request }: PageArgs) {
