@@ -1,8 +1,15 @@
 import { parsePrice } from '@shop/domain/core/money-text';
+import type { Db } from '../db/client';
 import { CLI_ACTOR } from '../lib/back-office';
 import { creditCanceledOrder } from '../modules/credit-notes';
 import { correctInvoice, createInvoice, type ExtraLine } from '../modules/invoices';
-import { changeOrderStatus, ORDER_ACTIONS, type OrderAction } from '../modules/orders';
+import {
+  adminOrderDetail,
+  changeOrderStatus,
+  findOrder,
+  ORDER_ACTIONS,
+  type OrderAction,
+} from '../modules/orders';
 import type { SellerCommand } from './seller-types';
 
 function cents(text: string | undefined, what: string): number {
@@ -41,26 +48,30 @@ const ACTIONS = Object.keys(ORDER_ACTIONS).join('|');
 /** Order and invoice commands. */
 export const orderCommands: Record<string, SellerCommand> = {
   order: {
-    usage: `<order id or number> ${ACTIONS} [--carrier UPS --tracking 1Z...] [--reason "text"]`,
+    usage: `<order id or number> ${ACTIONS} [--carrier UPS --tracking 1Z...] [--serials 1=SN1,SN2]... [--reason "text"]`,
     summary:
-      'Moves an order on and mails the customer; ship takes a carrier and tracking number; cancel and decline need a reason and put the stock back.',
+      'Moves an order on and mails the customer; ship takes a carrier, a tracking number and, for each serialised line (its number on the order, from 1), one serial per unit; cancel and decline need a reason and put the stock back.',
     async run({ db, deps, config }, [ref, action, ...rest]) {
       if (!ref || !action || !(action in ORDER_ACTIONS))
         throw new Error(`Usage: order <order id or number> ${ACTIONS}`);
       const options: Record<string, string> = {};
+      const serialsGiven: string[] = [];
       for (let i = 0; i < rest.length; i++) {
         const name = rest[i]?.replace(/^--/, '') ?? '';
-        if (!['carrier', 'tracking', 'reason'].includes(name) || !rest[i]?.startsWith('--'))
+        if (!['carrier', 'tracking', 'reason', 'serials'].includes(name) || !rest[i]?.startsWith('--'))
           throw new Error(`Unknown option ${rest[i]}.`);
         const value = rest[++i];
         if (value === undefined) throw new Error(`--${name} needs a value.`);
-        options[name] = value;
+        if (name === 'serials') serialsGiven.push(value);
+        else options[name] = value;
       }
+      const serials = serialsGiven.length > 0 ? await serialsByPosition(db, ref, serialsGiven) : [];
       const result = await changeOrderStatus(db, config.SHOP_TIME_ZONE, ref, action as OrderAction, {
         actor: CLI_ACTOR,
         carrier: options.carrier,
         trackingNumber: options.tracking,
         reason: options.reason,
+        serials,
         creditCanceled: creditCanceledOrder,
       });
       await deps.catalog.refresh();
@@ -105,3 +116,21 @@ export const orderCommands: Record<string, SellerCommand> = {
     },
   },
 };
+
+/**
+ * `--serials 2=SN1,SN2` (repeatable): the serials of the order's line 2 (as the order lists its lines, from
+ * 1), separated by commas, in unit order; as the ship action takes them, by line id.
+ */
+async function serialsByPosition(db: Db, ref: string, given: string[]) {
+  const order = await findOrder(db, ref, false);
+  const lines = (await adminOrderDetail(db, order.orderId))?.lines ?? [];
+  return given.map((text) => {
+    const match = /^(\d{1,4})=(.*)$/.exec(text.trim());
+    const line = match ? lines[Number(match[1]) - 1] : undefined;
+    if (!match || !line)
+      throw new Error(
+        `--serials takes a line's number on the order (1 to ${lines.length}), = and its serials separated by commas, e.g. --serials 1=SN1,SN2; not "${text}".`,
+      );
+    return { line_id: line.line_id, serials: match[2]!.split(',').map((s) => s.trim()) };
+  });
+}

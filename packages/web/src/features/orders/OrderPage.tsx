@@ -131,12 +131,19 @@ function LineCells(line: {
   quantity: number;
   rate: number;
   status: string;
+  /** The serial numbers of its units, as shipped (on the invoice). */
+  serials?: string[] | undefined;
 }) {
   const label = (column: (typeof LINE_COLUMNS)[number]) => t(`orders:col.${column}`);
   return (
     <>
       <td className="order__line-name" data-label={label('item')}>
         {line.name}
+        {line.serials && line.serials.length > 0 && (
+          <span className="order__serials">
+            {t('orders:line.serials', { list: line.serials.join(', ') })}
+          </span>
+        )}
       </td>
       <td data-label={label('sku')}>{line.sku}</td>
       <td data-label={label('condition')}>{conditionName(line.condition)}</td>
@@ -285,6 +292,7 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
                 quantity={l.quantity}
                 rate={l.item_rate}
                 status={l.status}
+                serials={l.serials}
               />
             </tr>
           ))}

@@ -22,7 +22,7 @@ import {
 import { todayIn } from '@shop/domain/core/days';
 import { CARRIERS } from '@shop/domain/orders/carriers';
 import { PROVINCES } from '@shop/domain/tax/rules';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { api, queryOf } from '../../../lib/api';
 import { shopInfo } from '../../../lib/shop';
@@ -40,6 +40,7 @@ import { KeysHint, MatchCount, SkipToTable, useListKeys } from '../list-keys';
 import { type AdminPage, type PageArgs, usePageData } from '../routing';
 import { Field, ListPager, Money, PageTitle, Result, Select, useAction, When } from '../ui';
 import { statusWord } from '../words';
+import { SerialFields, type SerialLine, serialsOf } from './order-detail/SerialFields';
 import { SerialMatches } from './Serials';
 
 type OrdersPage = Page<AdminOrderRow> & { capped: boolean };
@@ -391,6 +392,8 @@ function Orders() {
   const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState<Record<number, string>>({});
   const [perOrder, setPerOrder] = useState('');
+  // Shipping: each ticked order's lines, for its serialised units' serial fields.
+  const [linesOf, setLinesOf] = useState<Record<number, SerialLine[]>>({});
   const [perUnit, setPerUnit] = useState('');
   const { fetcher, busy, result, errors } = useAction((answer) => {
     // The orders done leave the selection; the refused stay ticked to be looked at.
@@ -413,14 +416,43 @@ function Orders() {
     tracking: bulk === 'ship' ? tracking : null,
     setTracking: (id, text) => setTracking((before) => ({ ...before, [id]: text })),
   };
+  const tickedKey = ticked.join(',');
+  useEffect(() => {
+    if (bulk !== 'ship') return;
+    const missing = tickedKey
+      .split(',')
+      .filter(Boolean)
+      .map(Number)
+      .filter((id) => !(id in linesOf));
+    if (missing.length === 0) return;
+    let live = true;
+    Promise.all(
+      missing.map((id) =>
+        api('GET /api/admin/orders/:orderId', { params: { orderId: String(id) } })
+          .then((answer) => [id, answer.order.lines] as const)
+          .catch(() => [id, []] as const),
+      ),
+    ).then((found) => {
+      if (live) setLinesOf((before) => ({ ...before, ...Object.fromEntries(found) }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [bulk, tickedKey, linesOf]);
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (bulk === 'export' || ticked.length === 0) return;
+    const fields = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, unknown>;
     const body = {
       action: bulk,
       orders: ticked.map((order_id) => ({
         order_id,
-        ...(bulk === 'ship' ? { tracking_number: tracking[order_id] ?? '' } : {}),
+        ...(bulk === 'ship'
+          ? {
+              tracking_number: tracking[order_id] ?? '',
+              serials: serialsOf(fields, `bulk-serial-${order_id}`),
+            }
+          : {}),
       })),
       ...(bulk === 'ship' ? { carrier } : {}),
       ...(bulk === 'invoice'
@@ -480,6 +512,19 @@ function Orders() {
             hint="Each order's tracking number goes in its row."
           />
         )}
+        {bulk === 'ship' &&
+          ticked.map((id) => {
+            const number = orders.items.find((o) => o.order_id === id)?.order_number ?? String(id);
+            return (
+              <SerialFields
+                key={id}
+                lines={linesOf[id] ?? []}
+                prefix={`bulk-serial-${id}`}
+                idPrefix={`bulk-serial-${id}`}
+                label={(position) => `${number} line ${position}`}
+              />
+            );
+          })}
         {bulk === 'invoice' && (
           <>
             <Field

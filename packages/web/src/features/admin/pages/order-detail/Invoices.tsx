@@ -76,6 +76,9 @@ function InvoiceView({
                 {l.item_name}
                 {l.sku ? ` (${l.sku})` : ''}
                 {l.kind === 'fee' && !l.provincial_tax ? ' (no provincial tax)' : ''}
+                {l.serials.length > 0 && (
+                  <span className="admin-serial-list">Serial numbers: {l.serials.join(', ')}</span>
+                )}
               </td>
               <td className="admin-num">{l.quantity}</td>
               <td className="admin-num">

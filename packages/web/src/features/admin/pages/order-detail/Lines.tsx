@@ -11,6 +11,12 @@ export function Lines({ order }: { order: AdminOrderDetail }) {
   return (
     <section className="admin-section" aria-labelledby="lines-heading">
       <h2 id="lines-heading">Lines</h2>
+      <p>
+        {/* A PDF to print and put in the box: ship-to, lines, quantities and serials; no prices. */}
+        <a href={`/api/admin/orders/${order.order_id}/packing-slip.pdf`} target="_blank" rel="noopener">
+          Packing slip (PDF)
+        </a>
+      </p>
       <div className="admin-table-wrap">
         <table className="admin-table">
           <thead>
@@ -34,6 +40,9 @@ export function Lines({ order }: { order: AdminOrderDetail }) {
               <tr key={`${l.item_id}-${l.item_condition}`}>
                 <td>
                   <Link to={`${ADMIN_BASE}/products/${l.item_id}`}>{l.item_name}</Link>
+                  {l.serials.length > 0 && (
+                    <span className="admin-serial-list">Serial numbers: {l.serials.join(', ')}</span>
+                  )}
                 </td>
                 <td>{l.sku}</td>
                 <td>{conditionWord(l.item_condition)}</td>

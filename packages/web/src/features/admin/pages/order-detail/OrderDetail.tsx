@@ -26,6 +26,7 @@ import { History } from './History';
 import { Invoices } from './Invoices';
 import { Lines } from './Lines';
 import { Plans } from './Plans';
+import { serialsOf } from './SerialFields';
 import { StatusActions } from './StatusActions';
 
 interface OrderData {
@@ -59,6 +60,7 @@ async function action({ request, params }: PageArgs) {
       carrier: body.carrier ?? '',
       tracking_number: body.tracking_number ?? '',
       reason: body.reason ?? '',
+      ...(body.action === 'ship' ? { serials: serialsOf(body) } : {}),
     });
     if (change.refused) return change.refused;
     return attempt(

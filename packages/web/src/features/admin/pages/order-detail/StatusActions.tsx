@@ -1,5 +1,6 @@
 /**
- * The order's status changes open to it: confirm, ship (carrier and tracking), deliver, release a held order
+ * The order's status changes open to it: confirm, ship (carrier, tracking and each serialised unit's serial),
+ * deliver, release a held order
  * (an owner's: it overrides the credit limit), cancel or decline with a reason.
  */
 import type { AdminOrderDetail, OrderAction } from '@shop/domain/back-office/schemas';
@@ -8,6 +9,7 @@ import { useRef } from 'react';
 import { useIsOwner } from '../../routing';
 import { Field, Result, Select, TextArea, useAction, useFocusFirstError } from '../../ui';
 import { statusWord } from '../../words';
+import { SerialFields } from './SerialFields';
 
 const ACTION_LABELS: Record<OrderAction, string> = {
   confirm: 'Confirm order',
@@ -84,6 +86,12 @@ export function StatusActions({ order }: { order: AdminOrderDetail }) {
               error={errors.tracking_number}
               hint="Optional; shown to the customer and in the mail."
             />
+            <SerialFields lines={order.lines} />
+            {errors.serials && (
+              <p className="admin-error" role="alert">
+                {errors.serials}
+              </p>
+            )}
             <button type="submit" className="admin-btn admin-btn--primary" disabled={busy}>
               {ACTION_LABELS.ship}
             </button>

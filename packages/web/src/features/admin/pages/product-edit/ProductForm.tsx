@@ -3,7 +3,7 @@
  * one; the volume prices are read before sending, and new filter values are sent only once confirmed.
  */
 import type { AdminFilterValuesAnswer, AdminProduct } from '@shop/domain/back-office/schemas';
-import { subCategoriesOf } from '@shop/domain/catalog/product';
+import { serializedByDefault, subCategoriesOf } from '@shop/domain/catalog/product';
 import { DISPLAY_NAMES, PRODUCT_CATEGORIES } from '@shop/domain/catalog/rules';
 import { useRef, useState } from 'react';
 import { Checkbox, Field, Result, Select, TextArea, useAction, useFocusFirstError } from '../../ui';
@@ -128,6 +128,8 @@ export function ProductForm({
               ...all,
               category,
               sub_category: subCategoriesOf(category).includes(all.sub_category) ? all.sub_category : '',
+              // A new computer, monitor, tablet or phone carries serials unless the seller says otherwise.
+              ...(product ? {} : { serialized: serializedByDefault(category) }),
             }));
           }}
         />
@@ -190,6 +192,12 @@ export function ProductForm({
           />
         </div>
         <div className="admin-grid">
+          <Checkbox
+            id="serialized"
+            label="Units carry serial numbers (one is taken per unit when shipping)"
+            checked={v.serialized}
+            onChange={(e) => set('serialized', e.target.checked)}
+          />
           <Checkbox
             id="is_featured"
             label="Featured on the home page"

@@ -23,7 +23,7 @@ const TEXT_KEYS = [
 ] as const;
 const NUMBER_KEYS = ['stock', 'scratch_dent_stock', 'popularity'] as const;
 const PRICE_KEYS = ['price', 'sale_price', 'scratch_dent_price'] as const;
-const FLAG_KEYS = ['is_active', 'is_sale', 'is_featured', 'is_scratch_dent'] as const;
+const FLAG_KEYS = ['is_active', 'is_sale', 'is_featured', 'is_scratch_dent', 'serialized'] as const;
 
 export type TextKey =
   | (typeof TEXT_KEYS)[number]
@@ -69,6 +69,7 @@ export function formOf(p: AdminProduct | null): FormValues {
       is_sale: false,
       is_featured: false,
       is_scratch_dent: false,
+      serialized: false,
       images: [],
     };
   }
@@ -97,6 +98,7 @@ export function formOf(p: AdminProduct | null): FormValues {
     is_sale: p.is_sale,
     is_featured: p.is_featured,
     is_scratch_dent: p.is_scratch_dent,
+    serialized: p.serialized,
     images: p.images,
   };
 }
