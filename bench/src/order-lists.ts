@@ -17,6 +17,8 @@ const PORT = 3210;
 const DATABASE = 'shop_bench_orders';
 const ORDERS = 250_000;
 const LINES = 1_000_000;
+/** Serial-numbered units shipped: two for each order line. */
+const UNITS = 2_000_000;
 const COMPANIES = 2_000;
 /** The demo buyers hold a large share: C10001's own list is timed at its worst. */
 const DEMO_ORDERS: Record<string, number> = { C10001: 20_000, C10002: 8_000 };
@@ -25,6 +27,8 @@ const REQUESTS = Number(process.env.BENCH_ORDERS_REQUESTS ?? 100);
 const WARM_UP = 3;
 /** A list far over its target stops early rather than taking minutes: its p99 is then the worst seen. */
 const ROW_SECONDS = Number(process.env.BENCH_ORDERS_ROW_SECONDS ?? 20);
+/** Times only the lists whose name holds one of these texts (`devices,serial`); all of them when unset. */
+const ONLY_ROWS = (process.env.BENCH_ORDERS_ONLY_ROWS ?? '').toLowerCase().split(',');
 const SERVE_FLAGS = (
   JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { scripts: { serve: string } }
 ).scripts.serve
@@ -424,6 +428,41 @@ async function seedOrders(client: pg.Client): Promise<{ orders: number; lines: n
   return { orders, lines, seconds: (Date.now() - t0) / 1000 };
 }
 
+/**
+ * The serial register: two units for each order line (2,000,000), one INSERT ... SELECT over the lines. A
+ * unit ships a day after its order; its serial is a hashed prefix and its number; its warranty ends by the
+ * terms (a year for a brand-new unit, 90 days otherwise); one in a hundred came back.
+ */
+async function seedUnits(client: pg.Client): Promise<{ units: number; seconds: number }> {
+  const t0 = Date.now();
+  const q = (text: string) => client.query(text);
+  await q('begin');
+  await q('set local max_parallel_workers_per_gather = 0');
+  await q("set local work_mem = '256MB'");
+  await q('savepoint checks');
+  await q("set local session_replication_role = 'replica'").then(
+    () => undefined,
+    () => q('rollback to savepoint checks'),
+  );
+  await q(`insert into units (unit_id, serial, order_id, line_id, customer_id, item_id, shipped_at,
+       warranty_ends_on, warranty_basis, returned_at)
+     select n, upper(substr(md5(n::text), 1, 5)) || lpad(n::text, 8, '0'), l.order_id, l.line_id, o.customer_id,
+       l.item_id, o.created_at + interval '1 day',
+       (o.created_at at time zone '${DEFAULT_SHOP_TIME_ZONE}')::date
+         + case when l.item_condition = 'BrandNew' then 365 else 90 end,
+       case when l.item_condition = 'BrandNew' then 'factory' else 'terms' end,
+       case when n % 100 = 0 then o.created_at + interval '20 days' end
+     from (select l.*, row_number() over (order by l.line_id, g.k) as n
+           from order_lines l, generate_series(1, 2) g(k)
+           where l.line_id <= ${UNITS / 2}) l
+     join orders o on o.order_id = l.order_id`);
+  await q(`select setval(pg_get_serial_sequence('units', 'unit_id'), (select max(unit_id) from units))`);
+  await q('commit');
+  await q('vacuum (analyze) units');
+  const [{ n }] = (await q('select count(*)::int as n from units')).rows as [{ n: number }];
+  return { units: n, seconds: (Date.now() - t0) / 1000 };
+}
+
 // ---- The shop
 
 async function startShop(databaseUrl: string): Promise<ChildProcess> {
@@ -640,6 +679,8 @@ export async function orderListsBench(): Promise<{ worstP99: number | null; met:
     console.log(
       `seeded ${seeded.orders.toLocaleString('en-US')} orders and ${seeded.lines.toLocaleString('en-US')} order lines in ${seeded.seconds.toFixed(1)} s`,
     );
+    const units = await seedUnits(client);
+    console.log(`seeded ${units.units.toLocaleString('en-US')} units in ${units.seconds.toFixed(1)} s`);
 
     // What to look for: values that exist in the seeded data.
     const middle = `SO-${String(Math.floor(seeded.orders * 0.49)).padStart(6, '0')}`;
@@ -663,10 +704,19 @@ export async function orderListsBench(): Promise<{ worstP99: number | null; met:
     );
     const [rare, common] = skus.rows as [{ sku: string; n: number }, { sku: string; n: number }];
     const companyPart = company.company.split(' ').slice(0, 2).join(' ').slice(0, -2);
+    // A serial of C10001's (its start for the searches) and one of another company's, shipped more than once.
+    const buyerSerial = await one<{ serial: string }>(
+      client,
+      `select serial from units where customer_id = 'C10001' order by unit_id offset 7000 limit 1`,
+    );
+    const anySerial = await one<{ serial: string }>(
+      client,
+      'select serial from units order by unit_id offset 1234566 limit 1',
+    );
     const month = monthBack(6);
     const quarter = { from: monthBack(3).from, to: monthBack(1).to };
     console.log(
-      `  looked for: ${middle}, PO ${company.po} and prefix ${company.po.slice(0, 7)} (${company.customer_id}), "${companyPart}", C10001's PO ${buyerPo.po}, rare sku ${rare.sku} (${rare.n} lines), common sku ${common.sku} (${common.n} lines), ${month.from}..${month.to}`,
+      `  looked for: serials ${buyerSerial.serial} (C10001) and ${anySerial.serial}, ${middle}, PO ${company.po} and prefix ${company.po.slice(0, 7)} (${company.customer_id}), "${companyPart}", C10001's PO ${buyerPo.po}, rare sku ${rare.sku} (${rare.n} lines), common sku ${common.sku} (${common.n} lines), ${month.from}..${month.to}`,
     );
 
     const staff = await signIn('/api/admin/login', { email: 'seller@example.com', password: 'Demo@Seller1' });
@@ -674,6 +724,8 @@ export async function orderListsBench(): Promise<{ worstP99: number | null; met:
     const adminTotal = (a: unknown) => (a as { orders: { total: number } }).orders.total;
     const buyerTotal = (a: unknown) => (a as { ordersPage: { total: number } }).ordersPage.total;
     const customersTotal = (a: unknown) => (a as { customers: { total: number } }).customers.total;
+    const devicesTotal = (a: unknown) => (a as { devicesPage: { total: number } }).devicesPage.total;
+    const unitsFound = (a: unknown) => (a as { units: unknown[] }).units.length;
     const enc = encodeURIComponent;
     const back = (name: string, filters: boolean, ...tries: string[][]): List => ({
       name: `back office: ${name}`,
@@ -750,7 +802,37 @@ export async function orderListsBench(): Promise<{ worstP99: number | null; met:
         '/api/admin/customers/C10001',
         (a) => (a as { customer: { orders: unknown[] } }).customer.orders.length,
       ),
-    ];
+      // The serial register (2,000,000 units): a company's Devices section and the back office's lookup.
+      {
+        name: 'buyer C10001: devices, first page',
+        path: '/api/user/C10001/devices',
+        tries: [[]],
+        filters: false,
+        cookie: buyer,
+        totalOf: devicesTotal,
+      },
+      {
+        name: 'buyer C10001: devices, search a serial start',
+        path: '/api/user/C10001/devices',
+        tries: [[`q=${enc(buyerSerial.serial.slice(0, 4).toLowerCase())}`]],
+        filters: true,
+        cookie: buyer,
+        totalOf: devicesTotal,
+      },
+      {
+        name: 'buyer C10001: devices, in warranty',
+        path: '/api/user/C10001/devices',
+        tries: [['state=in_warranty']],
+        filters: true,
+        cookie: buyer,
+        totalOf: devicesTotal,
+      },
+      plain(`back office: serial ${anySerial.serial}`, `/api/admin/serials/${anySerial.serial}`, unitsFound),
+      {
+        ...plain('back office: serials search (its start)', '/api/admin/serials', unitsFound),
+        tries: [[`q=${enc(anySerial.serial.slice(0, 4))}`]],
+      },
+    ].filter((list) => ONLY_ROWS.some((text) => list.name.toLowerCase().includes(text)));
 
     console.log(
       `\norder lists (${seeded.orders.toLocaleString('en-US')} orders, ${seeded.lines.toLocaleString('en-US')} lines, PostgreSQL): up to ${REQUESTS} requests each, one at a time, after ${WARM_UP} warm-ups;`,

@@ -9,6 +9,11 @@ import { Count, Envelope, Timestamp } from '../core/answers';
 export const UNIT_STATES = ['in_warranty', 'expired', 'returned', 'replaced'] as const;
 export const WARRANTY_BASES = ['terms', 'battery', 'factory', 'plan'] as const;
 export const DEVICES_PAGE_SIZE = 20;
+/**
+ * The count of a company's units stops here (`capped`): counting 160,000 units costs more than the page
+ * itself; past it a serial's start finds a unit.
+ */
+export const DEVICES_COUNT_CAP = 1_000;
 /** At most this many rows in a CSV export of the Devices section. */
 export const DEVICES_EXPORT_CAP = 50_000;
 
@@ -73,7 +78,9 @@ export const DeviceRow = z.object({
 export type DeviceRow = z.infer<typeof DeviceRow>;
 
 export const DevicesPage = z.object({
+  /** The units matching, at most DEVICES_COUNT_CAP (then `capped`). */
   total: Count,
+  capped: z.boolean(),
   page: z.number().int().min(1),
   pages: z.number().int().min(1),
   pageSize: z.number().int().min(1),

@@ -1149,6 +1149,14 @@ export const units = pgTable(
     index('units_customer_idx').on(t.customerId, t.shippedAt, t.unitId),
     index('units_order_idx').on(t.orderId, t.lineId),
     uniqueIndex('units_plan_line_idx').on(t.planLineId, t.unitId),
+    // A company's units by state (the Devices section's filter and count): those still out by their warranty's
+    // end (in warranty, expired), and the few that came back or were replaced.
+    index('units_customer_warranty_idx')
+      .on(t.customerId, t.warrantyEndsOn)
+      .where(sql`${t.returnedAt} is null and ${t.replacedBy} is null`),
+    index('units_customer_back_idx')
+      .on(t.customerId, t.shippedAt)
+      .where(sql`${t.returnedAt} is not null or ${t.replacedBy} is not null`),
   ],
 );
 

@@ -5,7 +5,7 @@
  * extends its warranty and one bought 31 days after is refused, as is a unit beyond the plan's quantity; the
  * back office's lookup finds every unit a serial ever shipped as.
  */
-import { DEVICES_CSV_COLUMNS } from '@shop/domain/after-sale/device-schemas';
+import { DEVICES_COUNT_CAP, DEVICES_CSV_COLUMNS } from '@shop/domain/after-sale/device-schemas';
 import { message } from '@shop/domain/core/i18n';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
@@ -180,7 +180,7 @@ describe("a company's devices", () => {
   it('lists every unit of the company, latest shipped first, with its order, delivery and warranty', async () => {
     const list = await call(ctx.app, 'GET', '/api/user/C10001/devices', c1);
     expect(list.status, JSON.stringify(list.body)).toBe(200);
-    expect(list.body.devicesPage).toMatchObject({ total: 6, page: 1, pages: 1 });
+    expect(list.body.devicesPage).toMatchObject({ total: 6, capped: false, page: 1, pages: 1 });
     const serials = list.body.devices.map((d: { serial: string }) => d.serial);
     expect(serials[0]).toBe('MON-7777');
     expect(serials).not.toContain('OTHER-0001');
@@ -303,6 +303,21 @@ describe("a company's devices", () => {
       'terms',
       'expired',
     ]);
+  });
+});
+
+describe('a company with many units', () => {
+  it('counts up to 1,000 and says so: a serial finds the rest', async () => {
+    const [first] = await db().select().from(units).where(eq(units.serial, 'OTHER-0001'));
+    await db().execute(sql`insert into units (serial, order_id, line_id, customer_id, item_id, warranty_ends_on,
+        warranty_basis)
+      select 'MANY-' || lpad(g::text, 5, '0'), ${first!.orderId}, ${first!.lineId}, 'C10002', ${first!.itemId},
+        date '2099-01-01', 'terms'
+      from generate_series(1, ${DEVICES_COUNT_CAP}) g`);
+    const list = await call(ctx.app, 'GET', '/api/user/C10002/devices', c2);
+    expect(list.body.devicesPage).toMatchObject({ total: DEVICES_COUNT_CAP, capped: true, pages: 50 });
+    const found = await call(ctx.app, 'GET', '/api/user/C10002/devices?q=many-0099', c2);
+    expect(found.body.devicesPage).toMatchObject({ total: 10, capped: false });
   });
 });
 

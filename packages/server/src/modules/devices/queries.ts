@@ -4,6 +4,7 @@
  * its stored columns (domain/after-sale/rules.ts unitState), so a state filter is a condition on the row.
  */
 import {
+  DEVICES_COUNT_CAP,
   DEVICES_PAGE_SIZE,
   type DeviceDetail,
   type DeviceRow,
@@ -121,7 +122,7 @@ export interface ListContext {
   lang: Lang;
 }
 
-/** One page of a company's units, the latest shipped first. */
+/** One page of a company's units, the latest shipped first; the count stops at DEVICES_COUNT_CAP. */
 export async function listDevices(
   db: Queryable,
   ctx: ListContext,
@@ -130,9 +131,11 @@ export async function listDevices(
 ): Promise<Omit<DevicesAnswer, 'scode'>> {
   const where = listConditions(customerId, query, ctx.today);
   const counted = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from units u where ${where}`),
+    await db.execute(sql`select count(*)::int as n
+      from (select 1 from units u where ${where} limit ${DEVICES_COUNT_CAP + 1}) matching`),
   );
-  const total = Number(counted[0]?.n ?? 0);
+  const capped = Number(counted[0]?.n ?? 0) > DEVICES_COUNT_CAP;
+  const total = Math.min(Number(counted[0]?.n ?? 0), DEVICES_COUNT_CAP);
   const pages = Math.max(1, Math.ceil(total / DEVICES_PAGE_SIZE));
   const page = Math.min(query.page, pages);
   // The page's units first (the company's index, newest first), then their order lines, orders and invoices.
@@ -145,7 +148,7 @@ export async function listDevices(
   );
   return {
     devices: rows.map((r) => present(r, ctx.today, ctx.lang)),
-    devicesPage: { total, page, pages, pageSize: DEVICES_PAGE_SIZE },
+    devicesPage: { total, capped, page, pages, pageSize: DEVICES_PAGE_SIZE },
   };
 }
 

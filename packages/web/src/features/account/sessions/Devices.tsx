@@ -159,7 +159,7 @@ function DeviceList() {
       <p className="acct-filters__count" role="status">
         {devices.length === 0
           ? t('after-sale:devices.noMatch')
-          : t('after-sale:devices.count', {
+          : t(devicesPage.capped ? 'after-sale:devices.countCapped' : 'after-sale:devices.count', {
               total: devicesPage.total,
               page: devicesPage.page,
               pages: devicesPage.pages,

@@ -1,0 +1,2 @@
+CREATE INDEX "units_customer_warranty_idx" ON "units" USING btree ("customer_id","warranty_ends_on") WHERE "units"."returned_at" is null and "units"."replaced_by" is null;--> statement-breakpoint
+CREATE INDEX "units_customer_back_idx" ON "units" USING btree ("customer_id","shipped_at") WHERE "units"."returned_at" is not null or "units"."replaced_by" is not null;
