@@ -40,6 +40,7 @@ import { messagesModule } from './modules/messages';
 import { ordersModule } from './modules/orders';
 import { pageModule } from './modules/page';
 import { quotesModule } from './modules/quotes';
+import { returnsModule } from './modules/returns';
 import { seoModule } from './modules/seo';
 import { SessionService, StaffSessions, sessionsModule, setPasswordCost } from './modules/sessions';
 import { staffModule } from './modules/staff';
@@ -266,6 +267,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(invoicesModule, shop);
   await app.register(creditNotesModule, shop);
   await app.register(quotesModule, shop);
+  await app.register(returnsModule, shop);
   await app.register(taxModule, shop);
   await app.register(accountsModule, shop);
   await app.register(companyApiModule, shop);

@@ -139,6 +139,8 @@ const schema = z
     SHOP_EMAIL: z.string().email().default('info@example.com'),
     SHOP_SALES_EMAIL: z.string().email().default('sales@example.com'),
     SHOP_ADDRESS: z.string().default('10 East Beaver Creek Rd, Richmond Hill, ON L4B 1H3, Canada'),
+    /** Where the footer's "RMA Request" goes: unset, the shop's own returns (the account's Returns). */
+    SHOP_RMA_URL: z.url({ protocol: /^https?$/ }).optional(),
     SHOP_TIME_ZONE: shopTimeZone,
     /** On invoices: the seller's legal name and GST/HST registration number (terms are each company's). */
     SHOP_LEGAL_NAME: z.string().min(1).default('Acer Store for Business Inc.'),

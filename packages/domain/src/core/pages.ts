@@ -91,6 +91,23 @@ export const PAGES = [
     header: true,
     own: true,
   },
+  // The return pages read what the buyer may return and their return as they open (a form and its result).
+  {
+    id: 'return-request',
+    path: 'order/:orderid/return',
+    module: 'returns/ReturnRequestPage',
+    namespaces: ['returns', 'orders'],
+    drawn: 'browser',
+    own: true,
+  },
+  {
+    id: 'return',
+    path: 'returns/:returnid',
+    module: 'returns/ReturnPage',
+    namespaces: ['returns', 'orders'],
+    drawn: 'browser',
+    own: true,
+  },
   // The two quote pages have been drawn by the browser from the first; drawing them on the server waits
   // for a check that they hydrate without reading again.
   {
@@ -142,7 +159,7 @@ export const PAGES = [
     id: 'order',
     path: 'order/:orderid',
     module: 'orders/OrderPage',
-    namespaces: ['orders', 'quotes', 'credit-notes'],
+    namespaces: ['orders', 'quotes', 'returns', 'credit-notes'],
     drawn: 'server',
     loader: true,
     own: true,
@@ -175,8 +192,9 @@ export const PAGES = [
       'quotes',
       'approvals',
       'alerts',
-      'after-sale',
       'warranty-claims',
+      'after-sale',
+      'returns',
       'credit-notes',
     ],
     drawn: 'server',
@@ -311,6 +329,8 @@ export interface ShopInfo {
   address: string;
   /** The shop's time zone (SHOP_TIME_ZONE): the shop's day, and a page's dates until the browser names its own. */
   timeZone: string;
+  /** SHOP_RMA_URL: an outside page for RMA requests; unset, the footer opens the shop's own returns. */
+  rmaUrl?: string;
 }
 
 /** One answer of the API as the page's renderer gets it. */

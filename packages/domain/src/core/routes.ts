@@ -12,13 +12,6 @@
 import { z } from 'zod';
 import { PasswordLinkBody } from '../account/admin-requests';
 import {
-  AdminOrderCreditNotesAnswer,
-  CreditNoteAnswer,
-  CreditNoteChanged,
-  CreditNotesAnswer,
-} from '../after-sale/credit-answers';
-import { ApplyCreditBody, IssueCreditNoteBody, RefundCreditBody } from '../after-sale/credit-schemas';
-import {
   AccountSectionAnswer,
   AccountUpdateAnswer,
   AddressDeletedAnswer,
@@ -63,6 +56,13 @@ import {
 } from '../accounts/answers';
 import { paymentSchema, receivablesQuerySchema, reversalSchema } from '../accounts/schemas';
 import {
+  AdminOrderCreditNotesAnswer,
+  CreditNoteAnswer,
+  CreditNoteChanged,
+  CreditNotesAnswer,
+} from '../after-sale/credit-answers';
+import { ApplyCreditBody, IssueCreditNoteBody, RefundCreditBody } from '../after-sale/credit-schemas';
+import {
   DeviceAnswer,
   DevicesAnswer,
   devicesQuerySchema,
@@ -73,6 +73,23 @@ import {
   SerialSearchAnswer,
   serialSearchQuerySchema,
 } from '../after-sale/device-schemas';
+import {
+  AdminReturnsAnswer,
+  AdminReturnsWaitingAnswer,
+  ReturnAnswer,
+  ReturnableAnswer,
+  ReturnsAnswer,
+  ReturnsReportAnswer,
+} from '../after-sale/return-answers';
+import {
+  AdminReturnsQuery,
+  AuthoriseReturnBody,
+  CustomerReturnsQuery,
+  DeclineReturnBody,
+  ReceiveReturnLineBody,
+  ResolveReturnBody,
+  ReturnsReportQuery,
+} from '../after-sale/return-schemas';
 import {
   AlertAnswer,
   AlertCreateRequest,
@@ -266,11 +283,11 @@ export const ROUTES = {
   'GET /api/user/:customerid/:session': { answer: AccountSectionAnswer },
   'GET /api/user/:customerid/:session/:sessionid': { answer: AccountSectionAnswer },
   'GET /api/user/:customerid/statement': { answer: StatementAnswer },
-  'GET /api/user/:customerid/credit-notes': { answer: CreditNotesAnswer },
-  'GET /api/user/:customerid/credit-notes/:creditNoteId': { answer: CreditNoteAnswer },
   // ---- Devices: the company's units
   'GET /api/user/:customerid/devices': { query: devicesQuerySchema, answer: DevicesAnswer },
   'GET /api/user/:customerid/devices/:unitId': { answer: DeviceAnswer },
+  'GET /api/user/:customerid/credit-notes': { answer: CreditNotesAnswer },
+  'GET /api/user/:customerid/credit-notes/:creditNoteId': { answer: CreditNoteAnswer },
   'POST /api/user/information/update': { body: AccountUpdateBody, answer: AccountUpdateAnswer },
   'POST /api/user/subscription': { body: subscriptionSchema, answer: SubscriptionChangedAnswer },
   'POST /api/user/address/create': { body: AddressBody, answer: AddressesAnswer },
@@ -320,6 +337,11 @@ export const ROUTES = {
   // ---- Warranty claims (the claim's form carries its photos)
   'GET /api/user/:customerid/warranty-claims': { answer: ClaimListAnswer },
   'POST /api/user/:customerid/warranty-claims': { form: true, answer: ClaimSubmittedAnswer },
+  // ---- Returns (RMA; the request's form carries its photos)
+  'GET /api/user/:customerid/orders/:orderid/returnable': { answer: ReturnableAnswer },
+  'POST /api/user/:customerid/orders/:orderid/returns': { form: true, answer: ReturnAnswer },
+  'GET /api/user/:customerid/returns': { query: CustomerReturnsQuery, answer: ReturnsAnswer },
+  'GET /api/user/:customerid/returns/:returnId': { answer: ReturnAnswer },
 
   // ---- The back office: staff
   'POST /api/admin/login': { body: staffLoginSchema, answer: AdminSignInAnswer },
@@ -434,6 +456,19 @@ export const ROUTES = {
     body: claimAnswerSchema,
     answer: AdminClaimAnsweredAnswer,
   },
+
+  // ---- The back office: returns
+  'GET /api/admin/returns': { query: AdminReturnsQuery, answer: AdminReturnsAnswer },
+  'GET /api/admin/returns/waiting': { answer: AdminReturnsWaitingAnswer },
+  'GET /api/admin/returns/report': { query: ReturnsReportQuery, answer: ReturnsReportAnswer },
+  'GET /api/admin/returns/:returnId': { answer: ReturnAnswer },
+  'POST /api/admin/returns/:returnId/authorise': { body: AuthoriseReturnBody, answer: ReturnAnswer },
+  'POST /api/admin/returns/:returnId/decline': { body: DeclineReturnBody, answer: ReturnAnswer },
+  'POST /api/admin/returns/:returnId/lines/:returnLineId/receive': {
+    body: ReceiveReturnLineBody,
+    answer: ReturnAnswer,
+  },
+  'POST /api/admin/returns/:returnId/resolve': { body: ResolveReturnBody, answer: ReturnAnswer },
 
   // ---- The back office: serials and extended plans
   'GET /api/admin/serials': { query: serialSearchQuerySchema, answer: SerialSearchAnswer },

@@ -1,6 +1,19 @@
 import { Link } from 'react-router';
 import { menu } from '../lib/categories';
 import { t } from '../lib/i18n';
+import { shopInfo } from '../lib/shop';
+
+/** The shop's own returns (the account's Returns), unless SHOP_RMA_URL names an outside page. */
+function RmaLink() {
+  const url = shopInfo().rmaUrl;
+  return url ? (
+    <a href={url} target="_blank" rel="noopener noreferrer">
+      {t('common:footer.rma')}
+    </a>
+  ) : (
+    <Link to="/acer/account/returns">{t('common:footer.rma')}</Link>
+  );
+}
 
 export function Footer() {
   return (
@@ -13,9 +26,7 @@ export function Footer() {
               <Link to="/acer/contact-us">{t('common:footer.contact')}</Link>
             </li>
             <li>
-              <a href={t('common:footer.rmaUrl')} target="_blank" rel="noopener noreferrer">
-                {t('common:footer.rma')}
-              </a>
+              <RmaLink />
             </li>
             <li>
               <Link to="/acer/location">{t('common:footer.location')}</Link>

@@ -2,6 +2,7 @@
 import { ContactAnswer } from '@shop/domain/account/answers';
 import { contactFormSchema } from '@shop/domain/account/contact';
 import { REFUSALS } from '@shop/domain/core/contract';
+import { message } from '@shop/domain/core/i18n';
 import { MSG } from '@shop/domain/core/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,8 +11,10 @@ import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import { requestLang } from '../../i18n/lang';
 import { routeDocs, SECURITY } from '../../lib/contract';
+import { HttpError } from '../../lib/http';
 import type { Mailer } from '../../mail/mailer';
 import { oneLine, quotedUnder } from '../../mail/text';
+import { companyHasRma } from '../returns';
 
 export function contactRoutes(app: FastifyInstance, db: Db, mailer: Mailer, config: Config) {
   const doc = routeDocs(['Contact'], SECURITY.open);
@@ -26,6 +29,10 @@ export function contactRoutes(app: FastifyInstance, db: Db, mailer: Mailer, conf
     },
     async (request, reply) => {
       const form = request.body;
+      // A signed-in buyer's RMA number is one of their company's returns (a visitor's is passed on as typed).
+      const rma = form.rma.trim();
+      if (rma && request.user && !(await companyHasRma(db, request.user.customerId, rma)))
+        throw new HttpError(400, message('afterSale.rmaUnknown', { rma: oneLine(rma) }));
       await db.transaction(async (tx) => {
         const [saved] = await tx
           .insert(contactMessages)

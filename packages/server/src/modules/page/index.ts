@@ -39,6 +39,7 @@ async function registerPage(app: FastifyInstance, config: Config, heads: PageHea
     salesEmail: config.SHOP_SALES_EMAIL,
     address: config.SHOP_ADDRESS,
     timeZone: config.SHOP_TIME_ZONE,
+    ...(config.SHOP_RMA_URL ? { rmaUrl: config.SHOP_RMA_URL } : {}),
   };
   const page = PageHtml.load(dist, (html) =>
     html.replace(

@@ -19,6 +19,8 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import {
   afterSalePhotos,
+  invoiceLines,
+  invoices,
   orderEvents,
   orderLines,
   orders,
@@ -31,6 +33,7 @@ import type { Actor } from '../../lib/back-office';
 import { HttpError } from '../../lib/http';
 import { oneLine } from '../../mail/text';
 import { recordAudit } from '../audit';
+import { type CreditLineInput, type DeductionInput, issueCreditNote } from '../credit-notes';
 import { type MailT, tellCustomer } from '../orders';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -506,23 +509,10 @@ export async function receiveLine(
   });
 }
 
-/** What a credit note is made of: the received lines and the seller's deductions. */
-export interface CreditRequest {
-  tx: Tx;
-  ret: ReturnRow;
-  order: OrderRow;
-  lines: { lineId: number; quantity: number; unitIds: number[] }[];
-  deductions: { kind: string; amountCents: number; description: string }[];
-  actor: Actor;
-}
-
-/** Issues a credit note for a return (the credit-notes module's issueCreditNote, handed over by app.ts). */
-export type IssueCredit = (request: CreditRequest) => Promise<{ creditNoteId: number }>;
-
 export type ResolveInput =
   | {
       resolution: 'credit';
-      deductions: { kind: string; amountCents: number; description: string }[];
+      deductions: DeductionInput[];
       note?: string;
     }
   | { resolution: 'replacement'; note?: string }
@@ -539,7 +529,6 @@ export async function resolveReturn(
   returnId: number,
   input: ResolveInput,
   actor: Actor,
-  issueCredit: IssueCredit | null,
 ): Promise<{ ret: ReturnRow; mailIds: number[] }> {
   return db.transaction(async (tx) => {
     const before = await mustReturn(tx, returnId);
@@ -563,25 +552,11 @@ export async function resolveReturn(
       .from(returnLines)
       .where(and(eq(returnLines.returnId, returnId), eq(returnLines.active, true)))
       .orderBy(asc(returnLines.returnLineId));
+    const mailIds: number[] = [];
     if (input.resolution === 'credit') {
-      if (!issueCredit) throw new HttpError(409, 'Credit notes cannot be issued yet.');
-      const byLine = new Map<number, { lineId: number; quantity: number; unitIds: number[] }>();
-      for (const l of lines) {
-        if (!l.receivedAt) continue;
-        const entry = byLine.get(l.lineId) ?? { lineId: l.lineId, quantity: 0, unitIds: [] };
-        entry.quantity += l.quantity;
-        if (l.unitId !== null) entry.unitIds.push(l.unitId);
-        byLine.set(l.lineId, entry);
-      }
-      const made = await issueCredit({
-        tx,
-        ret,
-        order,
-        lines: [...byLine.values()],
-        deductions: input.deductions,
-        actor,
-      });
+      const made = await creditReturn(tx, timeZone, ret, order, lines, input.deductions, actor);
       ret = { ...ret, creditNoteId: made.creditNoteId };
+      mailIds.push(...made.mailIds);
       await tx.update(returns).set({ creditNoteId: made.creditNoteId }).where(eq(returns.returnId, returnId));
     } else if (input.resolution === 'replacement') {
       const replacementId = await replacementOrder(tx, order, ret, lines, actor);
@@ -606,7 +581,79 @@ export async function resolveReturn(
       },
     });
     const id = await mailBuyer(tx, timeZone, order, ret, 'resolved');
-    return { ret, mailIds: id === null ? [] : [id] };
+    if (id !== null) mailIds.push(id);
+    return { ret, mailIds };
+  });
+}
+
+/**
+ * The credit note of a return: the received lines, matched to the order's current invoice by item and
+ * condition, with their serials, less the seller's deductions.
+ */
+async function creditReturn(
+  tx: Tx,
+  timeZone: string,
+  ret: ReturnRow,
+  order: OrderRow,
+  lines: (typeof returnLines.$inferSelect)[],
+  deductions: DeductionInput[],
+  actor: Actor,
+) {
+  const [invoice] = await tx
+    .select({ invoiceId: invoices.invoiceId })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, order.orderId), isNull(invoices.replacedAt)));
+  if (!invoice)
+    throw new HttpError(
+      409,
+      `Order ${order.orderNumber} has no invoice yet: make it before crediting the return.`,
+    );
+  const invoiced = await tx
+    .select()
+    .from(invoiceLines)
+    .where(and(eq(invoiceLines.invoiceId, invoice.invoiceId), eq(invoiceLines.kind, 'item')))
+    .orderBy(asc(invoiceLines.lineId));
+  const ordered = await tx
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.lineId, [...new Set(lines.map((l) => l.lineId))]));
+  const serials = await tx
+    .select({ unitId: units.unitId, serial: units.serial })
+    .from(units)
+    .where(
+      inArray(
+        units.unitId,
+        lines.flatMap((l) => (l.unitId === null ? [] : [l.unitId])),
+      ),
+    );
+  const serialOf = new Map(serials.map((u) => [u.unitId, u.serial]));
+  const credit = new Map<number, CreditLineInput & { serials: string[] }>();
+  for (const l of lines) {
+    if (!l.receivedAt) continue;
+    const source = ordered.find((o) => o.lineId === l.lineId);
+    const target = invoiced.find(
+      (i) => source && i.itemId === source.itemId && i.itemCondition === source.itemCondition,
+    );
+    if (!target)
+      throw new HttpError(
+        409,
+        `The invoice of order ${order.orderNumber} has no line for ${source?.itemName ?? 'a returned item'}.`,
+      );
+    const entry = credit.get(target.lineId) ?? { invoice_line_id: target.lineId, quantity: 0, serials: [] };
+    entry.quantity += l.quantity;
+    const serial = l.unitId === null ? undefined : serialOf.get(l.unitId);
+    if (serial) entry.serials.push(serial);
+    credit.set(target.lineId, entry);
+  }
+  if (credit.size === 0) throw new HttpError(409, 'No line of this return has been received.');
+  return issueCreditNote(tx, {
+    invoiceId: invoice.invoiceId,
+    lines: [...credit.values()],
+    deductions,
+    reason: `Return ${ret.rmaNumber}`,
+    returnId: ret.returnId,
+    actor,
+    timeZone,
   });
 }
 

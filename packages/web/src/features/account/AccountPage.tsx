@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
 import { StockAlerts } from '../alerts';
 import { QuotesSection } from '../quotes';
+import { ReturnsSection } from '../returns';
 import { ClaimsSection } from '../warranty-claims';
 import { isSessionName, type SessionName } from './loader';
 import { AccountSettings } from './sessions/AccountSettings';
@@ -36,6 +37,7 @@ const APART = [
   'stockAlerts',
   'warrantyClaims',
   'devices',
+  'returns',
 ] as const;
 type Apart = (typeof APART)[number];
 const isApart = (value: string): value is Apart => (APART as readonly string[]).includes(value);
@@ -50,6 +52,7 @@ const NAV: { session: Section; also?: Section[]; adminsOnly?: boolean }[] = [
   { session: 'addresses', also: ['addressForm'] },
   { session: 'wishLists', also: ['wishListCreate', 'wishListItems'] },
   { session: 'stockAlerts' },
+  { session: 'returns' },
   { session: 'warrantyClaims' },
   { session: 'recentlyViewed' },
   { session: 'accountSettings' },
@@ -65,6 +68,7 @@ function sessionTitle(session: Section): string {
   if (session === 'approvals') return t('approvals:title');
   if (session === 'devices') return t('after-sale:devices.title');
   if (session === 'warrantyClaims') return t('warranty-claims:title');
+  if (session === 'returns') return t('returns:title');
   return t(`account:section.${session}`);
 }
 
@@ -106,6 +110,8 @@ function SessionContent({ session, sessionid }: { session: Section; sessionid?: 
       return <Devices unitId={sessionid} />;
     case 'warrantyClaims':
       return <ClaimsSection />;
+    case 'returns':
+      return <ReturnsSection />;
   }
 }
 
@@ -168,6 +174,8 @@ export default function AccountPage() {
                     t('quotes:nav')
                   ) : entry.session === 'devices' ? (
                     t('after-sale:devices.nav')
+                  ) : entry.session === 'returns' ? (
+                    t('returns:nav')
                   ) : entry.session === 'warrantyClaims' ? (
                     t('warranty-claims:nav')
                   ) : entry.session === 'approvals' ? (

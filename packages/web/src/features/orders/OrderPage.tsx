@@ -21,6 +21,7 @@ import { shopInfo } from '../../lib/shop';
 import { usePageTitle } from '../../lib/title';
 import '../../styles/cart.css';
 import { CreditNoteLinks } from '../credit-notes';
+import { OrderReturns } from '../returns';
 import { useOrderReads } from './loader';
 import { OrderPeople, OrderTools } from './OrderTools';
 import { InvoiceSellerBlock, OrderTotals } from './OrderTotals';
@@ -312,6 +313,7 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
       </table>
       <OrderTotals order={o} kind={kind} />
       <CreditNoteLinks invoiceId={kind === 'invoice' ? o.invoice_id : null} orderId={o.order_id} />
+      {kind === 'order' && <OrderReturns orderId={o.order_id} delivered={o.status === 'Delivered'} />}
       {kind === 'order' && !o.invoice_number && o.status !== 'Canceled' && o.status !== 'Declined' && (
         <p className="order__note">{t('orders:total.feesLater')}</p>
       )}
