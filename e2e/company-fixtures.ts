@@ -109,14 +109,33 @@ export async function removeProduct(staff: APIRequestContext, itemId: string): P
   await call(staff, 'PATCH', `/api/admin/products/${itemId}`, { is_active: false });
 }
 
-/** A back-office action on an order: confirm, ship (with carrier and tracking), deliver. */
+/**
+ * A back-office action on an order: confirm, ship (with carrier and tracking), deliver. Shipping gives each
+ * serialised line's units serials of their own (computers, monitors, tablets and phones carry them).
+ */
 export async function orderAction(
   staff: APIRequestContext,
   orderId: number,
   action: 'confirm' | 'ship' | 'deliver',
   extra: { carrier?: string; tracking_number?: string } = {},
 ): Promise<void> {
-  await call(staff, 'POST', `/api/admin/orders/${orderId}/status`, { action, ...extra });
+  let serials: { line_id: number; serials: string[] }[] = [];
+  if (action === 'ship') {
+    const { order } = await call<{
+      order: { lines: { line_id: number; serialized: boolean; quantity: number }[] };
+    }>(staff, 'GET', `/api/admin/orders/${orderId}`);
+    serials = order.lines
+      .filter((l) => l.serialized)
+      .map((l) => ({
+        line_id: l.line_id,
+        serials: Array.from({ length: l.quantity }, (_, i) => `E2E-${orderId}-${l.line_id}-${i + 1}`),
+      }));
+  }
+  await call(staff, 'POST', `/api/admin/orders/${orderId}/status`, {
+    action,
+    ...extra,
+    ...(serials.length > 0 ? { serials } : {}),
+  });
 }
 
 /** Invoices an order with shipping (dollars); returns the invoice as the customer's order view names it. */

@@ -15,8 +15,48 @@ import {
   test,
   uid,
 } from '../admin-fixtures';
-import { orderAction } from '../company-fixtures';
+import { invoiceOrder, orderAction } from '../company-fixtures';
 import { expectNoSeriousA11y, lastMailId, money, nextMailTo } from '../fixtures';
+
+test('a seller ships a 10-unit line by scanning a serial per unit, and the serials are on the invoice', async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}) => {
+  const product = await createProduct(page.request, { price: '40.00', stock: 60, serialized: true });
+  const customer = await createCustomer(page.request, { percentage: 20 });
+  const shop = await customerContext(browser, baseURL, customer);
+  const order = await placeOrder(shop.request, customer, [{ ...product, quantity: 10 }], `PO-${uid()}`);
+  await orderAction(page.request, order.orderId, 'confirm');
+
+  await page.goto(`${ADMIN}/orders/${order.orderId}`);
+  await page.getByLabel('Carrier').selectOption('Purolator');
+  // A scanner types each unit's number and Enter: Enter goes on to the next unit's field.
+  const serials = Array.from({ length: 10 }, (_, i) => `SN-${uid()}-${i + 1}`.toUpperCase());
+  for (const [i, serial] of serials.entries()) {
+    const field = page.getByLabel(`Line 1, unit ${i + 1}`, { exact: true });
+    if (i > 0) await expect(field).toBeFocused();
+    await field.fill(serial);
+    await field.press('Enter');
+    if (i < serials.length - 1)
+      await expect(page.getByRole('status').filter({ hasText: 'is now Shipped' })).toHaveCount(0);
+  }
+  // The last Enter ships the order.
+  await expect(
+    page.getByRole('status').filter({ hasText: `Order ${order.orderNumber} is now Shipped.` }),
+  ).toBeVisible();
+  const lines = page.getByRole('region', { name: 'Lines' });
+  await expect(lines).toContainText(`Serial numbers: ${serials.join(', ')}`);
+
+  // Invoiced, the buyer's invoice lists the serials under their line.
+  const invoice = await invoiceOrder(page.request, shop.request, customer.customerId, order.orderId, '10.00');
+  const invoicePage = await shop.newPage();
+  await invoicePage.goto(`/acer/invoice/${invoice.invoiceId}`);
+  const row = invoicePage.getByRole('row').filter({ hasText: product.sku });
+  await expect(row).toContainText(`Serial numbers: ${serials.join(', ')}`);
+  await invoicePage.close();
+  await shop.close();
+});
 
 // An order's life in two tests, each with its own order: found, confirmed and shipped; then invoiced,
 // delivered and its invoice corrected.

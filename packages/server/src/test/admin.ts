@@ -1,5 +1,8 @@
 /** Helpers for the back office's API tests: staff sign-in, one-time links from the mail, customers. */
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Database } from '../db/client';
+import { orderLines, products } from '../db/schema';
 import { issueLink } from '../modules/staff';
 import { cookieHeader } from './harness';
 import { eventually, type MailSink, type ReceivedMail } from './mail-sink';
@@ -200,4 +203,27 @@ export function itemPicker(app: () => FastifyInstance, minStock = 5) {
     used += n;
     return picked;
   };
+}
+
+let serialCounter = 0;
+/**
+ * Serials of their own for each unit of an order's serialised lines, as a shipment gives them (computers,
+ * monitors, tablets and phones carry serials: a ship without them is refused).
+ */
+export async function unitSerials(
+  db: Database['db'],
+  orderId: number,
+): Promise<{ line_id: number; serials: string[] }[]> {
+  const lines = await db
+    .select({ lineId: orderLines.lineId, quantity: orderLines.quantity, serialized: products.serialized })
+    .from(orderLines)
+    .leftJoin(products, eq(products.itemId, orderLines.itemId))
+    .where(eq(orderLines.orderId, orderId));
+  const stamp = Date.now().toString(36).toUpperCase();
+  return lines
+    .filter((l) => l.serialized)
+    .map((l) => ({
+      line_id: l.lineId,
+      serials: Array.from({ length: l.quantity }, () => `T${stamp}-${orderId}-${++serialCounter}`),
+    }));
 }

@@ -15,6 +15,7 @@ import {
   OWNER,
   placeOrder,
   staffSignIn,
+  unitSerials,
   waitForMail,
 } from '../../test/admin';
 import { useTestApp } from '../../test/harness';
@@ -196,7 +197,13 @@ describe('bulk actions', () => {
     const shipped = await call(ctx.app, 'POST', '/api/admin/orders/bulk', owner, {
       action: 'ship',
       carrier: 'purolator',
-      orders: ids.map((order_id, i) => ({ order_id, tracking_number: `PUR${i}77` })),
+      orders: await Promise.all(
+        ids.map(async (order_id, i) => ({
+          order_id,
+          tracking_number: `PUR${i}77`,
+          serials: await unitSerials(ctx.database.db, order_id),
+        })),
+      ),
     });
     expect(shipped.body.smessage).toBe('3 orders shipped.');
     expect(shipped.body.results.map((r: { message: string }) => r.message)).toEqual([

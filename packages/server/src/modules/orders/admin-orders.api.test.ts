@@ -9,6 +9,7 @@ import {
   OWNER,
   placeOrder,
   staffSignIn,
+  unitSerials,
   waitForMail,
 } from '../../test/admin';
 import { useTestApp } from '../../test/harness';
@@ -124,6 +125,7 @@ describe('orders in the back office', () => {
       action: 'ship',
       carrier: 'Purolator',
       tracking_number: 'PUR-332211',
+      serials: await unitSerials(ctx.database.db, order.orderId),
     });
     expect(ship.body.order).toMatchObject({
       status: 'Shipped',

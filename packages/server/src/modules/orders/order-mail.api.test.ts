@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { type Database, openDatabase } from '../../db/client';
 import { addresses, contacts, customers, orders, outbox, products } from '../../db/schema';
+import { unitSerials } from '../../test/admin';
 import { type Buyer, cartAddBody, checkoutBody, createBuyers } from '../../test/buyers';
 import { useTestApp } from '../../test/harness';
 import { type MailSink, startMailSink, waitFor } from '../../test/mail-sink';
@@ -130,7 +131,7 @@ describe('order mail', () => {
 
   it('mails the customer each status the seller moves the order to, and its invoice', async () => {
     const [buyer, second, third] = await createBuyers(ctx.database.db, 3, 'C4');
-    const { orderNumber } = await placeOrder(ctx.app, buyer!);
+    const { orderId, orderNumber } = await placeOrder(ctx.app, buyer!);
     const steps = [
       ['confirm', 'confirmed', 'We have confirmed your order and are preparing it for shipping.'],
       ['ship', 'shipped', 'Your order is on its way. Shipping takes 5-7 days.'],
@@ -143,7 +144,13 @@ describe('order mail', () => {
         ctx.config.SHOP_TIME_ZONE,
         orderNumber,
         action,
-        action === 'ship' ? { carrier: 'ups', trackingNumber: '1Z 999/AA' } : {},
+        action === 'ship'
+          ? {
+              carrier: 'ups',
+              trackingNumber: '1Z 999/AA',
+              serials: await unitSerials(ctx.database.db, orderId),
+            }
+          : {},
       );
       const subject = `Order ${orderNumber} ${word}`;
       await settle(`the ${word} mail`, () => mailsTo(buyer!.email, subject).length > 0);
@@ -201,6 +208,7 @@ describe('order mail', () => {
     await changeOrderStatus(ctx.database.db, ctx.config.SHOP_TIME_ZONE, first.orderNumber, 'ship', {
       carrier: 'Canada Post',
       trackingNumber: '7023 2100',
+      serials: await unitSerials(ctx.database.db, first.orderId),
     });
     // The seller's command is held to the list too.
     await expect(
@@ -211,6 +219,7 @@ describe('order mail', () => {
     await changeOrderStatus(ctx.database.db, ctx.config.SHOP_TIME_ZONE, second.orderNumber, 'ship', {
       carrier: 'Other',
       trackingNumber: 'LOCAL-42',
+      serials: await unitSerials(ctx.database.db, second.orderId),
     });
     // The shipped mail, in French.
     const shipped = (buyer: Buyer) =>
