@@ -129,6 +129,18 @@ describe('a credit note', () => {
     });
     expect(again.status).toBe(400);
     expect(again.body.smessage).toMatch(/Only 0 of .* is left to credit/);
+    // Its invoice can no longer be corrected: the credit note credits its lines.
+    const corrected = await call(
+      ctx.app,
+      'POST',
+      `/api/admin/orders/${invoice.orderId}/invoice/correct`,
+      owner,
+      {
+        shipping: '0.00',
+      },
+    );
+    expect(corrected.status).toBe(409);
+    expect(corrected.body.smessage).toContain(`has credit note ${note.credit_note_number}`);
   });
 
   it('of part of an invoice is taxed on the credited base, QST only on lines that had it', async () => {

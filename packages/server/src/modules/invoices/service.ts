@@ -14,6 +14,7 @@ import { isProvince, provinceDay, type TaxComponent, taxLines, taxTotal } from '
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import {
+  creditNotes,
   customers,
   feeRates,
   invoiceLines,
@@ -508,6 +509,17 @@ export async function correctInvoice(
     const old = await currentInvoice(tx, order.orderId);
     if (!old)
       throw new HttpError(409, `Order ${order.orderNumber} has no invoice to correct; make one first.`);
+    // A credit note credits the invoice's own lines and taxes: a correction would charge them again.
+    const [credited] = await tx
+      .select({ number: creditNotes.creditNoteNumber })
+      .from(creditNotes)
+      .where(eq(creditNotes.invoiceId, old.invoiceId))
+      .limit(1);
+    if (credited)
+      throw new HttpError(
+        409,
+        `Invoice ${old.invoiceNumber} has credit note ${credited.number}; it cannot be corrected. Issue a credit note for what is wrong, or a new line on another order.`,
+      );
     const oldLines = await tx
       .select()
       .from(invoiceLines)
