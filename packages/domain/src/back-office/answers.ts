@@ -483,6 +483,8 @@ export const AdminMeAnswer = Envelope.extend({
   new_quotes: Count.optional(),
   /** Warranty claims waiting for the seller's answer. */
   waiting_claims: Count.optional(),
+  /** Returns waiting for the seller: requested (to authorise or decline) or received (to resolve). */
+  waiting_returns: Count.optional(),
 });
 export type AdminMeAnswer = z.infer<typeof AdminMeAnswer>;
 

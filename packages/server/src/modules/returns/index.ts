@@ -9,7 +9,7 @@ import type { ReturnNeeds } from './needs';
 import { returnRoutes } from './shop-routes';
 
 export type { ReturnNeeds } from './needs';
-export { companyHasRma, companyReturns, returnDetail } from './queries';
+export { companyHasRma, companyReturns, returnDetail, waitingReturns } from './queries';
 export {
   deliveredOn,
   type OpenedReturn,

@@ -31,6 +31,7 @@ import {
 } from '../../db/schema';
 import type { AdminDeps } from '../../lib/back-office';
 import { numericId } from '../../lib/back-office-http';
+import { waitingReturns } from '../returns';
 import { actorOf, STAFF_COOKIE, type StaffSessions, staffOf } from '../sessions';
 import { checkLink, setPasswordByLink } from './links';
 import {
@@ -129,6 +130,7 @@ export function staffRoutes(app: FastifyInstance, deps: AdminDeps, sessions: Sta
         .select({ n: count })
         .from(warrantyClaims)
         .where(eq(warrantyClaims.state, 'submitted'));
+      const returnsWaiting = await waitingReturns(db);
       // The navigation's counts come with who is signed in.
       return reply.send({
         scode: 200,
@@ -140,6 +142,7 @@ export function staffRoutes(app: FastifyInstance, deps: AdminDeps, sessions: Sta
         new_customer_replies: replies?.n ?? 0,
         new_quotes: quotesNew?.n ?? 0,
         waiting_claims: claimsWaiting?.n ?? 0,
+        waiting_returns: returnsWaiting,
       });
     },
   );

@@ -77,6 +77,11 @@ export function AdminLayout({ me, flash, children }: { me: Me | null; flash: str
                 </NavLink>
               </li>
               <li>
+                <NavLink to={`${ADMIN_BASE}/returns`} end={false}>
+                  Returns <Count n={me.waiting_returns ?? 0} label="waiting" />
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to={`${ADMIN_BASE}/warranty-claims`} end={false}>
                   Warranty claims <Count n={me.waiting_claims ?? 0} label="waiting" />
                 </NavLink>

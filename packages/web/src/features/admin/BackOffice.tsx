@@ -30,8 +30,9 @@ import { productsPage } from './pages/Products';
 import { productEditPage, productNewPage } from './pages/product-edit/ProductEdit';
 import { quotePage, quotesPage } from './pages/Quotes';
 import { receivablesPage } from './pages/Receivables';
-import { setPasswordPage } from './pages/SetPassword';
+import { returnPage, returnsPage, returnsReportPage } from './pages/Returns';
 import { serialPage, serialsPage } from './pages/Serials';
+import { setPasswordPage } from './pages/SetPassword';
 import { signInPage, signOutPage } from './pages/SignIn';
 import { staffPage } from './pages/Staff';
 import { taxRatesPage } from './pages/TaxRates';
@@ -56,6 +57,9 @@ const PAGES: AdminPage[] = [
   orderPage,
   quotesPage,
   quotePage,
+  returnsPage,
+  returnsReportPage,
+  returnPage,
   warrantyClaimsPage,
   warrantyClaimPage,
   serialsPage,
