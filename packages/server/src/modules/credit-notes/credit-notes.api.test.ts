@@ -276,6 +276,20 @@ describe('the credit', () => {
     expect(toCents(s.credit_left)).toBe(credit);
     expect(toCents(s.totals.balance)).toBe(open.totalCents - credit);
     expect(toCents(s.totals.aging.current)).toBe(open.totalCents);
+    // The statement's files carry the credit line too.
+    const file = (ext: 'pdf' | 'csv') =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/user/${buyer!.customerId}/statement.${ext}`,
+        headers: { cookie: `${buyer!.cookie}; lang=en` },
+      });
+    const pdf = (await pdfText((await file('pdf')).rawPayload)).replace(/[\s\u00a0]+/g, ' ');
+    expect(pdf).toContain(`Credit note ${note.credit_note_number} for invoice ${paid.invoiceNumber}`);
+    expect(pdf).toContain(formatMoney(-credit));
+    const csv = parse((await file('csv')).body) as string[][];
+    expect(csv.find((r) => r[0] === note.credit_note_number)).toEqual(
+      expect.arrayContaining([(-credit / 100).toFixed(2), 'Credit']),
+    );
 
     // Half of it applied to the open invoice: its open amount and the aging drop; the balance does not move.
     const half = Math.floor(credit / 2);
