@@ -31,6 +31,8 @@ test('a seller ships a 10-unit line by scanning a serial per unit, and the seria
 
   await page.goto(`${ADMIN}/orders/${order.orderId}`);
   await page.getByLabel('Carrier').selectOption('Purolator');
+  await expect(page.getByRole('group', { name: 'Serial numbers' }).getByRole('textbox')).toHaveCount(10);
+  await expectNoSeriousA11y(page);
   // A scanner types each unit's number and Enter: Enter goes on to the next unit's field.
   const serials = Array.from({ length: 10 }, (_, i) => `SN-${uid()}-${i + 1}`.toUpperCase());
   for (const [i, serial] of serials.entries()) {
