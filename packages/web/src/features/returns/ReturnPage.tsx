@@ -91,9 +91,9 @@ export default function ReturnPage() {
           <p>{resolutionName(ret.resolution)}</p>
           {ret.credit_note_number && ret.credit_note_id && (
             <p>
-              <a href={`/api/user/${customerId}/credit-notes/${ret.credit_note_id}/pdf`}>
+              <Link to={`/acer/credit-notes/${ret.credit_note_id}`}>
                 {t('returns:page.creditNote', { number: ret.credit_note_number })}
-              </a>
+              </Link>
             </p>
           )}
           {ret.replacement_order_id && ret.replacement_order_number && (
