@@ -27,7 +27,7 @@ const summaryColumns = {
   reason: returns.reason,
   state: returns.state,
   resolution: returns.resolution,
-  units: sql<number>`(select coalesce(sum(quantity), 0)::int from return_lines rl where rl.return_id = ${returns.returnId})`,
+  units: sql<number>`(select coalesce(sum(rl.quantity), 0)::int from return_lines rl where rl.return_id = returns.return_id)`,
   createdAt: returns.createdAt,
   updatedAt: returns.updatedAt,
 };
@@ -256,7 +256,7 @@ export async function returnable(db: Queryable, customerId: string, orderId: num
       lineId: units.lineId,
       serial: units.serial,
       returnedAt: units.returnedAt,
-      busy: sql<boolean>`exists (select 1 from return_lines rl where rl.unit_id = ${units.unitId} and rl.active)`,
+      busy: sql<boolean>`exists (select 1 from return_lines rl where rl.unit_id = units.unit_id and rl.active)`,
     })
     .from(units)
     .where(eq(units.orderId, orderId))

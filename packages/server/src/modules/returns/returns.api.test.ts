@@ -187,6 +187,7 @@ describe('a buyer asks to return units', () => {
     expect(ret.rma_number).toBe(`RMA-${String(ret.return_id).padStart(6, '0')}`);
     expect(opened.body.smessage).toContain(ret.rma_number);
     expect(ret.state).toBe('requested');
+    expect(ret.units).toBe(3);
     expect(ret.lines.map((l: { serial: string | null }) => l.serial)).toContain(order.units[0]!.serial);
     expect(ret.photos).toHaveLength(1);
     const photo = await call(
@@ -267,6 +268,20 @@ describe('a buyer asks to return units', () => {
 
   it('never returns more than delivered when two requests come at once (two instances on PostgreSQL)', async () => {
     const order = await deliveredOrder();
+    // Other orders' returns take none of this order's units.
+    const open = await call(
+      ctx.app,
+      'GET',
+      `/api/user/${buyer.customerId}/orders/${order.orderId}/returnable`,
+      buyer.cookie,
+    );
+    const serialLine = open.body.lines.find(
+      (l: { line_id: number }) => l.line_id === order.serialLine.lineId,
+    );
+    expect(serialLine.units.map((u: { available: boolean }) => u.available)).toEqual([true, true, true]);
+    expect(open.body.lines.find((l: { line_id: number }) => l.line_id === order.plainLine.lineId).left).toBe(
+      5,
+    );
     const body = { reason: 'not_needed', lines: [{ line_id: order.plainLine.lineId, quantity: 3 }] };
     const answers = await Promise.all([
       ask(ctx.app, buyer, order.orderId, body),

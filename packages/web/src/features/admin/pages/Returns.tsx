@@ -21,7 +21,7 @@ import { ApiError, api } from '../../../lib/api';
 import { shopInfo } from '../../../lib/shop';
 import { ADMIN_BASE, attempt, checked, failed, type ListData, listOrRefusal, readBody } from '../api';
 import { KeysHint, MatchCount, SkipToTable, useListKeys } from '../list-keys';
-import { type AdminPage, type PageArgs, usePageData } from '../routing';
+import { type AdminPage, type PageArgs, setFlash, usePageData } from '../routing';
 import {
   Field,
   ListPager,
@@ -193,7 +193,14 @@ async function detailLoader({ request, params }: PageArgs): Promise<ReturnDetail
   return answer.return;
 }
 
-async function detailAction({ request, params }: PageArgs) {
+async function detailAction(args: PageArgs) {
+  const result = await act(args);
+  // The step's form goes away with the step done: the page's message says it.
+  if (result.ok) setFlash(result.message);
+  return result;
+}
+
+async function act({ request, params }: PageArgs) {
   const body = await readBody(request);
   const returnId = params.returnId ?? '';
   if (body.intent === 'authorise') {
