@@ -6,7 +6,9 @@
  */
 import { dayIn } from '@shop/domain/core/days';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { orderCommands } from '../../cli/seller-orders';
 import { orders, products, returnLines, returns, units } from '../../db/schema';
 import { call, clientAddress, makeCustomer, OWNER, placeOrder, staffSignIn } from '../../test/admin';
 import { useSecondApp, useTestApp } from '../../test/harness';
@@ -38,11 +40,14 @@ beforeAll(async () => {
   serialised = rows.filter((r) => r.serialized).map((r) => r.itemId);
   plain = rows.find((r) => !r.serialized)!.itemId;
 });
-afterAll(() => {});
 
 let next = 0;
-/** A confirmed order of these lines; its detail as the back office reads it. */
+/**
+ * A confirmed order of these lines; its detail as the back office reads it. Each order adds an address to
+ * its buyer, so a new buyer places every fifth.
+ */
 async function confirmedOrder(lines: { itemId: string; quantity: number }[]) {
+  if (next > 0 && next % 5 === 0) buyer = await makeCustomer(ctx.app, owner);
   const order = await placeOrder(ctx.app, buyer.cookie, lines, `PO-SER-${++next}`);
   const confirmed = await call(ctx.app, 'POST', `/api/admin/orders/${order.orderId}/status`, owner, {
     action: 'confirm',
@@ -179,6 +184,44 @@ describe('serials taken when shipping', () => {
     expect(await ctx.database.db.select().from(units).where(eq(units.serial, serial))).toHaveLength(1);
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a shipment that meets a serial another process committed after its check is told the serial (409), not a 500',
+    async () => {
+      const order = await confirmedOrder([{ itemId: serialised[2]!, quantity: 1 }]);
+      const line = (order.detail.lines as Line[])[0]!;
+      const serial = `CLASH-${Date.now().toString(36).toUpperCase()}`;
+      // Another process has shipped the serial and not committed yet: the shipment's check cannot see it.
+      const other = new pg.Client({ connectionString: ctx.url });
+      const watcher = new pg.Client({ connectionString: ctx.url });
+      await Promise.all([other.connect(), watcher.connect()]);
+      try {
+        await other.query('begin');
+        await other.query(
+          `insert into units (serial, order_id, line_id, customer_id, item_id, warranty_ends_on, warranty_basis)
+           values ($1, $2, $3, $4, $5, '2030-01-01', 'terms')`,
+          [serial, order.orderId, line.line_id, order.detail.customer_id, order.detail.lines[0].item_id],
+        );
+        const shipping = ship(ctx.app, order.orderId, [{ line_id: line.line_id, serials: [serial] }]);
+        // The shipment waits on the serial's unique index until the other commits.
+        for (;;) {
+          const { rows } = await watcher.query(
+            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'insert into "units"%'`,
+          );
+          if (rows[0].n > 0) break;
+          await new Promise((r) => setImmediate(r));
+        }
+        await other.query('commit');
+        const refused = await shipping;
+        expect(refused.status).toBe(409);
+        expect(refused.body.smessage).toBe(
+          `Serial ${serial} is already out and not returned; check the unit in hand, or record its return first.`,
+        );
+      } finally {
+        await Promise.all([other.end(), watcher.end()]);
+      }
+    },
+  );
+
   it('ships in bulk with each order’s serials; an order short of them is refused on its own line', async () => {
     const a = await confirmedOrder([{ itemId: serialised[3]!, quantity: 2 }]);
     const b = await confirmedOrder([{ itemId: serialised[3]!, quantity: 1 }]);
@@ -257,6 +300,35 @@ describe('serials taken when shipping', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('the seller’s command ships with --serials by the line’s number on the order', async () => {
+    const order = await confirmedOrder([
+      { itemId: plain, quantity: 1 },
+      { itemId: serialised[6]!, quantity: 2 },
+    ]);
+    const context = {
+      db: ctx.database.db,
+      config: ctx.config,
+      deps: { catalog: ctx.app.services.catalog } as never,
+    };
+    const stamp = Date.now().toString(36).toUpperCase();
+    const args = [order.orderNumber, 'ship', '--carrier', 'UPS'];
+    await expect(
+      orderCommands.order!.run(context, [...args, '--serials', `2=CLI-${stamp}-1`]),
+    ).rejects.toThrow(/line 2 \(.+\) ships 2 units: give 2 serial numbers, one per unit \(1 given\)/i);
+    await expect(
+      orderCommands.order!.run(context, [...args, '--serials', `7=CLI-${stamp}-1`]),
+    ).rejects.toThrow(/--serials takes a line's number on the order \(1 to 2\)/);
+    const log = console.log;
+    console.log = () => {};
+    try {
+      await orderCommands.order!.run(context, [...args, '--serials', `2=cli-${stamp}-1, cli-${stamp}-2`]);
+    } finally {
+      console.log = log;
+    }
+    const lines = await orderUnitsByLine(ctx.database.db, order.orderId);
+    expect(lines.flatMap((l) => l.units.map((u) => u.serial))).toEqual([`CLI-${stamp}-1`, `CLI-${stamp}-2`]);
+  });
+
   it('links a replacement order’s units to the returned units they replace', async () => {
     const original = await confirmedOrder([{ itemId: serialised[5]!, quantity: 1 }]);
     const oldSerial = `OLD-${Date.now().toString(36).toUpperCase()}`;
@@ -273,7 +345,7 @@ describe('serials taken when shipping', () => {
       .values({
         rmaNumber: `RMA-T${Date.now().toString(36).toUpperCase()}`,
         orderId: original.orderId,
-        customerId: buyer.customerId,
+        customerId: original.detail.customer_id,
         reason: 'dead_on_arrival',
         state: 'resolved',
         resolution: 'replacement',
