@@ -82,6 +82,8 @@ const DISALLOWED = [
   '/acer/account',
   '/acer/order/',
   '/acer/invoice/',
+  '/acer/returns/',
+  '/acer/credit-notes/',
   '/acer/signin',
   '/acer/set-password',
   '/acer/quote-request',

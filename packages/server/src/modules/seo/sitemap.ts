@@ -178,7 +178,8 @@ function ownPathStart(path: string): string {
   return segments[varies]!.startsWith(':') && !segments[varies]!.endsWith('?') ? `${fixed}/` : fixed;
 }
 
-const OWN = PAGES.filter((page) => 'own' in page).map((page) => ownPathStart(page.path));
+// Once each: order/:orderid and order/:orderid/return both start /acer/order/.
+const OWN = [...new Set(PAGES.filter((page) => 'own' in page).map((page) => ownPathStart(page.path)))];
 
 /**
  * Paths crawlers keep out of: a buyer's own pages (cart, checkout, quotes, orders, invoices, account,
