@@ -820,9 +820,9 @@ export async function orderListsBench(): Promise<{ worstP99: number | null; met:
         totalOf: devicesTotal,
       },
       {
-        name: 'buyer C10001: devices, in warranty',
+        name: 'buyer C10001: devices, returned',
         path: '/api/user/C10001/devices',
-        tries: [['state=in_warranty']],
+        tries: [['state=returned']],
         filters: true,
         cookie: buyer,
         totalOf: devicesTotal,
