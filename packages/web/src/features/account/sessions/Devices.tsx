@@ -286,10 +286,14 @@ function historyOf(d: DeviceDetail): { on: string; text: React.ReactNode; key: s
     events.push({
       key: `return-${r.return_id}`,
       on: r.created_at,
-      text: t('after-sale:devices.returnEvent', {
-        rma: r.rma_number,
-        state: keyed(`after-sale:returnState.${r.state}`, r.state),
-      }),
+      text: (
+        <Link to={`/acer/returns/${r.return_id}`}>
+          {t('after-sale:devices.returnEvent', {
+            rma: r.rma_number,
+            state: keyed(`after-sale:returnState.${r.state}`, r.state),
+          })}
+        </Link>
+      ),
     });
   for (const c of d.claims)
     events.push({

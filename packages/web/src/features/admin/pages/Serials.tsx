@@ -180,7 +180,8 @@ function UnitFacts({ unit }: { unit: AdminUnit }) {
             <ul>
               {unit.returns.map((r) => (
                 <li key={r.return_id}>
-                  {r.rma_number} ({r.reason.replaceAll('_', ' ')}): {r.state}
+                  <Link to={`${ADMIN_BASE}/returns/${r.return_id}`}>{r.rma_number}</Link> (
+                  {r.reason.replaceAll('_', ' ')}): {r.state}
                   {r.resolution ? `, ${r.resolution}` : ''}, opened <When at={r.created_at} />
                 </li>
               ))}
