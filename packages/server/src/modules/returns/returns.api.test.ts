@@ -379,6 +379,8 @@ describe('the seller works a return', () => {
     );
     expect(mails.every((m) => m.to === buyer.email)).toBe(true);
 
+    expect((await call(ctx.app, 'GET', '/api/admin/returns')).status).toBe(401);
+    expect((await call(ctx.app, 'GET', url, buyer.cookie)).status).toBe(401);
     const queue = await call(ctx.app, 'GET', '/api/admin/returns?state=resolved', owner);
     expect(queue.body.returns.map((r: { return_id: number }) => r.return_id)).toContain(ret.return_id);
     const day = todayIn(ctx.config.SHOP_TIME_ZONE);
