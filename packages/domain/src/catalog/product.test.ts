@@ -8,6 +8,7 @@ const good: ProductValues = {
   category: 'Notebook',
   item_condition: 'BrandNew',
   price_cents: 99_999,
+  serialized: true,
 };
 
 describe('productProblems', () => {
