@@ -6,12 +6,14 @@
  * back office's lookup finds every unit a serial ever shipped as.
  */
 import { DEVICES_COUNT_CAP, DEVICES_CSV_COLUMNS } from '@shop/domain/after-sale/device-schemas';
+import { addYears } from '@shop/domain/after-sale/rules';
+import { todayIn } from '@shop/domain/core/days';
 import { message } from '@shop/domain/core/i18n';
 import { parse } from 'csv-parse/sync';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orderLines, products, units } from '../../db/schema';
-import { call, OWNER, staffSignIn } from '../../test/admin';
+import { call, OWNER, placeOrder, staffSignIn } from '../../test/admin';
 import { en } from '../../test/english';
 import { DEMO, signIn, useTestApp } from '../../test/harness';
 
@@ -303,6 +305,57 @@ describe("a company's devices", () => {
       'terms',
       'expired',
     ]);
+  });
+});
+
+describe('units shipped through the back office', () => {
+  it('appear in the Devices of the company with the warranty their shipment set', async () => {
+    const [item] = await db()
+      .select({ itemId: products.itemId })
+      .from(products)
+      .where(
+        and(
+          eq(products.isActive, true),
+          eq(products.serialized, true),
+          eq(products.itemCondition, 'BrandNew'),
+          gte(products.stock, 5),
+          lt(products.stock, 500),
+        ),
+      )
+      .orderBy(asc(products.itemId))
+      .limit(1);
+    const placed = await placeOrder(ctx.app, c2, [{ itemId: item!.itemId, quantity: 2 }], 'PO-DEVICES');
+    const confirmed = await call(ctx.app, 'POST', `/api/admin/orders/${placed.orderId}/status`, staff, {
+      action: 'confirm',
+    });
+    const line = (confirmed.body.order.lines as { line_id: number; serialized: boolean }[]).find(
+      (l) => l.serialized,
+    )!;
+    const shipped = await call(ctx.app, 'POST', `/api/admin/orders/${placed.orderId}/status`, staff, {
+      action: 'ship',
+      carrier: 'Purolator',
+      tracking_number: 'PUR-DEV-1',
+      serials: [{ line_id: line.line_id, serials: ['ship-dev-001', 'SHIP-DEV-002'] }],
+    });
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+    const list = await call(ctx.app, 'GET', '/api/user/C10002/devices?q=ship-dev', c2);
+    expect(list.body.devices.map((d: { serial: string }) => d.serial).sort()).toEqual([
+      'SHIP-DEV-001',
+      'SHIP-DEV-002',
+    ]);
+    const today = todayIn(ctx.app.services.config.SHOP_TIME_ZONE);
+    expect(list.body.devices[0]).toMatchObject({
+      order_number: placed.orderNumber,
+      shipped_on: today,
+      delivered_on: null,
+      warranty_basis: 'factory',
+      warranty_ends_on: addYears(today, 1),
+      state: 'in_warranty',
+    });
+    // Not the other company's.
+    expect(
+      (await call(ctx.app, 'GET', '/api/user/C10001/devices?q=ship-dev', c1)).body.devicesPage.total,
+    ).toBe(0);
   });
 });
 
