@@ -30,6 +30,9 @@ import {
   waitingClaimCount,
 } from './service';
 
+/** A photo's bytes, as the OpenAPI document names them. */
+const PhotoBytes = z.instanceof(Buffer).meta({ type: 'string', format: 'binary' });
+
 const doc = routeDocs(['Back office: warranty claims'], SECURITY.staff);
 const ClaimPath = z.object({ claimId: z.string().describe('The claim id (claim_id).') });
 const PhotoPath = ClaimPath.extend({ photoId: z.string().describe('The photo id.') });
@@ -91,7 +94,10 @@ export function claimAdminRoutes(app: FastifyInstance, deps: AdminDeps) {
     {
       schema: doc('A photo the buyer sent with the claim (JPEG, PNG or WebP)', {
         params: PhotoPath,
-        produces: ['image/jpeg', 'image/png', 'image/webp'],
+        response: {
+          200: { description: 'The photo', content: { 'image/*': { schema: PhotoBytes } } },
+          ...REFUSALS,
+        },
       }),
     },
     async (request, reply) => {
