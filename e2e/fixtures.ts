@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { privateBuild, repoRoot, shopDatabaseUrl } from './database';
-import { MAIL_SINK, SHOP_ORIGIN } from './ports';
+import { MAIL_SINK } from './ports';
 
 export type { Locator, Page } from '@playwright/test';
 export { expect };
