@@ -463,6 +463,34 @@ async function seedUnits(client: pg.Client): Promise<{ units: number; seconds: n
   return { units: n, seconds: (Date.now() - t0) / 1000 };
 }
 
+/**
+ * Returns (RMA): one for each unit that came back (one in a hundred, 20,000), each with its one line; most
+ * resolved, one in ten still requested and one in ten received, so the queue's states all have rows.
+ */
+async function seedReturns(client: pg.Client): Promise<{ returns: number; seconds: number }> {
+  const t0 = Date.now();
+  const q = (text: string) => client.query(text);
+  await q('begin');
+  await q(`insert into returns (return_id, rma_number, order_id, customer_id, reason, state, created_at, updated_at)
+     select u.unit_id, 'RMA-' || lpad(u.unit_id::text, 7, '0'), u.order_id, u.customer_id,
+       (array['dead_on_arrival','damaged_in_shipping','not_as_described','wrong_item','not_needed'])[1 + u.unit_id / 100 % 5],
+       case when u.unit_id / 100 % 10 = 0 then 'requested' when u.unit_id / 100 % 10 = 1 then 'received' else 'resolved' end,
+       u.returned_at - interval '5 days', u.returned_at
+     from units u where u.returned_at is not null`);
+  await q(`insert into return_lines (return_id, line_id, unit_id, quantity, received_at, disposition)
+     select r.return_id, u.line_id, u.unit_id, 1,
+       case when r.state = 'requested' then null else u.returned_at end,
+       case when r.state = 'requested' then null else 'stock' end
+     from returns r join units u on u.unit_id = r.return_id`);
+  await q(
+    `select setval(pg_get_serial_sequence('returns', 'return_id'), (select max(return_id) from returns))`,
+  );
+  await q('commit');
+  await q('vacuum (analyze) returns, return_lines');
+  const [{ n }] = (await q('select count(*)::int as n from returns')).rows as [{ n: number }];
+  return { returns: n, seconds: (Date.now() - t0) / 1000 };
+}
+
 // ---- The shop
 
 async function startShop(databaseUrl: string): Promise<ChildProcess> {
@@ -681,6 +709,10 @@ export async function orderListsBench(): Promise<{ worstP99: number | null; met:
     );
     const units = await seedUnits(client);
     console.log(`seeded ${units.units.toLocaleString('en-US')} units in ${units.seconds.toFixed(1)} s`);
+    const seededReturns = await seedReturns(client);
+    console.log(
+      `seeded ${seededReturns.returns.toLocaleString('en-US')} returns in ${seededReturns.seconds.toFixed(1)} s`,
+    );
 
     // What to look for: values that exist in the seeded data.
     const middle = `SO-${String(Math.floor(seeded.orders * 0.49)).padStart(6, '0')}`;
@@ -726,6 +758,7 @@ export async function orderListsBench(): Promise<{ worstP99: number | null; met:
     const customersTotal = (a: unknown) => (a as { customers: { total: number } }).customers.total;
     const devicesTotal = (a: unknown) => (a as { devicesPage: { total: number } }).devicesPage.total;
     const unitsFound = (a: unknown) => (a as { units: unknown[] }).units.length;
+    const returnsTotal = (a: unknown) => (a as { total: number }).total;
     const enc = encodeURIComponent;
     const back = (name: string, filters: boolean, ...tries: string[][]): List => ({
       name: `back office: ${name}`,
@@ -826,6 +859,13 @@ export async function orderListsBench(): Promise<{ worstP99: number | null; met:
         filters: true,
         cookie: buyer,
         totalOf: devicesTotal,
+      },
+      // The returns queue (20,000 returns): the first page of all, and of those waiting to be authorised.
+      plain('back office: returns queue, first page', '/api/admin/returns', returnsTotal),
+      {
+        ...plain('back office: returns queue, requested', '/api/admin/returns', returnsTotal),
+        tries: [['state=requested']],
+        filters: true,
       },
       plain(`back office: serial ${anySerial.serial}`, `/api/admin/serials/${anySerial.serial}`, unitsFound),
       {
