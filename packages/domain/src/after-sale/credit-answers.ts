@@ -67,13 +67,82 @@ export const CreditNoteDetail = CreditNoteSummary.extend({
 });
 export type CreditNoteDetail = z.infer<typeof CreditNoteDetail>;
 
-export const CreditNoteAnswer = Envelope.extend({ credit_note: CreditNoteDetail });
+const creditNoteExample: CreditNoteSummary = {
+  credit_note_id: 45,
+  credit_note_number: 'CN-000045',
+  date: '2026-11-20',
+  invoice_id: 301,
+  invoice_number: 'INV-000301',
+  order_id: 512,
+  order_number: 'SO-000512',
+  return_id: 123,
+  reason: 'RMA-000123: one unit returned',
+  subtotal: 574.99,
+  tax: 74.75,
+  total: 649.74,
+  left: 0,
+};
+
+export const CreditNoteAnswer = Envelope.extend({ credit_note: CreditNoteDetail }).meta({
+  id: 'CreditNoteAnswer',
+  examples: [
+    {
+      scode: 200,
+      credit_note: {
+        ...creditNoteExample,
+        customer_id: 'C10001',
+        lines: [
+          {
+            line_id: 88,
+            invoice_line_id: 640,
+            kind: 'item',
+            deduction_kind: null,
+            name: 'Acer Aspire 5 A515-58M-76PK Laptop',
+            sku: 'NX.KQ8AA.001',
+            condition: 'Recertified',
+            quantity: 1,
+            rate: 599.99,
+            amount: 599.99,
+            serials: ['NXA5EAA00143200B7A3400'],
+          },
+          {
+            line_id: 89,
+            invoice_line_id: null,
+            kind: 'deduction',
+            deduction_kind: 'restocking',
+            name: 'Restocking fee',
+            sku: '',
+            condition: '',
+            quantity: 1,
+            rate: -25,
+            amount: -25,
+            serials: [],
+          },
+        ],
+        taxes: [{ component: 'HST', rate: 13, base: 574.99, amount: 74.75, exemption: null }],
+        allocations: [
+          {
+            invoice_id: 301,
+            invoice_number: 'INV-000301',
+            amount: 649.74,
+            method: null,
+            reference: '',
+            created_at: '2026-11-20T15:04:05.000Z',
+          },
+        ],
+      },
+    },
+  ],
+});
 export type CreditNoteAnswer = z.infer<typeof CreditNoteAnswer>;
 
 export const CreditNotesAnswer = Envelope.extend({
   credit_notes: z.array(CreditNoteSummary),
   /** The company's credit not yet applied or refunded, all credit notes together. */
   credit_left: Price,
+}).meta({
+  id: 'CreditNotesAnswer',
+  examples: [{ scode: 200, credit_notes: [creditNoteExample], credit_left: 0 }],
 });
 export type CreditNotesAnswer = z.infer<typeof CreditNotesAnswer>;
 

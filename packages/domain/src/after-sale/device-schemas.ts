@@ -87,7 +87,35 @@ export const DevicesPage = z.object({
 });
 
 /** GET /api/user/{customerid}/devices?q=&state=&page= */
-export const DevicesAnswer = Envelope.extend({ devices: z.array(DeviceRow), devicesPage: DevicesPage });
+const deviceExample: DeviceRow = {
+  unit_id: 1042,
+  serial: 'NXA5EAA00143200B7A3400',
+  item_id: '5398000000123456',
+  item_name: 'Acer Aspire 5 A515-58M-76PK Laptop',
+  sku: 'NX.KQ8AA.001',
+  condition: 'Recertified',
+  condition_name: 'Recertified',
+  order_id: 512,
+  order_number: 'SO-000512',
+  invoice_id: 301,
+  invoice_number: 'INV-000301',
+  shipped_on: '2026-10-02',
+  delivered_on: '2026-10-05',
+  warranty_ends_on: '2026-12-29',
+  warranty_basis: 'terms',
+  state: 'in_warranty',
+};
+
+export const DevicesAnswer = Envelope.extend({ devices: z.array(DeviceRow), devicesPage: DevicesPage }).meta({
+  id: 'DevicesAnswer',
+  examples: [
+    {
+      scode: 200,
+      devices: [deviceExample],
+      devicesPage: { total: 1, capped: false, page: 1, pages: 1, pageSize: 20 },
+    },
+  ],
+});
 export type DevicesAnswer = z.infer<typeof DevicesAnswer>;
 
 const UnitLink = z.object({ unit_id: z.number().int(), serial: z.string() });
@@ -131,7 +159,32 @@ export const DeviceDetail = DeviceRow.extend({
 export type DeviceDetail = z.infer<typeof DeviceDetail>;
 
 /** GET /api/user/{customerid}/devices/{unitId}, GET /api/v1/devices/{serial} */
-export const DeviceAnswer = Envelope.extend({ device: DeviceDetail });
+export const DeviceAnswer = Envelope.extend({ device: DeviceDetail }).meta({
+  id: 'DeviceAnswer',
+  examples: [
+    {
+      scode: 200,
+      device: {
+        ...deviceExample,
+        ordered_on: '2026-09-30',
+        plan: null,
+        returned_at: null,
+        replaced_by: null,
+        replaces: null,
+        returns: [],
+        claims: [
+          {
+            claim_id: 12,
+            claim_number: 'WC-000012',
+            state: 'submitted',
+            answer: null,
+            created_at: '2026-11-20T15:04:05.000Z',
+          },
+        ],
+      },
+    },
+  ],
+});
 export type DeviceAnswer = z.infer<typeof DeviceAnswer>;
 
 /** The CSV export's columns, in order. */
