@@ -180,7 +180,11 @@ test('a buyer returns 2 of 5 units with photos; the seller receives them and cre
   await shop.close();
 });
 
-test('un acheteur demande un retour en français', async ({ adminPage, browser, baseURL }) => {
+test('un acheteur demande un retour en français, puis lit la note de crédit et son PDF', async ({
+  adminPage,
+  browser,
+  baseURL,
+}) => {
   const staff = adminPage.request;
   const { placed, shop } = await deliveredOrder(staff, browser, baseURL);
   await shop.addCookies([{ name: 'lang', value: 'fr', url: baseURL! }]);
@@ -197,5 +201,35 @@ test('un acheteur demande un retour en français', async ({ adminPage, browser, 
   await expect(said).toBeVisible();
   await expect(page.getByTestId('return-state')).toHaveText('Demandé');
   await expect(page.getByText('N’envoyez rien d’ici là.')).toBeVisible();
+
+  // The seller authorises, receives and credits it (through the back office's API); the French buyer reads
+  // the credit on the statement, the credit note's page and its PDF in French.
+  const returnId = Number(/\/acer\/returns\/(\d+)/.exec(page.url())![1]);
+  await call(staff, 'POST', `/api/admin/returns/${returnId}/authorise`, {
+    instructions: 'Quai des retours, 10 East Beaver Creek Rd, Richmond Hill ON',
+    shipping_paid_by: 'shop',
+  });
+  const { return: detail } = await call<{ return: { lines: { return_line_id: number }[] } }>(
+    staff,
+    'GET',
+    `/api/admin/returns/${returnId}`,
+  );
+  for (const line of detail.lines)
+    await call(staff, 'POST', `/api/admin/returns/${returnId}/lines/${line.return_line_id}/receive`, {
+      disposition: 'stock',
+    });
+  await call(staff, 'POST', `/api/admin/returns/${returnId}/resolve`, { resolution: 'credit' });
+  await page.goto('/acer/account/statement');
+  const link = page.getByRole('link', { name: /^CN-\d{6}$/ }).first();
+  const creditNote = ((await link.textContent()) ?? '').trim();
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Note de crédit ${creditNote}`);
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Télécharger le PDF' }).click();
+  const chunks: Buffer[] = [];
+  for await (const chunk of await (await download).createReadStream()) chunks.push(chunk as Buffer);
+  const text = await pdfText(new Uint8Array(Buffer.concat(chunks)));
+  expect(text).toContain('Note de crédit');
+  expect(text).toContain(creditNote);
   await shop.close();
 });
