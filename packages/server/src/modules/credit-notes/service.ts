@@ -90,43 +90,42 @@ export async function openOnInvoice(tx: Queryable, invoiceId: number): Promise<n
 
 /** The invoice, its lines and components with what earlier credit notes credited of each. */
 export async function creditableInvoice(tx: Queryable, invoice: InvoiceRow) {
-  const [lines, taxes, creditedLines, creditedTaxes, creditedTotal] = await Promise.all([
-    tx
-      .select()
-      .from(invoiceLines)
-      .where(eq(invoiceLines.invoiceId, invoice.invoiceId))
-      .orderBy(asc(invoiceLines.lineId)),
-    tx
-      .select()
-      .from(invoiceTaxes)
-      .where(eq(invoiceTaxes.invoiceId, invoice.invoiceId))
-      .orderBy(asc(invoiceTaxes.position)),
-    tx
-      .select({
-        lineId: creditNoteLines.invoiceLineId,
-        quantity: sql<string>`sum(${creditNoteLines.quantity})`,
-      })
-      .from(creditNoteLines)
-      .innerJoin(creditNotes, eq(creditNotes.creditNoteId, creditNoteLines.creditNoteId))
-      .where(
-        and(eq(creditNotes.invoiceId, invoice.invoiceId), sql`${creditNoteLines.invoiceLineId} is not null`),
-      )
-      .groupBy(creditNoteLines.invoiceLineId),
-    tx
-      .select({
-        position: creditNoteTaxes.position,
-        base: sql<string>`sum(${creditNoteTaxes.baseCents})`,
-        tax: sql<string>`sum(${creditNoteTaxes.taxCents})`,
-      })
-      .from(creditNoteTaxes)
-      .innerJoin(creditNotes, eq(creditNotes.creditNoteId, creditNoteTaxes.creditNoteId))
-      .where(eq(creditNotes.invoiceId, invoice.invoiceId))
-      .groupBy(creditNoteTaxes.position),
-    tx
-      .select({ total: sql<string>`coalesce(sum(${creditNotes.totalCents}), 0)` })
-      .from(creditNotes)
-      .where(eq(creditNotes.invoiceId, invoice.invoiceId)),
-  ]);
+  // One after the other: they share the transaction's one connection.
+  const lines = await tx
+    .select()
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, invoice.invoiceId))
+    .orderBy(asc(invoiceLines.lineId));
+  const taxes = await tx
+    .select()
+    .from(invoiceTaxes)
+    .where(eq(invoiceTaxes.invoiceId, invoice.invoiceId))
+    .orderBy(asc(invoiceTaxes.position));
+  const creditedLines = await tx
+    .select({
+      lineId: creditNoteLines.invoiceLineId,
+      quantity: sql<string>`sum(${creditNoteLines.quantity})`,
+    })
+    .from(creditNoteLines)
+    .innerJoin(creditNotes, eq(creditNotes.creditNoteId, creditNoteLines.creditNoteId))
+    .where(
+      and(eq(creditNotes.invoiceId, invoice.invoiceId), sql`${creditNoteLines.invoiceLineId} is not null`),
+    )
+    .groupBy(creditNoteLines.invoiceLineId);
+  const creditedTaxes = await tx
+    .select({
+      position: creditNoteTaxes.position,
+      base: sql<string>`sum(${creditNoteTaxes.baseCents})`,
+      tax: sql<string>`sum(${creditNoteTaxes.taxCents})`,
+    })
+    .from(creditNoteTaxes)
+    .innerJoin(creditNotes, eq(creditNotes.creditNoteId, creditNoteTaxes.creditNoteId))
+    .where(eq(creditNotes.invoiceId, invoice.invoiceId))
+    .groupBy(creditNoteTaxes.position);
+  const creditedTotal = await tx
+    .select({ total: sql<string>`coalesce(sum(${creditNotes.totalCents}), 0)` })
+    .from(creditNotes)
+    .where(eq(creditNotes.invoiceId, invoice.invoiceId));
   const creditable: CreditableInvoice = {
     lines: lines.map((l) => ({
       lineId: l.lineId,
