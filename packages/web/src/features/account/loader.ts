@@ -4,6 +4,7 @@
  * What each session answers is the domain's (GET /user/{customerid}/{session}[/{sessionid}]).
  */
 import type { Statement } from '@shop/domain/accounts/answers';
+import type { CreditNoteSummary } from '@shop/domain/after-sale/credit-answers';
 import type { DeviceDetail, DevicesAnswer } from '@shop/domain/after-sale/device-schemas';
 import type { ApprovalsAnswer, ApprovalView, OrderLimitsAnswer } from '@shop/domain/approvals/schemas';
 import type {
@@ -48,6 +49,8 @@ export type AccountReads = { [S in SessionName]?: Read<SessionData[S][]> } & {
   orderList?: Read<OrdersListAnswer>;
   /** The company's statement (GET /user/{customerid}/statement). */
   statement?: Read<Statement>;
+  /** The company's credit notes, listed with the statement. */
+  creditNotes?: Read<CreditNoteSummary[]>;
   /** Orders sent for approval (every page: the administrators' navigation counts them, buyers' orders list them). */
   approvals?: Read<ApprovalsAnswer>;
   /** One of them (approvals/{id}). */
@@ -133,6 +136,11 @@ function sessionReads({ params, request }: LoaderFunctionArgs): AccountReads {
         'GET /api/user/:customerid/statement',
         { params: { customerid: customerId } },
         (answer) => answer.statement,
+      ),
+      creditNotes: read(
+        'GET /api/user/:customerid/credit-notes',
+        { params: { customerid: customerId } },
+        (answer) => answer.credit_notes,
       ),
     };
   if (loggedIn && session === 'devices') {

@@ -1,30 +1,21 @@
 /**
  * The credit notes of an invoice or an order, as links to their pages: shown on the buyer's invoice and
- * order pages. Nothing while there are none.
+ * order pages, from the company's credit notes their loaders read with the page. Nothing while there are none.
  */
 import type { CreditNoteSummary } from '@shop/domain/after-sale/credit-answers';
 import { toCents } from '@shop/domain/core/money';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../lib/api';
 import { money, t } from '../../lib/i18n';
-import { useSession } from '../../lib/session';
 
-export function CreditNoteLinks({ invoiceId, orderId }: { invoiceId?: number | null; orderId: number }) {
-  const { loggedIn, customerId } = useSession();
-  const [notes, setNotes] = useState<CreditNoteSummary[]>([]);
-  useEffect(() => {
-    if (!loggedIn) return;
-    const controller = new AbortController();
-    api('GET /api/user/:customerid/credit-notes', {
-      params: { customerid: customerId },
-      signal: controller.signal,
-    }).then(
-      (answer) => setNotes(answer.credit_notes),
-      () => {},
-    );
-    return () => controller.abort();
-  }, [loggedIn, customerId]);
+export function CreditNoteLinks({
+  notes,
+  invoiceId,
+  orderId,
+}: {
+  notes: readonly CreditNoteSummary[];
+  invoiceId?: number | null;
+  orderId: number;
+}) {
   const own = notes.filter((n) => (invoiceId ? n.invoice_id === invoiceId : n.order_id === orderId));
   if (own.length === 0) return null;
   return (
@@ -43,19 +34,7 @@ export function CreditNoteLinks({ invoiceId, orderId }: { invoiceId?: number | n
 }
 
 /** Every credit note of the company, newest first, each linking to its page (the statement lists them). */
-export function CreditNotesList({ customerId }: { customerId: string }) {
-  const [notes, setNotes] = useState<CreditNoteSummary[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    api('GET /api/user/:customerid/credit-notes', {
-      params: { customerid: customerId },
-      signal: controller.signal,
-    }).then(
-      (answer) => setNotes(answer.credit_notes),
-      () => {},
-    );
-    return () => controller.abort();
-  }, [customerId]);
+export function CreditNotesList({ notes }: { notes: readonly CreditNoteSummary[] }) {
   if (notes.length === 0) return null;
   return (
     <section className="acct-section" aria-labelledby="statement-credit-notes">

@@ -171,7 +171,10 @@ function LineCells(line: {
 export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoice' }) {
   const { loggedIn } = useSession();
   const location = useLocation();
-  const { data, error } = useRead(useOrderReads().order);
+  const reads = useOrderReads();
+  const { data, error } = useRead(reads.order);
+  const { data: creditNotes } = useRead(reads.creditNotes);
+  const { data: returns } = useRead(reads.returns);
   const info: OrderInfo | undefined = data?.orderInfo;
   const title = info
     ? kind === 'invoice'
@@ -312,8 +315,14 @@ export default function OrderPage({ kind = 'order' }: { kind?: 'order' | 'invoic
         </tbody>
       </table>
       <OrderTotals order={o} kind={kind} />
-      <CreditNoteLinks invoiceId={kind === 'invoice' ? o.invoice_id : null} orderId={o.order_id} />
-      {kind === 'order' && <OrderReturns orderId={o.order_id} delivered={o.status === 'Delivered'} />}
+      <CreditNoteLinks
+        notes={creditNotes ?? []}
+        invoiceId={kind === 'invoice' ? o.invoice_id : null}
+        orderId={o.order_id}
+      />
+      {kind === 'order' && (
+        <OrderReturns orderId={o.order_id} delivered={o.status === 'Delivered'} returns={returns ?? []} />
+      )}
       {kind === 'order' && !o.invoice_number && o.status !== 'Canceled' && o.status !== 'Declined' && (
         <p className="order__note">{t('orders:total.feesLater')}</p>
       )}

@@ -1,27 +1,19 @@
 /** On an order's page: "Return units" once it is delivered, and the order's returns with their state. */
 import type { ReturnSummary } from '@shop/domain/after-sale/return-answers';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../lib/api';
 import { t } from '../../lib/i18n';
-import { useSession } from '../../lib/session';
 import { ReturnsList } from './ReturnsList';
 
-export function OrderReturns({ orderId, delivered }: { orderId: number; delivered: boolean }) {
-  const { customerId } = useSession();
-  const [returns, setReturns] = useState<ReturnSummary[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    api('GET /api/user/:customerid/returns', {
-      params: { customerid: customerId },
-      query: { order_id: String(orderId) },
-      signal: controller.signal,
-    }).then(
-      (answer) => setReturns(answer.returns),
-      () => {},
-    );
-    return () => controller.abort();
-  }, [customerId, orderId]);
+export function OrderReturns({
+  orderId,
+  delivered,
+  returns,
+}: {
+  orderId: number;
+  delivered: boolean;
+  /** The order's returns, read with the page (orders/loader.ts). */
+  returns: ReturnSummary[];
+}) {
   if (!delivered && returns.length === 0) return null;
   return (
     <section className="order__returns" aria-labelledby="order-returns">

@@ -6,6 +6,7 @@
 
 import type { Statement as StatementData, StatementInvoice } from '@shop/domain/accounts/answers';
 import type { AgingBucket } from '@shop/domain/accounts/schemas';
+import type { CreditNoteSummary } from '@shop/domain/after-sale/credit-answers';
 import { LOCALE } from '@shop/domain/core/i18n';
 import { toCents } from '@shop/domain/core/money';
 import { Link } from 'react-router';
@@ -106,7 +107,13 @@ function InvoiceTable({
   );
 }
 
-function StatementView({ statement }: { statement: StatementData }) {
+function StatementView({
+  statement,
+  creditNotes,
+}: {
+  statement: StatementData;
+  creditNotes: readonly CreditNoteSummary[];
+}) {
   const base = `/api/user/${encodeURIComponent(statement.customer_id)}/statement`;
   const open = statement.invoices.filter((i) => i.status !== 'paid');
   const paid = statement.invoices.filter((i) => i.status === 'paid');
@@ -195,7 +202,7 @@ function StatementView({ statement }: { statement: StatementData }) {
           <p>{t('credit-notes:creditLeftTotal', { amount: dollars(statement.credit_left) })}</p>
         </section>
       )}
-      <CreditNotesList customerId={statement.customer_id} />
+      <CreditNotesList notes={creditNotes} />
 
       <section className="acct-section" aria-labelledby="statement-open">
         <h2 id="statement-open">{t('account:statement.open')}</h2>
@@ -224,8 +231,10 @@ function StatementView({ statement }: { statement: StatementData }) {
 
 /** The account's Statement section: read by the account's loader, drawn by the server with the page. */
 export function Statement() {
-  const { data: statement, error } = useRead(useAccountReads().statement);
+  const reads = useAccountReads();
+  const { data: statement, error } = useRead(reads.statement);
+  const { data: creditNotes } = useRead(reads.creditNotes);
   if (error) return <LoadError error={error} />;
   if (!statement) return <Loading label={t('account:statement.loading')} />;
-  return <StatementView statement={statement} />;
+  return <StatementView statement={statement} creditNotes={creditNotes ?? []} />;
 }
