@@ -1213,6 +1213,8 @@ export const returns = pgTable(
     index('returns_customer_idx').on(t.customerId, t.createdAt),
     index('returns_order_idx').on(t.orderId),
     index('returns_state_idx').on(t.state, t.createdAt),
+    // The back office's queue, oldest first, unfiltered.
+    index('returns_created_idx').on(t.createdAt, t.returnId),
   ],
 );
 

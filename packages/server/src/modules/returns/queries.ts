@@ -113,11 +113,11 @@ export async function adminReturns(
     .orderBy(asc(returns.createdAt), asc(returns.returnId))
     .limit(ADMIN_PAGE_SIZE)
     .offset((filters.page - 1) * ADMIN_PAGE_SIZE);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(returns)
-    .innerJoin(customers, eq(customers.customerId, returns.customerId))
-    .where(where);
+  // The company's name is needed only to find a customer by it.
+  const counting = db.select({ n: sql<number>`count(*)::int` }).from(returns);
+  const [count] = await (customer
+    ? counting.innerJoin(customers, eq(customers.customerId, returns.customerId)).where(where)
+    : counting.where(where));
   return { rows: rows.map(summary), total: Number(count?.n ?? 0) };
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "returns_created_idx" ON "returns" USING btree ("created_at","return_id");
