@@ -119,3 +119,229 @@ export async function seedBuyers(
   }
   return buyers;
 }
+
+/** A buyer of one price class: a company of its own at `percentage`, signed in through the shop's sign-in. */
+export interface PriceClassBuyer {
+  customerId: string;
+  username: string;
+  password: string;
+  percentage: number;
+  /** The SKUs in the buyer's cart. */
+  cartSkus: string[];
+  /** The buyer's orders' numbers, newest first. */
+  orderNumbers: string[];
+}
+
+/** The buyers' percentages: three price classes, so a page kept for one class can never pass for another's. */
+export const PRICE_CLASSES = [0, 10, 22] as const;
+const CART_LINES = 4;
+const ORDERS_PER_BUYER = 30;
+
+/**
+ * Three companies at the percentages of PRICE_CLASSES, each with one buyer (primary contact, password
+ * signed in through POST /api/user/login), an Ontario address, a cart of CART_LINES lines and
+ * ORDERS_PER_BUYER orders of the last year (1 to 4 lines each, their Ontario taxes; the placed event comes
+ * from the orders' trigger), written straight into the tables the shop writes. Each company's orders and
+ * cart are of its own items, priced at its own percentage.
+ */
+export async function seedPriceClassBuyers(options: {
+  url?: string;
+  dataDir?: string;
+}): Promise<PriceClassBuyer[]> {
+  const { hashPassword } = await import('@shop/server/modules/sessions/passwords');
+  const { personalPrice } = await import('@shop/domain/core/money');
+  const { addresses, cartItems, contacts, customers, orderLines, orders, orderTaxes, products, taxRates } =
+    await import('@shop/server/db/schema');
+  const { and, desc, gt, lte, not } = await import('drizzle-orm');
+  const password = 'Bench@prices-2026';
+  const passwordHash = await hashPassword(password);
+  const database = await openDatabase(options);
+  const db = database.db;
+  const buyers: PriceClassBuyer[] = [];
+  try {
+    // Brand-new items in stock, not on sale, in a fixed scattered order: each company takes its own slice.
+    const items = await db
+      .select({
+        itemId: products.itemId,
+        itemName: products.itemName,
+        sku: products.sku,
+        priceCents: products.priceCents,
+        mainImage: products.mainImage,
+      })
+      .from(products)
+      .where(
+        and(
+          products.isActive,
+          eq(products.itemCondition, 'BrandNew'),
+          not(products.isSale),
+          gt(products.stock, 20),
+          gt(products.priceCents, 0),
+        ),
+      )
+      .orderBy(sql`md5(${products.itemId})`)
+      .limit(PRICE_CLASSES.length * 40);
+    if (items.length < PRICE_CLASSES.length * 40) throw new Error('too few items to seed the price classes');
+    // Ontario's tax components in force today (HST), as an order placed today is charged.
+    const today = new Date().toISOString().slice(0, 10);
+    const rates = (
+      await db
+        .select({
+          component: taxRates.component,
+          rateMilli: taxRates.rateMilli,
+          from: taxRates.effectiveFrom,
+        })
+        .from(taxRates)
+        .where(and(eq(taxRates.province, 'Ontario'), lte(taxRates.effectiveFrom, today)))
+        .orderBy(desc(taxRates.effectiveFrom))
+    ).filter((r, i, all) => r.rateMilli > 0 && all.findIndex((o) => o.component === r.component) === i);
+    const day = 86_400_000;
+    for (const [k, percentage] of PRICE_CLASSES.entries()) {
+      const customerId = `PC${String(percentage).padStart(2, '0')}`;
+      const contactPersonId = `CP${customerId}`;
+      const mine = items.slice(k * 40, (k + 1) * 40);
+      const company = `Price Class ${percentage} Inc.`;
+      const contactName = `Pat Class${percentage}`;
+      const buyer: PriceClassBuyer = {
+        customerId,
+        username: customerId,
+        password,
+        percentage,
+        cartSkus: mine.slice(0, CART_LINES).map((i) => i.sku),
+        orderNumbers: [],
+      };
+      await db.transaction(async (tx) => {
+        await tx.insert(customers).values({ customerId, company, percentage });
+        await tx.insert(contacts).values({
+          contactPersonId,
+          customerId,
+          contactName,
+          firstName: 'Pat',
+          lastName: `Class${percentage}`,
+          email: `pat@${customerId.toLowerCase()}.example`,
+          phoneNumber: '4165550100',
+          username: customerId,
+          passwordHash,
+          language: 'en',
+        });
+        await tx.insert(addresses).values({
+          customerId,
+          firstName: 'Pat',
+          lastName: `Class${percentage}`,
+          companyName: company,
+          addressLine1: `${100 + percentage} King St W`,
+          city: 'Toronto',
+          province: 'Ontario',
+          zip: 'M5H1A1',
+          phoneNumber: '4165550100',
+        });
+        await tx.insert(cartItems).values(
+          mine.slice(0, CART_LINES).map((item, i) => ({
+            customerId,
+            contactPersonId,
+            itemId: item.itemId,
+            itemCondition: 'BrandNew',
+            quantity: 1 + (i % 3),
+          })),
+        );
+        // Orders every 12 days or so back from yesterday: the newest still pending or confirmed, most delivered.
+        for (let n = 0; n < ORDERS_PER_BUYER; n++) {
+          // The order's id and number as the shop takes them: the next of the orders' sequence.
+          const next = (await tx.execute(
+            sql`select nextval(pg_get_serial_sequence('orders', 'order_id'))::int as id`,
+          )) as unknown as { rows: [{ id: number }] };
+          const id = next.rows[0].id;
+          const orderNumber = `SO-${String(id).padStart(6, '0')}`;
+          buyer.orderNumbers.push(orderNumber);
+          const createdAt = new Date(Date.now() - (1 + n * 12) * day - (n % 7) * 3_600_000);
+          const status =
+            n === 0
+              ? 'Pending'
+              : n === 1
+                ? 'Confirmed'
+                : n < 4
+                  ? 'Shipped'
+                  : n % 13 === 5
+                    ? 'Canceled'
+                    : 'Delivered';
+          const lines = Array.from({ length: 1 + (n % 4) }, (_, j) => {
+            const item = mine[(CART_LINES + n * 3 + j * 7) % mine.length]!;
+            return { item, quantity: 1 + ((n + j) % 5), rate: personalPrice(item.priceCents, percentage) };
+          });
+          const subtotal = lines.reduce((s, l) => s + l.quantity * l.rate, 0);
+          const taxes = rates.map((r, position) => ({
+            position,
+            component: r.component,
+            rateMilli: r.rateMilli,
+            baseCents: subtotal,
+            taxCents: Math.round((subtotal * r.rateMilli) / 100_000),
+          }));
+          const tax = taxes.reduce((s, t) => s + t.taxCents, 0);
+          const shipped = status === 'Shipped' || status === 'Delivered';
+          const place = {
+            attention: contactName,
+            company,
+            address1: `${100 + percentage} King St W`,
+            city: 'Toronto',
+            province: 'Ontario',
+            zip: 'M5H1A1',
+            country: 'Canada',
+            phone: '4165550100',
+          };
+          await tx.insert(orders).values({
+            orderId: id,
+            orderNumber,
+            customerId,
+            contactPersonId,
+            checkoutKey: `bench-${orderNumber}`,
+            status,
+            purchaseOrderId: `PO-${customerId}-${String(ORDERS_PER_BUYER - n).padStart(4, '0')}`,
+            shippingMethod: n % 5 === 4 ? 'Pick Up' : 'Standard',
+            subtotalCents: subtotal,
+            itemsTaxCents: tax,
+            taxRateMilli: taxes.reduce((s, t) => s + t.rateMilli, 0),
+            totalCents: subtotal + tax,
+            createdTime: createdAt.toISOString().slice(0, 19),
+            createdAt,
+            updatedAt: shipped ? new Date(createdAt.getTime() + 2 * day) : createdAt,
+            shippingAttention: place.attention,
+            shippingCompany: place.company,
+            shippingAddress1: place.address1,
+            shippingCity: place.city,
+            shippingProvince: place.province,
+            shippingZip: place.zip,
+            shippingCountry: place.country,
+            shippingPhone: place.phone,
+            billingAttention: place.attention,
+            billingCompany: place.company,
+            billingAddress1: place.address1,
+            billingCity: place.city,
+            billingProvince: place.province,
+            billingZip: place.zip,
+            billingCountry: place.country,
+            billingPhone: place.phone,
+            shippingCarrier: shipped ? 'Purolator' : '',
+            trackingNumber: shipped ? `PUR${id}${percentage}` : '',
+          });
+          await tx.insert(orderLines).values(
+            lines.map((l) => ({
+              orderId: id,
+              itemId: l.item.itemId,
+              itemName: l.item.itemName,
+              sku: l.item.sku,
+              itemCondition: 'BrandNew',
+              quantity: l.quantity,
+              itemRateCents: l.rate,
+              mainImage: l.item.mainImage,
+              status,
+            })),
+          );
+          if (taxes.length > 0) await tx.insert(orderTaxes).values(taxes.map((t) => ({ orderId: id, ...t })));
+        }
+      });
+      buyers.push(buyer);
+    }
+  } finally {
+    await database.close();
+  }
+  return buyers;
+}
