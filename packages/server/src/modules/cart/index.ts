@@ -5,7 +5,7 @@ import { cartRoutes } from './shop-routes';
 
 export { addLines, summary } from './lines';
 export type { CartNeeds } from './needs';
-export { cartOf } from './service';
+export { cartOf, presentCart, type StoredLine, storedLinesJson } from './service';
 
 export const cartModule: FastifyPluginAsync<CartNeeds> = async (app, needs) => {
   cartRoutes(app, needs);

@@ -34,10 +34,23 @@ export async function cartOf(services: CartNeeds, user: SessionUser, db: Queryab
   return presentCart(services, user, rows);
 }
 
-type StoredLine = { itemId: string; itemCondition: string; quantity: number };
+/** A cart line as it is stored: the item, its condition and how many. */
+export type StoredLine = { itemId: string; itemCondition: string; quantity: number };
+
+/**
+ * The buyer's stored lines, oldest first, as one JSON value (an array of StoredLine), for a statement that
+ * reads the cart with other things at once (the header's): the same lines cartOf reads.
+ */
+export function storedLinesJson(user: SessionUser) {
+  return sql<StoredLine[]>`coalesce((
+    select json_agg(
+      json_build_object('itemId', c.item_id, 'itemCondition', c.item_condition, 'quantity', c.quantity)
+      order by c.added_at, c.item_id)
+    from cart_items c where c.contact_person_id = ${user.contactPersonId}), '[]'::json)`;
+}
 
 /** Cart lines (oldest first) with what the catalog says of each item, at the customer's prices. */
-function presentCart(services: CartNeeds, user: SessionUser, rows: readonly StoredLine[]): CartItem[] {
+export function presentCart(services: CartNeeds, user: SessionUser, rows: readonly StoredLine[]): CartItem[] {
   const out: CartItem[] = [];
   for (const row of rows) {
     const catalogRow = services.catalog.anyRow(row.itemId, row.itemCondition as Condition);

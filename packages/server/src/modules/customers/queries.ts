@@ -9,7 +9,7 @@ import type {
   WishListItem,
   WishListItemKey,
 } from '@shop/domain/core/api';
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {
   addresses,
@@ -19,10 +19,10 @@ import {
   wishListItems,
   wishLists,
 } from '../../db/schema';
+import { type StoredLine, storedLinesJson } from '../cart';
 import type { CatalogStore } from '../catalog';
 import { brief } from '../catalog';
 import type { SessionUser } from '../sessions';
-import type { CustomerNeeds } from './needs';
 
 export const RECENTLY_VIEWED_LIMIT = 20;
 
@@ -91,10 +91,9 @@ async function listRows(db: Queryable, customerId: string, listId?: string) {
     .orderBy(asc(wishLists.createdAt), asc(wishLists.listId));
 }
 
-function withCounts(
-  lists: { list_id: string; list_name: string; customer_id: string }[],
-  keys: readonly WishListItemKey[],
-): WishList[] {
+type ListRow = { list_id: string; list_name: string; customer_id: string };
+
+function withCounts(lists: ListRow[], keys: readonly WishListItemKey[]): WishList[] {
   const counts = new Map<string, number>();
   for (const key of keys) counts.set(key.list_id, (counts.get(key.list_id) ?? 0) + 1);
   return lists.map((l) => ({ ...l, is_public: false, item_number: counts.get(l.list_id) ?? 0 }));
@@ -217,14 +216,6 @@ export async function openMessage(db: Queryable, customerId: string, messageId: 
   return row ? presentMessage(row) : null;
 }
 
-async function unreadMessageCount(db: Queryable, customerId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(customerMessages)
-    .where(and(eq(customerMessages.customerId, customerId), isNull(customerMessages.readAt)));
-  return row?.n ?? 0;
-}
-
 export async function isSubscribed(db: Queryable, customerId: string): Promise<boolean> {
   const [row] = await db
     .select({ subscribed: subscriptions.subscribed })
@@ -233,22 +224,56 @@ export async function isSubscribed(db: Queryable, customerId: string): Promise<b
   return row?.subscribed ?? false;
 }
 
-/** What GET /header adds for the account: addresses, wish lists, their item keys and unread messages. */
-export async function headerParts(
-  services: CustomerNeeds,
-  user: SessionUser,
-): Promise<{
+/**
+ * What GET /header shows besides who the buyer is: the cart's stored lines, addresses, wish lists, their
+ * item keys and unread messages.
+ */
+export interface HeaderParts {
+  cartLines: StoredLine[];
   addresses: Address[];
   wishLists: WishList[];
   wishListsItems: WishListItemKey[];
   unreadMessages: number;
-}> {
-  const db = services.database.db;
-  const [addressRows, lists, keys, unreadMessages] = await Promise.all([
-    listAddresses(db, user.customerId),
-    listRows(db, user.customerId),
-    listWishListItemKeys(db, user.customerId),
-    unreadMessageCount(db, user.customerId),
-  ]);
-  return { addresses: addressRows, wishLists: withCounts(lists, keys), wishListsItems: keys, unreadMessages };
+}
+
+/**
+ * The header's parts in one statement (one round trip, one snapshot): the same rows, in the same order, as
+ * cartOf, listAddresses, listWishListsAndKeys and the unread count read one by one. Every part is filtered
+ * by the session's customer (the cart by its contact), as each of those is.
+ */
+export async function headerParts(db: Queryable, user: SessionUser): Promise<HeaderParts> {
+  const customerId = user.customerId;
+  // Written out with the tables' own names (db/schema.ts); each part as the one-by-one query orders it.
+  const [row] = await db
+    .select({
+      cartLines: storedLinesJson(user),
+      addresses: sql<Address[]>`coalesce((
+        select json_agg(json_build_object(
+          'address_id', a.address_id, 'first_name', a.first_name, 'last_name', a.last_name,
+          'company', a.company_name, 'address_line_1', a.address_line_1, 'address_line_2', a.address_line_2,
+          'city', a.city, 'province', a.province, 'zip', a.zip, 'country', a.country,
+          'phone_number', a.phone_number, 'customer_id', a.customer_id) order by a.address_id)
+        from addresses a where a.customer_id = ${customerId}), '[]'::json)`,
+      lists: sql<ListRow[]>`coalesce((
+        select json_agg(json_build_object('list_id', l.list_id, 'list_name', l.list_name, 'customer_id', l.customer_id)
+          order by l.created_at, l.list_id)
+        from wish_lists l where l.customer_id = ${customerId}), '[]'::json)`,
+      keys: sql<WishListItemKey[]>`coalesce((
+        select json_agg(json_build_object(
+          'list_id', k.list_id, 'item_id', k.item_id, 'sku', k.sku, 'item_condition', k.item_condition)
+          order by k.list_id, k.added_at desc)
+        from wish_list_items k join wish_lists l on l.list_id = k.list_id
+        where l.customer_id = ${customerId}), '[]'::json)`,
+      unreadMessages: sql<number>`(
+        select count(*)::int from customer_messages m where m.customer_id = ${customerId} and m.read_at is null)`,
+    })
+    .from(sql`(select 1) as header`);
+  if (!row) throw new Error('the header read returned no row');
+  return {
+    cartLines: row.cartLines,
+    addresses: row.addresses,
+    wishLists: withCounts(row.lists, row.keys),
+    wishListsItems: row.keys,
+    unreadMessages: row.unreadMessages,
+  };
 }

@@ -16,7 +16,7 @@ import { contacts, customers } from '../../db/schema';
 import { namedLang } from '../../i18n/lang';
 import { routeDocs, SECURITY } from '../../lib/contract';
 import { fail } from '../../lib/http';
-import { cartOf } from '../cart';
+import { presentCart } from '../cart';
 import {
   attemptSubject,
   beginAttempt,
@@ -182,8 +182,13 @@ export function authRoutes(app: FastifyInstance, services: CustomerNeeds) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const [parts, cart] = await Promise.all([headerParts(services, user), cartOf(services, user)]);
-      return reply.send({ scode: 200, cartItems: cart, ...parts, customer: [customerInfo(user)] });
+      const { cartLines, ...parts } = await headerParts(db, user);
+      return reply.send({
+        scode: 200,
+        cartItems: presentCart(services, user, cartLines),
+        ...parts,
+        customer: [customerInfo(user)],
+      });
     },
   );
 }
