@@ -93,10 +93,14 @@ export function read<R extends ReadRoute, T = AnswerOf<R>>(
   return state;
 }
 
-/** The answers the server rendered the page with, kept as if just read (before the router starts). */
-export function seedReads(answers: readonly { key: string; path: string; data: unknown }[]): void {
+/**
+ * The answers the server rendered the page with, kept as if just read (before the router starts), under
+ * this browser's buyer: the server drew them for the session's buyer, whom the display cookie names.
+ */
+export function seedReads(answers: readonly { path: string; data: unknown }[]): void {
   const now = Date.now();
-  for (const { key, path, data } of answers) browserKept.set(key, { read: settledRead(path, data), at: now });
+  for (const { path, data } of answers)
+    browserKept.set(keyOf(path), { read: settledRead(path, data), at: now });
 }
 
 let revalidate: () => unknown = () => undefined;

@@ -105,9 +105,9 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     if (scope.redirect) return { kind: 'redirect', status: 302, location: scope.redirect };
     const data: RenderedData = {
       header: scope.header as RenderedData['header'],
-      reads: [...scope.kept.entries()].flatMap(([key, entry]) => {
+      reads: [...scope.kept.values()].flatMap((entry) => {
         const read = entry.read as Read<unknown>;
-        return read.outcome.status === 'done' ? [{ key, path: read.path, data: read.outcome.data }] : [];
+        return read.outcome.status === 'done' ? [{ path: read.path, data: read.outcome.data }] : [];
       }),
     };
     return { kind: 'page', html, data: scriptJson(data) };

@@ -14,7 +14,7 @@ export { type ImageConfig, imageUrl, PLACEHOLDER_IMAGE } from './images';
 export { applyImport, hasErrors, planImport, previewLines } from './import';
 export type { CatalogNeeds } from './needs';
 export { openPageReads, PAGE_READ_HEADER, PageReads, STAND_IN_PATTERN, stillHolds } from './page-reads';
-export { type Brief, brief, personalOffer } from './present';
+export { type Brief, brief, personalOffer, priceClassOf } from './present';
 export { CatalogStore, type ProductRecord, SPEC_COLUMNS } from './store';
 export { upsertProducts } from './write';
 

@@ -65,6 +65,17 @@ function rowBreaks(row: CatalogRow): PriceBreak[] {
 }
 
 /** A row's offer at a customer's prices, with its volume prices: what lines and cards are priced from. */
+/**
+ * The price class of a request: every buyer who sees the same prices is in one. A price is the row's
+ * (its price, sale and scratch-and-dent prices, its volume breaks: the same for everyone) and the buyer's
+ * percentage, applied by personalOffer alone; so the class is 'v' for visitors (no price) or the
+ * percentage. The catalog's answers are kept per class, and so are the pages drawn from them
+ * (page/render.ts): a new input to a price must be added here, or buyers would share what they must not.
+ */
+export function priceClassOf(user: { percentage: number } | null | undefined): string {
+  return user ? `p${user.percentage}` : 'v';
+}
+
 export function personalOffer(row: CatalogRow, percentage: number) {
   return {
     item_condition: row.item_condition,

@@ -41,7 +41,7 @@ import { AnswerCache, queryKey, type Skeleton, type SkeletonBuilder } from './an
 import { imageUrl } from './images';
 import type { CatalogNeeds } from './needs';
 import { pageReadsOf } from './page-reads';
-import { brief, personalOffer, type StockOf } from './present';
+import { brief, personalOffer, priceClassOf, type StockOf } from './present';
 import type { CatalogRow } from './store';
 
 /** The answers' schemas: the kept answers are written once and sent as they are, never serialized again. */
@@ -61,9 +61,9 @@ function percentageOf(request: FastifyRequest): number | null {
   return request.user ? request.user.percentage : null;
 }
 
-/** Answers differ by buyer class only: visitors, or customers of one percentage. */
+/** Answers differ by price class only: visitors, or customers of one percentage. */
 function classOf(request: FastifyRequest): string {
-  return request.user ? String(request.user.percentage) : 'v';
+  return priceClassOf(request.user);
 }
 
 function listingAnswer(

@@ -95,8 +95,9 @@ async function registerPage(app: FastifyInstance, config: Config, heads: PageHea
         // In the language of the lang cookie, the buyer's account or Accept-Language.
         .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
         .type('text/html; charset=utf-8');
-    // A visitor's page kept as drawn, while what it shows has not changed (page/render.ts).
-    const kept = painter && visitor ? await painter.keptPage(request, lang) : null;
+    // A page kept as drawn for visitors or for the buyer's price class, while what it shows has not
+    // changed (page/render.ts).
+    const kept = painter ? await painter.keptPage(request, lang) : null;
     if (kept) return sendCompressed(pageHeaders().code(200), request, kept);
     const answer = heads.answer(request.url, lang);
     if (answer.kind === 'redirect') return reply.redirect(answer.location, 302);

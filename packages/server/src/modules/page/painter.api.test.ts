@@ -8,9 +8,10 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { SERVER_ROOT } from '../../server-root';
-import { call, OWNER, staffSignIn } from '../../test/admin';
+import { call, makeCustomer, OWNER, staffSignIn } from '../../test/admin';
 import { DEMO, signIn, useSecondApp, useTestApp } from '../../test/harness';
 import { waitFor } from '../../test/mail-sink';
 
@@ -28,11 +29,13 @@ writeFileSync(
     const answer = await input.get('/product/' + id + '/', { customerid: customer });
     const item = answer.body.itemInfo.itemDetail[0];
     const price = item.personal_price === undefined ? '' : ' ' + item.personal_price;
+    // A page that writes who its buyer is (?leak): it may not be shared.
+    const who = new URL(input.url).searchParams.has('leak') ? '<p class="who">' + customer + '</p>' : '';
     // As a page may write a number: as it is, or (asked with ?formatted) with separators.
     const stock = new URL(input.url).searchParams.has('formatted') ? item.stock.toLocaleString('en-CA') : item.stock;
     return {
       kind: 'page',
-      html: '<h1>' + item.item_name + '</h1><p>' + input.lang + price + '</p><p class="stock">' + stock + ' in stock</p>',
+      html: '<h1>' + item.item_name + '</h1><p>' + input.lang + price + '</p><p class="stock">' + stock + ' in stock</p>' + who,
       data: JSON.stringify({ stock: item.stock }),
     };
   }`,
@@ -43,9 +46,17 @@ const second = useSecondApp(ctx);
 
 const drawn = () => (globalThis as { __pagesDrawn?: number }).__pagesDrawn ?? 0;
 
-async function page(url: string, cookie = '') {
-  const response = await ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+async function page(url: string, cookie = '', app: FastifyInstance = ctx.app) {
+  const response = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   return { status: response.statusCode, html: response.body };
+}
+
+/** The buyer's price of the page's product, as the API answers them (the price the page must show). */
+async function priceFor(app: FastifyInstance, url: string, cookie: string): Promise<string> {
+  const path = new URL(url, 'http://shop').pathname.replace('/acer/product/', '/api/product/');
+  const answer = await app.inject({ method: 'GET', url: path, headers: { cookie } });
+  expect(answer.statusCode).toBe(200);
+  return String(answer.json().itemInfo.itemDetail[0].personal_price);
 }
 
 function anOffer() {
@@ -55,7 +66,7 @@ function anOffer() {
   return item;
 }
 
-describe("a visitor's page drawn on the server", () => {
+describe('a page drawn on the server', () => {
   it('is drawn once and sent again while what it shows stays the same, per language', async () => {
     const item = anOffer();
     const url = `/acer/product/${item.itemId}/${item.itemCondition}`;
@@ -157,17 +168,59 @@ describe("a visitor's page drawn on the server", () => {
     expect(drawn()).toBeGreaterThan(before + 2);
   });
 
-  it("is never a signed-in buyer's: their page is drawn for each request, with their price", async () => {
-    const cookie = await signIn(ctx.app, DEMO.C10001.username, DEMO.C10001.password);
+  it("a signed-in buyer's is kept for their price class: buyers of one percentage share it, others get their own", async () => {
+    const owner = await staffSignIn(ctx.app, OWNER.email, OWNER.password);
+    const first = await signIn(ctx.app, DEMO.C10001.username, DEMO.C10001.password);
+    const same = (await makeCustomer(ctx.app, owner, { percentage: DEMO.C10001.percentage })).cookie;
+    const other = await signIn(ctx.app, DEMO.C10002.username, DEMO.C10002.password);
     const item = anOffer();
     const url = `/acer/product/${item.itemId}/${item.itemCondition}`;
     const visitor = await page(url);
     const before = drawn();
-    const mine = await page(url, cookie);
-    await page(url, cookie);
+    const mine = await page(url, first);
+    expect(await page(url, same)).toEqual(mine);
+    expect(drawn()).toBe(before + 1);
+    const theirs = await page(url, other);
     expect(drawn()).toBe(before + 2);
-    expect(mine.html).toMatch(/<p>en \d+(\.\d+)?<\/p>/);
+    expect(mine.html).toContain(`<p>en ${await priceFor(ctx.app, url, first)}</p>`);
+    expect(theirs.html).toContain(`<p>en ${await priceFor(ctx.app, url, other)}</p>`);
+    expect(theirs.html).not.toBe(mine.html);
     expect(visitor.html).not.toMatch(/<p>en \d/);
+    // Each is sent again as it was kept, to each class.
+    expect(await page(url, other)).toEqual(theirs);
+    expect(await page(url, first)).toEqual(mine);
+    expect(await page(url)).toEqual(visitor);
+    expect(drawn()).toBe(before + 2);
+  });
+
+  it("is the buyer's alone when it writes who they are: drawn for each buyer, never sent to another", async () => {
+    const owner = await staffSignIn(ctx.app, OWNER.email, OWNER.password);
+    const first = await signIn(ctx.app, DEMO.C10001.username, DEMO.C10001.password);
+    const made = await makeCustomer(ctx.app, owner, { percentage: DEMO.C10001.percentage });
+    const item = anOffer();
+    const url = `/acer/product/${item.itemId}/${item.itemCondition}?leak=1`;
+    const before = drawn();
+    const mine = await page(url, first);
+    const theirs = await page(url, made.cookie);
+    expect(mine.html).toContain('<p class="who">C10001</p>');
+    expect(theirs.html).toContain(`<p class="who">${made.customerId}</p>`);
+    expect(theirs.html).not.toContain('C10001');
+    expect((await page(url, first)).html).toContain('<p class="who">C10001</p>');
+    // The first was drawn for the class, found to name its buyer and drawn again; each after for its buyer.
+    expect(drawn()).toBe(before + 4);
+  });
+
+  it("is the buyer's alone when the browser's cookies name another buyer than the session's", async () => {
+    const first = await signIn(ctx.app, DEMO.C10001.username, DEMO.C10001.password);
+    const item = anOffer();
+    const url = `/acer/product/${item.itemId}/${item.itemCondition}`;
+    await page(url, first);
+    const before = drawn();
+    const named = first.replace(/customerid=C10001/, 'customerid=C10002');
+    expect(named).not.toBe(first);
+    await page(url, named);
+    await page(url, named);
+    expect(drawn()).toBe(before + 2);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
@@ -199,6 +252,94 @@ describe("a visitor's page drawn on the server", () => {
       );
       expect(drawn()).toBe(before + 1);
       await change({ item_name: item.itemName, stock: 40 });
+      await waitFor('the name as it was on this process', async () =>
+        (await page(url)).html.includes(`<h1>${item.itemName}</h1><p>en</p><p class="stock">40 in stock`),
+      );
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'shows each of two price classes and a visitor only their own prices, in turn on two processes, and a price or percentage change on their next page (PostgreSQL only)',
+    async () => {
+      const apps = [ctx.app, second.app!];
+      const owner = await staffSignIn(ctx.app, OWNER.email, OWNER.password);
+      const high = await makeCustomer(ctx.app, owner, { percentage: 22 });
+      const low = await makeCustomer(ctx.app, owner, { percentage: 5 });
+      const items = [...ctx.app.services.catalog.items.values()]
+        .filter((p) => p.isActive && ctx.app.services.catalog.row(p.itemId, p.itemCondition as never))
+        .slice(0, 2);
+      const urls = items.map((item) => `/acer/product/${item.itemId}/${item.itemCondition}`);
+      const viewers = [
+        { name: 'visitor', cookie: '' },
+        { name: '22 %', cookie: high.cookie },
+        { name: '5 %', cookie: low.cookie },
+      ];
+      /** What each viewer must see on each page: their price as the API answers it, or none. */
+      const expected = async () => {
+        const prices = new Map<string, string | null>();
+        for (const viewer of viewers)
+          for (const url of urls)
+            prices.set(
+              `${viewer.name} ${url}`,
+              viewer.cookie ? await priceFor(ctx.app, url, viewer.cookie) : null,
+            );
+        return prices;
+      };
+      const shows = (html: string, price: string | null) =>
+        price === null ? !/<p>en \d/.test(html) : html.includes(`<p>en ${price}</p>`);
+      /** Every viewer opens every page on both processes, in turn; each must see their own price alone. */
+      const round = async (prices: Map<string, string | null>) => {
+        const wrong: string[] = [];
+        for (const url of urls)
+          for (const app of apps)
+            for (const viewer of viewers) {
+              const { status, html } = await page(url, viewer.cookie, app);
+              const own = prices.get(`${viewer.name} ${url}`)!;
+              const others = viewers
+                .filter((v) => v !== viewer)
+                .map((v) => prices.get(`${v.name} ${url}`))
+                .filter((price): price is string => price !== null && price !== own);
+              if (
+                status !== 200 ||
+                !shows(html, own) ||
+                others.some((price) => html.includes(`<p>en ${price}</p>`))
+              )
+                wrong.push(`${viewer.name} on ${url} (process ${apps.indexOf(app) + 1})`);
+            }
+        return wrong;
+      };
+      let prices = await expected();
+      expect(new Set(prices.values()).size).toBe(prices.size - urls.length + 1);
+      // The changes earlier tests made reach the second process when they reach it: once a round has
+      // drawn nothing, every page is kept for each class on each process, and is sent as it was kept.
+      await waitFor('a round sent as kept', async () => {
+        const start = drawn();
+        expect(await round(prices)).toEqual([]);
+        return drawn() === start;
+      });
+      const before = drawn();
+      for (let i = 0; i < 5; i++) expect(await round(prices)).toEqual([]);
+      expect(drawn()).toBe(before);
+      // A price change made on one process shows on every buyer's next page, on both.
+      const changed = await call(second.app!, 'PATCH', `/api/admin/products/${items[0]!.itemId}`, owner, {
+        price: 1777.77,
+      });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      await waitFor('the new price on both processes', async () => {
+        prices = await expected();
+        return (await round(prices)).length === 0 && [...prices.values()].some((p) => p?.startsWith('1'));
+      });
+      // A percentage change: that buyer's next page shows their new prices, on both processes.
+      const percentage = await call(ctx.app, 'PATCH', `/api/admin/customers/${low.customerId}`, owner, {
+        percentage: 12,
+      });
+      expect(percentage.status, JSON.stringify(percentage.body)).toBe(200);
+      const old = prices.get(`5 % ${urls[0]}`);
+      await waitFor("the buyer's new percentage on both processes", async () => {
+        prices = await expected();
+        return prices.get(`5 % ${urls[0]}`) !== old && (await round(prices)).length === 0;
+      });
+      expect(await round(prices)).toEqual([]);
     },
   );
 });

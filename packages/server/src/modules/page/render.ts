@@ -16,7 +16,14 @@ import { pageAt, type Renderer, type ShopInfo } from '@shop/domain/core/pages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { CompressedText } from '../../lib/compressed';
-import { openPageReads, PAGE_READ_HEADER, PageReads, STAND_IN_PATTERN, stillHolds } from '../catalog';
+import {
+  openPageReads,
+  PAGE_READ_HEADER,
+  PageReads,
+  priceClassOf,
+  STAND_IN_PATTERN,
+  stillHolds,
+} from '../catalog';
 
 /** Whether the server draws the page at this path (the table says so), rather than the browser. */
 export function drawnOnServer(path: string): boolean {
@@ -59,6 +66,34 @@ function cookieWithLang(request: FastifyRequest, lang: Lang): string {
 /** Whether the request is a visitor's: no session, and no page of theirs says they are signed in. */
 export function isVisitor(request: FastifyRequest): boolean {
   return !request.user && !/(?:^|;\s*)login=true(?:;|$)/.test(request.headers.cookie ?? '');
+}
+
+/**
+ * The buyer's id as a page drawn for a whole price class is drawn with: the display cookie and the reads'
+ * `customerid` header say it instead of the buyer's. Letters alone, so no escaping changes it: a page that
+ * writes it anywhere (its HTML, its data) shows it as it is, and is then drawn for each buyer instead.
+ */
+const SHARED_BUYER = 'SharedPriceClassBuyer';
+
+/**
+ * Who a page may be shared with: 'v' for visitors, the price class for a signed-in buyer whose page can be
+ * drawn for the class (decision 024), or null when it is drawn for this request alone: a page that lists
+ * the buyer's own data (the table's own pages), or a browser whose display cookies name someone else
+ * than the session's buyer (the page would differ from the class's).
+ */
+function shareWith(request: FastifyRequest, path: string, unshared: LRUCache<string, true>): string | null {
+  if (isVisitor(request)) return 'v';
+  const user = request.user;
+  const page = pageAt(path);
+  if (!user || !page || page.own || page.header || unshared.has(request.url)) return null;
+  if (request.cookies.login !== 'true' || request.cookies.customerid !== user.customerId) return null;
+  return priceClassOf(user);
+}
+
+/** The reads' headers as the API gets them: the shared drawing's buyer is the session's again. */
+function realHeaders(request: FastifyRequest, headers: Record<string, string>): Record<string, string> {
+  if (headers.customerid !== SHARED_BUYER || !request.user) return headers;
+  return { ...headers, customerid: request.user.customerId };
 }
 
 interface Asked {
@@ -125,7 +160,10 @@ function cut(html: string, reads: PageReads): { parts: string[]; gaps: number[] 
  * answers are still the ones it was drawn from (the catalog's own cache says so, exact on every process,
  * without asking them again), with its stock numbers filled in as they are now. So it is drawn again only
  * when what it shows has changed, and a sale that leaves every shown item in stock costs it one filling
- * in and one compression on its next request. A signed-in buyer's page is drawn for each request.
+ * in and one compression on its next request. A signed-in buyer's page of the catalog is kept the same
+ * way for their price class (decision 024): drawn with a stand-in for the buyer's id, reading no cookie of
+ * theirs, from answers of their class alone, and never kept when it writes the stand-in. The buyer's own
+ * pages (cart, checkout, orders, account) are drawn for each request.
  */
 export class PagePainter {
   private readonly kept = new LRUCache<string, KeptPage>({
@@ -135,6 +173,8 @@ export class PagePainter {
   });
   /** Pages drawn (not served from what was kept): for the tests and the log. */
   drawn = 0;
+  /** The addresses whose page wrote its buyer's id: drawn for each buyer, not for their class. */
+  private readonly unshared = new LRUCache<string, true>({ max: 10_000 });
 
   constructor(
     private readonly app: FastifyInstance,
@@ -148,7 +188,9 @@ export class PagePainter {
    * reads are asked again once: the same texts keep the page.
    */
   async keptPage(request: FastifyRequest, lang: Lang): Promise<CompressedText | null> {
-    const key = `${lang} ${request.url}`;
+    const sharer = shareWith(request, request.url.split('?')[0] ?? '/', this.unshared);
+    if (sharer === null) return null;
+    const key = `${lang} ${sharer} ${request.url}`;
     const kept = this.kept.get(key);
     if (!kept) return null;
     if (stillHolds(kept.reads)) return filled(kept);
@@ -200,20 +242,30 @@ export class PagePainter {
     lang: Lang,
     assemble: (drawn: { html: string; data: string }) => string,
   ): Promise<Painted> {
-    const visitor = isVisitor(request);
-    if (!visitor) return this.drawPlain(request, lang, assemble);
+    const path = request.url.split('?')[0] ?? '/';
+    const sharer = shareWith(request, path, this.unshared);
+    if (sharer === null) return this.drawPlain(request, lang, assemble);
     const notes = openPageReads();
     try {
-      const painted = await this.paint(request, lang, assemble, notes);
+      const painted = await this.paint(request, lang, assemble, notes, sharer !== 'v');
       if (painted.kind !== 'page') return painted;
       const { html, reads, asked } = painted;
+      // A page that wrote who its buyer is is theirs alone: drawn for them, and for each buyer after.
+      if (html.includes(SHARED_BUYER)) {
+        request.log.warn(
+          { path },
+          "a page drawn for a price class wrote its buyer's id: drawn for each buyer",
+        );
+        this.unshared.set(request.url, true);
+        return this.drawPlain(request, lang, assemble);
+      }
       const pieces = cut(html, notes.reads);
       // A stand-in the page wrote otherwise than as digits: drawn again with the real numbers, not kept.
       if (!pieces) return this.drawPlain(request, lang, assemble);
       const kept: KeptPage = { reads, asked, parts: pieces.parts, gaps: pieces.gaps, epoch: -1, page: EMPTY };
       const page = filled(kept);
-      // Kept only when every read is one the catalog can vouch for.
-      if (asked.length === reads.answers.length) this.kept.set(`${lang} ${request.url}`, kept);
+      // Kept only when every read is one the catalog can vouch for: an answer of the price class.
+      if (asked.length === reads.answers.length) this.kept.set(`${lang} ${sharer} ${request.url}`, kept);
       return { kind: 'page', page };
     } finally {
       notes.close();
@@ -237,6 +289,7 @@ export class PagePainter {
     lang: Lang,
     assemble: (drawn: { html: string; data: string }) => string,
     notes: { id: string; reads: PageReads } | null,
+    forClass = false,
   ): Promise<
     { kind: 'page'; html: string; reads: PageReads; asked: Asked[] } | Exclude<Painted, { kind: 'page' }>
   > {
@@ -245,14 +298,22 @@ export class PagePainter {
     this.drawn++;
     const result = await this.renderer.render({
       url: `http://shop.internal${request.url}`,
-      cookie,
+      // Drawn for a price class, the page reads no cookie of the buyer's but that they are signed in,
+      // under a stand-in for their id; its reads are still the session's (`cookie` below).
+      cookie: forClass ? `login=true; customerid=${SHARED_BUYER}; lang=${lang}` : cookie,
       lang,
-      // A visitor's page is kept for every visitor: its dates (the blog's) are in the shop's zone.
+      // A page kept for every visitor or every buyer of a class: its dates (the blog's) in the shop's zone.
       timeZone: notes ? this.shop.timeZone : pageTimeZone(request, this.shop.timeZone),
       shop: this.shop,
       get: async (path, headers) => {
         asked.push({ path, headers });
-        const answer = await this.ask(request, cookie, path, headers, notes?.id ?? null);
+        const answer = await this.ask(
+          request,
+          cookie,
+          path,
+          realHeaders(request, headers),
+          notes?.id ?? null,
+        );
         let body: unknown = {};
         try {
           body = JSON.parse(answer.payload);
