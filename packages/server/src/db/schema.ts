@@ -1402,3 +1402,15 @@ export const creditAllocations = pgTable(
     check('credit_allocations_amount_check', sql`${t.amountCents} > 0`),
   ],
 );
+
+/**
+ * Pictures uploaded in the back office, when they are kept in the database (MEDIA_STORE=postgres, the
+ * default): one row per file (`{id}-thumb.webp`, `{id}-full.webp`), named by the upload's hash. A row is
+ * written once and never changed, so every process serves the same bytes under the same URL for good.
+ */
+export const mediaFiles = pgTable('media_files', {
+  name: text('name').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
