@@ -42,6 +42,17 @@ describe('the orders list', () => {
     expect(last.body.orders.at(-1).purchase_order_id).toBe('PO-01999');
   });
 
+  it('shows the last page for a page past it', async () => {
+    const pages = COUNT / ORDERS_PAGE_SIZE;
+    const past = await list(`?page=${pages + 5}`);
+    expect(past.body.ordersPage).toMatchObject({ total: COUNT, page: pages, pages });
+    expect(past.body.orders).toHaveLength(ORDERS_PAGE_SIZE);
+    expect(past.body.orders.at(-1).purchase_order_id).toBe('PO-01999');
+    const none = await list('?q=PO-99999&page=3');
+    expect(none.body.ordersPage).toMatchObject({ total: 0, page: 1, pages: 1 });
+    expect(none.body.orders).toEqual([]);
+  });
+
   it('finds an order by PO number or order number, case-insensitively', async () => {
     expect(
       (await list('?q=po-01234')).body.orders.map((o: { purchase_order_id: string }) => o.purchase_order_id),

@@ -48,32 +48,60 @@ export async function listOrders(
   if (query.from) conditions.push(sql`${orders.createdAt} >= ${dayStarts(query.from, timeZone)}`);
   if (query.to) conditions.push(sql`${orders.createdAt} < ${dayEnds(query.to, timeZone)}`);
   const where = and(...conditions);
-  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where);
-  const total = counted?.n ?? 0;
+  const counted = db
+    .select({ n: sql<number>`count(*)::int`.as('n') })
+    .from(orders)
+    .where(where)
+    .as('counted');
+  // The count and the page at `page` in one statement (one round trip): the count alone when the page is empty.
+  const read = (page: number) => {
+    const rows = db
+      .select({
+        order_id: orders.orderId,
+        order_number: orders.orderNumber,
+        client_created_time: orders.createdTime,
+        created_at: orders.createdAt,
+        total: orders.totalCents,
+        status: orders.status,
+        purchase_order_id: orders.purchaseOrderId,
+        placed_by: sql<string>`coalesce(${contacts.contactName}, '')`.as('placed_by'),
+        invoice_id: invoices.invoiceId,
+        invoice_number: invoices.invoiceNumber,
+        invoice_total: sql<number | null>`${invoices.totalCents}`
+          .mapWith(invoices.totalCents)
+          .as('invoice_total'),
+      })
+      .from(orders)
+      // A corrected invoice replaces the first: the customer sees the current one.
+      .leftJoin(invoices, and(eq(invoices.orderId, orders.orderId), isNull(invoices.replacedAt)))
+      .leftJoin(contacts, eq(contacts.contactPersonId, orders.contactPersonId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.orderId))
+      .limit(ORDERS_PAGE_SIZE)
+      .offset((page - 1) * ORDERS_PAGE_SIZE)
+      .as('rows');
+    const order = {
+      order_id: rows.order_id,
+      order_number: rows.order_number,
+      client_created_time: rows.client_created_time,
+      created_at: rows.created_at,
+      total: rows.total,
+      status: rows.status,
+      purchase_order_id: rows.purchase_order_id,
+      placed_by: rows.placed_by,
+      invoice_id: rows.invoice_id,
+      invoice_number: rows.invoice_number,
+      invoice_total: rows.invoice_total,
+    };
+    return db.select({ total: counted.n, order }).from(counted).leftJoin(rows, sql`true`);
+  };
+  let answer = await read(query.page);
+  const total = answer[0]?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
   const page = Math.min(query.page, pages);
-  const rows = await db
-    .select({
-      order_id: orders.orderId,
-      order_number: orders.orderNumber,
-      client_created_time: orders.createdTime,
-      created_at: orders.createdAt,
-      total: orders.totalCents,
-      status: orders.status,
-      purchase_order_id: orders.purchaseOrderId,
-      placed_by: sql<string>`coalesce(${contacts.contactName}, '')`,
-      invoice_id: invoices.invoiceId,
-      invoice_number: invoices.invoiceNumber,
-      invoice_total: invoices.totalCents,
-    })
-    .from(orders)
-    // A corrected invoice replaces the first: the customer sees the current one.
-    .leftJoin(invoices, and(eq(invoices.orderId, orders.orderId), isNull(invoices.replacedAt)))
-    .leftJoin(contacts, eq(contacts.contactPersonId, orders.contactPersonId))
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.orderId))
-    .limit(ORDERS_PAGE_SIZE)
-    .offset((page - 1) * ORDERS_PAGE_SIZE);
+  // A page past the last shows the last one (read again, as the count was not known before).
+  if (page !== query.page) answer = await read(page);
+  const rows = answer.flatMap((r) => (r.order ? [r.order] : []));
   return {
     orders: rows.map((r) => ({
       ...r,
