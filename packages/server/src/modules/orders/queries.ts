@@ -93,7 +93,12 @@ export async function listOrders(
       invoice_number: rows.invoice_number,
       invoice_total: rows.invoice_total,
     };
-    return db.select({ total: counted.n, order }).from(counted).leftJoin(rows, sql`true`);
+    // Ordered again outside: a join keeps no order of its own.
+    return db
+      .select({ total: counted.n, order })
+      .from(counted)
+      .leftJoin(rows, sql`true`)
+      .orderBy(desc(rows.created_at), desc(rows.order_id));
   };
   let answer = await read(query.page);
   const total = answer[0]?.total ?? 0;
