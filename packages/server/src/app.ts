@@ -23,6 +23,7 @@ import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { requestForLog } from './lib/request-log';
 import { apiSecurityHeaders, securityHeaders } from './lib/security-headers';
 import { Mailer } from './mail/mailer';
+import { metricsModule } from './metrics';
 import { accountsModule } from './modules/accounts';
 import { alertsModule } from './modules/alerts';
 import { applicationsModule } from './modules/applications';
@@ -136,6 +137,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await mailer.start();
   const services: Services = { config, database, catalog, sessions, mailer, notifier, log: app.log };
   app.decorate('services', services);
+  // Before the routes: /metrics counts every request (metrics/index.ts).
+  await app.register(metricsModule, services);
 
   app.addHook('onClose', async () => {
     catalog.stopPolling();

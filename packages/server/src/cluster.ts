@@ -7,6 +7,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { pino } from 'pino';
 import { type Config, startLine } from './config';
+import { answerWorkersMetrics } from './metrics/cluster';
 
 /** Told to a worker over IPC; main.ts stops it with grace (a repeat, or the signal it got too, is ignored). */
 export const STOP_MESSAGE = 'shop:stop';
@@ -78,6 +79,8 @@ export function runPrimary(config: Config): void {
   process.on('SIGTERM', () => stop('SIGTERM', 0));
   process.on('SIGINT', () => stop('SIGINT', 0));
 
+  // A worker's /metrics asks here for every worker's figures.
+  answerWorkersMetrics();
   log.info({ workers: config.WEB_CONCURRENCY }, 'starting the server processes');
   for (let i = 0; i < config.WEB_CONCURRENCY; i++) start();
 }

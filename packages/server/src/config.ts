@@ -195,6 +195,21 @@ const schema = z
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** How long a stop may take to finish requests in flight before the process exits anyway. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    /**
+     * /metrics (Prometheus): the bearer token a scrape must send, at least 16 characters. Unset and without
+     * METRICS_PORT, /metrics answers 404.
+     */
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .min(16, 'give at least 16 characters (e.g. openssl rand -hex 32)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** /metrics on a port of its own (kept from the public), and no longer on PORT; with METRICS_TOKEN too if set. */
+    METRICS_PORT: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number().int().min(1).max(65535).optional(),
+    ),
   })
   .superRefine((c, ctx) => {
     if (c.WEB_CONCURRENCY > 1 && !c.DATABASE_URL) {

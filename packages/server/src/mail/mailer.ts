@@ -23,6 +23,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, Queryable } from '../db/client';
 import { LISTENER_NAME_PATTERN, type Notifier } from '../db/notify';
 import { outbox } from '../db/schema';
+import { countMailFailure, countMailSent } from '../metrics/counters';
 import { type MailLogOutput, mailLogText } from './dev-log';
 import { type MailMessage, queueMail, queueMails, REMOVED_BODY } from './outbox';
 
@@ -324,6 +325,7 @@ export class Mailer {
       await this.recordFailure(row, error);
       return;
     }
+    countMailSent();
     // Recorded the moment the server accepts the message, in one statement of its own: no connection or
     // transaction is held through the SMTP exchange (an open transaction would also hold back every
     // process's catalog watermark). A crash in between sends it again once the claim lapses: at least once.
@@ -408,6 +410,7 @@ export class Mailer {
       return;
     }
     const giveUp = row.attempts >= this.maxAttempts;
+    countMailFailure(giveUp);
     const pauseMs = this.retryPause(row.attempts);
     await this.db
       .update(outbox)

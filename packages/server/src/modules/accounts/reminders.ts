@@ -25,6 +25,7 @@ import { mailLanguageOf } from '../../i18n/buyer-lang';
 import { queueMail } from '../../mail/outbox';
 import { mailText } from '../../mail/templates';
 import { oneLine } from '../../mail/text';
+import { countReminder } from '../../metrics/counters';
 import { invoiceBalanceSql, OWING_STATUSES } from '../orders';
 
 export interface ReminderDeps {
@@ -88,7 +89,10 @@ export async function runReminderPass(
     for (const { invoiceId } of fresh) {
       seen.add(invoiceId);
       const reminder = await deps.db.transaction((tx) => remind(tx, deps, invoiceId, today));
-      if (reminder) sent.push(reminder);
+      if (reminder) {
+        sent.push(reminder);
+        countReminder(reminder.stage);
+      }
     }
     if (due.length < BATCH) break;
   }

@@ -25,6 +25,7 @@ import { contacts, customers, stockAlerts } from '../../db/schema';
 import { mailLanguageOf } from '../../i18n/buyer-lang';
 import { HttpError } from '../../lib/http';
 import { queueMail } from '../../mail/outbox';
+import { countStockAlert } from '../../metrics/counters';
 import { hashToken } from '../sessions';
 import { alertLabel, listingLabel } from './label';
 import { alertMail } from './mail';
@@ -208,7 +209,7 @@ export type Settled = 'fired' | 'unmatched' | null;
  * second sees the first's decision.
  */
 export async function settleAlert(needs: AlertsNeeds, alertId: number): Promise<Settled> {
-  return needs.database.db.transaction(async (tx) => {
+  const settled = await needs.database.db.transaction(async (tx): Promise<Settled> => {
     const [alert] = await tx
       .select({
         row: stockAlerts,
@@ -285,6 +286,9 @@ export async function settleAlert(needs: AlertsNeeds, alertId: number): Promise<
     }
     return null;
   });
+  // Counted once committed: a fire rolled back sent nothing.
+  if (settled === 'fired') countStockAlert();
+  return settled;
 }
 
 /** Whether an alert is the one a token names: its latest mail's, or one of its earlier mails'. */

@@ -10,6 +10,7 @@ import { type ListingQuery, matchesSearch } from '@shop/domain/catalog/listing';
 import type { SearchColumn } from '@shop/domain/catalog/rules';
 import { LRUCache } from 'lru-cache';
 import { CompressedText } from '../../lib/compressed';
+import { countCatalogCache } from '../../metrics/counters';
 import type { Bucket, CatalogChange, CatalogRow, CatalogStore } from './store';
 
 type StockField = 'stock' | 'scratch_dent_stock';
@@ -159,7 +160,9 @@ export class AnswerCache {
   /** The answer for `key` (to render or send compressed), built by `build` when missing or stale. */
   skeleton(key: string, dependency: Dependency, build: (skeleton: SkeletonBuilder) => unknown): Skeleton {
     const hit = this.lru.get(key);
-    if (hit && this.fresh(hit)) return hit.skeleton;
+    const current = hit !== undefined && this.fresh(hit);
+    countCatalogCache(current);
+    if (current) return hit.skeleton;
     const builder = new SkeletonBuilder();
     const skeleton = builder.build(build(builder));
     const entry: Entry = { skeleton };

@@ -35,6 +35,7 @@ import { orders } from '../../db/schema';
 import { firstRow, isUniqueViolation, sqlState } from '../../db/sql';
 import { isQuebec } from '../../i18n/buyer-lang';
 import { HttpError } from '../../lib/http';
+import { countOrder } from '../../metrics/counters';
 import { imageUrl } from '../catalog';
 import type { SessionUser } from '../sessions';
 import { openBalanceCents } from './balance';
@@ -53,6 +54,8 @@ export interface PlacedOrder {
   language?: Lang | null;
   /** A repeated order's request hash as it was placed (LinesOrder.requestHash; null when none was kept). */
   requestHash?: string | null;
+  /** A new order's total in cents, taxes included (for the metrics). */
+  totalCents?: number;
   /** Not placed: sent for approval instead (over the buyer's order limit); orderId and orderNumber are 0 and ''. */
   approval?: { approvalId: number; number: string; totalCents: number; limitCents: number };
 }
@@ -225,7 +228,10 @@ async function place(services: OrderNeeds, user: SessionUser, source: Source, ke
       if (!placed.repeated) {
         // Every process, this one included, reads the new stock within milliseconds of the commit; the
         // answer does not wait for it (orders in a burst share one look). A request for approval took none.
-        if (!placed.approval) services.catalog.requestRefresh();
+        if (!placed.approval) {
+          services.catalog.requestRefresh();
+          countOrder(source.kind, placed.totalCents ?? 0);
+        }
         // Requests never wait for the mail server: the delivery loop sends what the order queued.
         if ((placed.mailIds ?? []).length > 0) services.mailer.kick();
         // The first order billed in (or out of) Quebec may change the language the buyer's session holds.
@@ -379,6 +385,7 @@ async function placeOnce(
       repeated: false,
       mailIds: written.mail_ids ?? [],
       language: order.language,
+      totalCents: totals.total,
     };
   });
 }
