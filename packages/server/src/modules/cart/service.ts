@@ -13,7 +13,7 @@ import { basisPointsToPercent, breakPrices, nextBreak } from '@shop/domain/catal
 import type { CartItem } from '@shop/domain/core/api';
 import { MSG } from '@shop/domain/core/messages';
 import { toAmount } from '@shop/domain/core/money';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { cartItems, products } from '../../db/schema';
 import { HttpError } from '../../lib/http';
@@ -38,15 +38,15 @@ export async function cartOf(services: CartNeeds, user: SessionUser, db: Queryab
 export type StoredLine = { itemId: string; itemCondition: string; quantity: number };
 
 /**
- * The buyer's stored lines, oldest first, as one JSON value (an array of StoredLine), for a statement that
+ * A contact's stored lines, oldest first, as one JSON value (an array of StoredLine), for a statement that
  * reads the cart with other things at once (the header's): the same lines cartOf reads.
  */
-export function storedLinesJson(user: SessionUser) {
+export function storedLinesJson(contactPersonId: string | Placeholder) {
   return sql<StoredLine[]>`coalesce((
     select json_agg(
       json_build_object('itemId', c.item_id, 'itemCondition', c.item_condition, 'quantity', c.quantity)
       order by c.added_at, c.item_id)
-    from cart_items c where c.contact_person_id = ${user.contactPersonId}), '[]'::json)`;
+    from cart_items c where c.contact_person_id = ${contactPersonId}), '[]'::json)`;
 }
 
 /** Cart lines (oldest first) with what the catalog says of each item, at the customer's prices. */

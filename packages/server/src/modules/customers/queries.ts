@@ -241,12 +241,12 @@ export interface HeaderParts {
  * cartOf, listAddresses, listWishListsAndKeys and the unread count read one by one. Every part is filtered
  * by the session's customer (the cart by its contact), as each of those is.
  */
-export async function headerParts(db: Queryable, user: SessionUser): Promise<HeaderParts> {
-  const customerId = user.customerId;
+function headerStatement(db: Queryable) {
+  const customerId = sql.placeholder('customerId');
   // Written out with the tables' own names (db/schema.ts); each part as the one-by-one query orders it.
-  const [row] = await db
+  return db
     .select({
-      cartLines: storedLinesJson(user),
+      cartLines: storedLinesJson(sql.placeholder('contactPersonId')),
       addresses: sql<Address[]>`coalesce((
         select json_agg(json_build_object(
           'address_id', a.address_id, 'first_name', a.first_name, 'last_name', a.last_name,
@@ -267,7 +267,23 @@ export async function headerParts(db: Queryable, user: SessionUser): Promise<Hea
       unreadMessages: sql<number>`(
         select count(*)::int from customer_messages m where m.customer_id = ${customerId} and m.read_at is null)`,
     })
-    .from(sql`(select 1) as header`);
+    .from(sql`(select 1) as header`)
+    .prepare('header_parts');
+}
+
+/** The header's statement, built once per database handle (it is read for every signed-in page). */
+const headerStatements = new WeakMap<Queryable, ReturnType<typeof headerStatement>>();
+
+export async function headerParts(db: Queryable, user: SessionUser): Promise<HeaderParts> {
+  let statement = headerStatements.get(db);
+  if (!statement) {
+    statement = headerStatement(db);
+    headerStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({
+    customerId: user.customerId,
+    contactPersonId: user.contactPersonId,
+  });
   if (!row) throw new Error('the header read returned no row');
   return {
     cartLines: row.cartLines,

@@ -11,7 +11,7 @@ import {
 } from '@shop/domain/orders/schemas';
 import { quoteNumberOf } from '@shop/domain/quotes/schemas';
 import type { TaxComponent } from '@shop/domain/tax/rules';
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {
   contacts,
@@ -27,6 +27,76 @@ import { dayEnds, dayStarts } from '../../db/sql';
 import { invoiceBalanceSql } from './balance';
 import { orderNumberOf, poMatches } from './list-filters';
 import { serialsByItem } from './serials';
+
+/**
+ * The count of the orders `where` matches and the page of them at `offset`, in one statement (one round
+ * trip): the count alone when the page is empty.
+ */
+function pageOfOrders(db: Queryable, where: SQL | undefined, offset: number | Placeholder) {
+  const counted = db
+    .select({ n: sql<number>`count(*)::int`.as('n') })
+    .from(orders)
+    .where(where)
+    .as('counted');
+  const rows = db
+    .select({
+      order_id: orders.orderId,
+      order_number: orders.orderNumber,
+      client_created_time: orders.createdTime,
+      created_at: orders.createdAt,
+      total: orders.totalCents,
+      status: orders.status,
+      purchase_order_id: orders.purchaseOrderId,
+      placed_by: sql<string>`coalesce(${contacts.contactName}, '')`.as('placed_by'),
+      invoice_id: invoices.invoiceId,
+      invoice_number: invoices.invoiceNumber,
+      invoice_total: sql<number | null>`${invoices.totalCents}`
+        .mapWith(invoices.totalCents)
+        .as('invoice_total'),
+    })
+    .from(orders)
+    // A corrected invoice replaces the first: the customer sees the current one.
+    .leftJoin(invoices, and(eq(invoices.orderId, orders.orderId), isNull(invoices.replacedAt)))
+    .leftJoin(contacts, eq(contacts.contactPersonId, orders.contactPersonId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.orderId))
+    .limit(ORDERS_PAGE_SIZE)
+    .offset(offset)
+    .as('rows');
+  const order = {
+    order_id: rows.order_id,
+    order_number: rows.order_number,
+    client_created_time: rows.client_created_time,
+    created_at: rows.created_at,
+    total: rows.total,
+    status: rows.status,
+    purchase_order_id: rows.purchase_order_id,
+    placed_by: rows.placed_by,
+    invoice_id: rows.invoice_id,
+    invoice_number: rows.invoice_number,
+    invoice_total: rows.invoice_total,
+  };
+  // Ordered again outside: a join keeps no order of its own.
+  return db
+    .select({ total: counted.n, order })
+    .from(counted)
+    .leftJoin(rows, sql`true`)
+    .orderBy(desc(rows.created_at), desc(rows.order_id));
+}
+
+/**
+ * The list without a search or filter (the orders page as it opens), built once per database handle and
+ * kept prepared: building a statement of this shape costs more than running it.
+ */
+const unfiltered = new WeakMap<Queryable, ReturnType<typeof prepareUnfiltered>>();
+
+function prepareUnfiltered(db: Queryable) {
+  return pageOfOrders(
+    db,
+    eq(orders.customerId, sql.placeholder('customerId')),
+    sql.placeholder('offset'),
+  ).prepare('orders_list_page');
+}
 
 /**
  * The orders list of the account area, newest first: searched by order or PO number, filtered by status and
@@ -47,58 +117,15 @@ export async function listOrders(
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.from) conditions.push(sql`${orders.createdAt} >= ${dayStarts(query.from, timeZone)}`);
   if (query.to) conditions.push(sql`${orders.createdAt} < ${dayEnds(query.to, timeZone)}`);
-  const where = and(...conditions);
-  const counted = db
-    .select({ n: sql<number>`count(*)::int`.as('n') })
-    .from(orders)
-    .where(where)
-    .as('counted');
-  // The count and the page at `page` in one statement (one round trip): the count alone when the page is empty.
   const read = (page: number) => {
-    const rows = db
-      .select({
-        order_id: orders.orderId,
-        order_number: orders.orderNumber,
-        client_created_time: orders.createdTime,
-        created_at: orders.createdAt,
-        total: orders.totalCents,
-        status: orders.status,
-        purchase_order_id: orders.purchaseOrderId,
-        placed_by: sql<string>`coalesce(${contacts.contactName}, '')`.as('placed_by'),
-        invoice_id: invoices.invoiceId,
-        invoice_number: invoices.invoiceNumber,
-        invoice_total: sql<number | null>`${invoices.totalCents}`
-          .mapWith(invoices.totalCents)
-          .as('invoice_total'),
-      })
-      .from(orders)
-      // A corrected invoice replaces the first: the customer sees the current one.
-      .leftJoin(invoices, and(eq(invoices.orderId, orders.orderId), isNull(invoices.replacedAt)))
-      .leftJoin(contacts, eq(contacts.contactPersonId, orders.contactPersonId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.orderId))
-      .limit(ORDERS_PAGE_SIZE)
-      .offset((page - 1) * ORDERS_PAGE_SIZE)
-      .as('rows');
-    const order = {
-      order_id: rows.order_id,
-      order_number: rows.order_number,
-      client_created_time: rows.client_created_time,
-      created_at: rows.created_at,
-      total: rows.total,
-      status: rows.status,
-      purchase_order_id: rows.purchase_order_id,
-      placed_by: rows.placed_by,
-      invoice_id: rows.invoice_id,
-      invoice_number: rows.invoice_number,
-      invoice_total: rows.invoice_total,
-    };
-    // Ordered again outside: a join keeps no order of its own.
-    return db
-      .select({ total: counted.n, order })
-      .from(counted)
-      .leftJoin(rows, sql`true`)
-      .orderBy(desc(rows.created_at), desc(rows.order_id));
+    const offset = (page - 1) * ORDERS_PAGE_SIZE;
+    if (conditions.length > 1) return pageOfOrders(db, and(...conditions), offset);
+    let prepared = unfiltered.get(db);
+    if (!prepared) {
+      prepared = prepareUnfiltered(db);
+      unfiltered.set(db, prepared);
+    }
+    return prepared.execute({ customerId, offset });
   };
   let answer = await read(query.page);
   const total = answer[0]?.total ?? 0;
