@@ -3,6 +3,10 @@
  * catalogues of its language (locales/<lang>/<namespace>.json), are named in the HTML, so the browser
  * fetches them beside the entry instead of after it has run. `<html lang>` names the language, which the
  * page reads to load its catalogues; the <title> and meta description are in that language too.
+ *
+ * A preloaded page drawn on the server is different (docs/decisions/009-page-weight.md, revision "First
+ * paint"): its style sheets arrive in its HTML, in one <style>, and its scripts wait for the first paint,
+ * so the page paints as soon as its HTML is read, with no round trip for a sheet and no script in the way.
  */
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -25,9 +29,6 @@ const PRELOADED = PAGES.filter((page) => 'preload' in page);
 /** A page's module as the build's manifest names it. */
 const manifestKey = (module: string) => `src/features/${module}.tsx`;
 
-/** The module that hydrates a page drawn on the server (packages/web/src/ssr/hydrate.ts). */
-const HYDRATE_MODULE = 'src/ssr/hydrate.ts';
-
 /**
  * The catalogues every page loads first (lib/i18n.ts, main.tsx): its own, and the specification's messages
  * in its language (the code names a message by its key; the words are in the catalogue).
@@ -46,7 +47,15 @@ export class PageHtml {
   private byRoute = new Map<string, string>();
   private readonly html: Record<Lang, string>;
 
-  constructor(html: string, manifest: Manifest | null) {
+  /**
+   * `readAsset` gives a built file's text (`assets/<name>.css`), or null when it cannot: a page whose sheets
+   * cannot all be read links them as before.
+   */
+  constructor(
+    html: string,
+    manifest: Manifest | null,
+    readAsset: (file: string) => string | null = () => null,
+  ) {
     const langs: Lang[] = ['en', 'fr'];
     const entryChunk = manifest && Object.values(manifest).find((c) => c.isEntry);
     const entryFiles = new Set(
@@ -84,19 +93,19 @@ export class PageHtml {
       const chunk = manifest[manifestKey(route.module)];
       if (!chunk) continue;
       const { files, css } = collect(manifest, chunk);
-      // A page drawn on the server also needs the code that hydrates it.
-      const hydrate = route.drawn === 'server' ? manifest[HYDRATE_MODULE] : undefined;
-      if (hydrate) files.push(hydrate.file, ...collect(manifest, hydrate).files);
-      const tags = [
-        ...[chunk.file, ...files]
-          .filter((f) => !already.has(f))
-          .map((f) => `<link rel="modulepreload" href="/${f}">`),
-        ...(chunk.css ?? [])
-          .concat(css)
-          .filter((f) => !already.has(f))
-          .map((f) => `<link rel="stylesheet" href="/${f}">`),
-      ];
-      const withTags = html.replace('</head>', `${[...new Set(tags)].join('')}</head>`);
+      const sheets = [...new Set((chunk.css ?? []).concat(css))].filter((f) => !already.has(f));
+      if (route.drawn === 'server') {
+        // Its styles in the page; nothing in its head that waits (see `drawnPage`).
+        const inlined = inlineSheets(html, [...(entry?.css ?? []), ...entryDeps.css], sheets, readAsset);
+        const page = inlined ?? html.replace('</head>', `${linkSheets(sheets)}</head>`);
+        for (const lang of langs)
+          this.byRoute.set(`${lang}:${route.id}`, drawnPage(withLang(lang, [], page)));
+        continue;
+      }
+      const tags = [...new Set([chunk.file, ...files])]
+        .filter((f) => !already.has(f))
+        .map((f) => `<link rel="modulepreload" href="/${f}">`);
+      const withTags = html.replace('</head>', `${tags.join('')}${linkSheets(sheets)}</head>`);
       for (const lang of langs)
         this.byRoute.set(
           `${lang}:${route.id}`,
@@ -112,7 +121,11 @@ export class PageHtml {
     const manifest = existsSync(manifestFile)
       ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest)
       : null;
-    return new PageHtml(replace(readFileSync(indexFile, 'utf8')), manifest);
+    const readAsset = (file: string) => {
+      const path = resolve(dist, file);
+      return existsSync(path) ? readFileSync(path, 'utf8') : null;
+    };
+    return new PageHtml(replace(readFileSync(indexFile, 'utf8')), manifest, readAsset);
   }
 
   /** The HTML for a path in a language: with its route's preloads when it has one. */
@@ -162,6 +175,52 @@ export function escapeHtml(text: string): string {
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;');
 }
+
+/**
+ * The page's HTML with its style sheets in one <style>, where index.html links the entry's sheet: the sheets
+ * index.html links (`linked`) and the route's own (`more`), in the order they would apply. Each sheet stays
+ * named by a disabled link, which the browser does not fetch: the code that loads a page's chunks on a later
+ * navigation (Vite's preload helper) looks for a sheet's link before adding it, and finds it there.
+ * Null when a sheet cannot be read or index.html links none.
+ */
+function inlineSheets(
+  html: string,
+  linked: string[],
+  more: string[],
+  readAsset: (file: string) => string | null,
+): string | null {
+  const files = [...new Set([...linked, ...more])];
+  const texts = files.map(readAsset);
+  if (texts.some((text) => text === null)) return null;
+  const links = linked.map(
+    (f) => new RegExp(`<link rel="stylesheet"[^>]*href="/${escapeRegExp(f)}"[^>]*>\\s*`),
+  );
+  if (links.length === 0 || !links.every((link) => link.test(html))) return null;
+  // A sheet holding `</style` would end the element early; Vite's minified CSS never does.
+  const css = texts.join('\n').replaceAll('</style', '<\\/style');
+  const marks = files.map((f) => `<link rel="stylesheet" href="/${f}" disabled>`).join('');
+  let out = html;
+  for (const [i, link] of links.entries())
+    out = out.replace(link, () => (i === 0 ? `<style>${css}</style>${marks}` : ''));
+  return out;
+}
+
+const linkSheets = (files: string[]) => files.map((f) => `<link rel="stylesheet" href="/${f}">`).join('');
+
+/**
+ * A page drawn on the server is read before its scripts run: they only hydrate it, and its links and forms
+ * work without them (decision 013). So nothing in its head holds up the first paint or takes the
+ * bandwidth from it: no preloaded chunks or catalogues (the entry imports them as it runs, a chain of
+ * requests that starts with the entry), and the entry asks for a low fetch priority, behind the HTML and
+ * the first pictures.
+ */
+function drawnPage(html: string): string {
+  return html
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+    .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"');
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function collect(
   manifest: Manifest,
