@@ -22,6 +22,7 @@ import type { Platform } from './lib/platform';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { requestForLog } from './lib/request-log';
 import { apiSecurityHeaders, securityHeaders } from './lib/security-headers';
+import { traceRequests } from './lib/tracing';
 import { Mailer } from './mail/mailer';
 import { metricsModule } from './metrics';
 import { accountsModule } from './modules/accounts';
@@ -86,6 +87,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Long inputs fail validation with a message, not the router.
     routerOptions: { maxParamLength: 200 },
   });
+  // Before the database opens and before any other request hook; nothing at all unless configured.
+  await traceRequests(app, config);
   const routeTable: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

@@ -169,6 +169,16 @@ const schema = z
     API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(DEFAULT_KEY_RATE_LIMIT),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
+     * Traces (OpenTelemetry) go to this OTLP/HTTP collector (http://collector:4318; `/v1/traces` is added);
+     * unset, nothing is traced and tracing costs nothing.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** The service name on the traces. */
+    OTEL_SERVICE_NAME: z.string().trim().min(1).default('shop'),
+    /**
      * The address people open the shop at (https://shop.example.com): links in mail start with it, and a change
      * sent from a page of that origin is accepted even when a proxy gives the server another Host.
      */

@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { bindPoolContext, tracedPgClient, tracePglite, tracingOn } from '../lib/tracing';
 import { SERVER_ROOT } from '../server-root';
 import { lockDataDir } from './data-dir-lock';
 import { PreparingClient } from './prepared';
@@ -74,11 +75,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   const log = options.log ?? consoleLogger;
   if (options.url) {
+    const Client = options.prepare === false ? pg.Client : PreparingClient;
+    const traced = tracingOn();
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      ...(options.prepare === false ? {} : { Client: PreparingClient }),
+      // While tracing is on (lib/tracing.ts), each query is a span.
+      Client: traced ? tracedPgClient(Client) : Client,
     });
+    if (traced) bindPoolContext(pool);
     // An idle client that loses its connection (a database restart, a failover) must not crash the
     // process; the pool drops it and the next query opens a new one.
     pool.on('error', (error) => {
@@ -109,6 +114,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     lock?.release();
     throw error;
   }
+  if (tracingOn()) tracePglite(client as never);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const embedded: Database = {
     db,

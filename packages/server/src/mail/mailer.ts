@@ -23,6 +23,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, Queryable } from '../db/client';
 import { LISTENER_NAME_PATTERN, type Notifier } from '../db/notify';
 import { outbox } from '../db/schema';
+import { traceMailTransport } from '../lib/tracing';
 import { countMailFailure, countMailSent } from '../metrics/counters';
 import { type MailLogOutput, mailLogText } from './dev-log';
 import { type MailMessage, queueMail, queueMails, REMOVED_BODY } from './outbox';
@@ -109,17 +110,20 @@ export class Mailer {
     this.notifier.on(NOTIFY_CHANNEL, () => this.wake());
     this.notifier.onReconnect(() => this.wake());
     this.transport = options.smtpUrl
-      ? nodemailer.createTransport({
-          url: options.smtpUrl,
-          // Connections are kept and reused: a message costs one exchange, not a new session.
-          pool: true,
-          maxConnections: options.lanes ?? 3,
-          // Seconds, not nodemailer's minutes: a dead mail server fails the try and the loop moves on.
-          connectionTimeout: 5_000,
-          greetingTimeout: 5_000,
-          socketTimeout: 20_000,
-          dnsTimeout: 5_000,
-        })
+      ? // Each send is a span while tracing is on.
+        traceMailTransport(
+          nodemailer.createTransport({
+            url: options.smtpUrl,
+            // Connections are kept and reused: a message costs one exchange, not a new session.
+            pool: true,
+            maxConnections: options.lanes ?? 3,
+            // Seconds, not nodemailer's minutes: a dead mail server fails the try and the loop moves on.
+            connectionTimeout: 5_000,
+            greetingTimeout: 5_000,
+            socketTimeout: 20_000,
+            dnsTimeout: 5_000,
+          }),
+        )
       : null;
     this.lanes = options.lanes ?? 3;
     this.maxAttempts = options.maxAttempts ?? 20;
