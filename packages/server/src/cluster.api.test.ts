@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ROOT } from './server-root';
 import { openTestDatabase } from './test/harness';
+import { sampleOf } from './test/metrics-text';
 
 const REPO = resolve(SERVER_ROOT, '../..');
 const MAIN = join(SERVER_ROOT, 'src/main.ts');
@@ -58,6 +59,22 @@ function health(port: number): Promise<{ status: number; pid: number }> {
   });
 }
 
+/** GET /metrics on a new connection, with the bearer token when given. */
+function metrics(port: number, token?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const headers = token ? { authorization: `Bearer ${token}` } : {};
+    const request = httpGet({ host: '127.0.0.1', port, path: '/metrics', headers, agent: false }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.setTimeout(10_000, () => request.destroy(new Error('no answer within 10 s')));
+  });
+}
+
 async function workerPids(port: number, tries = 12): Promise<Set<number>> {
   const pids = new Set<number>();
   for (let i = 0; i < tries; i++) pids.add((await health(port)).pid);
@@ -95,6 +112,7 @@ it('WEB_CONCURRENCY above 1 without DATABASE_URL stops the start with a message'
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('WEB_CONCURRENCY on PostgreSQL (PostgreSQL only)', () => {
+  const METRICS_TOKEN = 'a-metrics-token-for-the-cluster';
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let server: ReturnType<typeof startServer>;
   let port: number;
@@ -109,6 +127,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('WEB_CONCURRENCY on PostgreSQL (
       HOST: '127.0.0.1',
       DATABASE_POOL_SIZE: '2',
       SHUTDOWN_TIMEOUT_MS: '5000',
+      METRICS_TOKEN,
     });
     await until('the workers to listen', async () => ((await health(port)).status === 200 ? true : null));
   }, 90_000);
@@ -117,6 +136,37 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('WEB_CONCURRENCY on PostgreSQL (
     if (server?.child.exitCode === null) server.child.kill('SIGKILL');
     await database?.drop();
   });
+
+  // Before a worker is killed: a replacement starts its counts from nothing.
+  it("/metrics counts every process's requests, whichever process answers the scrape", async () => {
+    expect((await metrics(port)).status).toBe(401);
+    const before = await metrics(port, METRICS_TOKEN);
+    expect(before.status, before.body).toBe(200);
+    const healthz = { route: '/healthz', method: 'GET', status: '200' };
+    // Requests on new connections until both workers have answered some.
+    const pids = new Set<number>();
+    let answered = 0;
+    await until('both workers to answer', async () => {
+      pids.add((await health(port)).pid);
+      answered++;
+      return pids.size === 2 && answered >= 6 ? true : null;
+    });
+    // Each count is the sum over both workers (a request is counted once its answer has gone).
+    const after = await until('the scrape to count every request', async () => {
+      const scraped = await metrics(port, METRICS_TOKEN);
+      const counted =
+        sampleOf(scraped.body, 'shop_http_requests_total', healthz) -
+        sampleOf(before.body, 'shop_http_requests_total', healthz);
+      return counted === answered ? scraped.body : null;
+    });
+    // Both pools (2 connections at most each) and the outbox, counted once.
+    const pool = ['in_use', 'idle', 'waiting'].map((state) =>
+      sampleOf(after, 'shop_db_pool_connections', { state }),
+    );
+    expect(pool[0]! + pool[1]!).toBeGreaterThan(0);
+    expect(pool[0]! + pool[1]!).toBeLessThanOrEqual(4);
+    expect(after).toMatch(/^shop_outbox_backlog \d+$/m);
+  }, 60_000);
 
   it('starts that many server processes sharing the port, and replaces one that dies', async () => {
     const pids = await until('both workers to answer', async () => {

@@ -43,6 +43,14 @@ export function answerWorkersMetrics(): void {
   });
 }
 
+/**
+ * In a worker: answers the primary's requests for this process's figures (prom-client's listener, which
+ * only an AggregatorRegistry made in the worker installs). Called at start, before any scrape.
+ */
+export function answerPrimaryMetrics(): void {
+  new AggregatorRegistry();
+}
+
 /** Whether this process is one of several, whose /metrics must come from the primary. */
 export function isClusterWorker(): boolean {
   return cluster.isWorker && typeof process.send === 'function';

@@ -12,7 +12,7 @@ import fp from 'fastify-plugin';
 import pg from 'pg';
 import { collectDefaultMetrics, Gauge, register } from 'prom-client';
 import type { Platform } from '../lib/platform';
-import { clusterMetrics, isClusterWorker } from './cluster';
+import { answerPrimaryMetrics, clusterMetrics, isClusterWorker } from './cluster';
 import { connectionHold, httpDuration, httpRequests } from './counters';
 
 export { observePageDraw } from './counters';
@@ -176,6 +176,7 @@ async function metrics(app: FastifyInstance, services: Platform): Promise<void> 
   const { config, database, log } = services;
   // Heap, event-loop delay, CPU, handles: once per process.
   if (!register.getSingleMetric('process_cpu_user_seconds_total')) collectDefaultMetrics();
+  if (isClusterWorker()) answerPrimaryMetrics();
   sources.add(services);
   const pool = poolOf(database);
   if (pool) timeConnections(pool);
@@ -196,7 +197,13 @@ async function metrics(app: FastifyInstance, services: Platform): Promise<void> 
       return reply.code(404).send({ scode: 404, smessage: request.say('api.notFound') });
     if (!bearerMatches(request.headers.authorization, token))
       return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send();
-    const text = await scrape();
+    let text: string;
+    try {
+      text = await scrape();
+    } catch (error) {
+      request.log.error({ err: error }, 'metrics: the scrape failed');
+      return reply.code(503).type('text/plain').send('The metrics could not be collected.\n');
+    }
     return reply.header('cache-control', 'no-store').type(register.contentType).send(text);
   });
 
