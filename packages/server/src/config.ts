@@ -187,8 +187,25 @@ const schema = z
       .url()
       .optional()
       .transform((v) => v?.replace(/\/+$/, '')),
-    /** Where pictures uploaded in the back office are kept; every server process must see the same one. */
+    /**
+     * Where pictures uploaded in the back office were kept as files before MEDIA_STORE: the seller's
+     * `media move` command moves them into the store, and a picture not moved yet is still served from it.
+     */
     MEDIA_DIR: z.string().default('.data/media'),
+    /** Where uploaded pictures are kept: the database (PostgreSQL or the embedded one) or S3 object storage. */
+    MEDIA_STORE: z.enum(['database', 's3']).default('database'),
+    /** Each process keeps the pictures it served last in memory, up to this many megabytes. */
+    MEDIA_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    /** With MEDIA_STORE=s3: the bucket (required), its region, an endpoint for S3-compatible storage. */
+    MEDIA_S3_BUCKET: z.string().trim().optional(),
+    MEDIA_S3_REGION: z.string().trim().optional(),
+    MEDIA_S3_ENDPOINT: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Keys start with this (`media/`); path-style addresses for stores that need them (MinIO). */
+    MEDIA_S3_PREFIX: z.string().default('media/'),
+    MEDIA_S3_FORCE_PATH_STYLE: bool,
     /** Where the built page lives; the API runs without it. */
     WEB_DIST: z.string().optional(),
     /**

@@ -1,29 +1,28 @@
 /**
  * Pictures uploaded in the back office: the real type is read from the bytes (JPEG, PNG or WebP only),
- * then sharp writes a thumbnail and a full size as WebP under MEDIA_DIR, named by the content's hash. The
- * files never change, so browsers keep them for a year. Every server process must share MEDIA_DIR.
+ * then sharp makes a thumbnail and a full size as WebP, kept in the media store (media-store.ts) under
+ * names drawn from the content's hash. The files never change, so browsers keep them for a year, and any
+ * server process on any machine serves them.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
 import { AdminMediaAnswer } from '@shop/domain/back-office/schemas';
 import { MEDIA_LINK } from '@shop/domain/catalog/product';
 import { REFUSALS } from '@shop/domain/core/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
+import type { Queryable } from '../../db/client';
 import type { AdminDeps } from '../../lib/back-office';
 import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
 import { imageUrl } from './images';
+import { IMMUTABLE, MEDIA_FILE, mediaLibrary, storedFiles } from './media-store';
 
 export const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
 const SIZES = { thumb: 1000, full: 2000 } as const;
 const FORMATS = new Set(['jpeg', 'png', 'webp']);
 export const NOT_A_PICTURE = 'Send a JPEG, PNG or WebP picture.';
 
-function mediaDir(deps: AdminDeps): string {
-  return resolve(deps.config.MEDIA_DIR);
-}
+const library = (deps: Pick<AdminDeps, 'db' | 'config'>) => mediaLibrary(deps.db, deps.config);
 
 export interface Upload {
   file: { buffer: Buffer; filename: string } | null;
@@ -67,11 +66,10 @@ export async function storePicture(deps: AdminDeps, buffer: Buffer): Promise<str
   }
   if (!format || !FORMATS.has(format)) throw new HttpError(400, NOT_A_PICTURE);
   const id = createHash('sha256').update(buffer).digest('hex').slice(0, 32);
-  const dir = mediaDir(deps);
-  await mkdir(dir, { recursive: true });
+  const media = library(deps);
   for (const [size, width] of Object.entries(SIZES)) {
-    const target = join(dir, `${id}-${size}.webp`);
-    if (await exists(target)) continue;
+    const name = `${id}-${size}.webp`;
+    if (await media.has(name)) continue;
     let out: Buffer;
     try {
       out = await sharp(buffer, { limitInputPixels: 50_000_000 })
@@ -82,31 +80,37 @@ export async function storePicture(deps: AdminDeps, buffer: Buffer): Promise<str
     } catch {
       throw new HttpError(400, `${NOT_A_PICTURE} This one could not be read.`);
     }
-    // Written aside and renamed, so a reader never sees half a file.
-    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(temp, out);
-    await rename(temp, target);
+    // Two uploads of one picture at once: the first write stands, the second changes nothing.
+    await media.put(name, out, 'image/webp');
   }
   return `media:${id}`;
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Uploaded pictures named by a product that are not on disk (e.g. a link typed by hand). */
-export async function missingPictures(deps: AdminDeps, links: readonly string[]): Promise<string[]> {
-  const missing: string[] = [];
+/**
+ * Uploaded pictures named by a product that are not kept (e.g. a link typed by hand); `q` is the caller's
+ * transaction, or the database.
+ */
+export async function missingPictures(
+  deps: Pick<AdminDeps, 'config'>,
+  links: readonly string[],
+  q: Queryable,
+): Promise<string[]> {
+  const thumbs = new Map<string, string>();
   for (const link of links) {
     const id = MEDIA_LINK.exec(link)?.[1];
-    if (id && !(await exists(join(mediaDir(deps), `${id}-thumb.webp`)))) missing.push(link);
+    if (id) thumbs.set(link, `${id}-thumb.webp`);
   }
-  return missing;
+  const kept = await storedFiles(q, deps.config, [...thumbs.values()]);
+  return [...thumbs].filter(([, name]) => !kept.has(name)).map(([link]) => link);
+}
+
+/** If-None-Match names the ETag (or is `*`): weak comparison, as RFC 9110 asks for this header. */
+function notModified(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || (t.startsWith('W/') ? t.slice(2) : t) === etag;
+  });
 }
 
 export function mediaRoutes(app: FastifyInstance, deps: AdminDeps) {
@@ -134,17 +138,14 @@ export function mediaRoutes(app: FastifyInstance, deps: AdminDeps) {
     },
   );
 
+  // Throws at start-up when the store's configuration is incomplete (MEDIA_STORE=s3 without a bucket).
+  library(deps);
   app.get<{ Params: { file: string } }>('/media/:file', async (request, reply) => {
-    const match = /^([0-9a-f]{32})-(thumb|full)\.webp$/.exec(request.params.file);
-    if (!match) return reply.code(404).send({ scode: 404, smessage: reply.request.say('api.notFound') });
-    let body: Buffer;
-    try {
-      body = await readFile(join(mediaDir(deps), request.params.file));
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'ENOENT')
-        request.log.error({ err: error, file: request.params.file }, 'a stored picture cannot be read');
-      return reply.code(404).send({ scode: 404, smessage: reply.request.say('api.notFound') });
-    }
-    return reply.type('image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(body);
+    const name = request.params.file;
+    const file = MEDIA_FILE.test(name) ? await library(deps).load(name) : null;
+    if (!file) return reply.code(404).send({ scode: 404, smessage: reply.request.say('api.notFound') });
+    reply.header('cache-control', IMMUTABLE).header('etag', file.etag);
+    if (notModified(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
+    return reply.type(file.contentType).send(file.bytes);
   });
 }
