@@ -177,7 +177,7 @@ async function check(
     const key = p.field.replace('_cents', '');
     errors[key] ??= p.message;
   }
-  const missing = await missingPictures(deps, values.images);
+  const missing = await missingPictures(deps, values.images, tx);
   if (missing.length > 0) errors.images ??= `Upload the picture again: ${missing.join(', ')} is not stored.`;
   const [clash] = await tx
     .select({ id: products.itemId })

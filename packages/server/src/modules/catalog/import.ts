@@ -328,7 +328,7 @@ export async function planImport(
             ...values,
           } as ProductValues);
       for (const p of productProblems(next)) errors.push(p.message);
-      const missingPics = await missingPictures(deps as AdminDeps, values.images ?? []);
+      const missingPics = await missingPictures(deps, values.images ?? [], db);
       for (const link of missingPics) errors.push(`picture ${link} is not stored; upload it again`);
     }
     const diff = differences(current, current ? { ...values, sku: current.sku } : (next ?? values));
