@@ -116,10 +116,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('WEB_CONCURRENCY on PostgreSQL (
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let server: ReturnType<typeof startServer>;
   let port: number;
+  let metricsPort: number;
 
   beforeAll(async () => {
     database = await openTestDatabase();
     port = await freePort();
+    metricsPort = await freePort();
     server = startServer({
       DATABASE_URL: database.url!,
       WEB_CONCURRENCY: '2',
@@ -128,6 +130,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('WEB_CONCURRENCY on PostgreSQL (
       DATABASE_POOL_SIZE: '2',
       SHUTDOWN_TIMEOUT_MS: '5000',
       METRICS_TOKEN,
+      METRICS_PORT: String(metricsPort),
     });
     await until('the workers to listen', async () => ((await health(port)).status === 200 ? true : null));
   }, 90_000);
@@ -138,9 +141,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('WEB_CONCURRENCY on PostgreSQL (
   });
 
   // Before a worker is killed: a replacement starts its counts from nothing.
-  it("/metrics counts every process's requests, whichever process answers the scrape", async () => {
-    expect((await metrics(port)).status).toBe(401);
-    const before = await metrics(port, METRICS_TOKEN);
+  it("/metrics on METRICS_PORT counts every process's requests, whichever process answers the scrape", async () => {
+    // Not on the public port, even with the token; on its own port, only with the token.
+    expect((await metrics(port, METRICS_TOKEN)).status).toBe(404);
+    expect((await metrics(metricsPort)).status).toBe(401);
+    const before = await metrics(metricsPort, METRICS_TOKEN);
     expect(before.status, before.body).toBe(200);
     const healthz = { route: '/healthz', method: 'GET', status: '200' };
     // Requests on new connections until both workers have answered some.
@@ -153,7 +158,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('WEB_CONCURRENCY on PostgreSQL (
     });
     // Each count is the sum over both workers (a request is counted once its answer has gone).
     const after = await until('the scrape to count every request', async () => {
-      const scraped = await metrics(port, METRICS_TOKEN);
+      const scraped = await metrics(metricsPort, METRICS_TOKEN);
       const counted =
         sampleOf(scraped.body, 'shop_http_requests_total', healthz) -
         sampleOf(before.body, 'shop_http_requests_total', healthz);

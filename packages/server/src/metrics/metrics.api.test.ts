@@ -61,6 +61,9 @@ describe('/metrics', () => {
     expect(missing.statusCode).toBe(404);
     const unknown = await ctx.app.inject({ method: 'GET', url: '/api/no-such-route/12345' });
     expect(unknown.statusCode).toBe(404);
+    // A page's path is answered by the page (here not built: 404), under one label whatever the path.
+    const page = await ctx.app.inject({ method: 'GET', url: '/acer/no-such-page-98765' });
+    expect(page.statusCode).toBe(404);
     const after = await scrape();
     const delta = (name: string, labels: Record<string, string>) =>
       sampleOf(after, name, labels) - sampleOf(before, name, labels);
@@ -70,7 +73,9 @@ describe('/metrics', () => {
     expect(delta('shop_http_requests_total', { route: '(unmatched)', method: 'GET', status: '404' })).toBe(1);
     // Never the URL: no item id, no unknown path as a label.
     expect(after).not.toContain(`route="/api/product/${product.itemId}`);
+    expect(delta('shop_http_requests_total', { route: '(page)', method: 'GET', status: '404' })).toBe(1);
     expect(after).not.toContain('no-such-route');
+    expect(after).not.toContain('no-such-page');
     // The histogram of the route: 4 answers, each in the +Inf bucket, with their time.
     expect(delta('shop_http_request_duration_seconds_count', { route, method: 'GET' })).toBe(4);
     expect(delta('shop_http_request_duration_seconds_bucket', { route, method: 'GET', le: '+Inf' })).toBe(4);
