@@ -8,17 +8,28 @@ import { setPasswordCost } from '../modules/sessions';
 import { cliDeps } from './deps';
 import { printableLines } from './printable';
 import { accountCommands } from './seller-account';
+import { backupCommands, runBackupCommand } from './seller-backup';
+import { mediaCommands } from './seller-media';
 import { orderCommands } from './seller-orders';
 import { staffCommands } from './seller-staff';
 import type { SellerCommand } from './seller-types';
 
-const commands: Record<string, SellerCommand> = { ...accountCommands, ...orderCommands, ...staffCommands };
+const commands: Record<string, SellerCommand> = {
+  ...accountCommands,
+  ...orderCommands,
+  ...staffCommands,
+  ...mediaCommands,
+};
 
 const [name, ...args] = process.argv.slice(2);
+// Backup and restore open the embedded database their own way (a running shop's is the shop's to copy).
+const backup = name ? backupCommands[name] : undefined;
+if (backup) process.exit(await runBackupCommand(backup, args));
 const command = name ? commands[name] : undefined;
 if (!command) {
   console.error('Usage: npm run seller -- <command>\n');
-  for (const [key, c] of Object.entries(commands)) console.error(`  ${key} ${c.usage}\n      ${c.summary}`);
+  for (const [key, c] of Object.entries({ ...commands, ...backupCommands }))
+    console.error(`  ${key} ${c.usage}\n      ${c.summary}`);
   process.exit(name ? 2 : 0);
 }
 let code = 0;
