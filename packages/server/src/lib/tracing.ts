@@ -22,6 +22,8 @@ import type { Config } from '../config';
 export const ATTR_REQUEST_ID = 'http.request.id';
 /** A query's text is cut at this length on its span (a bulk insert's can be long). */
 const MAX_QUERY_TEXT = 2_000;
+/** How long a stopping server waits for its last spans to reach the collector. */
+const FLUSH_ON_CLOSE_MS = 2_000;
 
 /** The names of the attributes, as OpenTelemetry's semantic conventions give them. */
 const ATTR = {
@@ -111,8 +113,22 @@ export async function traceRequests(
   app.addHook('onError', recordRequestError);
   app.addHook('onResponse', endRequestSpan);
   app.addHook('onRequestAbort', endAbortedRequestSpan);
-  // Spans still batched go out before the process stops.
-  app.addHook('onClose', () => tracing?.flush());
+  // Spans still batched go out before the process stops, unless the collector keeps it waiting.
+  app.addHook('onClose', () => flushWithin(FLUSH_ON_CLOSE_MS));
+}
+
+/** Sends the spans still batched, waiting `ms` at most. */
+async function flushWithin(ms: number): Promise<void> {
+  if (!tracing) return;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([tracing.flush().catch(() => {}), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The hooks traceRequests adds (a test checks that none is added while tracing is off). */
@@ -127,7 +143,12 @@ export const REQUEST_HOOKS: readonly unknown[] = [
 function startRequestSpan(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
   if (!tracing) return done();
   const { api, tracer } = tracing;
-  const parent = api.propagation.extract(api.ROOT_CONTEXT, request.headers);
+  // A request the server makes to itself while drawing a page (app.inject) is part of that page's trace;
+  // one from outside continues the trace its traceparent names, if any.
+  const current = api.context.active();
+  const parent = api.trace.getSpan(current)
+    ? current
+    : api.propagation.extract(api.ROOT_CONTEXT, request.headers);
   const route = request.routeOptions.url;
   const span = tracer.startSpan(
     route ? `${request.method} ${route}` : request.method,
