@@ -50,7 +50,11 @@ export function storedLinesJson(contactPersonId: string | Placeholder) {
 }
 
 /** Cart lines (oldest first) with what the catalog says of each item, at the customer's prices. */
-export function presentCart(services: CartNeeds, user: SessionUser, rows: readonly StoredLine[]): CartItem[] {
+export function presentCart(
+  services: Pick<CartNeeds, 'catalog'>,
+  user: SessionUser,
+  rows: readonly StoredLine[],
+): CartItem[] {
   const out: CartItem[] = [];
   for (const row of rows) {
     const catalogRow = services.catalog.anyRow(row.itemId, row.itemCondition as Condition);

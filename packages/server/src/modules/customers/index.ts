@@ -12,6 +12,7 @@ import { authRoutes } from './sign-in-routes';
 
 export { createCustomer, updateCustomer } from './admin-customers';
 export type { CustomerNeeds } from './needs';
+export { headerAnswer } from './queries';
 export { recordProductView } from './recently-viewed';
 
 export const customersModule: FastifyPluginAsync<CustomerNeeds> = async (app, needs) => {

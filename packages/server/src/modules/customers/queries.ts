@@ -1,5 +1,6 @@
 /** Reading a customer's account data. Every query is filtered by the session's customer id. */
 
+import type { HeaderAnswer } from '@shop/domain/account/answers';
 import type { Condition } from '@shop/domain/catalog/rules';
 import { isCondition } from '@shop/domain/catalog/rules';
 import type {
@@ -19,10 +20,10 @@ import {
   wishListItems,
   wishLists,
 } from '../../db/schema';
-import { type StoredLine, storedLinesJson } from '../cart';
+import { presentCart, type StoredLine, storedLinesJson } from '../cart';
 import type { CatalogStore } from '../catalog';
 import { brief } from '../catalog';
-import type { SessionUser } from '../sessions';
+import { customerInfo, type SessionUser } from '../sessions';
 
 export const RECENTLY_VIEWED_LIMIT = 20;
 
@@ -291,5 +292,19 @@ export async function headerParts(db: Queryable, user: SessionUser): Promise<Hea
     wishLists: withCounts(row.lists, row.keys),
     wishListsItems: row.keys,
     unreadMessages: row.unreadMessages,
+  };
+}
+
+/** GET /api/header's answer for the signed-in buyer: their cart at their prices, the header's parts, who they are. */
+export async function headerAnswer(
+  services: { database: { db: Queryable }; catalog: CatalogStore },
+  user: SessionUser,
+): Promise<HeaderAnswer> {
+  const { cartLines, ...parts } = await headerParts(services.database.db, user);
+  return {
+    scode: 200,
+    cartItems: presentCart(services, user, cartLines),
+    ...parts,
+    customer: [customerInfo(user)],
   };
 }

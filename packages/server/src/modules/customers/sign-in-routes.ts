@@ -16,7 +16,6 @@ import { contacts, customers } from '../../db/schema';
 import { namedLang } from '../../i18n/lang';
 import { routeDocs, SECURITY } from '../../lib/contract';
 import { fail } from '../../lib/http';
-import { presentCart } from '../cart';
 import {
   attemptSubject,
   beginAttempt,
@@ -30,7 +29,7 @@ import {
   verifyPassword,
 } from '../sessions';
 import type { CustomerNeeds } from './needs';
-import { headerParts } from './queries';
+import { headerAnswer } from './queries';
 
 const LANGUAGE_SAVED = 'api.languageSaved';
 /** The language cookie lasts a year. */
@@ -181,14 +180,7 @@ export function authRoutes(app: FastifyInstance, services: CustomerNeeds) {
       }),
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      const { cartLines, ...parts } = await headerParts(db, user);
-      return reply.send({
-        scode: 200,
-        cartItems: presentCart(services, user, cartLines),
-        ...parts,
-        customer: [customerInfo(user)],
-      });
+      return reply.send(await headerAnswer(services, requireUser(request)));
     },
   );
 }
