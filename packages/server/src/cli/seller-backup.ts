@@ -9,9 +9,9 @@
  * database is the shop's to copy.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { type Config, loadConfig } from '../config';
 import { BACKUP_OK, backupSocketPath, dumpEmbedded } from '../db/backup';
 import { openDatabase } from '../db/client';
@@ -165,6 +165,7 @@ async function dumpItself(dataDir: string): Promise<Buffer> {
 }
 
 function takeForRestore(dataDir: string) {
+  mkdirSync(dirname(dataDir), { recursive: true });
   try {
     return lockDataDir(dataDir, 'a seller command (npm run seller -- restore)');
   } catch (error) {
