@@ -12,6 +12,8 @@ import type { Config } from '../../config';
 import { requestLang } from '../../i18n/lang';
 import { sendCompressed } from '../../lib/compressed';
 import { urlWithoutSecrets } from '../../lib/request-log';
+import { inSpan } from '../../lib/tracing';
+import { observePageDraw } from '../../metrics';
 import { SERVER_ROOT } from '../../server-root';
 import type { CatalogStore } from '../catalog';
 import { PageHeads } from './head';
@@ -97,16 +99,26 @@ async function registerPage(app: FastifyInstance, config: Config, heads: PageHea
         .type('text/html; charset=utf-8');
     // A page kept as drawn for visitors or for the buyer's price class, while what it shows has not
     // changed (page/render.ts).
+    const started = performance.now();
     const kept = painter ? await painter.keptPage(request, lang) : null;
-    if (kept) return sendCompressed(pageHeaders().code(200), request, kept);
+    if (kept) {
+      observePageDraw((performance.now() - started) / 1000, 'kept');
+      return sendCompressed(pageHeaders().code(200), request, kept);
+    }
     const answer = heads.answer(request.url, lang);
     if (answer.kind === 'redirect') return reply.redirect(answer.location, 302);
     const path = request.url.split('?')[0] ?? '/';
     if (painter && answer.status === 200 && drawnOnServer(path)) {
       try {
-        const painted = await painter.draw(request, lang, (drawn) =>
-          page.render(path, lang, { ...answer, body: drawn.html, data: drawn.data }),
+        const painted = await inSpan(
+          'page draw',
+          () =>
+            painter.draw(request, lang, (drawn) =>
+              page.render(path, lang, { ...answer, body: drawn.html, data: drawn.data }),
+            ),
+          { 'url.path': path },
         );
+        observePageDraw((performance.now() - started) / 1000, painted.kind);
         if (painted.kind === 'redirect') return reply.redirect(painted.location, painted.status);
         if (painted.kind === 'page') return sendCompressed(pageHeaders().code(200), request, painted.page);
         request.log.info(
@@ -114,6 +126,7 @@ async function registerPage(app: FastifyInstance, config: Config, heads: PageHea
           'page left to the browser to draw',
         );
       } catch (error) {
+        observePageDraw((performance.now() - started) / 1000, 'failed');
         request.log.error(
           { err: error, url: urlWithoutSecrets(request.url) },
           'drawing the page failed; the browser draws it',
