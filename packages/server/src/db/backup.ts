@@ -19,7 +19,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Database, DatabaseLogger } from './client';
 
 /** The log of a backup taken (pino's in the shop). */
-export interface BackupLogger extends DatabaseLogger {
+interface BackupLogger extends DatabaseLogger {
   info(context: object, message: string): void;
 }
 
