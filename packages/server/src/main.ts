@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { runPrimary, STOP_MESSAGE } from './cluster';
 import { type Config, LOCAL_ARGUMENT, loadConfig, startLine } from './config';
+import { answerBackups } from './db/backup';
 import { gracefulShutdown, type Shutdown } from './lib/shutdown';
 
 let config: Config;
@@ -45,6 +46,8 @@ async function serve(config: Config): Promise<void> {
     // Before listening: it keeps track of every connection, so a stop can close the ones not in use.
     stopper = gracefulShutdown(app, config.SHUTDOWN_TIMEOUT_MS);
     await app.listen({ port: config.PORT, host: config.HOST });
+    // The embedded database's backups are taken by this process, which holds it (db/backup.ts).
+    await answerBackups(app.services.database, config.DATA_DIR, app.log);
   } catch (error) {
     console.error(`The shop could not start: ${(error as Error).message}`);
     process.exit(1);
