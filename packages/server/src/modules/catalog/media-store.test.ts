@@ -3,11 +3,15 @@
  * a name written once, a missing object as null, and the library's memory and ETag in front of it.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { etagOf, MediaLibrary, S3MediaStore, type S3Sender } from './media-store';
+import type { Db } from '../../db/client';
+import { testConfig } from '../../test/config';
+import { etagOf, MediaLibrary, mediaLibrary, S3MediaStore, type S3Sender } from './media-store';
 
 /** Answers as S3 does: 404 NotFound / NoSuchKey, 412 to a put with If-None-Match: * on a taken key. */
 class FakeBucket implements S3Sender {
@@ -110,5 +114,69 @@ describe('the S3 media store', () => {
     expect((await library.load(old))?.bytes.toString()).toBe('RIFF....WEBPVP8 on disk');
     expect(await library.has(old)).toBe(true);
     expect(await library.load(`${'e'.repeat(32)}-full.webp`)).toBeNull();
+  });
+
+  it('MEDIA_STORE=s3 speaks S3 through the SDK to the configured endpoint, path-style, with the credentials of the environment', async () => {
+    const objects = new Map<string, Buffer>();
+    const seen: string[] = [];
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (c: Buffer) => chunks.push(c));
+      request.on('end', () => {
+        const path = decodeURIComponent(new URL(request.url!, 'http://x').pathname);
+        seen.push(
+          `${request.method} ${path} ${/Credential=test-key\//.test(request.headers.authorization ?? '')}`,
+        );
+        const object = objects.get(path);
+        if (request.method === 'PUT') {
+          objects.set(path, Buffer.concat(chunks));
+          response.writeHead(200, { etag: '"1"' }).end();
+        } else if (!object) {
+          response.writeHead(404, { 'content-type': 'application/xml' });
+          response.end(request.method === 'HEAD' ? undefined : '<Error><Code>NoSuchKey</Code></Error>');
+        } else {
+          response.writeHead(200, { 'content-type': 'image/webp', 'content-length': object.length });
+          response.end(request.method === 'HEAD' ? undefined : object);
+        }
+      });
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
+    process.env.AWS_ACCESS_KEY_ID = 'test-key';
+    process.env.AWS_SECRET_ACCESS_KEY = 'test-secret';
+    try {
+      const config = testConfig({
+        MEDIA_DIR: dir,
+        MEDIA_STORE: 's3',
+        MEDIA_S3_BUCKET: 'shop-pictures',
+        MEDIA_S3_ENDPOINT: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        MEDIA_S3_FORCE_PATH_STYLE: true,
+      });
+      const library = mediaLibrary({} as Db, config);
+      const bytes = Buffer.from('RIFF....WEBPVP8 through the SDK');
+      expect(await library.put(NAME, bytes, 'image/webp')).toBe(true);
+      expect(await library.put(NAME, bytes, 'image/webp')).toBe(false);
+      expect(await mediaLibrary({} as Db, config).store.get(NAME)).toEqual({
+        bytes,
+        contentType: 'image/webp',
+      });
+      expect(await library.store.get(`${'f'.repeat(32)}-thumb.webp`)).toBeNull();
+      const key = `/shop-pictures/media/${NAME}`;
+      expect(seen.slice(0, 4)).toEqual([
+        `HEAD ${key} true`,
+        `PUT ${key} true`,
+        `HEAD ${key} true`,
+        `GET ${key} true`,
+      ]);
+      expect(() => mediaLibrary({} as Db, { ...config, MEDIA_S3_BUCKET: undefined })).toThrow(
+        'MEDIA_S3_BUCKET',
+      );
+    } finally {
+      process.env.AWS_ACCESS_KEY_ID = saved.id;
+      process.env.AWS_SECRET_ACCESS_KEY = saved.secret;
+      if (saved.id === undefined) delete process.env.AWS_ACCESS_KEY_ID;
+      if (saved.secret === undefined) delete process.env.AWS_SECRET_ACCESS_KEY;
+      server.close();
+    }
   });
 });

@@ -9,12 +9,11 @@
 import { createHash } from 'node:crypto';
 import { access, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import {
+import type {
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
+  S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
@@ -72,6 +71,13 @@ export class DatabaseMediaStore implements MediaStore {
   }
 }
 
+/** The SDK, loaded by the first process that uses S3 (it takes a few hundred milliseconds to load). */
+let sdk: Promise<typeof import('@aws-sdk/client-s3')> | null = null;
+const s3Sdk = () => {
+  sdk ??= import('@aws-sdk/client-s3');
+  return sdk;
+};
+
 /** What S3MediaStore asks of the SDK's client (a stand-in answers the same in tests). */
 export interface S3Sender {
   send(command: GetObjectCommand | HeadObjectCommand | PutObjectCommand): Promise<unknown>;
@@ -100,6 +106,7 @@ export class S3MediaStore implements MediaStore {
 
   async put(name: string, bytes: Buffer, contentType: string): Promise<boolean> {
     if (await this.has(name)) return false;
+    const { PutObjectCommand } = await s3Sdk();
     try {
       await this.client.send(
         new PutObjectCommand({
@@ -120,6 +127,7 @@ export class S3MediaStore implements MediaStore {
   }
 
   async get(name: string): Promise<StoredFile | null> {
+    const { GetObjectCommand } = await s3Sdk();
     try {
       const answer = (await this.client.send(
         new GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + name }),
@@ -136,6 +144,7 @@ export class S3MediaStore implements MediaStore {
   }
 
   async has(name: string): Promise<boolean> {
+    const { HeadObjectCommand } = await s3Sdk();
     try {
       await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.prefix + name }));
       return true;
@@ -234,7 +243,14 @@ function s3Store(config: MediaConfig): MediaStore {
   const region = config.MEDIA_S3_REGION || process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION;
   options.region = region || 'us-east-1';
   if (config.MEDIA_S3_ENDPOINT) options.endpoint = config.MEDIA_S3_ENDPOINT;
-  return new S3MediaStore(new S3Client(options), config.MEDIA_S3_BUCKET, config.MEDIA_S3_PREFIX);
+  let client: Promise<S3Sender> | null = null;
+  const sender: S3Sender = {
+    send: async (command) => {
+      client ??= s3Sdk().then(({ S3Client }) => new S3Client(options));
+      return (await client).send(command as PutObjectCommand);
+    },
+  };
+  return new S3MediaStore(sender, config.MEDIA_S3_BUCKET, config.MEDIA_S3_PREFIX);
 }
 
 /** Libraries by owner (the database, or one object for every S3 store) and settings. */
