@@ -1,6 +1,7 @@
 /**
  * Image URLs. A share link maps to a configured prefix, the id captured from the link, and a suffix
- * (SPEC §3); a picture uploaded in the back office (media:{id}) is served by the shop in two sizes.
+ * (SPEC §3); a picture uploaded in the back office (media:{id}) is served by the shop in two sizes, from
+ * the media store (media-store.ts), at the same address whichever process or machine answers.
  */
 import { MEDIA_LINK } from '@shop/domain/catalog/product';
 
