@@ -1414,3 +1414,67 @@ export const mediaFiles = pgTable('media_files', {
   bytes: bytea('bytes').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- Webhooks (the seller's systems told of what happens in the shop)
+
+/**
+ * A receiver the owners set up: its URL, the events it wants and its signing secret. The secret is kept
+ * as issued (`whsec_…`): the shop must be able to sign with it, so it cannot be hashed; it is shown once,
+ * never logged and never sent back by the API.
+ */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: serial('id').primaryKey(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  events: text('events').array().notNull(),
+  secret: text('secret').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  /** Why the shop turned it off (deliveries failing for a day); null when on or turned off by hand. */
+  disabledReason: text('disabled_reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One event for one endpoint: written in the transaction that does the work (an insert … select of the
+ * endpoints that want it), delivered afterwards by the sender in every process. Deliveries of one subject
+ * (an order, an invoice) to one endpoint go out in id order: one waits while an earlier one is pending.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The event's id (`webhook-id`), the same for every endpoint and every try. */
+    messageId: text('message_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** What orders the deliveries (`order:12`); null for an event that waits for none. */
+    subject: text('subject'),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    claimedBy: text('claimed_by'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** Given up after a day of failures (the endpoint was turned off then). */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** The last try: when, the receiver's status (null when none answered), how long, what it said. */
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastStatus: integer('last_status'),
+    lastDurationMs: integer('last_duration_ms'),
+    lastResponse: text('last_response'),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
+    index('webhook_deliveries_subject_idx')
+      .on(t.endpointId, t.subject, t.id)
+      .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
+  ],
+);
