@@ -35,11 +35,14 @@ ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_endpoint_id_
 CREATE INDEX "webhook_deliveries_endpoint_idx" ON "webhook_deliveries" USING btree ("endpoint_id","id");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("next_attempt_at","id") WHERE "webhook_deliveries"."delivered_at" is null and "webhook_deliveries"."failed_at" is null;--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_subject_idx" ON "webhook_deliveries" USING btree ("endpoint_id","subject","id") WHERE "webhook_deliveries"."delivered_at" is null and "webhook_deliveries"."failed_at" is null;--> statement-breakpoint
+-- Deliveries written by any process wake every server's sender when they commit; an event no endpoint
+-- wants inserts no row and notifies nobody.
 CREATE FUNCTION webhooks_notify() RETURNS trigger AS $$
 BEGIN
-  PERFORM pg_notify('webhooks', '');
+  IF EXISTS (SELECT 1 FROM inserted) THEN
+    PERFORM pg_notify('webhooks', '');
+  END IF;
   RETURN NULL;
 END;
-$$ LANGUAGE plpgsql;
---> statement-breakpoint
-CREATE TRIGGER webhooks_notify AFTER INSERT ON webhook_deliveries FOR EACH STATEMENT EXECUTE FUNCTION webhooks_notify();
+$$ LANGUAGE plpgsql;--> statement-breakpoint
+CREATE TRIGGER webhooks_notify AFTER INSERT ON webhook_deliveries REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION webhooks_notify();
