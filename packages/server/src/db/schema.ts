@@ -910,6 +910,35 @@ export const auditLog = pgTable(
  * A company's API key. The secret (`ak_live_<prefix>_<random>`) is shown once when it is made; only its
  * sha-256 is kept, with the prefix (not secret) to recognise it by. A revoked key stays for the record.
  */
+/**
+ * The back office's API tokens: made by owners for the seller's own systems (a warehouse, an ERP, the
+ * accounting), each with its scopes. The secret is shown once; only its sha-256 is kept (as api_keys).
+ */
+export const staffTokens = pgTable(
+  'staff_tokens',
+  {
+    tokenId: serial('token_id').primaryKey(),
+    name: text('name').notNull(),
+    /** What the token may do (domain/back-office/staff-tokens.ts STAFF_SCOPES). */
+    scopes: text('scopes').array().notNull(),
+    prefix: text('prefix').notNull(),
+    /** sha-256 of the whole secret, base64url. */
+    tokenHash: text('token_hash').notNull(),
+    /** The owner who made it; the token's actions are recorded in its name and theirs. */
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => staff.staffId),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: integer('revoked_by').references(() => staff.staffId),
+  },
+  (t) => [
+    uniqueIndex('staff_tokens_hash_idx').on(t.tokenHash),
+    uniqueIndex('staff_tokens_prefix_idx').on(t.prefix),
+  ],
+);
+
 export const apiKeys = pgTable(
   'api_keys',
   {
