@@ -1507,3 +1507,56 @@ export const webhookDeliveries = pgTable(
       .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
   ],
 );
+
+/**
+ * Punchout: a company's procurement system (SAP Ariba, Coupa, Jaggaer...) opens the shop from inside its
+ * own (cXML 1.2 or OCI 4.0). One row per company that turned it on: the shared secret's sha-256 (shown
+ * once, to the administrator) and the origins allowed to frame the shop's pages in a punchout session.
+ */
+export const punchoutSettings = pgTable('punchout_settings', {
+  customerId: text('customer_id')
+    .primaryKey()
+    .references(() => customers.customerId, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(true),
+  /** sha-256 of the shared secret, base64url. */
+  secretHash: text('secret_hash').notNull(),
+  /** Origins (scheme://host[:port]) the procurement system frames the shop from. */
+  frameOrigins: text('frame_origins').array().notNull().default(sql`'{}'::text[]`),
+  updatedBy: text('updated_by').references(() => contacts.contactPersonId, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A punchout session: made by a setup request (cXML PunchOutSetupRequest, or OCI's sign-in), started once
+ * by its one-time start URL (only the token's sha-256 is kept), then tied to the buyer's session cookie
+ * (its hash) until the cart goes back to the procurement system at `returnUrl`.
+ */
+export const punchoutSessions = pgTable(
+  'punchout_sessions',
+  {
+    punchoutId: serial('punchout_id').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.customerId, { onDelete: 'cascade' }),
+    contactPersonId: text('contact_person_id')
+      .notNull()
+      .references(() => contacts.contactPersonId, { onDelete: 'cascade' }),
+    /** `cxml` or `oci`. */
+    protocol: text('protocol').notNull(),
+    startHash: text('start_hash').notNull(),
+    startExpiresAt: timestamp('start_expires_at', { withTimezone: true }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** The session cookie's hash (sessions.token_hash) once started. */
+    sessionHash: text('session_hash'),
+    /** cXML BrowserFormPost URL, or OCI HOOK_URL. */
+    returnUrl: text('return_url').notNull(),
+    /** cXML BuyerCookie, sent back with the cart. */
+    buyerCookie: text('buyer_cookie').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('punchout_sessions_start_idx').on(t.startHash),
+    index('punchout_sessions_session_idx').on(t.sessionHash),
+  ],
+);
