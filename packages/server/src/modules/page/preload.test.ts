@@ -42,10 +42,21 @@ describe('a page drawn on the server', () => {
       expect(product).toContain(`<link rel="stylesheet" href="/${sheet}" disabled>`);
   });
 
-  it('names no chunk to preload and asks for its entry at a low priority', () => {
+  it('names no chunk to preload and its entry, at a low priority, at the end of the body', () => {
     expect(product).not.toContain('modulepreload');
+    expect(product.split('</head>')[0]).not.toContain('<script');
     expect(product).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-e.js">',
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-e.js"></script></body>',
+    );
+    // The page's data, written after it, is read before the entry runs (a module runs once the page is read).
+    const drawn = page.render('/acer/product/1/BrandNew', 'en', {
+      title: 'T',
+      description: 'D',
+      tags: '',
+      data: '{}',
+    });
+    expect(drawn).toContain(
+      'src="/assets/index-e.js"></script><script type="application/json" id="page-data">',
     );
   });
 

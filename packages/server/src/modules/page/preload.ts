@@ -211,13 +211,18 @@ const linkSheets = (files: string[]) => files.map((f) => `<link rel="stylesheet"
  * A page drawn on the server is read before its scripts run: they only hydrate it, and its links and forms
  * work without them (decision 013). So nothing in its head holds up the first paint or takes the
  * bandwidth from it: no preloaded chunks or catalogues (the entry imports them as it runs, a chain of
- * requests that starts with the entry), and the entry asks for a low fetch priority, behind the HTML and
- * the first pictures.
+ * requests that starts with the entry), and the entry, at a low fetch priority, is named at the end of the
+ * body, so the modules it imports are asked for once the page's HTML has been read, not while it is.
  */
 function drawnPage(html: string): string {
+  const scripts: string[] = [];
   return html
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
-    .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"');
+    .replace(/<script type="module"([^>]*)><\/script>\s*/g, (_, attributes: string) => {
+      scripts.push(`<script type="module" fetchpriority="low"${attributes}></script>`);
+      return '';
+    })
+    .replace('</body>', () => `${scripts.join('')}</body>`);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
