@@ -46,6 +46,7 @@ import { returnsModule } from './modules/returns';
 import { seoModule } from './modules/seo';
 import { SessionService, StaffSessions, sessionsModule, setPasswordCost } from './modules/sessions';
 import { staffModule } from './modules/staff';
+import { staffTokensModule } from './modules/staff-tokens';
 import { taxModule } from './modules/tax';
 import { warrantyClaimsModule } from './modules/warranty-claims';
 import { seedDemo } from './seed/seed';
@@ -282,6 +283,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(alertsModule, shop);
   await app.register(warrantyClaimsModule, shop);
   await app.register(staffModule, { backOffice, staffSessions });
+  await app.register(staffTokensModule, { backOffice, config });
   await app.register(auditModule, { backOffice });
   await app.register(seoModule, services);
   await app.register(pageModule, { config, catalog });

@@ -170,6 +170,14 @@ import {
   staffLoginSchema,
   staffUpdateSchema,
 } from '../back-office/schemas';
+import {
+  StaffTokenCreatedAnswer,
+  StaffTokenCreateRequest,
+  StaffTokenRevokedAnswer,
+  StaffTokensAnswer,
+  StockPricesAnswer,
+  StockPricesRequest,
+} from '../back-office/staff-tokens';
 import { CartAnswer, CartRemoveAnswer, QuickOrderAnswer, ReorderAnswer } from '../cart/answers';
 import { cartAddSchema, placeOrderSchema, quickOrderSchema } from '../cart/order-request';
 import { CategoryItemsAnswer, MainPageAnswer, ProductInfoAnswer, SearchAnswer } from '../catalog/answers';
@@ -353,6 +361,11 @@ export const ROUTES = {
   'PATCH /api/admin/staff/:staffId': { body: staffUpdateSchema, answer: StaffAnswer },
   'POST /api/admin/staff/:staffId/send-link': { answer: StaffMailedAnswer },
   'GET /api/admin/audit': { query: auditQuerySchema, answer: AuditAnswer },
+  // ---- The back office: API tokens (owners) and the warehouse's stock and prices (a token may call it)
+  'GET /api/admin/staff-tokens': { answer: StaffTokensAnswer },
+  'POST /api/admin/staff-tokens': { body: StaffTokenCreateRequest, answer: StaffTokenCreatedAnswer },
+  'POST /api/admin/staff-tokens/:tokenId/revoke': { answer: StaffTokenRevokedAnswer },
+  'PATCH /api/admin/products/stock-prices': { body: StockPricesRequest, answer: StockPricesAnswer },
 
   // ---- The back office: customers and applications
   'GET /api/admin/customers': { query: customerListQuerySchema, answer: AdminCustomersAnswer },

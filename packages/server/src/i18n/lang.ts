@@ -32,6 +32,7 @@ import invoiceEn from '../locales/en/invoice.json';
 import mailEn from '../locales/en/mail.json';
 import quotesEn from '../locales/en/quotes.json';
 import returnsEn from '../locales/en/returns.json';
+import staffTokensEn from '../locales/en/staff-tokens.json';
 import statementEn from '../locales/en/statement.json';
 import warrantyEn from '../locales/en/warranty.json';
 import alertsFr from '../locales/fr/alerts.json';
@@ -43,6 +44,7 @@ import invoiceFr from '../locales/fr/invoice.json';
 import mailFr from '../locales/fr/mail.json';
 import quotesFr from '../locales/fr/quotes.json';
 import returnsFr from '../locales/fr/returns.json';
+import staffTokensFr from '../locales/fr/staff-tokens.json';
 import statementFr from '../locales/fr/statement.json';
 import warrantyFr from '../locales/fr/warranty.json';
 
@@ -69,6 +71,7 @@ export const translators: Record<Lang, Translator> = {
     creditNoteEn,
     returnsEn,
     warrantyEn,
+    staffTokensEn,
   ]),
   fr: new Translator('fr', [
     specFr,
@@ -85,6 +88,7 @@ export const translators: Record<Lang, Translator> = {
     creditNoteFr,
     returnsFr,
     warrantyFr,
+    staffTokensFr,
   ]),
 };
 

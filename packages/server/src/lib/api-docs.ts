@@ -47,6 +47,11 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
             description: "A staff member's session.",
           },
           apiKey: { type: 'http', scheme: 'bearer', description: "A company's API key (/api/v1)." },
+          staffToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A staff API token (/api/admin, the routes its scopes open; an owner makes it).',
+          },
         },
       },
     },

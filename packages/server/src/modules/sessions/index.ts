@@ -40,7 +40,7 @@ export {
   setPasswordCost,
   verifyPassword,
 } from './passwords';
-export { actorOf, staffOf } from './staff-guard';
+export { actorOf, type StaffTokenGate, staffOf } from './staff-guard';
 export { endStaffSessions, STAFF_COOKIE, StaffSessions, type StaffUser } from './staff-sessions';
 
 export interface SessionNeeds {

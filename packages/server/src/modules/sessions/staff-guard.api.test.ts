@@ -40,6 +40,9 @@ const OWNER_ONLY = [
   'POST /api/admin/fees',
   'PUT /api/admin/fees/:feeId',
   'PUT /api/admin/customers/:customerId/credit',
+  'GET /api/admin/staff-tokens',
+  'POST /api/admin/staff-tokens',
+  'POST /api/admin/staff-tokens/:tokenId/revoke',
 ];
 
 let owner = '';
