@@ -180,6 +180,30 @@ export class Translator {
   }
 }
 
+/**
+ * The formats of dates by language, with or without the time, and zone: made once each, since making one
+ * costs far more than using it (a list of orders formats dozens of dates per page drawn).
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(lang: Lang, time: boolean, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${lang}|${time}|${timeZone ?? ''}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE[lang], {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      ...(time ? { hour: 'numeric', minute: '2-digit' } : {}),
+      ...(timeZone ? { timeZone } : {}),
+    });
+    // Bounded: zones come from the browser's cookie (checked, but many are valid).
+    if (dateFormats.size >= 256) dateFormats.clear();
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** A date as `Mar 4, 2025` / `4 mars 2025`; with `time`, the hour and minutes too. */
 export function formatDateIn(
   lang: Lang,
@@ -189,11 +213,5 @@ export function formatDateIn(
   if (!value) return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return date.toLocaleString(LOCALE[lang], {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    ...(options.time ? { hour: 'numeric', minute: '2-digit' } : {}),
-    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
-  });
+  return dateFormat(lang, options.time === true, options.timeZone).format(date);
 }
