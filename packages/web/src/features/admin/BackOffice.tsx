@@ -15,6 +15,7 @@ import {
 import { ApiError, api } from '../../lib/api';
 import { AdminLayout } from './AdminLayout';
 import { ADMIN_BASE, failed, signInRedirect } from './api';
+import { apiTokensPage } from './pages/ApiTokens';
 import { applicationsPage } from './pages/Applications';
 import { auditPage } from './pages/Audit';
 import { customerNewPage } from './pages/CustomerNew';
@@ -77,6 +78,7 @@ const PAGES: AdminPage[] = [
   taxRatesPage,
   feesPage,
   staffPage,
+  apiTokensPage,
   auditPage,
   passwordPage,
 ];
