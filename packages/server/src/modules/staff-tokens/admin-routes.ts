@@ -3,6 +3,7 @@
  * stock and prices of many SKUs at once (`catalog:write`).
  */
 import {
+  STAFF_ROUTE_SCOPES,
   STAFF_TOKEN_MSG,
   StaffTokenCreatedAnswer,
   StaffTokenCreateRequest,
@@ -57,7 +58,10 @@ export function staffTokenRoutes(app: FastifyInstance, deps: AdminDeps) {
         summary: 'Make an API token (owners only)',
         description: [
           'The answer carries the secret, this once: only its hash is kept. Send it as',
-          '`Authorization: Bearer <secret>` to the /api/admin routes its scopes open.',
+          '`Authorization: Bearer <secret>` to the /api/admin routes its scopes open (any other refuses it',
+          'with 403; at most API_KEY_RATE_LIMIT requests a minute per token; each use is in the audit trail):',
+          '',
+          ...Object.entries(STAFF_ROUTE_SCOPES).map(([route, scope]) => `- \`${route}\`: \`${scope}\``),
         ].join('\n'),
         body: StaffTokenCreateRequest,
         response: { 200: StaffTokenCreatedAnswer, ...REFUSALS },
