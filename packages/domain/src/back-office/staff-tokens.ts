@@ -46,7 +46,7 @@ export function scopeOfRoute(method: string, url: string): StaffScope | null {
 export const STAFF_TOKEN_PATTERN = /^st_live_([a-z0-9]{8})_([A-Za-z0-9_-]{43})$/;
 export const MAX_ACTIVE_TOKENS = 20;
 /** Rows one stock-and-price call may carry. */
-export const MAX_STOCK_PRICE_ROWS = 1000;
+const MAX_STOCK_PRICE_ROWS = 1000;
 
 export const STAFF_TOKEN_MSG = {
   name: 'api.staffToken.name',
@@ -89,7 +89,6 @@ export const StaffTokenCreateRequest = z
     id: 'StaffTokenCreateRequest',
     examples: [{ name: 'Warehouse stock sync', scopes: ['catalog:write', 'orders:write'] }],
   });
-export type StaffTokenCreateInput = z.input<typeof StaffTokenCreateRequest>;
 
 export const StaffTokenParams = z.object({
   tokenId: z.coerce
