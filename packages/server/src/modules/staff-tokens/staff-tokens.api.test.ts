@@ -17,6 +17,7 @@ import {
   unitSerials,
 } from '../../test/admin';
 import { useTestApp } from '../../test/harness';
+import { eventually } from '../../test/mail-sink';
 
 // At level info, as a shop runs: every request is logged.
 const ctx = useTestApp({ LOG_LEVEL: 'info' });
@@ -69,11 +70,14 @@ describe('staff API tokens', () => {
     const stored = JSON.stringify(row);
     expect(stored).not.toContain(secret);
     expect(stored).not.toContain(secret.slice(17));
-    // The list shows the prefix and the last use, never the secret.
-    const list = await call(ctx.app, 'GET', '/api/admin/staff-tokens', owner);
+    // The list shows the prefix and the last use (recorded once the answer is sent), never the secret.
+    const list = await eventually('the token’s last use', async () => {
+      const answer = await call(ctx.app, 'GET', '/api/admin/staff-tokens', owner);
+      const token = answer.body.tokens.find((t: { token_id: number }) => t.token_id === id);
+      return token?.last_used_at ? answer : null;
+    });
     const listed = list.body.tokens.find((t: { token_id: number }) => t.token_id === id);
     expect(listed).toMatchObject({ prefix: secret.slice(0, 16), scopes: ['orders:read', 'customers:read'] });
-    expect(listed.last_used_at).not.toBeNull();
     expect(JSON.stringify(list.body)).not.toContain(secret.slice(17));
 
     expect(logged.length).toBeGreaterThan(0);
