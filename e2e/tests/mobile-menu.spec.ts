@@ -31,9 +31,13 @@ test.describe('mobile menu', () => {
     expect(await bodyOverflow(page)).toBe('');
   });
 
-  test('choosing a category closes it', async ({ page }) => {
+  test('choosing a category closes it, and the page moves on without loading again', async ({ page }) => {
     await page.setViewportSize(MOBILE);
     await page.goto('/acer');
+    // A mark on this document: still there after the click, the router moved on without a full load.
+    await page.evaluate(() => {
+      (window as { sameDocument?: boolean }).sameDocument = true;
+    });
     await page.getByRole('button', { name: 'Menu' }).click();
     await page
       .getByRole('navigation', { name: 'Categories' })
@@ -43,6 +47,13 @@ test.describe('mobile menu', () => {
     await expect(page).toHaveURL(/\/acer\/category\/Notebook$/);
     await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
     await expect.poll(() => bodyOverflow(page)).toBe('');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Notebook');
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // The footer's links too.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+    await expect(page).toHaveURL(/\/acer\/faq$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
   test('a signed-in customer gets the account submenu with Sign Out', async ({ signedInPage }) => {

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { menu } from '../lib/categories';
 import { t } from '../lib/i18n';
+import { usePlainLinks } from '../lib/plain-links';
 import { shopInfo } from '../lib/shop';
 
 /** The shop's own returns (the account's Returns), unless SHOP_RMA_URL names an outside page. */
@@ -11,34 +11,36 @@ function RmaLink() {
       {t('common:footer.rma')}
     </a>
   ) : (
-    <Link to="/acer/account/returns">{t('common:footer.rma')}</Link>
+    <a href="/acer/account/returns">{t('common:footer.rma')}</a>
   );
 }
 
 export function Footer() {
+  // Its links are plain, followed by the router (lib/plain-links.ts).
+  const links = usePlainLinks<HTMLElement>();
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" ref={links}>
       <div className="container site-footer__grid">
         <section aria-labelledby="footer-help">
           <h2 id="footer-help">{t('common:footer.help')}</h2>
           <ul>
             <li>
-              <Link to="/acer/contact-us">{t('common:footer.contact')}</Link>
+              <a href="/acer/contact-us">{t('common:footer.contact')}</a>
             </li>
             <li>
               <RmaLink />
             </li>
             <li>
-              <Link to="/acer/location">{t('common:footer.location')}</Link>
+              <a href="/acer/location">{t('common:footer.location')}</a>
             </li>
             <li>
-              <Link to="/acer/faq">{t('common:footer.faq')}</Link>
+              <a href="/acer/faq">{t('common:footer.faq')}</a>
             </li>
             <li>
-              <Link to="/acer/warranty">{t('common:footer.warranty')}</Link>
+              <a href="/acer/warranty">{t('common:footer.warranty')}</a>
             </li>
             <li>
-              <Link to="/acer/extended-warranty/main">{t('common:footer.extendedWarranty')}</Link>
+              <a href="/acer/extended-warranty/main">{t('common:footer.extendedWarranty')}</a>
             </li>
           </ul>
         </section>
@@ -47,7 +49,7 @@ export function Footer() {
           <ul className="site-footer__categories">
             {menu().map((entry) => (
               <li key={entry.name}>
-                <Link to={entry.path}>{entry.label}</Link>
+                <a href={entry.path}>{entry.label}</a>
               </li>
             ))}
           </ul>
@@ -56,16 +58,16 @@ export function Footer() {
           <h2 id="footer-about">{t('common:footer.about')}</h2>
           <ul>
             <li>
-              <Link to="/acer/blog">{t('common:footer.blog')}</Link>
+              <a href="/acer/blog">{t('common:footer.blog')}</a>
             </li>
             <li>
-              <Link to="/acer/subscribe">{t('common:footer.subscribe')}</Link>
+              <a href="/acer/subscribe">{t('common:footer.subscribe')}</a>
             </li>
             <li>
-              <Link to="/acer/term-of-sale">{t('common:footer.terms')}</Link>
+              <a href="/acer/term-of-sale">{t('common:footer.terms')}</a>
             </li>
             <li>
-              <Link to="/acer/legal-notice">{t('common:footer.legal')}</Link>
+              <a href="/acer/legal-notice">{t('common:footer.legal')}</a>
             </li>
           </ul>
         </section>

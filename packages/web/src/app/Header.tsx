@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../lib/api';
 import { menu } from '../lib/categories';
 import { t } from '../lib/i18n';
+import { usePlainLinks } from '../lib/plain-links';
 import { useSession } from '../lib/session';
 import { shopInfo, telHref } from '../lib/shop';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -134,6 +135,8 @@ export function Header() {
   const shop = shopInfo();
   const location = useLocation();
   const navigate = useNavigate();
+  // The menu's links are plain, followed by the router (lib/plain-links.ts).
+  const menuLinks = usePlainLinks<HTMLElement>();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
 
@@ -226,6 +229,7 @@ export function Header() {
         id="site-menu"
         className={`menu${menuOpen ? ' menu--open' : ''}`}
         aria-label={t('common:header.categories')}
+        ref={menuLinks}
       >
         <ul className="container menu__list">
           {menu().map((entry) => (
@@ -234,12 +238,12 @@ export function Header() {
               // A one-word name keeps its width in the row (a name of several words breaks between them).
               className={entry.label.includes(' ') ? 'menu__item' : 'menu__item menu__item--word'}
             >
-              <Link to={entry.path}>{entry.label}</Link>
+              <a href={entry.path}>{entry.label}</a>
               {entry.children.length > 0 && (
                 <ul className="menu__sub">
                   {entry.children.map((child) => (
                     <li key={child.name}>
-                      <Link to={child.path}>{child.label}</Link>
+                      <a href={child.path}>{child.label}</a>
                     </li>
                   ))}
                 </ul>
