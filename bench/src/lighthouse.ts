@@ -54,6 +54,9 @@ export interface PageScore {
   seo: number;
   bestPractices: number;
   lcpMs: number;
+  /** First contentful paint and total blocking time: what else weighs in the performance score. */
+  fcpMs: number;
+  tbtMs: number;
   scriptKb: number;
   /** Why Lighthouse could not score the page (its runtime error or the LCP audit's), when it could not. */
   error?: string;
@@ -104,6 +107,8 @@ export async function lighthouseScores(urls: string[]): Promise<PageScore[]> {
         seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
         bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
         lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+        fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
+        tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
         scriptKb: Math.round(scriptBytes / 102.4) / 10,
       });
     }
