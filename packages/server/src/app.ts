@@ -42,6 +42,7 @@ import { messagesModule } from './modules/messages';
 import { ordersModule } from './modules/orders';
 import { pageModule } from './modules/page';
 import { quotesModule } from './modules/quotes';
+import { punchoutModule } from './modules/punchout';
 import { returnsModule } from './modules/returns';
 import { seoModule } from './modules/seo';
 import { SessionService, StaffSessions, sessionsModule, setPasswordCost } from './modules/sessions';
@@ -278,6 +279,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(taxModule, shop);
   await app.register(accountsModule, shop);
   await app.register(companyApiModule, shop);
+  await app.register(punchoutModule, shop);
   await app.register(devicesModule, shop);
   await app.register(messagesModule, shop);
   await app.register(alertsModule, shop);

@@ -30,6 +30,7 @@ import companyApiEn from '../locales/en/company-api.json';
 import creditNoteEn from '../locales/en/credit-note.json';
 import invoiceEn from '../locales/en/invoice.json';
 import mailEn from '../locales/en/mail.json';
+import punchoutEn from '../locales/en/punchout.json';
 import quotesEn from '../locales/en/quotes.json';
 import returnsEn from '../locales/en/returns.json';
 import staffTokensEn from '../locales/en/staff-tokens.json';
@@ -42,6 +43,7 @@ import companyApiFr from '../locales/fr/company-api.json';
 import creditNoteFr from '../locales/fr/credit-note.json';
 import invoiceFr from '../locales/fr/invoice.json';
 import mailFr from '../locales/fr/mail.json';
+import punchoutFr from '../locales/fr/punchout.json';
 import quotesFr from '../locales/fr/quotes.json';
 import returnsFr from '../locales/fr/returns.json';
 import staffTokensFr from '../locales/fr/staff-tokens.json';
@@ -72,6 +74,7 @@ export const translators: Record<Lang, Translator> = {
     returnsEn,
     warrantyEn,
     staffTokensEn,
+    punchoutEn,
   ]),
   fr: new Translator('fr', [
     specFr,
@@ -89,6 +92,7 @@ export const translators: Record<Lang, Translator> = {
     returnsFr,
     warrantyFr,
     staffTokensFr,
+    punchoutFr,
   ]),
 };
 

@@ -43,3 +43,31 @@ const DOCUMENT_ONLY = [
 export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(pageHeaders).filter(([name]) => !DOCUMENT_ONLY.includes(name)));
 }
+
+const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
+
+/**
+ * A punchout session's page policy: `frame-ancestors` names the procurement system's origins its
+ * company's administrator listed (and no other; 'none' when none is listed), and `form-action` adds the
+ * origin the cart is posted back to. Only origins pass (they are checked before they are stored, and again
+ * here), so none can add a directive. Without X-Frame-Options, which would forbid the framing again.
+ */
+export function punchoutPageHeaders(
+  csp: string,
+  frameOrigins: readonly string[],
+  returnOrigin: string | null,
+): { 'content-security-policy': string } {
+  const frames = frameOrigins.filter((o) => ORIGIN.test(o));
+  const directives = csp
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d !== '')
+    .map((d) => {
+      if (d.startsWith('frame-ancestors'))
+        return `frame-ancestors ${frames.length > 0 ? frames.join(' ') : "'none'"}`;
+      if (d.startsWith('form-action') && returnOrigin && ORIGIN.test(returnOrigin))
+        return `${d} ${returnOrigin}`;
+      return d;
+    });
+  return { 'content-security-policy': directives.join(';') };
+}
