@@ -4,6 +4,7 @@
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { scopeOfRoute } from '@shop/domain/back-office/staff-tokens';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { DOC_BODY, DOC_PARAMS, DOC_QUERY, DOC_RESPONSE } from './contract';
@@ -55,30 +56,7 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
         },
       },
     },
-    transform: (document) => {
-      if (!documented(document.url, document.schema !== undefined))
-        return { schema: { ...document.schema, hide: true }, url: document.url };
-      // A hot read's params, query and answers (contract.ts documentedOnly) are documented as any route's.
-      const {
-        [DOC_PARAMS]: params,
-        [DOC_QUERY]: querystring,
-        [DOC_RESPONSE]: response,
-        [DOC_BODY]: body,
-        ...schema
-      } = (document.schema ?? {}) as Record<string, unknown>;
-      if (params === undefined && querystring === undefined && response === undefined && body === undefined)
-        return jsonSchemaTransform(document);
-      return jsonSchemaTransform({
-        ...document,
-        schema: {
-          ...schema,
-          ...(params ? { params } : {}),
-          ...(querystring ? { querystring } : {}),
-          ...(response ? { response } : {}),
-          ...(body ? { body } : {}),
-        },
-      });
-    },
+    transform: (document) => withTokenScope(document.route.method, document.url, transformed(document)),
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, {
@@ -89,4 +67,43 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').send(app.swagger()),
   );
+}
+
+type Transform = Parameters<typeof jsonSchemaTransform>[0];
+
+/** A back-office route that a staff API token may call says so, with the scope it needs. */
+function withTokenScope(
+  method: string | string[],
+  url: string,
+  out: ReturnType<typeof jsonSchemaTransform>,
+): ReturnType<typeof jsonSchemaTransform> {
+  const scope = scopeOfRoute([method].flat()[0] ?? '', url);
+  if (!scope) return out;
+  const schema = out.schema as { security?: { [scheme: string]: string[] }[] };
+  return { ...out, schema: { ...schema, security: [...(schema.security ?? []), { staffToken: [scope] }] } };
+}
+
+function transformed(document: Transform): ReturnType<typeof jsonSchemaTransform> {
+  if (!documented(document.url, document.schema !== undefined))
+    return { schema: { ...document.schema, hide: true }, url: document.url };
+  // A hot read's params, query and answers (contract.ts documentedOnly) are documented as any route's.
+  const {
+    [DOC_PARAMS]: params,
+    [DOC_QUERY]: querystring,
+    [DOC_RESPONSE]: response,
+    [DOC_BODY]: body,
+    ...schema
+  } = (document.schema ?? {}) as Record<string, unknown>;
+  if (params === undefined && querystring === undefined && response === undefined && body === undefined)
+    return jsonSchemaTransform(document);
+  return jsonSchemaTransform({
+    ...document,
+    schema: {
+      ...schema,
+      ...(params ? { params } : {}),
+      ...(querystring ? { querystring } : {}),
+      ...(response ? { response } : {}),
+      ...(body ? { body } : {}),
+    },
+  });
 }

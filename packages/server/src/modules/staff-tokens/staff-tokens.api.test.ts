@@ -60,6 +60,17 @@ describe('staff API tokens', () => {
     for (const route of Object.keys(STAFF_ROUTE_SCOPES)) expect(registered, route).toContain(route);
   });
 
+  it('says in the API document which routes take a token, with its scope', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.components.securitySchemes.staffToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/api/admin/orders'].get.security).toContainEqual({ staffToken: ['orders:read'] });
+    expect(doc.paths['/api/admin/products/stock-prices'].patch.security).toEqual([
+      { staff: [] },
+      { staffToken: ['catalog:write'] },
+    ]);
+    expect(doc.paths['/api/admin/staff-tokens'].get.security).toEqual([{ staff: [] }]);
+  });
+
   it('shows the secret once, keeps only its hash, and never logs it', async () => {
     const { id, secret } = await makeToken('Reporting', ['orders:read', 'customers:read']);
     expect(secret).toMatch(/^st_live_[a-z0-9]{8}_[A-Za-z0-9_-]{43}$/);
