@@ -77,4 +77,10 @@ describe('a page without preloads of its own', () => {
     expect(other).not.toContain('<style>');
     expect(other).not.toContain('fetchpriority');
   });
+
+  it("links the sheets of a buyer's own page, drawn for each request, rather than carrying them", () => {
+    const cart = new PageHtml(html, manifest, (file) => sheets[file] ?? null).for('/acer/cart', 'en');
+    expect(cart).not.toContain('<style>');
+    expect(cart).toContain('<link rel="stylesheet" crossorigin href="/assets/index-e.css">');
+  });
 });

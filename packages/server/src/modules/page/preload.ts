@@ -94,7 +94,10 @@ export class PageHtml {
       if (!chunk) continue;
       const { files, css } = collect(manifest, chunk);
       const sheets = [...new Set((chunk.css ?? []).concat(css))].filter((f) => !already.has(f));
-      if (route.drawn === 'server') {
+      // A page kept for every visitor or buyer of a class (decision 024) carries its styles, compressed once
+      // with the page; a buyer's own page, drawn and compressed for each request, links the sheets the
+      // browser already keeps from the pages before it.
+      if (route.drawn === 'server' && !('own' in route)) {
         // Its styles in the page; nothing in its head that waits (see `drawnPage`).
         const inlined = inlineSheets(html, [...(entry?.css ?? []), ...entryDeps.css], sheets, readAsset);
         const page = inlined ?? html.replace('</head>', `${linkSheets(sheets)}</head>`);
