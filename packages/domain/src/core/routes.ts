@@ -197,6 +197,12 @@ import {
 } from '../orders/answers';
 import { ordersQuerySchema } from '../orders/schemas';
 import {
+  PunchoutReturnAnswer,
+  PunchoutSessionAnswer,
+  PunchoutSettingsAnswer,
+  PunchoutSettingsBody,
+} from '../punchout/schemas';
+import {
   AdminQuoteListAnswer,
   adminQuoteListQuerySchema,
   QuoteDetailAnswer,
@@ -315,6 +321,11 @@ export const ROUTES = {
   'GET /api/user/api-keys': { answer: ApiKeysAnswer },
   'POST /api/user/api-keys': { body: ApiKeyCreateRequest, answer: ApiKeyCreatedAnswer },
   'POST /api/user/api-keys/:keyId/revoke': { answer: ApiKeyRevokedAnswer },
+  'GET /api/user/punchout': { answer: PunchoutSettingsAnswer },
+  'PUT /api/user/punchout': { body: PunchoutSettingsBody, answer: PunchoutSettingsAnswer },
+  'POST /api/user/punchout/secret': { answer: PunchoutSettingsAnswer },
+  'GET /api/user/punchout/session': { answer: PunchoutSessionAnswer },
+  'POST /api/user/punchout/return': { answer: PunchoutReturnAnswer },
 
   // ---- Order limits and approvals
   'GET /api/user/order-limits': { answer: OrderLimitsAnswer },

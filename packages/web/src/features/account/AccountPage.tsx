@@ -21,6 +21,7 @@ import { Buyers } from './sessions/Buyers';
 import { Devices } from './sessions/Devices';
 import { Messages, MessageView } from './sessions/Messages';
 import { Orders } from './sessions/Orders';
+import { Punchout } from './sessions/Punchout';
 import { RecentlyViewed } from './sessions/RecentlyViewed';
 import { Statement } from './sessions/Statement';
 import { Subscription } from './sessions/Subscription';
@@ -38,6 +39,7 @@ const APART = [
   'warrantyClaims',
   'devices',
   'returns',
+  'punchout',
 ] as const;
 type Apart = (typeof APART)[number];
 const isApart = (value: string): value is Apart => (APART as readonly string[]).includes(value);
@@ -60,6 +62,7 @@ const NAV: { session: Section; also?: Section[]; adminsOnly?: boolean }[] = [
   { session: 'buyers', adminsOnly: true },
   { session: 'approvals', adminsOnly: true },
   { session: 'apiKeys', adminsOnly: true },
+  { session: 'punchout', adminsOnly: true },
 ];
 
 /** A session's name as the heading, the title and the breadcrumbs show it (the path keeps the session). */
@@ -100,6 +103,8 @@ function SessionContent({ session, sessionid }: { session: Section; sessionid?: 
       return <Buyers />;
     case 'apiKeys':
       return <ApiKeys />;
+    case 'punchout':
+      return <Punchout />;
     case 'quotes':
       return <QuotesSection quoteId={sessionid} />;
     case 'approvals':

@@ -12,6 +12,7 @@ import { conditionName } from '../../lib/labels';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
 import '../../styles/cart.css';
+import { ReturnToProcurement } from './ReturnToProcurement';
 
 const keyOf = (line: { item_id: string; item_condition: string }) => `${line.item_id}|${line.item_condition}`;
 /** Quantity controls stay locked for a second after each action. */
@@ -238,6 +239,7 @@ export default function CartPage() {
             <dd>{subtotal}</dd>
           </dl>
           {checkoutButton('bottom')}
+          <ReturnToProcurement hasLines={cart.lines.length > 0} />
           <p className="cart__quote">
             <Link to="/acer/quote-request?from=cart">{t('quotes:request.fromCart')}</Link>
           </p>
