@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './app/routes';
@@ -46,5 +46,10 @@ const page = (
     </SessionProvider>
   </StrictMode>
 );
-if (rendered) hydrateRoot(root, page);
+// Hydrated as a transition: React takes the page over in short slices, so a tap or a scroll while it does
+// is answered between them (the page is already painted and readable: the server drew it).
+if (rendered)
+  startTransition(() => {
+    hydrateRoot(root, page);
+  });
 else createRoot(root).render(page);
