@@ -1560,3 +1560,36 @@ export const punchoutSessions = pgTable(
     index('punchout_sessions_session_idx').on(t.sessionHash),
   ],
 );
+
+/**
+ * The tax code the owner names, once per accounting system (`zoho`, `quickbooks`) and tax component (GST,
+ * HST, PST, QST), that the system's import files carry (domain/accounting).
+ */
+export const accountingTaxCodes = pgTable(
+  'accounting_tax_codes',
+  {
+    system: text('system').notNull(),
+    component: text('component').notNull(),
+    code: text('code').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text('updated_by').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.system, t.component] })],
+);
+
+/**
+ * The accounting system's own id of one of our records (the specification's zoho_id, zoho_invoice_id): by
+ * system, kind (invoice, credit_note, payment, customer) and our id (an invoice's or credit note's number,
+ * a payment's id, a customer's id), set by the seller's accounting sync through the staff API.
+ */
+export const accountingIds = pgTable(
+  'accounting_ids',
+  {
+    system: text('system').notNull(),
+    kind: text('kind').notNull(),
+    recordId: text('record_id').notNull(),
+    externalId: text('external_id').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.system, t.kind, t.recordId] })],
+);
