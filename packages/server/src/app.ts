@@ -41,8 +41,8 @@ import { createInvoice, invoicesModule } from './modules/invoices';
 import { messagesModule } from './modules/messages';
 import { ordersModule } from './modules/orders';
 import { pageModule } from './modules/page';
-import { quotesModule } from './modules/quotes';
 import { punchoutModule } from './modules/punchout';
+import { quotesModule } from './modules/quotes';
 import { returnsModule } from './modules/returns';
 import { seoModule } from './modules/seo';
 import { SessionService, StaffSessions, sessionsModule, setPasswordCost } from './modules/sessions';
@@ -50,6 +50,7 @@ import { staffModule } from './modules/staff';
 import { staffTokensModule } from './modules/staff-tokens';
 import { taxModule } from './modules/tax';
 import { warrantyClaimsModule } from './modules/warranty-claims';
+import { WebhookSender, webhooksModule } from './modules/webhooks';
 import { seedDemo } from './seed/seed';
 
 /** What the composition root builds once and hands to the modules, each taking what it declares. */
@@ -135,11 +136,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Without SMTP_URL, mail is printed readable to the terminal, as far as the log level shows warnings.
     mailLog: !config.SMTP_URL && showsWarnings(config.LOG_LEVEL) ? process.stderr : null,
   });
+  // Posts the webhooks written by any process; it listens on the notifier, so it is made before it starts.
+  const webhooks = new WebhookSender(database, app.log, {
+    notifier,
+    mailer,
+    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
+  });
   // Listening starts before the first read, so no commit falls between the two.
   await notifier.start();
   await catalog.load();
   catalog.startPolling(config.CATALOG_POLL_MS);
   await mailer.start();
+  await webhooks.start();
+  app.decorate('webhooks', webhooks);
   const services: Services = { config, database, catalog, sessions, mailer, notifier, log: app.log };
   app.decorate('services', services);
   // Before the routes: /metrics counts every request (metrics/index.ts).
@@ -147,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.addHook('onClose', async () => {
     catalog.stopPolling();
+    await webhooks.close();
     await mailer.close();
     // Last: while its connection is open, other processes know this one's mail claims are alive.
     await notifier.close();
@@ -287,6 +297,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(staffModule, { backOffice, staffSessions });
   await app.register(staffTokensModule, { backOffice, config });
   await app.register(auditModule, { backOffice });
+  await app.register(webhooksModule, { backOffice, sender: webhooks });
   await app.register(seoModule, services);
   await app.register(pageModule, { config, catalog });
   return app;

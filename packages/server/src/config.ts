@@ -192,6 +192,11 @@ const schema = z
      * `media move` command moves them into the store, and a picture not moved yet is still served from it.
      */
     MEDIA_DIR: z.string().default('.data/media'),
+    /**
+     * Webhook endpoints may be on private, loopback or link-local networks (refused otherwise, at creation
+     * and at each delivery): for tests, and a receiver on the seller's own network.
+     */
+    WEBHOOKS_ALLOW_PRIVATE: bool,
     /** Where uploaded pictures are kept: the database (PostgreSQL or the embedded one) or S3 object storage. */
     MEDIA_STORE: z.enum(['database', 's3']).default('database'),
     /** Each process keeps the pictures it served last in memory, up to this many megabytes. */

@@ -88,6 +88,7 @@ export const MESSAGE_NAMESPACES = [
   'approvals',
   'alerts',
   'afterSale',
+  'webhooks',
   'punchout',
 ] as const;
 type MessageNamespace = (typeof MESSAGE_NAMESPACES)[number];

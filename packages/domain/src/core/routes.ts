@@ -241,6 +241,15 @@ import {
   ClaimSubmittedAnswer,
   claimAnswerSchema,
 } from '../warranty-claims/schemas';
+import {
+  WebhookDeliveriesAnswer,
+  WebhookDeliveryAnswer,
+  WebhookEndpointAnswer,
+  WebhookEndpointCreatedAnswer,
+  WebhookEndpointsAnswer,
+  webhookEndpointCreateSchema,
+  webhookEndpointUpdateSchema,
+} from '../webhooks/schemas';
 import { DoneAnswer } from './contract';
 
 /** What one route takes and answers. */
@@ -372,6 +381,16 @@ export const ROUTES = {
   'PATCH /api/admin/staff/:staffId': { body: staffUpdateSchema, answer: StaffAnswer },
   'POST /api/admin/staff/:staffId/send-link': { answer: StaffMailedAnswer },
   'GET /api/admin/audit': { query: auditQuerySchema, answer: AuditAnswer },
+  'GET /api/admin/webhooks': { answer: WebhookEndpointsAnswer },
+  'POST /api/admin/webhooks': { body: webhookEndpointCreateSchema, answer: WebhookEndpointCreatedAnswer },
+  'PATCH /api/admin/webhooks/:endpointId': {
+    body: webhookEndpointUpdateSchema,
+    answer: WebhookEndpointAnswer,
+  },
+  'DELETE /api/admin/webhooks/:endpointId': { answer: DoneAnswer },
+  'GET /api/admin/webhooks/:endpointId/deliveries': { answer: WebhookDeliveriesAnswer },
+  'POST /api/admin/webhooks/:endpointId/deliveries/:deliveryId/resend': { answer: WebhookDeliveryAnswer },
+  'POST /api/admin/webhooks/:endpointId/test': { answer: WebhookDeliveryAnswer },
   // ---- The back office: API tokens (owners) and the warehouse's stock and prices (a token may call it)
   'GET /api/admin/staff-tokens': { answer: StaffTokensAnswer },
   'POST /api/admin/staff-tokens': { body: StaffTokenCreateRequest, answer: StaffTokenCreatedAnswer },

@@ -36,6 +36,7 @@ import returnsEn from '../locales/en/returns.json';
 import staffTokensEn from '../locales/en/staff-tokens.json';
 import statementEn from '../locales/en/statement.json';
 import warrantyEn from '../locales/en/warranty.json';
+import webhooksEn from '../locales/en/webhooks.json';
 import alertsFr from '../locales/fr/alerts.json';
 import apiFr from '../locales/fr/api.json';
 import approvalsFr from '../locales/fr/approvals.json';
@@ -49,6 +50,7 @@ import returnsFr from '../locales/fr/returns.json';
 import staffTokensFr from '../locales/fr/staff-tokens.json';
 import statementFr from '../locales/fr/statement.json';
 import warrantyFr from '../locales/fr/warranty.json';
+import webhooksFr from '../locales/fr/webhooks.json';
 
 /**
  * What a person is told: a message by key (said in the reader's language when the answer is sent), or
@@ -74,6 +76,7 @@ export const translators: Record<Lang, Translator> = {
     returnsEn,
     warrantyEn,
     staffTokensEn,
+    webhooksEn,
     punchoutEn,
   ]),
   fr: new Translator('fr', [
@@ -92,6 +95,7 @@ export const translators: Record<Lang, Translator> = {
     returnsFr,
     warrantyFr,
     staffTokensFr,
+    webhooksFr,
     punchoutFr,
   ]),
 };

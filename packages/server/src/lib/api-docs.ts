@@ -5,6 +5,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { scopeOfRoute } from '@shop/domain/back-office/staff-tokens';
+import { webhookDocuments } from '@shop/domain/webhooks/openapi';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { DOC_BODY, DOC_PARAMS, DOC_QUERY, DOC_RESPONSE } from './contract';
@@ -38,6 +39,8 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
         ].join('\n'),
       },
       servers: [{ url: publicUrl }],
+      // What the shop posts to the owners' webhook endpoints, per event.
+      webhooks: webhookDocuments() as Record<string, object>,
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'sid', description: "A buyer's session (sign-in)." },

@@ -19,6 +19,7 @@ import type { Actor } from '../../lib/back-office';
 import { HttpError } from '../../lib/http';
 import { recordAudit } from '../audit';
 import { invoiceBalanceSql } from '../orders';
+import { recordWebhookEvent } from '../webhooks';
 
 export const NO_INVOICE = 'There is no such invoice.';
 export const NO_PAYMENT = 'There is no such payment.';
@@ -127,6 +128,16 @@ export async function recordPayment(
       invoiceId: invoice.invoiceId,
     });
     const after = balance - input.amount;
+    await recordWebhookEvent(tx, {
+      type: 'payment.recorded',
+      subject: `order:${order.orderId}`,
+      data: {
+        payment_id: payment!.paymentId,
+        invoice_id: invoice.invoiceId,
+        customer_id: order.customerId,
+        amount_cents: input.amount,
+      },
+    });
     await recordAudit(tx, actor, {
       action: 'payment.record',
       entityType: 'order',
@@ -190,6 +201,16 @@ export async function reversePayment(
       invoiceId: invoice.invoiceId,
     });
     const balance = await balanceOf(tx, invoice.invoiceId);
+    await recordWebhookEvent(tx, {
+      type: 'payment.reversed',
+      subject: `order:${order.orderId}`,
+      data: {
+        payment_id: payment.paymentId,
+        invoice_id: invoice.invoiceId,
+        customer_id: order.customerId,
+        amount_cents: Number(payment.amountCents),
+      },
+    });
     await recordAudit(tx, actor, {
       action: 'payment.reverse',
       entityType: 'order',

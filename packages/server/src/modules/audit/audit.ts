@@ -17,7 +17,8 @@ export type EntityType =
   | 'fee'
   | 'quote'
   | 'return'
-  | 'warranty_claim';
+  | 'warranty_claim'
+  | 'webhook_endpoint';
 
 export interface AuditRecord {
   action: string;

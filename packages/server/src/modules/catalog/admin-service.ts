@@ -27,6 +27,7 @@ import { type Actor, type AdminDeps, catalogChanged } from '../../lib/back-offic
 import { likePattern } from '../../lib/back-office-http';
 import { HttpError, parseOr400 } from '../../lib/http';
 import { auditOf, recordAudit } from '../audit';
+import { recordWebhookEvents } from '../webhooks';
 import {
   differences,
   imagesOf,
@@ -252,6 +253,7 @@ export async function updateProduct(deps: AdminDeps, actor: Actor, itemId: strin
       const set = updateColumns(delta);
       if (Object.keys(set).length > 0) await tx.update(products).set(set).where(eq(products.itemId, itemId));
       if (delta.images !== undefined) await writeImages(tx, new Map([[itemId, delta.images]]));
+      await recordWebhookEvents(tx, productEvents(itemId, Object.keys(delta)));
       await recordAudit(tx, actor, {
         action: 'product.update',
         entityType: 'product',
@@ -298,4 +300,21 @@ export async function attachPicture(deps: AdminDeps, actor: Actor, itemId: strin
   });
   if (changed) await catalogChanged(deps);
   return { changed, ...(await productDetail(deps, itemId))! };
+}
+
+const PRICE_FIELDS = new Set(['price_cents', 'sale_price_cents', 'scratch_dent_price_cents', 'price_breaks']);
+const STOCK_FIELDS = new Set(['stock', 'scratch_dent_stock']);
+
+/** The webhook events of a product's change: its prices, its stock, or both. */
+function productEvents(itemId: string, fields: readonly string[]) {
+  const changed = [
+    ...(fields.some((f) => PRICE_FIELDS.has(f)) ? (['price'] as const) : []),
+    ...(fields.some((f) => STOCK_FIELDS.has(f)) ? (['stock'] as const) : []),
+  ];
+  const data = { item_id: itemId, changed };
+  const subject = `product:${itemId}`;
+  return [
+    ...(changed.includes('price') ? [{ type: 'product.price_changed' as const, subject, data }] : []),
+    ...(changed.includes('stock') ? [{ type: 'product.stock_changed' as const, subject, data }] : []),
+  ];
 }

@@ -33,6 +33,7 @@ import type { Actor } from '../../lib/back-office';
 import { HttpError } from '../../lib/http';
 import { recordAudit } from '../audit';
 import { invoiceBalanceSql, OWING_STATUSES, tellCustomer } from '../orders';
+import { recordWebhookEvent } from '../webhooks';
 
 export interface CreditLineInput {
   invoice_line_id: number;
@@ -316,6 +317,16 @@ async function writeCreditNote(
       .filter(Boolean)
       .join('\n'),
   }));
+  await recordWebhookEvent(tx, {
+    type: 'credit_note.created',
+    subject: `order:${order.orderId}`,
+    data: {
+      credit_note_id: id,
+      credit_note_number: number,
+      invoice_id: invoice.invoiceId,
+      total_cents: amounts.totalCents,
+    },
+  });
   return {
     creditNoteId: id,
     creditNoteNumber: number,

@@ -21,6 +21,7 @@ import { likePattern } from '../../lib/back-office-http';
 import { HttpError, parseOr400 } from '../../lib/http';
 import { auditOf, recordAudit } from '../audit';
 import { listAdminOrders } from '../orders';
+import { recordWebhookEvent } from '../webhooks';
 import {
   assertUsernameFree,
   type ContactRow,
@@ -252,6 +253,11 @@ export async function createCustomer(
           application_id: input.application_id ?? null,
         },
       });
+      await recordWebhookEvent(tx, {
+        type: 'customer.created',
+        subject: `customer:${customerId}`,
+        data: { customer_id: customerId },
+      });
       const welcome = await queueWelcome(deps, tx, customer!, contact!);
       return { customerId, link: welcome.link, mailIds: [welcome.mailId] };
     });
@@ -297,6 +303,11 @@ export async function updateCustomer(
       })
       .where(eq(customers.customerId, customerId))
       .returning();
+    await recordWebhookEvent(tx, {
+      type: 'customer.updated',
+      subject: `customer:${customerId}`,
+      data: { customer_id: customerId },
+    });
     await recordAudit(tx, actor, {
       action: 'customer.update',
       entityType: 'customer',

@@ -32,6 +32,7 @@ import { HttpError } from '../../lib/http';
 import { oneLine } from '../../mail/text';
 import { recordAudit } from '../audit';
 import { findOrder, type MailT, tellCustomer } from '../orders';
+import { recordWebhookEvent } from '../webhooks';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -304,6 +305,18 @@ async function writeInvoice(
         exemption: t.exemption,
       })),
     );
+  await recordWebhookEvent(tx, {
+    type: replaces ? 'invoice.corrected' : 'invoice.created',
+    // After the order's own events: an invoice follows its order's shipment.
+    subject: `order:${order.orderId}`,
+    data: {
+      invoice_id: id,
+      invoice_number: invoiceNumber,
+      order_id: order.orderId,
+      customer_id: order.customerId,
+      total_cents: total,
+    },
+  });
   // The payments made on the invoice it replaces count toward this one.
   if (replaces)
     await tx.update(payments).set({ invoiceId: id }).where(eq(payments.invoiceId, replaces.invoiceId));

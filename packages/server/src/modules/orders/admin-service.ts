@@ -16,6 +16,7 @@ import { queueMail } from '../../mail/outbox';
 import { formatOrderDate, mailText } from '../../mail/templates';
 import { oneLine } from '../../mail/text';
 import { recordAudit } from '../audit';
+import { recordWebhookEvent } from '../webhooks';
 import { type LineSerials, recordShipmentSerials, serialClash } from './serials';
 
 export { ORDER_ACTIONS, type OrderAction };
@@ -211,6 +212,18 @@ async function moveOrder(
         ...(reason ? { reason } : {}),
       },
     });
+    await recordWebhookEvent(tx, {
+      type: WEBHOOK_OF[action],
+      subject: `order:${order.orderId}`,
+      data: {
+        order_id: order.orderId,
+        order_number: order.orderNumber,
+        customer_id: order.customerId,
+        status: rule.to,
+        ...(action === 'ship' ? { carrier, tracking_number: trackingNumber } : {}),
+        ...(reason ? { reason } : {}),
+      },
+    });
     // Queued with the change itself: the customer hears of every status the order really reached.
     const status = rule.to;
     const mailId = STATUS_MAILED.has(status)
@@ -242,6 +255,16 @@ async function moveOrder(
     };
   });
 }
+
+/** The webhook event of each action. */
+const WEBHOOK_OF = {
+  confirm: 'order.confirmed',
+  ship: 'order.shipped',
+  deliver: 'order.delivered',
+  cancel: 'order.canceled',
+  decline: 'order.declined',
+  release: 'order.released',
+} as const satisfies Record<OrderAction, string>;
 
 /** A carrier's name in the mail's language (Other is translated; the carriers' own names are not). */
 function carrierWord(t: MailT, carrier: string): string {

@@ -38,6 +38,7 @@ import { HttpError } from '../../lib/http';
 import { countOrder } from '../../metrics/counters';
 import { imageUrl } from '../catalog';
 import type { SessionUser } from '../sessions';
+import { recordWebhookEvents } from '../webhooks';
 import { openBalanceCents } from './balance';
 import type { OrderNeeds } from './needs';
 import { orderPlacedMails } from './order-mails';
@@ -378,6 +379,19 @@ async function placeOnce(
     });
     checkWritten(attempt, state.cart, taken, written);
     await afterWrite(tx, attempt, order, lines);
+    // With the order: the endpoints that want it hear of it once it commits (an insert of none, else).
+    const data = {
+      order_id: order.id,
+      order_number: order.orderNumber,
+      customer_id: user.customerId,
+      status: order.status,
+      total_cents: totals.total,
+    };
+    const subject = `order:${order.id}`;
+    await recordWebhookEvents(tx, [
+      { type: 'order.placed', subject, data },
+      ...(order.status === 'OnHold' ? [{ type: 'order.held' as const, subject, data }] : []),
+    ]);
     return {
       orderId: order.id,
       orderNumber: order.orderNumber,

@@ -35,6 +35,7 @@ import { oneLine } from '../../mail/text';
 import { recordAudit } from '../audit';
 import { type CreditLineInput, type DeductionInput, issueCreditNote } from '../credit-notes';
 import { type MailT, tellCustomer } from '../orders';
+import { recordWebhookEvent } from '../webhooks';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type OrderRow = typeof orders.$inferSelect;
@@ -267,6 +268,7 @@ export async function openReturn(tx: Tx, input: OpenReturnInput): Promise<Opened
     await tx
       .insert(afterSalePhotos)
       .values(typed.map((p) => ({ returnId, contentType: p.contentType, bytes: p.bytes })));
+  await returnChanged(tx, { returnId, rmaNumber, orderId: order.orderId }, state);
   await recordAudit(tx, input.actor, {
     action: 'return.open',
     entityType: 'return',
@@ -369,6 +371,7 @@ export async function authoriseReturn(
       .where(and(eq(returns.returnId, returnId), eq(returns.state, 'requested')))
       .returning();
     if (!ret) throw stateRefusal(before, 'authorised', 'requested');
+    await returnChanged(tx, ret, 'authorised');
     await recordAudit(tx, actor, {
       action: 'return.authorise',
       entityType: 'return',
@@ -399,6 +402,7 @@ export async function declineReturn(
       .returning();
     if (!ret) throw stateRefusal(before, 'declined', 'requested');
     await tx.update(returnLines).set({ active: false }).where(eq(returnLines.returnId, returnId));
+    await returnChanged(tx, ret, 'declined');
     await recordAudit(tx, actor, {
       action: 'return.decline',
       entityType: 'return',
@@ -494,6 +498,7 @@ export async function receiveLine(
       if (moved) {
         ret = moved;
         received = true;
+        await returnChanged(tx, ret, 'received');
         await recordAudit(tx, actor, {
           action: 'return.received',
           entityType: 'return',
@@ -568,6 +573,7 @@ export async function resolveReturn(
     } else if (!input.note.trim()) {
       throw new HttpError(400, 'Say what the repair is; the note goes to the customer.');
     }
+    await returnChanged(tx, ret, 'resolved');
     await recordAudit(tx, actor, {
       action: 'return.resolve',
       entityType: 'return',
@@ -721,4 +727,17 @@ async function replacementOrder(
     { orderId, kind: 'confirmed', actor: actor.label, staffId: actor.staffId },
   ]);
   return orderId;
+}
+
+/** A return's step, for the webhook endpoints that want it (after its order's own events). */
+function returnChanged(
+  tx: Tx,
+  ret: { returnId: number; rmaNumber: string; orderId: number },
+  status: string,
+) {
+  return recordWebhookEvent(tx, {
+    type: 'return.changed',
+    subject: `order:${ret.orderId}`,
+    data: { id: ret.returnId, number: ret.rmaNumber, status, order_id: ret.orderId },
+  });
 }

@@ -44,6 +44,7 @@ import { HttpError } from '../../lib/http';
 import { queueMail } from '../../mail/outbox';
 import { recordAudit } from '../audit';
 import { openReturn } from '../returns';
+import { recordWebhookEvent } from '../webhooks';
 import { answeredMail, receivedMail } from './mails';
 
 export const ADMIN_PAGE_SIZE = 50;
@@ -155,6 +156,11 @@ export async function submitClaim(
           ),
         ]
       : [];
+    await recordWebhookEvent(tx, {
+      type: 'warranty_claim.changed',
+      subject: `claim:${claimId}`,
+      data: { id: claimId, number: claimNumber, status: 'submitted', order_id: unit.orderId },
+    });
     return { claimId, claimNumber, mailIds };
   });
 }
@@ -391,6 +397,11 @@ export async function answerClaim(
         .set({ returnId: opened.returnId })
         .where(eq(warrantyClaims.claimId, claimId));
     }
+    await recordWebhookEvent(tx, {
+      type: 'warranty_claim.changed',
+      subject: `claim:${claimId}`,
+      data: { id: claimId, status: body.answer, order_id: null },
+    });
     await recordAudit(tx, actor, {
       action: 'warranty_claim.answer',
       entityType: 'warranty_claim',
