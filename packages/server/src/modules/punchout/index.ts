@@ -18,16 +18,19 @@ export const punchoutModule = fp<PunchoutNeeds>(
   async (app, needs) => {
     accountRoutes(app, needs);
     await app.register(procurementRoutes, needs);
-    // Only a browser that a punchout signed in carries the mark, so no other request pays for a look-up.
-    app.addHook('onRequest', async (request, reply) => {
+    // Only a browser that a punchout signed in carries the mark, so no other request pays for a look-up;
+    // every request passes here, so the hook calls back instead of returning a promise.
+    app.addHook('onRequest', (request, reply, done) => {
       if (request.method !== 'GET' || request.url.startsWith('/api/') || !request.cookies[PUNCHOUT_COOKIE])
-        return;
-      const punchout = await punchoutOf(needs.database.db, request.cookies[SESSION_COOKIE]);
-      if (!punchout) return;
-      const csp = reply.getHeader('content-security-policy');
-      if (typeof csp !== 'string') return;
-      reply.removeHeader('x-frame-options');
-      reply.headers(punchoutPageHeaders(csp, punchout.frameOrigins, new URL(punchout.returnUrl).origin));
+        return done();
+      punchoutOf(needs.database.db, request.cookies[SESSION_COOKIE]).then((punchout) => {
+        const csp = reply.getHeader('content-security-policy');
+        if (punchout && typeof csp === 'string') {
+          reply.removeHeader('x-frame-options');
+          reply.headers(punchoutPageHeaders(csp, punchout.frameOrigins, new URL(punchout.returnUrl).origin));
+        }
+        done();
+      }, done);
     });
   },
   { name: 'punchout' },
