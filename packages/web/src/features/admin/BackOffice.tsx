@@ -40,6 +40,7 @@ import { taxRatesPage } from './pages/TaxRates';
 import { warrantyClaimPage, warrantyClaimsPage } from './pages/WarrantyClaims';
 import { type AdminData, type AdminPage, takeFlash, useAdminData } from './routing';
 import './admin.css';
+import { webhookDeliveriesPage, webhooksPage } from './pages/Webhooks';
 
 const homePage: AdminPage = {
   path: '/',
@@ -79,6 +80,8 @@ const PAGES: AdminPage[] = [
   feesPage,
   staffPage,
   apiTokensPage,
+  webhooksPage,
+  webhookDeliveriesPage,
   auditPage,
   passwordPage,
 ];
