@@ -9,10 +9,11 @@ import { personalPrice } from '@shop/domain/core/money';
 import { eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addresses, orders, punchoutSettings } from '../../db/schema';
+import { addresses, contacts, orders, punchoutSettings } from '../../db/schema';
 import { call, clientAddress } from '../../test/admin';
 import { en } from '../../test/english';
 import { cookieHeader, DEMO, signIn, useTestApp } from '../../test/harness';
+import { hashPassword } from '../sessions';
 import { hashSecret } from './settings';
 
 const ctx = useTestApp();
@@ -116,6 +117,28 @@ describe('an administrator turns punchout on', () => {
       payload: { enabled: true, frame_origins: ["https://x.example.com; script-src 'unsafe-inline'"] },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('is for administrators only', async () => {
+    const email = `punchout.buyer.${Date.now()}@example.com`;
+    const added = await call(ctx.app, 'POST', '/api/user/buyers/create', admin, {
+      buyerInfo: { first_name: 'Bob', last_name: 'Buyer', email, role: 'buyer' },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const password = 'Buyer@2026xy';
+    await ctx.database.db
+      .update(contacts)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(contacts.email, email));
+    const buyer = await signIn(ctx.app, email, password);
+    for (const [method, url] of [
+      ['GET', '/api/user/punchout'],
+      ['POST', '/api/user/punchout/secret'],
+    ] as const) {
+      const refused = await call(ctx.app, method, url, buyer);
+      expect(refused.status).toBe(403);
+      expect(refused.body.smessage).toBe(en('punchout.adminOnly'));
+    }
   });
 });
 
