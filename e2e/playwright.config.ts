@@ -71,6 +71,7 @@ export default defineConfig({
         SEED_DEMO: 'true',
         WEB_DIST: '../packages/web/dist',
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        WEBHOOKS_ALLOW_PRIVATE: 'true',
       },
     },
   ],
