@@ -38,7 +38,7 @@ import { HttpError } from '../../lib/http';
 import { countOrder } from '../../metrics/counters';
 import { imageUrl } from '../catalog';
 import type { SessionUser } from '../sessions';
-import { recordWebhookEvents } from '../webhooks';
+import { type WebhookEvent, webhookEventsInsert } from '../webhooks';
 import { openBalanceCents } from './balance';
 import type { OrderNeeds } from './needs';
 import { orderPlacedMails } from './order-mails';
@@ -379,19 +379,6 @@ async function placeOnce(
     });
     checkWritten(attempt, state.cart, taken, written);
     await afterWrite(tx, attempt, order, lines);
-    // With the order: the endpoints that want it hear of it once it commits (an insert of none, else).
-    const data = {
-      order_id: order.id,
-      order_number: order.orderNumber,
-      customer_id: user.customerId,
-      status: order.status,
-      total_cents: totals.total,
-    };
-    const subject = `order:${order.id}`;
-    await recordWebhookEvents(tx, [
-      { type: 'order.placed', subject, data },
-      ...(order.status === 'OnHold' ? [{ type: 'order.held' as const, subject, data }] : []),
-    ]);
     return {
       orderId: order.id,
       orderNumber: order.orderNumber,
@@ -804,11 +791,31 @@ async function writeOrder(
                     returning p.item_id`
               : sql`select null::text as item_id where false`
           }
-        )${mailValues.length > 0 ? sql`, mail as (insert into outbox ("to", reply_to, subject, body) values ${sql.join(mailValues, sql`, `)} returning id)` : sql``}
+        )${mailValues.length > 0 ? sql`, mail as (insert into outbox ("to", reply_to, subject, body) values ${sql.join(mailValues, sql`, `)} returning id)` : sql``},
+        hooks as (${webhookEventsInsert(placedEvents(order, customerId, totals.total))})
         select (select count(*)::int from stock) as taken,
           ${mailValues.length > 0 ? sql`(select json_agg(id) from mail)` : sql`null`} as mail_ids,
           coalesce((select json_agg(e order by e.item_id, e.item_condition) from emptied e), '[]') as emptied`),
   );
+}
+
+/**
+ * The order's webhook events, written by the statement that writes the order (no round trip more; none
+ * when no endpoint wants them): placed, and held when it waits for a credit review.
+ */
+function placedEvents(order: NewOrder, customerId: string, totalCents: number): WebhookEvent[] {
+  const data = {
+    order_id: order.id,
+    order_number: order.orderNumber,
+    customer_id: customerId,
+    status: order.status,
+    total_cents: totalCents,
+  };
+  const subject = `order:${order.id}`;
+  return [
+    { type: 'order.placed', subject, data },
+    ...(order.status === 'OnHold' ? [{ type: 'order.held' as const, subject, data }] : []),
+  ];
 }
 
 /** Every line's stock was taken and, for the checkout, the cart emptied was the cart read. */

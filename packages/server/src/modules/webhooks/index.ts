@@ -12,7 +12,7 @@ import type { WebhooksNeeds } from './needs';
 import type { WebhookSender } from './sender';
 
 export { checkWebhookUrl, isPrivateAddress } from './addresses';
-export { recordWebhookEvent, recordWebhookEvents, type WebhookEvent } from './events';
+export { recordWebhookEvent, recordWebhookEvents, type WebhookEvent, webhookEventsInsert } from './events';
 export type { WebhooksNeeds } from './needs';
 export { WebhookSender } from './sender';
 
