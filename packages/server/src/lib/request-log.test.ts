@@ -55,6 +55,15 @@ describe('a logged URL', () => {
     expect(urlWithoutSecrets(`/api/v1/${key}/orders?page=1`)).toBe('/api/v1/ak_live_(removed)/orders?page=1');
   });
 
+  it("replaces a staff API token in a path, and an OCI punchout's password in a query", () => {
+    expect(urlWithoutSecrets('/api/admin/st_live_abcd2345QQQQ/orders')).toBe(
+      '/api/admin/st_live_(removed)/orders',
+    );
+    expect(urlWithoutSecrets('/punchout/oci?USERNAME=C10001&PASSWORD=s3cret&HOOK_URL=x')).toBe(
+      '/punchout/oci?USERNAME=C10001&PASSWORD=(removed)&HOOK_URL=x',
+    );
+  });
+
   it('leaves a URL without secrets as it is', () => {
     for (const url of [
       '/',

@@ -37,10 +37,11 @@ const SECRET_WORDS = new Set([
 const SECRET_PARTS = /token|secret|passw|apikey|credential/;
 
 /**
- * A company API key (`ak_live_<prefix>_<random>`, keys.ts), or what starts like one, in any case and with
+ * A company API key (`ak_live_<prefix>_<random>`, keys.ts) or a staff API token (`st_live_...`,
+ * staff-tokens), or what starts like one, in any case and with
  * its underscores written as `%5F`. What follows `ak_live_` up to the next delimiter of a URL goes.
  */
-const API_KEY = /ak(?:_|%5f)live(?:_|%5f)[^/?&#=;,\s]*/gi;
+const API_KEY = /(ak|st)(?:_|%5f)live(?:_|%5f)[^/?&#=;,\s]*/gi;
 
 function decoded(text: string): string {
   try {
@@ -82,7 +83,10 @@ export function urlWithoutSecrets(url: string): string {
     question < 0
       ? beforeHash
       : `${beforeHash.slice(0, question + 1)}${queryWithoutSecrets(beforeHash.slice(question + 1))}`;
-  return `${masked}${fragment}`.replace(API_KEY, `ak_live_${REMOVED}`);
+  return `${masked}${fragment}`.replace(
+    API_KEY,
+    (_, kind: string) => `${kind.toLowerCase()}_live_${REMOVED}`,
+  );
 }
 
 /** The request as Fastify hands it to the log (its own request object, read only for these fields). */
