@@ -26,6 +26,7 @@ import { traceRequests } from './lib/tracing';
 import { Mailer } from './mail/mailer';
 import { metricsModule } from './metrics';
 import { accountsModule } from './modules/accounts';
+import { accountingModule } from './modules/accounting';
 import { alertsModule } from './modules/alerts';
 import { applicationsModule } from './modules/applications';
 import { approvalChecks, approvalsModule } from './modules/approvals';
@@ -296,6 +297,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(warrantyClaimsModule, shop);
   await app.register(staffModule, { backOffice, staffSessions });
   await app.register(staffTokensModule, { backOffice, config });
+  await app.register(accountingModule, { backOffice });
   await app.register(auditModule, { backOffice });
   await app.register(webhooksModule, { backOffice, sender: webhooks });
   await app.register(seoModule, services);

@@ -35,6 +35,9 @@ export const STAFF_ROUTE_SCOPES: Record<
   'GET /api/admin/credit-notes/:creditNoteId': 'invoices:read',
   'POST /api/admin/orders/:orderId/status': 'orders:write',
   'PATCH /api/admin/products/stock-prices': 'catalog:write',
+  'GET /api/admin/accounting/export': 'accounting',
+  'GET /api/admin/accounting/ids': 'accounting',
+  'PUT /api/admin/accounting/ids': 'accounting',
 };
 
 /** The scope a route needs from a token, or null: tokens are refused there. */

@@ -10,6 +10,13 @@
  * `form`: the body is a multipart form (a file), read by the route itself.
  */
 import { z } from 'zod';
+import {
+  AccountingIdsAnswer,
+  AccountingIdsListAnswer,
+  AccountingIdsRequest,
+  TaxCodesAnswer,
+  TaxCodesRequest,
+} from '../accounting/accounting';
 import { PasswordLinkBody } from '../account/admin-requests';
 import {
   AccountSectionAnswer,
@@ -396,6 +403,11 @@ export const ROUTES = {
   'POST /api/admin/staff-tokens': { body: StaffTokenCreateRequest, answer: StaffTokenCreatedAnswer },
   'POST /api/admin/staff-tokens/:tokenId/revoke': { answer: StaffTokenRevokedAnswer },
   'PATCH /api/admin/products/stock-prices': { body: StockPricesRequest, answer: StockPricesAnswer },
+  // ---- The back office: accounting (owners; the export is a CSV file, GET /api/admin/accounting/export)
+  'GET /api/admin/accounting/tax-codes': { answer: TaxCodesAnswer },
+  'PUT /api/admin/accounting/tax-codes': { body: TaxCodesRequest, answer: TaxCodesAnswer },
+  'GET /api/admin/accounting/ids': { answer: AccountingIdsListAnswer },
+  'PUT /api/admin/accounting/ids': { body: AccountingIdsRequest, answer: AccountingIdsAnswer },
 
   // ---- The back office: customers and applications
   'GET /api/admin/customers': { query: customerListQuerySchema, answer: AdminCustomersAnswer },

@@ -23,6 +23,7 @@ import afterSaleFr from '@shop/domain/locales/fr/after-sale.json';
 import quoteMessagesFr from '@shop/domain/locales/fr/quotes.json';
 import specFr from '@shop/domain/locales/fr/spec.json';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import accountingEn from '../locales/en/accounting.json';
 import alertsEn from '../locales/en/alerts.json';
 import apiEn from '../locales/en/api.json';
 import approvalsEn from '../locales/en/approvals.json';
@@ -37,6 +38,7 @@ import staffTokensEn from '../locales/en/staff-tokens.json';
 import statementEn from '../locales/en/statement.json';
 import warrantyEn from '../locales/en/warranty.json';
 import webhooksEn from '../locales/en/webhooks.json';
+import accountingFr from '../locales/fr/accounting.json';
 import alertsFr from '../locales/fr/alerts.json';
 import apiFr from '../locales/fr/api.json';
 import approvalsFr from '../locales/fr/approvals.json';
@@ -76,6 +78,7 @@ export const translators: Record<Lang, Translator> = {
     returnsEn,
     warrantyEn,
     staffTokensEn,
+    accountingEn,
     webhooksEn,
     punchoutEn,
   ]),
@@ -95,6 +98,7 @@ export const translators: Record<Lang, Translator> = {
     returnsFr,
     warrantyFr,
     staffTokensFr,
+    accountingFr,
     webhooksFr,
     punchoutFr,
   ]),

@@ -43,6 +43,11 @@ const OWNER_ONLY = [
   'GET /api/admin/staff-tokens',
   'POST /api/admin/staff-tokens',
   'POST /api/admin/staff-tokens/:tokenId/revoke',
+  'GET /api/admin/accounting/tax-codes',
+  'PUT /api/admin/accounting/tax-codes',
+  'GET /api/admin/accounting/export',
+  'GET /api/admin/accounting/ids',
+  'PUT /api/admin/accounting/ids',
 ];
 
 let owner = '';
