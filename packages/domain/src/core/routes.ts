@@ -10,13 +10,6 @@
  * `form`: the body is a multipart form (a file), read by the route itself.
  */
 import { z } from 'zod';
-import {
-  AccountingIdsAnswer,
-  AccountingIdsListAnswer,
-  AccountingIdsRequest,
-  TaxCodesAnswer,
-  TaxCodesRequest,
-} from '../accounting/accounting';
 import { PasswordLinkBody } from '../account/admin-requests';
 import {
   AccountSectionAnswer,
@@ -55,6 +48,13 @@ import {
   subscriptionSchema,
   wishListItemSchema,
 } from '../account/schemas';
+import {
+  AccountingIdsAnswer,
+  AccountingIdsListAnswer,
+  AccountingIdsRequest,
+  TaxCodesAnswer,
+  TaxCodesRequest,
+} from '../accounting/accounting';
 import {
   CustomerInvoicesAnswer,
   PaymentChangedAnswer,
