@@ -13,6 +13,7 @@
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
@@ -20,7 +21,7 @@ import type { Database } from '../../db/client';
 import { LISTENER_NAME_PATTERN, type Notifier } from '../../db/notify';
 import { translators } from '../../i18n/lang';
 import type { MailMessage } from '../../mail/outbox';
-import { guardedLookup, parseWebhookUrl } from './addresses';
+import { guardedLookup, isPrivateAddress, parseWebhookUrl } from './addresses';
 
 export interface SenderOptions {
   notifier: Notifier;
@@ -215,6 +216,15 @@ export class WebhookSender {
   /** One POST, signed, with the timeout; what the receiver answered. */
   private post(row: Claimed, body: string): Promise<Outcome> {
     const url = parseWebhookUrl(row.url);
+    // A name is checked as it is resolved (guardedLookup); an address in the URL is never looked up.
+    const literal = url.hostname.replace(/^\[|\]$/g, '');
+    if (!this.options.allowPrivate && isIP(literal) && isPrivateAddress(literal))
+      return Promise.resolve({
+        status: null,
+        durationMs: 0,
+        response: '',
+        error: `${literal} is a private address`,
+      });
     const signature = new Webhook(row.secret).sign(row.message_id, new Date(), body);
     const headers = {
       'content-type': 'application/json',
