@@ -130,6 +130,9 @@ export function AdminLayout({ me, flash, children }: { me: Me | null; flash: str
                     <NavLink to={`${ADMIN_BASE}/api-tokens`}>API tokens</NavLink>
                   </li>
                   <li>
+                    <NavLink to={`${ADMIN_BASE}/accounting`}>Accounting</NavLink>
+                  </li>
+                  <li>
                     <NavLink to={`${ADMIN_BASE}/webhooks`}>Webhooks</NavLink>
                   </li>
                   <li>

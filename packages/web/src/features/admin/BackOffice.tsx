@@ -15,6 +15,7 @@ import {
 import { ApiError, api } from '../../lib/api';
 import { AdminLayout } from './AdminLayout';
 import { ADMIN_BASE, failed, signInRedirect } from './api';
+import { accountingPage } from './pages/Accounting';
 import { apiTokensPage } from './pages/ApiTokens';
 import { applicationsPage } from './pages/Applications';
 import { auditPage } from './pages/Audit';
@@ -80,6 +81,7 @@ const PAGES: AdminPage[] = [
   feesPage,
   staffPage,
   apiTokensPage,
+  accountingPage,
   webhooksPage,
   webhookDeliveriesPage,
   auditPage,
