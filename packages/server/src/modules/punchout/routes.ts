@@ -23,15 +23,7 @@ import { requireCompanyAdmin, requireUser, SESSION_COOKIE, type SessionUser } fr
 import { ociFields, orderMessage, takeCart } from './cart-return';
 import { handleCxml, responseDocument } from './cxml';
 import type { PunchoutNeeds } from './needs';
-import {
-  buyerById,
-  contactFor,
-  forgetPunchout,
-  markReturned,
-  openPunchout,
-  punchoutOf,
-  takeStart,
-} from './sessions';
+import { buyerById, contactFor, markReturned, openPunchout, punchoutOf, takeStart } from './sessions';
 import { checkCredentials, readSettings, remakeSecret, saveSettings } from './settings';
 import { MAX_XML_BYTES } from './xml';
 
@@ -154,10 +146,7 @@ export function accountRoutes(app: FastifyInstance, needs: PunchoutNeeds): void 
           ? [{ name: 'cxml-urlencoded', value: orderMessage(lines, punchout, host, request.lang ?? 'en') }]
           : ociFields(lines);
       // The punchout is over: the shop's session with it.
-      if (token) {
-        forgetPunchout(token);
-        await needs.sessions.destroy(token);
-      }
+      if (token) await needs.sessions.destroy(token);
       const base = cookieBase(needs);
       reply.clearCookie(SESSION_COOKIE, base);
       reply.clearCookie(PUNCHOUT_COOKIE, base);
@@ -190,9 +179,10 @@ function signIn(needs: PunchoutNeeds, reply: FastifyReply, token: string, user: 
     httpOnly: true,
     maxAge: needs.config.SESSION_DAYS * 86_400,
   });
+  // A mark, not a credential: it tells the server to look the session's punchout up (framing) and the cart
+  // to offer the return, which the server answers only to the punchout session itself.
   reply.setCookie(PUNCHOUT_COOKIE, '1', {
     ...base,
-    httpOnly: true,
     maxAge: needs.config.SESSION_DAYS * 86_400,
   });
   const values: Record<DisplayCookie, string> = {

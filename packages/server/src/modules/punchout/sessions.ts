@@ -2,13 +2,12 @@
  * Punchout sessions. A setup request (cXML) makes one with a one-time start token (only its sha-256 kept,
  * good for START_URL_MINUTES); opening the start URL takes it once, with a conditional update, and signs
  * the buyer in with an ordinary session cookie, whose hash the punchout session then keeps. OCI's sign-in
- * is its own start. Each process keeps what a session cookie's punchout is (or that it has none) for a
- * minute: the framing headers of a punchout session's pages read it on every page.
+ * is its own start. What a session cookie's punchout is, is read from the database for each request of a
+ * browser with the punchout mark (the framing headers of its pages), so every process knows it exactly.
  */
 import { randomBytes } from 'node:crypto';
 import { START_URL_MINUTES } from '@shop/domain/punchout/rules';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../../db/client';
 import { contacts, customers, punchoutSessions, punchoutSettings } from '../../db/schema';
 import { BUYER_COLUMNS, buyerOf, hashToken, type SessionUser } from '../sessions';
@@ -100,8 +99,6 @@ export async function takeStart(
   return { contactPersonId: taken.contactPersonId, sessionToken };
 }
 
-const cache = new LRUCache<string, { found: PunchoutOfSession | null }>({ max: 5000, ttl: 60_000 });
-
 /** The punchout of a signed-in session (its cookie's token), or null; the cart not yet sent back. */
 export async function punchoutOf(
   q: Queryable,
@@ -109,8 +106,8 @@ export async function punchoutOf(
 ): Promise<PunchoutOfSession | null> {
   if (!sessionToken || sessionToken.length > 100) return null;
   const key = hashToken(sessionToken);
-  const hit = cache.get(key);
-  if (hit) return hit.found;
+  // Read for each request (one indexed row), never kept: a punchout ended or its settings changed on
+  // another process show here on the next request. Only a browser with the punchout mark asks.
   const [row] = await q
     .select({
       punchoutId: punchoutSessions.punchoutId,
@@ -131,14 +128,7 @@ export async function punchoutOf(
     )
     .orderBy(desc(punchoutSessions.punchoutId))
     .limit(1);
-  const found = row ? { ...row, protocol: row.protocol as Protocol } : null;
-  cache.set(key, { found });
-  return found;
-}
-
-/** Forgets what this process knows of a session's punchout (it ended). */
-export function forgetPunchout(sessionToken: string): void {
-  cache.delete(hashToken(sessionToken));
+  return row ? { ...row, protocol: row.protocol as Protocol } : null;
 }
 
 /** Marks the punchout returned: it is then over (once). */

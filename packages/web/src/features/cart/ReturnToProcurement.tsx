@@ -4,8 +4,9 @@
  * empties the cart; the page posts that form to the procurement system's return address, in the window the
  * procurement system opened the shop in (the whole window when the shop is framed).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../lib/api';
+import { readCookie } from '../../lib/cookies';
 import { failureMessage } from '../../lib/failures';
 import { t } from '../../lib/i18n';
 
@@ -27,21 +28,12 @@ function post(url: string, fields: { name: string; value: string }[]) {
 }
 
 export function ReturnToProcurement({ hasLines }: { hasLines: boolean }) {
-  const [punchout, setPunchout] = useState(false);
+  // The punchout session's mark (a cookie the server sets with the session): the page drawn on the server
+  // shows the button as the browser does, and nothing is read after it.
+  const punchout = readCookie('punchout') === '1';
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
   const [status, setStatus] = useState('');
-
-  useEffect(() => {
-    let live = true;
-    api('GET /api/user/punchout/session').then(
-      (answer) => live && setPunchout(answer.punchout !== null),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
 
   if (!punchout || !hasLines) return null;
 
