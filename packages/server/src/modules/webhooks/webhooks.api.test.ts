@@ -87,7 +87,14 @@ beforeAll(async () => {
   owner = await staffSignIn(ctx.app, OWNER.email, OWNER.password);
   const made = await call(ctx.app, 'POST', '/api/admin/webhooks', owner, {
     url,
-    events: ['order.placed', 'order.confirmed', 'order.shipped', 'order.held', 'invoice.created'],
+    events: [
+      'order.placed',
+      'order.confirmed',
+      'order.shipped',
+      'order.held',
+      'order.released',
+      'invoice.created',
+    ],
   });
   expect(made.status).toBe(200);
   endpoint = { id: made.body.endpoint.id, secret: made.body.secret };
@@ -183,6 +190,27 @@ describe('webhooks', () => {
       last_status: 200,
       last_response: 'thanks',
     });
+  });
+
+  it('sends an order held over the credit limit, then released', async () => {
+    const buyer = await makeCustomer(ctx.app, owner);
+    const credit = await call(ctx.app, 'PUT', `/api/admin/customers/${buyer.customerId}/credit`, owner, {
+      payment_terms: 'net30',
+      credit_limit: 0.01,
+    });
+    expect(credit.status).toBe(200);
+    const order = await placeOrder(ctx.app, buyer.cookie, [{ itemId: items(1)[0]!.itemId, quantity: 1 }]);
+    const release = await call(ctx.app, 'POST', `/api/admin/orders/${order.orderId}/status`, owner, {
+      action: 'release',
+    });
+    expect(release.status).toBe(200);
+    kick();
+    await eventually('three events', () => eventsOf(order.orderId).length >= 3);
+    expect(eventsOf(order.orderId).map((e) => [e.type, JSON.parse(e.body).data.status])).toEqual([
+      ['order.placed', 'OnHold'],
+      ['order.held', 'OnHold'],
+      ['order.released', 'Pending'],
+    ]);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
