@@ -258,6 +258,12 @@ export const AccountingIdsRefusedAnswer = z
   })
   .meta({ id: 'AccountingIdsRefusedAnswer' });
 
+/** The ids listed: of one kind of record, or of one record. */
+export const AccountingIdsQuery = z.object({
+  kind: z.enum(ACCOUNTING_KINDS, { error: ACCOUNTING_MSG.kind }).optional(),
+  id: z.string().trim().max(60, { message: ACCOUNTING_MSG.recordId }).optional(),
+});
+
 export const AccountingIdView = z.object({
   system,
   kind: z.enum(ACCOUNTING_KINDS),

@@ -51,6 +51,7 @@ import {
 import {
   AccountingIdsAnswer,
   AccountingIdsListAnswer,
+  AccountingIdsQuery,
   AccountingIdsRequest,
   TaxCodesAnswer,
   TaxCodesRequest,
@@ -406,7 +407,7 @@ export const ROUTES = {
   // ---- The back office: accounting (owners; the export is a CSV file, GET /api/admin/accounting/export)
   'GET /api/admin/accounting/tax-codes': { answer: TaxCodesAnswer },
   'PUT /api/admin/accounting/tax-codes': { body: TaxCodesRequest, answer: TaxCodesAnswer },
-  'GET /api/admin/accounting/ids': { answer: AccountingIdsListAnswer },
+  'GET /api/admin/accounting/ids': { query: AccountingIdsQuery, answer: AccountingIdsListAnswer },
   'PUT /api/admin/accounting/ids': { body: AccountingIdsRequest, answer: AccountingIdsAnswer },
 
   // ---- The back office: customers and applications
