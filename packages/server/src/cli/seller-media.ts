@@ -5,7 +5,7 @@
  */
 import { readdir, readFile, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { MEDIA_FILE, mediaLibrary } from '../modules/catalog/media-store';
+import { MEDIA_FILE, mediaLibrary } from '../modules/catalog';
 import { printable } from './printable';
 import type { SellerCommand, SellerContext } from './seller-types';
 

@@ -12,6 +12,7 @@ import { catalogRoutes } from './shop-routes';
 
 export { type ImageConfig, imageUrl, PLACEHOLDER_IMAGE } from './images';
 export { applyImport, hasErrors, planImport, previewLines } from './import';
+export { MEDIA_FILE, mediaLibrary } from './media-store';
 export type { CatalogNeeds } from './needs';
 export { openPageReads, PAGE_READ_HEADER, PageReads, STAND_IN_PATTERN, stillHolds } from './page-reads';
 export { type Brief, brief, personalOffer, priceClassOf } from './present';
