@@ -3,6 +3,7 @@ import type { AdminInvoice, AdminInvoiceDraft, AdminOrderDetail } from '@shop/do
 import { toCents } from '@shop/domain/core/money';
 import { PAYMENT_TERM_NAMES, type PaymentTerms } from '@shop/domain/tax/admin';
 import { Day, Money, When } from '../../ui';
+import { InvoiceAccountingIds } from './AccountingIds';
 import { InvoiceForm } from './InvoiceForm';
 import { TaxRows } from './taxes';
 
@@ -40,6 +41,7 @@ function InvoiceView({
         )}
         {invoice.note && <>. Note: {invoice.note}</>}
       </p>
+      <InvoiceAccountingIds invoiceNumber={invoice.invoice_number} />
       <dl className="admin-facts">
         <dt>Terms</dt>
         <dd>{PAYMENT_TERM_NAMES[invoice.terms as PaymentTerms] ?? invoice.terms}</dd>
