@@ -33,7 +33,7 @@ export interface Call {
 
 export async function call(
   app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   cookie = '',
   payload?: unknown,
