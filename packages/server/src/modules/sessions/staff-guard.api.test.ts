@@ -48,6 +48,13 @@ const OWNER_ONLY = [
   'GET /api/admin/accounting/export',
   'GET /api/admin/accounting/ids',
   'PUT /api/admin/accounting/ids',
+  'GET /api/admin/webhooks',
+  'POST /api/admin/webhooks',
+  'PATCH /api/admin/webhooks/:endpointId',
+  'DELETE /api/admin/webhooks/:endpointId',
+  'GET /api/admin/webhooks/:endpointId/deliveries',
+  'POST /api/admin/webhooks/:endpointId/test',
+  'POST /api/admin/webhooks/:endpointId/deliveries/:deliveryId/resend',
 ];
 
 let owner = '';
