@@ -10,6 +10,7 @@ import { mediaRoutes } from './media';
 import type { CatalogNeeds } from './needs';
 import { catalogRoutes } from './shop-routes';
 
+export { productEvents } from './admin-service';
 export { type ImageConfig, imageUrl, PLACEHOLDER_IMAGE } from './images';
 export { applyImport, hasErrors, planImport, previewLines } from './import';
 export { MEDIA_FILE, mediaLibrary } from './media-store';

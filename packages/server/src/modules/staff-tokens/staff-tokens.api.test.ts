@@ -6,7 +6,7 @@
 import { STAFF_ROUTE_SCOPES } from '@shop/domain/back-office/staff-tokens';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, products, staffTokens } from '../../db/schema';
+import { auditLog, products, staffTokens, webhookDeliveries } from '../../db/schema';
 import {
   call,
   itemPicker,
@@ -20,7 +20,8 @@ import { useTestApp } from '../../test/harness';
 import { eventually } from '../../test/mail-sink';
 
 // At level info, as a shop runs: every request is logged.
-const ctx = useTestApp({ LOG_LEVEL: 'info' });
+// Webhooks to this machine allowed: an endpoint here sees the products' events the warehouse's call writes.
+const ctx = useTestApp({ LOG_LEVEL: 'info', WEBHOOKS_ALLOW_PRIVATE: true });
 const logged: string[] = [];
 let owner = '';
 
@@ -211,9 +212,22 @@ describe('staff API tokens', () => {
       .orderBy(products.itemId);
     expect(unchanged).toEqual(all);
 
+    const endpoint = await call(ctx.app, 'POST', '/api/admin/webhooks', owner, {
+      url: 'http://127.0.0.1:9/warehouse-sync',
+      events: ['product.price_changed', 'product.stock_changed'],
+    });
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(200);
     const saved = await withToken('PATCH', '/api/admin/products/stock-prices', secret, { rows });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.updated).toBe(500);
+    // Each product's price and stock change is a webhook event, written with the change.
+    const events = await ctx.database.db
+      .select({ type: webhookDeliveries.eventType, subject: webhookDeliveries.subject })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.body.endpoint.id));
+    expect(events.filter((e) => e.type === 'product.price_changed')).toHaveLength(500);
+    expect(events.filter((e) => e.type === 'product.stock_changed')).toHaveLength(500);
+    expect(events).toContainEqual({ type: 'product.stock_changed', subject: `product:${all[0]!.itemId}` });
     const [first] = await ctx.database.db.select().from(products).where(eq(products.itemId, all[0]!.itemId));
     expect(first).toMatchObject({ stock: rows[0]!.stock, priceCents: rows[0]!.price_cents });
     // Each product's change is audited in the token's name.

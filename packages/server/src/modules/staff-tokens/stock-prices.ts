@@ -9,6 +9,8 @@ import { inArray } from 'drizzle-orm';
 import { products } from '../../db/schema';
 import { type Actor, type AdminDeps, catalogChanged } from '../../lib/back-office';
 import { recordAudit } from '../audit';
+import { productEvents } from '../catalog';
+import { recordWebhookEvents } from '../webhooks';
 
 export interface RefusedRow {
   index: number;
@@ -93,6 +95,11 @@ export async function setStockAndPrices(
             ]),
           ),
         })),
+      );
+      // The webhooks of each product's change, written with it.
+      await recordWebhookEvents(
+        tx,
+        changes.flatMap((change) => productEvents(change.itemId, Object.keys(change.before))),
       );
       updated = changes.length;
     });
