@@ -4,13 +4,12 @@ import { HeaderAnswer, LanguageAnswer, SignInAnswer, SignOutAnswer } from '@shop
 import { loginSchema } from '@shop/domain/account/contact';
 import { languageSchema } from '@shop/domain/account/schemas';
 import { ADMIN_MSG } from '@shop/domain/back-office/schemas';
-import { COOKIE_LIFE_MS } from '@shop/domain/catalog/rules';
 import { REFUSALS } from '@shop/domain/core/contract';
-import { DISPLAY_COOKIES, type DisplayCookie } from '@shop/domain/core/cookies';
+import { DISPLAY_COOKIES } from '@shop/domain/core/cookies';
 import { LANG_COOKIE } from '@shop/domain/core/i18n';
 import { MSG, tooManySignInAttempts } from '@shop/domain/core/messages';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contacts, customers } from '../../db/schema';
 import { namedLang } from '../../i18n/lang';
@@ -24,8 +23,8 @@ import {
   dummyHash,
   requireUser,
   SESSION_COOKIE,
-  type SessionUser,
   SIGN_IN_POLICY,
+  setSignInCookies,
   verifyPassword,
 } from '../sessions';
 import type { CustomerNeeds } from './needs';
@@ -41,25 +40,6 @@ export function authRoutes(app: FastifyInstance, services: CustomerNeeds) {
   const db = services.database.db;
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: config.COOKIE_SECURE };
   const api = app.withTypeProvider<ZodTypeProvider>();
-
-  const setDisplayCookies = (reply: FastifyReply, user: SessionUser) => {
-    const values: Record<DisplayCookie, string> = {
-      login: 'true',
-      customerid: user.customerId,
-      contactPersonId: user.contactPersonId,
-      contactName: user.contactName,
-      percentage: String(user.percentage),
-      firstName: user.firstName,
-      lastName: user.lastName,
-      company: user.company,
-      email: user.email,
-      phoneNumber: user.phoneNumber,
-      username: user.username,
-    };
-    for (const name of DISPLAY_COOKIES) {
-      reply.setCookie(name, values[name], { ...cookieBase, maxAge: COOKIE_LIFE_MS / 1000 });
-    }
-  };
 
   api.post(
     '/api/user/login',
@@ -118,12 +98,7 @@ export function authRoutes(app: FastifyInstance, services: CustomerNeeds) {
       const { token } = await sessions.create(contact.contactPersonId);
       const user = await sessions.resolve(token);
       if (!user) return fail(reply, 401, MSG.loginFailed);
-      reply.setCookie(SESSION_COOKIE, token, {
-        ...cookieBase,
-        httpOnly: true,
-        maxAge: config.SESSION_DAYS * 86_400,
-      });
-      setDisplayCookies(reply, user);
+      setSignInCookies(reply, token, user, cookieBase, config.SESSION_DAYS);
       return reply.send({ scode: 200, customerInfo: customerInfo(user) });
     },
   );

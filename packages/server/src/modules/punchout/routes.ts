@@ -1,12 +1,5 @@
-/**
- * Punchout's routes. In the account (administrators): GET/PUT /api/user/punchout and POST
- * /api/user/punchout/secret. For the buyer: GET /api/user/punchout/session and POST
- * /api/user/punchout/return (the cart as the form to post back). For the procurement system: POST
- * /punchout/cxml, GET|POST /punchout/oci, and the one-time GET /punchout/start/:token.
- */
-import { COOKIE_LIFE_MS } from '@shop/domain/catalog/rules';
 import { REFUSALS } from '@shop/domain/core/contract';
-import { DISPLAY_COOKIES, type DisplayCookie } from '@shop/domain/core/cookies';
+import { DISPLAY_COOKIES } from '@shop/domain/core/cookies';
 import {
   PUNCHOUT_MSG,
   PunchoutReturnAnswer,
@@ -19,7 +12,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Said } from '../../i18n/lang';
 import { routeDocs, SECURITY } from '../../lib/contract';
 import { HttpError } from '../../lib/http';
-import { requireCompanyAdmin, requireUser, SESSION_COOKIE, type SessionUser } from '../sessions';
+import {
+  requireCompanyAdmin,
+  requireUser,
+  SESSION_COOKIE,
+  type SessionUser,
+  setSignInCookies,
+} from '../sessions';
 import { ociFields, orderMessage, takeCart } from './cart-return';
 import { handleCxml, responseDocument } from './cxml';
 import type { PunchoutNeeds } from './needs';
@@ -171,35 +170,13 @@ function cookieBase(needs: PunchoutNeeds) {
   };
 }
 
-/** Signs the punchout's buyer in: the session cookie, the punchout mark and the display cookies. */
+/** Signs the punchout's buyer in: the sign-in's cookies, and the punchout mark. */
 function signIn(needs: PunchoutNeeds, reply: FastifyReply, token: string, user: SessionUser) {
   const base = cookieBase(needs);
-  reply.setCookie(SESSION_COOKIE, token, {
-    ...base,
-    httpOnly: true,
-    maxAge: needs.config.SESSION_DAYS * 86_400,
-  });
+  setSignInCookies(reply, token, user, base, needs.config.SESSION_DAYS);
   // A mark, not a credential: it tells the server to look the session's punchout up (framing) and the cart
   // to offer the return, which the server answers only to the punchout session itself.
-  reply.setCookie(PUNCHOUT_COOKIE, '1', {
-    ...base,
-    maxAge: needs.config.SESSION_DAYS * 86_400,
-  });
-  const values: Record<DisplayCookie, string> = {
-    login: 'true',
-    customerid: user.customerId,
-    contactPersonId: user.contactPersonId,
-    contactName: user.contactName,
-    percentage: String(user.percentage),
-    firstName: user.firstName,
-    lastName: user.lastName,
-    company: user.company,
-    email: user.email,
-    phoneNumber: user.phoneNumber,
-    username: user.username,
-  };
-  for (const name of DISPLAY_COOKIES)
-    reply.setCookie(name, values[name], { ...base, maxAge: COOKIE_LIFE_MS / 1000 });
+  reply.setCookie(PUNCHOUT_COOKIE, '1', { ...base, maxAge: needs.config.SESSION_DAYS * 86_400 });
 }
 
 function page(reply: FastifyReply, status: number, words: string, lang: string) {

@@ -40,6 +40,7 @@ export {
   setPasswordCost,
   verifyPassword,
 } from './passwords';
+export { type CookieBase, setSignInCookies } from './sign-in-cookies';
 export { actorOf, type StaffTokenGate, staffOf } from './staff-guard';
 export { endStaffSessions, STAFF_COOKIE, StaffSessions, type StaffUser } from './staff-sessions';
 
