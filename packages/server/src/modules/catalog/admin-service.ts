@@ -43,6 +43,7 @@ import {
 import { imageUrl } from './images';
 import { newItemId } from './import';
 import { missingPictures } from './media';
+import { productEvents } from './product-events';
 
 /** What can be sold of a product: its stock, and its scratch-and-dent stock while that offer is on. */
 const SELLABLE = sql`(${products.stock} + case when ${products.isScratchDent} then ${products.scratchDentStock} else 0 end)`;
@@ -300,21 +301,4 @@ export async function attachPicture(deps: AdminDeps, actor: Actor, itemId: strin
   });
   if (changed) await catalogChanged(deps);
   return { changed, ...(await productDetail(deps, itemId))! };
-}
-
-const PRICE_FIELDS = new Set(['price_cents', 'sale_price_cents', 'scratch_dent_price_cents', 'price_breaks']);
-const STOCK_FIELDS = new Set(['stock', 'scratch_dent_stock']);
-
-/** The webhook events of a product's change (its fields by their API names): its prices, its stock, or both. */
-export function productEvents(itemId: string, fields: readonly string[]) {
-  const changed = [
-    ...(fields.some((f) => PRICE_FIELDS.has(f)) ? (['price'] as const) : []),
-    ...(fields.some((f) => STOCK_FIELDS.has(f)) ? (['stock'] as const) : []),
-  ];
-  const data = { item_id: itemId, changed };
-  const subject = `product:${itemId}`;
-  return [
-    ...(changed.includes('price') ? [{ type: 'product.price_changed' as const, subject, data }] : []),
-    ...(changed.includes('stock') ? [{ type: 'product.stock_changed' as const, subject, data }] : []),
-  ];
 }

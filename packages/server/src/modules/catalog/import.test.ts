@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, productImages, products } from '../../db/schema';
+import { auditLog, productImages, products, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { backOfficeDeps, CLI_ACTOR } from '../../lib/back-office';
 import { useTestApp } from '../../test/harness';
 import { applyImport, parseCatalogFile, planImport } from './import';
@@ -86,8 +86,23 @@ describe('planImport and applyImport', () => {
       { field: 'item_name', old: 'Acer Aspire Test 15', new: 'Acer Aspire Test 15 v2' },
       { field: 'price', old: 899.99, new: 849 },
     ]);
+    // An endpoint that wants price changes gets the import's, written with it.
+    const [endpoint] = await ctx.database.db
+      .insert(webhookEndpoints)
+      .values({
+        url: 'https://erp.example.com/hooks',
+        events: ['product.price_changed'],
+        secret: 'whsec_test',
+      })
+      .returning({ id: webhookEndpoints.id });
     const done = await applyImport(deps(), CLI_ACTOR, text, preview.token);
     expect(done).toMatchObject({ created: 0, updated: 1 });
+    const events = await ctx.database.db
+      .select({ type: webhookDeliveries.eventType, subject: webhookDeliveries.subject })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint!.id));
+    expect(events).toEqual([{ type: 'product.price_changed', subject: `product:${created!.itemId}` }]);
+    await ctx.database.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint!.id));
     const [updated] = await ctx.database.db.select().from(products).where(eq(products.sku, 'NX.TEST1.001'));
     expect(updated).toMatchObject({
       itemId: created!.itemId,

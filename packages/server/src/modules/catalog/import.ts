@@ -31,6 +31,7 @@ import { isUniqueViolation } from '../../db/sql';
 import { type Actor, type AdminDeps, catalogChanged } from '../../lib/back-office';
 import { HttpError } from '../../lib/http';
 import { recordAudit } from '../audit';
+import { recordWebhookEvents } from '../webhooks';
 import {
   COLUMNS,
   columnName,
@@ -41,6 +42,7 @@ import {
   writeImages,
 } from './admin-values';
 import { missingPictures } from './media';
+import { productEvents } from './product-events';
 
 const IMPORT_COLUMNS = [
   'item_id',
@@ -423,6 +425,11 @@ export async function applyImport(
         const fields = key.split(',') as (keyof typeof COLUMNS)[];
         for (let i = 0; i < rows.length; i += 500) await bulkUpdate(tx, fields, rows.slice(i, i + 500));
       }
+      // The price and stock changes' webhook events, written with them.
+      await recordWebhookEvents(
+        tx,
+        changed.flatMap((r) => productEvents(r.itemId, Object.keys(r.delta))),
+      );
       const pictures = new Map<string, string[]>();
       for (const r of created) pictures.set(newIds.get(r)!, r.next!.images);
       for (const r of changed) if (r.delta.images !== undefined) pictures.set(r.itemId, r.delta.images);

@@ -10,13 +10,13 @@ import { mediaRoutes } from './media';
 import type { CatalogNeeds } from './needs';
 import { catalogRoutes } from './shop-routes';
 
-export { productEvents } from './admin-service';
 export { type ImageConfig, imageUrl, PLACEHOLDER_IMAGE } from './images';
 export { applyImport, hasErrors, planImport, previewLines } from './import';
 export { MEDIA_FILE, mediaLibrary } from './media-store';
 export type { CatalogNeeds } from './needs';
 export { openPageReads, PAGE_READ_HEADER, PageReads, STAND_IN_PATTERN, stillHolds } from './page-reads';
 export { type Brief, brief, personalOffer, priceClassOf } from './present';
+export { productEvents } from './product-events';
 export { CatalogStore, type ProductRecord, SPEC_COLUMNS } from './store';
 export { upsertProducts } from './write';
 
