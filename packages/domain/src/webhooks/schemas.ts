@@ -61,9 +61,13 @@ export const webhookEndpointUpdateSchema = z.object({
   description: z.string().trim().max(200).optional(),
 });
 
-export const webhookEndpointParams = z.object({ endpointId: z.coerce.number().int().positive() });
+// Ids within their columns' range (an endpoint's int4, a delivery's bigint as a safe number): a larger one
+// names nothing and is refused as such.
+export const webhookEndpointParams = z.object({
+  endpointId: z.coerce.number().int().positive().max(2_147_483_647),
+});
 export const webhookDeliveryParams = webhookEndpointParams.extend({
-  deliveryId: z.coerce.number().int().positive(),
+  deliveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
 
 const Timestamp = z.string().meta({ description: 'ISO 8601 time' });

@@ -177,6 +177,7 @@ export async function checkToken(db: Queryable, authorization: string): Promise<
       staffId: staff.staffId,
       email: staff.email,
       active: staff.active,
+      role: staff.role,
     })
     .from(staffTokens)
     .innerJoin(staff, eq(staff.staffId, staffTokens.createdBy))
@@ -184,7 +185,8 @@ export async function checkToken(db: Queryable, authorization: string): Promise<
     .limit(1);
   if (!row) return { ok: false, message: STAFF_TOKEN_MSG.unknown };
   const label = tokenLabel(row.email, row.prefix);
-  if (row.revokedAt || !row.active)
+  // Tokens are the owners': one whose maker is no longer an active owner lets nobody in.
+  if (row.revokedAt || !row.active || row.role !== 'owner')
     return { ok: false, message: STAFF_TOKEN_MSG.revoked, tokenId: row.tokenId, label, staffId: row.staffId };
   return {
     ok: true,

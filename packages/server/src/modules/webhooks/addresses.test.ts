@@ -14,7 +14,19 @@ describe('webhook addresses', () => {
       '100.64.0.1',
     ])
       expect(isPrivateAddress(a), a).toBe(true);
-    for (const a of ['::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:10.1.1.1'])
+    for (const a of [
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.1.1.1',
+      '::ffff:7f00:1',
+      '::127.0.0.1',
+      '64:ff9b::127.0.0.1',
+      '2002:7f00:1::',
+      'fec0::1',
+    ])
       expect(isPrivateAddress(a), a).toBe(true);
     for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
       expect(isPrivateAddress(a), a).toBe(false);

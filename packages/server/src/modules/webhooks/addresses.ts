@@ -23,10 +23,17 @@ for (const [net, bits] of [
   ['224.0.0.0', 3],
 ] as const)
   blocked.addSubnet(net, bits, 'ipv4');
+// IPv6, with the forms that carry an IPv4 address inside (IPv4-compatible, NAT64, 6to4) or were private
+// once (site-local), and the discard prefix: a network routing them reaches what the IPv4 list refuses.
 for (const [net, bits] of [
-  ['::', 127],
+  ['::', 96],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const)
   blocked.addSubnet(net, bits, 'ipv6');

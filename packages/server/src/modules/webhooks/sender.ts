@@ -225,12 +225,14 @@ export class WebhookSender {
         response: '',
         error: `${literal} is a private address`,
       });
-    const signature = new Webhook(row.secret).sign(row.message_id, new Date(), body);
+    // One moment for the signature and its header: a second apart, the receiver would refuse the event.
+    const now = new Date();
+    const signature = new Webhook(row.secret).sign(row.message_id, now, body);
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'shop-webhooks/1',
       'webhook-id': row.message_id,
-      'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
       'webhook-signature': signature,
       'content-length': String(Buffer.byteLength(body)),
     };
@@ -295,7 +297,7 @@ export class WebhookSender {
           last_response = ${excerpt}, last_error = ${outcome.error ?? `HTTP ${outcome.status}`},
           next_attempt_at = now() + ${pause}::int * interval '1 millisecond',
           failed_at = case when created_at <= now() - ${this.giveUpMs}::bigint * interval '1 millisecond' then now() end
-        where id = ${row.id}
+        where id = ${row.id} and claimed_by = ${this.instance} and delivered_at is null
         returning failed_at is not null as given_up`);
       const [updated] = (result as unknown as { rows: { given_up: boolean }[] }).rows;
       if (!updated?.given_up) return;
