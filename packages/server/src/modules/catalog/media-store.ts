@@ -312,7 +312,10 @@ export async function storedFiles(
     try {
       await access(join(dir, name));
       found.add(name);
-    } catch {}
+    } catch (error) {
+      // Not there is an answer; any other failure (say, the folder's permissions) is passed on.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
   }
   return found;
 }

@@ -13,7 +13,7 @@ import { cartItems, contacts } from '../../db/schema';
 import { presentCart, type StoredLine } from '../cart';
 import type { SessionUser } from '../sessions';
 import type { PunchoutNeeds } from './needs';
-import type { PunchoutOfSession } from './sessions';
+import { markReturned, type PunchoutOfSession } from './sessions';
 import { CXML_HEAD, esc } from './xml';
 
 export interface ReturnLine {
@@ -25,15 +25,23 @@ export interface ReturnLine {
   unspsc: string;
 }
 
-/** Empties the buyer's cart and returns its lines at their prices (none when it was empty). */
-export async function takeCart(needs: PunchoutNeeds, user: SessionUser): Promise<ReturnLine[]> {
-  const rows: StoredLine[] = await needs.database.db.transaction(async (tx) => {
+/**
+ * The buyer's cart at their prices, taken for the punchout: in one transaction the punchout is marked
+ * returned (once) and the cart emptied. A cart with no line the shop still offers is left as it is and
+ * answers none, and a punchout already returned takes nothing (null).
+ */
+export async function takeCart(
+  needs: PunchoutNeeds,
+  user: SessionUser,
+  punchoutId: number,
+): Promise<ReturnLine[] | null> {
+  return needs.database.db.transaction(async (tx) => {
     // The buyer's row first, as every cart change locks it.
     await tx
       .update(contacts)
       .set({ cartVersion: sql`${contacts.cartVersion} + 1` })
       .where(eq(contacts.contactPersonId, user.contactPersonId));
-    const lines = await tx
+    const rows: StoredLine[] = await tx
       .select({
         itemId: cartItems.itemId,
         itemCondition: cartItems.itemCondition,
@@ -42,19 +50,21 @@ export async function takeCart(needs: PunchoutNeeds, user: SessionUser): Promise
       .from(cartItems)
       .where(eq(cartItems.contactPersonId, user.contactPersonId))
       .orderBy(asc(cartItems.addedAt), asc(cartItems.itemId));
+    const lines = presentCart(needs, user, rows).map((line) => {
+      const product = needs.catalog.items.get(line.item_id);
+      return {
+        sku: line.sku,
+        condition: line.item_condition as Condition,
+        quantity: line.quantity,
+        unitCents: toCents(line.unit_price),
+        description: line.item_name,
+        unspsc: unspscOf(product?.category ?? '', product?.subCategory ?? ''),
+      };
+    });
+    if (lines.length === 0) return lines;
+    if (!(await markReturned(tx, punchoutId))) return null;
     await tx.delete(cartItems).where(eq(cartItems.contactPersonId, user.contactPersonId));
     return lines;
-  });
-  return presentCart(needs, user, rows).map((line) => {
-    const product = needs.catalog.items.get(line.item_id);
-    return {
-      sku: line.sku,
-      condition: line.item_condition as Condition,
-      quantity: line.quantity,
-      unitCents: toCents(line.unit_price),
-      description: line.item_name,
-      unspsc: unspscOf(product?.category ?? '', product?.subCategory ?? ''),
-    };
   });
 }
 

@@ -6,7 +6,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { CONDITIONS, type Condition } from '@shop/domain/catalog/rules';
-import { formatMoney } from '@shop/domain/core/money';
+import { formatMoney, toCents } from '@shop/domain/core/money';
 import { PUNCHOUT_MSG } from '@shop/domain/punchout/schemas';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -123,9 +123,10 @@ async function setupAnswer(needs: PunchoutNeeds, customerId: string, setup: XmlN
   );
 }
 
+/** A unit price as the procurement system sent it, in cents; null when it is not a plain amount. */
 function cents(value: string): number | null {
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(value.trim())) return null;
-  return Math.round(Number(value) * 100);
+  if (!/^\d{1,9}(\.\d{1,4})?$/.test(value.trim())) return null;
+  return toCents(Number(value));
 }
 
 async function orderAnswer(
@@ -138,12 +139,24 @@ async function orderAnswer(
   const header = child(order, 'OrderRequestHeader');
   const po = attr(header, 'orderID').trim();
   if (!payloadId || !po || po.length > 100) throw new CxmlAnswer(400, PUNCHOUT_MSG.badDocument);
-  const items = children(order, 'ItemOut').map((item) => ({
-    sku: text(item, 'ItemID', 'SupplierPartID'),
-    condition: text(item, 'ItemID', 'SupplierPartAuxiliaryID'),
-    quantity: Number(attr(item, 'quantity')),
-    asked: cents(text(item, 'ItemDetail', 'UnitPrice', 'Money')),
-  }));
+  // A new order only: a change or a cancellation of a purchase order is the seller's to handle by hand,
+  // never a second order.
+  const type = attr(header, 'type').trim();
+  if (type !== '' && type !== 'new') throw new CxmlAnswer(400, PUNCHOUT_MSG.unsupported);
+  const items = children(order, 'ItemOut').map((item) => {
+    const money = child(item, 'ItemDetail', 'UnitPrice', 'Money');
+    const currency = attr(money, 'currency').trim();
+    const asked = cents(text(item, 'ItemDetail', 'UnitPrice', 'Money'));
+    // Every line names its price in the shop's currency: the order is placed only at the prices sent.
+    if (asked === null || (currency !== '' && currency !== 'CAD'))
+      throw new CxmlAnswer(400, PUNCHOUT_MSG.badDocument);
+    return {
+      sku: text(item, 'ItemID', 'SupplierPartID'),
+      condition: text(item, 'ItemID', 'SupplierPartAuxiliaryID'),
+      quantity: Number(attr(item, 'quantity')),
+      asked,
+    };
+  });
   if (items.length === 0 || items.length > 100) throw new CxmlAnswer(400, PUNCHOUT_MSG.noLines);
   const skus = [...new Set(items.map((i) => i.sku))];
   const found = await db
@@ -162,16 +175,22 @@ async function orderAnswer(
     return { itemId: product.itemId, condition, quantity: item.quantity, sku: item.sku, asked: item.asked };
   });
 
-  // Shipped to the saved address the ShipTo names by its addressID, else to the company's first one.
-  const wanted = Number(attr(child(header, 'ShipTo', 'Address'), 'addressID'));
+  // Shipped to the saved address the ShipTo names by its addressID; without one, to the company's only
+  // address. An addressID the company does not have, or none among several addresses, is refused: an order
+  // is never sent to an address the purchase order did not name.
   const saved = await db
     .select({ id: addresses.addressId })
     .from(addresses)
     .where(eq(addresses.customerId, customerId))
     .orderBy(asc(addresses.addressId));
-  const shipTo = saved.find((a) => a.id === wanted)?.id ?? saved[0]?.id;
-  const billWanted = Number(attr(child(header, 'BillTo', 'Address'), 'addressID'));
-  const billTo = saved.find((a) => a.id === billWanted)?.id ?? shipTo;
+  const named = (part: 'ShipTo' | 'BillTo') => {
+    const given = attr(child(header, part, 'Address'), 'addressID').trim();
+    if (given === '') return saved.length === 1 ? saved[0]!.id : undefined;
+    return saved.find((a) => String(a.id) === given)?.id;
+  };
+  const shipTo = named('ShipTo');
+  const billTo =
+    attr(child(header, 'BillTo', 'Address'), 'addressID').trim() === '' ? shipTo : named('BillTo');
   if (shipTo === undefined || billTo === undefined) throw new CxmlAnswer(400, PUNCHOUT_MSG.noAddress);
 
   // The purchase order was approved in the procurement system: placed as the company's primary contact.
@@ -190,7 +209,7 @@ async function orderAnswer(
       // The prices the procurement system was sent must still be the buyer's.
       for (const line of lines) {
         const at = done.lines.find((l) => l.itemId === line.itemId && l.condition === line.condition);
-        if (at && line.asked !== null && at.unitCents !== line.asked)
+        if (at && at.unitCents !== line.asked)
           throw new HttpError(
             409,
             PUNCHOUT_MSG.priceChanged(line.sku, formatMoney(at.unitCents), formatMoney(line.asked)),

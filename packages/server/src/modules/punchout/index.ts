@@ -23,14 +23,18 @@ export const punchoutModule = fp<PunchoutNeeds>(
     app.addHook('onRequest', (request, reply, done) => {
       if (request.method !== 'GET' || request.url.startsWith('/api/') || !request.cookies[PUNCHOUT_COOKIE])
         return done();
-      punchoutOf(needs.database.db, request.cookies[SESSION_COOKIE]).then((punchout) => {
-        const csp = reply.getHeader('content-security-policy');
-        if (punchout && typeof csp === 'string') {
-          reply.removeHeader('x-frame-options');
-          reply.headers(punchoutPageHeaders(csp, punchout.frameOrigins, new URL(punchout.returnUrl).origin));
-        }
-        done();
-      }, done);
+      punchoutOf(needs.database.db, request.cookies[SESSION_COOKIE])
+        .then((punchout) => {
+          const csp = reply.getHeader('content-security-policy');
+          if (punchout && typeof csp === 'string') {
+            reply.removeHeader('x-frame-options');
+            reply.headers(
+              punchoutPageHeaders(csp, punchout.frameOrigins, new URL(punchout.returnUrl).origin),
+            );
+          }
+        })
+        // Once, whichever way it went: a failure reaches Fastify's error handler.
+        .then(() => done(), done);
     });
   },
   { name: 'punchout' },

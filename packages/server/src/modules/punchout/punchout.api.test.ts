@@ -265,6 +265,35 @@ describe('cXML round trip', () => {
     const cheaper = await postXml(orderRequest('0.01').replace(payloadId, `${payloadId}.2`));
     expect(cheaper.statusCode).toBe(409);
     expect(statusOf(cheaper.body)['@text']).toContain(items[0]!.sku);
+    // A change or a cancellation of the order, a price in another currency or none, and an address the
+    // company does not have: each refused, and nothing more is placed.
+    const other = (n: number) => (text: string) => text.replace(payloadId, `${payloadId}.r${n}`);
+    const refusals = [
+      other(1)(orderRequest().replace('type="new"', 'type="delete"')),
+      other(2)(
+        orderRequest().replace(
+          /<Money currency="CAD">([\d.]+)<\/Money><\/UnitPrice>/,
+          '<Money currency="USD">$1</Money></UnitPrice>',
+        ),
+      ),
+      other(3)(
+        orderRequest().replace(
+          /<UnitPrice><Money currency="CAD">[\d.]+<\/Money><\/UnitPrice>/,
+          '<UnitPrice><Money currency="CAD"></Money></UnitPrice>',
+        ),
+      ),
+      other(4)(
+        orderRequest().replace(
+          '</OrderRequestHeader>',
+          '<ShipTo><Address addressID="WAREHOUSE-B"><Name xml:lang="en">B</Name></Address></ShipTo></OrderRequestHeader>',
+        ),
+      ),
+    ];
+    for (const [i, document] of refusals.entries()) {
+      const refused = await postXml(document);
+      expect(refused.statusCode, `refusal ${i + 1}: ${refused.body}`).toBe(400);
+    }
+    expect(await ctx.database.db.select().from(orders).where(eq(orders.purchaseOrderId, po))).toHaveLength(1);
   });
 });
 

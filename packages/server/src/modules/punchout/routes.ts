@@ -22,7 +22,7 @@ import {
 import { ociFields, orderMessage, takeCart } from './cart-return';
 import { handleCxml, responseDocument } from './cxml';
 import type { PunchoutNeeds } from './needs';
-import { buyerById, contactFor, markReturned, openPunchout, punchoutOf, takeStart } from './sessions';
+import { buyerById, contactFor, openPunchout, punchoutOf, takeStart } from './sessions';
 import { checkCredentials, readSettings, remakeSecret, saveSettings } from './settings';
 import { MAX_XML_BYTES } from './xml';
 
@@ -136,9 +136,9 @@ export function accountRoutes(app: FastifyInstance, needs: PunchoutNeeds): void 
       const punchout = await punchoutOf(db, token);
       if (!punchout || punchout.customerId !== user.customerId)
         throw new HttpError(409, PUNCHOUT_MSG.notPunchout);
-      const lines = await takeCart(needs, user);
+      const lines = await takeCart(needs, user, punchout.punchoutId);
+      if (lines === null) throw new HttpError(409, PUNCHOUT_MSG.notPunchout);
       if (lines.length === 0) throw new HttpError(409, PUNCHOUT_MSG.cartEmpty);
-      await markReturned(db, punchout.punchoutId);
       const host = new URL(publicUrl).host;
       const fields =
         punchout.protocol === 'cxml'
