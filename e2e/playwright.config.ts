@@ -72,6 +72,8 @@ export default defineConfig({
         WEB_DIST: '../packages/web/dist',
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         WEBHOOKS_ALLOW_PRIVATE: 'true',
+        // The key webhooks' signing secrets are sealed with at rest (lib/secret-box.ts).
+        SECRETS_KEY: 'secrets-key-of-the-browser-journeys-0123456789',
       },
     },
   ],

@@ -21,6 +21,7 @@ import { HttpError, type Said } from './lib/http';
 import type { Platform } from './lib/platform';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { requestForLog } from './lib/request-log';
+import { SecretBox } from './lib/secret-box';
 import { apiSecurityHeaders, securityHeaders } from './lib/security-headers';
 import { traceRequests } from './lib/tracing';
 import { Mailer } from './mail/mailer';
@@ -138,10 +139,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailLog: !config.SMTP_URL && showsWarnings(config.LOG_LEVEL) ? process.stderr : null,
   });
   // Posts the webhooks written by any process; it listens on the notifier, so it is made before it starts.
+  const secrets = SecretBox.of(config);
   const webhooks = new WebhookSender(database, app.log, {
     notifier,
     mailer,
     allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
+    secrets,
   });
   // Listening starts before the first read, so no commit falls between the two.
   await notifier.start();
@@ -299,7 +302,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(staffTokensModule, { backOffice, config });
   await app.register(accountingModule, { backOffice });
   await app.register(auditModule, { backOffice });
-  await app.register(webhooksModule, { backOffice, sender: webhooks });
+  await app.register(webhooksModule, { backOffice, sender: webhooks, secrets });
   await app.register(seoModule, services);
   await app.register(pageModule, { config, catalog });
   return app;

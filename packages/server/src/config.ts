@@ -197,6 +197,12 @@ const schema = z
      * and at each delivery): for tests, and a receiver on the seller's own network.
      */
     WEBHOOKS_ALLOW_PRIVATE: bool,
+    /**
+     * The key secrets the shop must use again (webhooks' signing secrets) are encrypted with at rest, the
+     * same on every server; without it the embedded database's shop keeps one beside DATA_DIR
+     * (lib/secret-box.ts), and a shop on PostgreSQL cannot add webhook endpoints.
+     */
+    SECRETS_KEY: z.string().min(32, 'SECRETS_KEY must be at least 32 characters.').optional(),
     /** Where uploaded pictures are kept: the database (PostgreSQL or the embedded one) or S3 object storage. */
     MEDIA_STORE: z.enum(['database', 's3']).default('database'),
     /** Each process keeps the pictures it served last in memory, up to this many megabytes. */

@@ -39,6 +39,7 @@ export const WEBHOOK_MSG = {
   urlUnresolved: 'webhooks.urlUnresolved',
   events: 'webhooks.events',
   noEndpoint: 'webhooks.noEndpoint',
+  noSecretsKey: 'webhooks.noSecretsKey',
   noDelivery: 'webhooks.noDelivery',
   created: 'webhooks.created',
   resent: 'webhooks.resent',

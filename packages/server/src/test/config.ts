@@ -11,6 +11,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Password hashes at a test's cost (about 1 ms instead of 20): the sign-ins stay real argon2id checks.
     PASSWORD_HASH_MEMORY_KIB: 64,
     PASSWORD_HASH_PASSES: 1,
+    // Webhooks' signing secrets are sealed with it (lib/secret-box.ts).
+    SECRETS_KEY: 'test-secrets-key-of-the-api-tests-0123456789',
     ...overrides,
   });
 }

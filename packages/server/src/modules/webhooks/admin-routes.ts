@@ -53,7 +53,13 @@ export function webhookRoutes(app: FastifyInstance, needs: WebhooksNeeds) {
       }),
     },
     async (request, reply) => {
-      const created = await createEndpoint(db, actorOf(request), request.body, config.WEBHOOKS_ALLOW_PRIVATE);
+      const created = await createEndpoint(
+        db,
+        actorOf(request),
+        request.body,
+        config.WEBHOOKS_ALLOW_PRIVATE,
+        needs.secrets,
+      );
       return reply.send({ scode: 200, smessage: request.say('webhooks.created'), ...created });
     },
   );

@@ -3,8 +3,9 @@
  * written in the transactions that do the work (recordWebhookEvent, one insert … select), and the sender
  * that posts them signed as Standard Webhooks say, once, in order per subject, retried for a day.
  *
- * The signing secret is stored as issued, not hashed or encrypted: the shop signs every delivery with it,
- * so it must be readable; it is shown once, kept out of answers, the audit trail and the log.
+ * The signing secret cannot be hashed (the shop signs every delivery with it): it is stored sealed with
+ * SECRETS_KEY (lib/secret-box.ts), opened only to sign, shown once, and kept out of answers, the audit
+ * trail and the log.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { webhookRoutes } from './admin-routes';

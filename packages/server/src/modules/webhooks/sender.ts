@@ -20,6 +20,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Database } from '../../db/client';
 import { LISTENER_NAME_PATTERN, type Notifier } from '../../db/notify';
 import { translators } from '../../i18n/lang';
+import type { SecretBox } from '../../lib/secret-box';
 import type { MailMessage } from '../../mail/outbox';
 import { guardedLookup, isPrivateAddress, parseWebhookUrl } from './addresses';
 
@@ -28,6 +29,8 @@ export interface SenderOptions {
   mailer: { enqueueAll(messages: readonly MailMessage[], tx?: never): Promise<number[]>; kick(): void };
   /** Receivers on private, loopback or link-local addresses are allowed (tests, a private network). */
   allowPrivate: boolean;
+  /** Opens the endpoints' signing secrets, kept sealed (lib/secret-box.ts). */
+  secrets: Pick<SecretBox, 'open'>;
   lanes?: number;
   timeoutMs?: number;
   retryBaseMs?: number;
@@ -227,7 +230,7 @@ export class WebhookSender {
       });
     // One moment for the signature and its header: a second apart, the receiver would refuse the event.
     const now = new Date();
-    const signature = new Webhook(row.secret).sign(row.message_id, now, body);
+    const signature = new Webhook(this.options.secrets.open(row.secret)).sign(row.message_id, now, body);
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'shop-webhooks/1',

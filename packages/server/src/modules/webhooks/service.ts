@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import type { Actor } from '../../lib/back-office';
 import { HttpError } from '../../lib/http';
+import type { SecretBox } from '../../lib/secret-box';
 import { recordAudit } from '../audit';
 import { checkWebhookUrl } from './addresses';
 import { eventBody, newMessageId } from './events';
@@ -72,7 +73,10 @@ export async function createEndpoint(
   actor: Actor,
   given: WebhookEndpointCreate,
   allowPrivate: boolean,
+  secrets: Pick<SecretBox, 'seal' | 'ready'>,
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  // Stored sealed, never in clear: without a key to seal it with, no endpoint is added.
+  if (!secrets.ready) throw new HttpError(400, WEBHOOK_MSG.noSecretsKey);
   const url = await checkWebhookUrl(given.url, allowPrivate);
   const secret = newSecret();
   const events = [...new Set(given.events)];
@@ -82,7 +86,7 @@ export async function createEndpoint(
         values (${url.href}, ${given.description}, ${sql`array[${sql.join(
           events.map((e) => sql`${e}`),
           sql`, `,
-        )}]::text[]`}, ${secret}) returning id`),
+        )}]::text[]`}, ${secrets.seal(secret)}) returning id`),
     );
     // The secret is never in the audit trail.
     await recordAudit(tx, actor, {

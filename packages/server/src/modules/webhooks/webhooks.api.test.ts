@@ -4,9 +4,10 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookEndpoints } from '../../db/schema';
 import {
   call,
   itemPicker,
@@ -102,6 +103,16 @@ beforeAll(async () => {
 afterAll(async () => {
   receiver.release();
   await receiver.close();
+});
+
+it('keeps the signing secret sealed at rest: the database holds no copy of it in clear', async () => {
+  const [row] = await ctx.database.db
+    .select({ secret: webhookEndpoints.secret })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, endpoint.id));
+  expect(endpoint.secret).toMatch(/^whsec_/);
+  expect(row!.secret).toMatch(/^v1:/);
+  expect(row!.secret).not.toContain(endpoint.secret.slice(6));
 });
 
 /** Both processes look for due deliveries now (as their poll would, later). */
