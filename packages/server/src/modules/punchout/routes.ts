@@ -167,6 +167,9 @@ function cookieBase(needs: PunchoutNeeds) {
     path: '/',
     sameSite: framed ? ('none' as const) : ('lax' as const),
     secure: needs.config.COOKIE_SECURE,
+    // In a frame, kept apart for the procurement system's site (CHIPS): browsers that block other sites'
+    // cookies still send these to the shop's pages inside it.
+    partitioned: framed,
   };
 }
 

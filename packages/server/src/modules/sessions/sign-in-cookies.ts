@@ -14,6 +14,8 @@ export interface CookieBase {
   path: string;
   sameSite: 'lax' | 'none';
   secure: boolean;
+  /** Kept per top-level site (a punchout framed in a procurement system's page). */
+  partitioned?: boolean;
 }
 
 export function setSignInCookies(
