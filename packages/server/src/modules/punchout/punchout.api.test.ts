@@ -323,6 +323,27 @@ describe('OCI round trip', () => {
     expect(wrong.cookies).toHaveLength(0);
   });
 
+  it('behind TLS, signs in with cookies a frame on the procurement system’s site keeps (partitioned)', async () => {
+    ctx.config.COOKIE_SECURE = true;
+    try {
+      const signed = await ctx.app.inject({
+        method: 'POST',
+        url: '/punchout/oci',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ USERNAME: 'C10001', PASSWORD: secret, HOOK_URL: HOOK }).toString(),
+      });
+      expect(signed.statusCode, signed.body).toBe(303);
+      const cookies = [signed.headers['set-cookie']].flat().map(String);
+      const session = cookies.find((c) => c.startsWith('sid='));
+      expect(session).toMatch(/; Secure/);
+      expect(session).toMatch(/; Partitioned/);
+      expect(session).toMatch(/; SameSite=None/);
+      expect(cookies.every((c) => c.includes('; Partitioned'))).toBe(true);
+    } finally {
+      ctx.config.COOKIE_SECURE = false;
+    }
+  });
+
   it('signs in and sends the cart back as NEW_ITEM fields to HOOK_URL', async () => {
     const signed = await ctx.app.inject({
       method: 'POST',
