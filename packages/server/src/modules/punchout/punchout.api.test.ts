@@ -9,7 +9,7 @@ import { personalPrice } from '@shop/domain/core/money';
 import { eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addresses, contacts, orders, punchoutSettings } from '../../db/schema';
+import { addresses, cartItems, contacts, orders, punchoutSettings } from '../../db/schema';
 import { call, clientAddress } from '../../test/admin';
 import { en } from '../../test/english';
 import { cookieHeader, DEMO, signIn, useTestApp } from '../../test/harness';
@@ -341,6 +341,46 @@ describe('OCI round trip', () => {
       expect(cookies.every((c) => c.includes('; Partitioned'))).toBe(true);
     } finally {
       ctx.config.COOKIE_SECURE = false;
+    }
+  });
+
+  it('keeps a cart of items the shop no longer offers, and refuses to send it back empty', async () => {
+    const signed = await ctx.app.inject({
+      method: 'POST',
+      url: '/punchout/oci',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ USERNAME: 'C10001', PASSWORD: secret, HOOK_URL: HOOK }).toString(),
+    });
+    expect(signed.statusCode, signed.body).toBe(303);
+    const buyer = cookieHeader(signed);
+    // A line the catalog no longer has (an item withdrawn from the shop since it was added).
+    const people = await ctx.database.db
+      .select({ id: contacts.contactPersonId })
+      .from(contacts)
+      .where(eq(contacts.customerId, 'C10001'));
+    await ctx.database.db.insert(cartItems).values(
+      people.map((p) => ({
+        customerId: 'C10001',
+        contactPersonId: p.id,
+        itemId: 'WITHDRAWN-ITEM',
+        itemCondition: 'BrandNew',
+        quantity: 2,
+      })),
+    );
+    try {
+      const back = await call(ctx.app, 'POST', '/api/user/punchout/return', buyer);
+      expect(back.status).toBe(409);
+      expect(back.body.smessage).toBe(en('punchout.cartEmpty'));
+      // The line is still in the cart, and the punchout still open: nothing was taken.
+      const kept = await ctx.database.db
+        .select()
+        .from(cartItems)
+        .where(eq(cartItems.itemId, 'WITHDRAWN-ITEM'));
+      expect(kept).toHaveLength(people.length);
+      const session = await call(ctx.app, 'GET', '/api/user/punchout/session', buyer);
+      expect(session.body.punchout).toEqual({ protocol: 'oci' });
+    } finally {
+      await ctx.database.db.delete(cartItems).where(eq(cartItems.itemId, 'WITHDRAWN-ITEM'));
     }
   });
 
