@@ -174,26 +174,9 @@ async function invoiceRecords(db: Queryable, timeZone: string, r: ExportRequest)
     taxCodesOf(db, r.system),
   ]);
   return chosen.flatMap((i) => {
-    const taxed = taxedLines(
-      lines
-        .filter((l) => l.invoiceId === i.invoiceId)
-        .map((l) => ({
-          name: l.itemName,
-          sku: l.sku,
-          condition: l.itemCondition,
-          kind: l.kind,
-          quantity: l.quantity,
-          rateCents: Number(l.rateCents),
-          provincialTax: l.provincialTax,
-        })),
-      taxes
-        .filter((t) => t.invoiceId === i.invoiceId)
-        .map((t) => ({
-          component: t.component,
-          rateMilli: t.rateMilli,
-          taxCents: Number(t.taxCents),
-          exempt: t.exemption !== null,
-        })),
+    const taxed = taxedDocument(
+      lines.filter((l) => l.invoiceId === i.invoiceId),
+      taxes.filter((t) => t.invoiceId === i.invoiceId),
     );
     const day = dayIn(i.createdAt, timeZone);
     const customer = customerName(i.company, i.customerId);
@@ -241,6 +224,30 @@ async function invoiceRecords(db: Queryable, timeZone: string, r: ExportRequest)
   });
 }
 
+type StoredLine = typeof invoiceLines.$inferSelect | typeof creditNoteLines.$inferSelect;
+type StoredTax = typeof invoiceTaxes.$inferSelect | typeof creditNoteTaxes.$inferSelect;
+
+/** A document's lines with their tax, as stored for an invoice or a credit note alike. */
+function taxedDocument(lines: readonly StoredLine[], taxes: readonly StoredTax[]) {
+  return taxedLines(
+    lines.map((l) => ({
+      name: l.itemName,
+      sku: l.sku,
+      condition: l.itemCondition,
+      kind: l.kind,
+      quantity: l.quantity,
+      rateCents: Number(l.rateCents),
+      provincialTax: l.provincialTax,
+    })),
+    taxes.map((t) => ({
+      component: t.component,
+      rateMilli: t.rateMilli,
+      taxCents: Number(t.taxCents),
+      exempt: t.exemption !== null,
+    })),
+  );
+}
+
 async function creditRecords(db: Queryable, timeZone: string, r: ExportRequest): Promise<Cell[][]> {
   const issued = await db
     .select({
@@ -280,26 +287,9 @@ async function creditRecords(db: Queryable, timeZone: string, r: ExportRequest):
     taxCodesOf(db, r.system),
   ]);
   return chosen.flatMap((c) => {
-    const taxed = taxedLines(
-      lines
-        .filter((l) => l.creditNoteId === c.creditNoteId)
-        .map((l) => ({
-          name: l.itemName,
-          sku: l.sku,
-          condition: l.itemCondition,
-          kind: l.kind,
-          quantity: l.quantity,
-          rateCents: Number(l.rateCents),
-          provincialTax: l.provincialTax,
-        })),
-      taxes
-        .filter((t) => t.creditNoteId === c.creditNoteId)
-        .map((t) => ({
-          component: t.component,
-          rateMilli: t.rateMilli,
-          taxCents: Number(t.taxCents),
-          exempt: t.exemption !== null,
-        })),
+    const taxed = taxedDocument(
+      lines.filter((l) => l.creditNoteId === c.creditNoteId),
+      taxes.filter((t) => t.creditNoteId === c.creditNoteId),
     );
     const day = dayIn(c.createdAt, timeZone);
     const customer = customerName(c.company, c.customerId);
