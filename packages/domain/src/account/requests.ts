@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { contactCreateSchema } from '../back-office/schemas';
 import { CONDITION_MESSAGE, CONDITIONS } from '../catalog/rules';
 import type { MessageKey } from '../core/i18n';
+import { MAX_ID } from '../core/row-id';
 import {
   accountUpdateSchema,
   addressSchema,
@@ -16,8 +17,7 @@ import {
   wishListNameSchema,
 } from './schemas';
 
-/** The largest id a path may name (PostgreSQL's integer). */
-export const MAX_ID = 2_147_483_647;
+export { MAX_ID } from '../core/row-id';
 
 /** A numeric id in a path: digits, from 1; anything else is a 400 that names it (`message`). */
 const pathId = (message: MessageKey) => {

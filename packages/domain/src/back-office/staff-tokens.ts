@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { message } from '../core/i18n';
+import { rowId } from '../core/row-id';
 
 export const STAFF_SCOPES = [
   'orders:read',
@@ -94,12 +95,7 @@ export const StaffTokenCreateRequest = z
   });
 
 export const StaffTokenParams = z.object({
-  tokenId: z.coerce
-    .number({ error: STAFF_TOKEN_MSG.notFound })
-    .int({ message: STAFF_TOKEN_MSG.notFound })
-    .min(1, { message: STAFF_TOKEN_MSG.notFound })
-    .max(2_147_483_647, { message: STAFF_TOKEN_MSG.notFound })
-    .meta({ description: 'The token’s token_id.', examples: [3] }),
+  tokenId: rowId(STAFF_TOKEN_MSG.notFound).meta({ description: 'The token’s token_id.', examples: [3] }),
 });
 
 const Timestamp = z.iso.datetime();

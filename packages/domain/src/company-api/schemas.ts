@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { isValidPo, MAX_LINE_QUANTITY, SHIPPING_METHODS } from '../cart/rules';
 import { CONDITIONS, PRIMARY_CONDITIONS } from '../catalog/rules';
 import { message } from '../core/i18n';
+import { rowId } from '../core/row-id';
 import { ORDER_STATUSES } from '../orders/schemas';
 import { TAX_COMPONENTS } from '../tax/rules';
 
@@ -115,12 +116,7 @@ export const ApiKeyCreateRequest = z
 export type ApiKeyCreateInput = z.input<typeof ApiKeyCreateRequest>;
 
 export const ApiKeyParams = z.object({
-  keyId: z.coerce
-    .number({ error: API_MSG.keyId })
-    .int({ message: API_MSG.keyId })
-    .min(1, { message: API_MSG.keyId })
-    .max(2_147_483_647, { message: API_MSG.keyId })
-    .meta({ description: 'The key’s key_id.', examples: [7] }),
+  keyId: rowId(API_MSG.keyId).meta({ description: 'The key’s key_id.', examples: [7] }),
 });
 
 const Timestamp = z.iso.datetime();

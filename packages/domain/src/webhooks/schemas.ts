@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { Envelope } from '../core/answers';
+import { rowId } from '../core/row-id';
 
 /** Every event an endpoint can ask for, by family. */
 export const WEBHOOK_EVENTS = [
@@ -62,11 +63,9 @@ export const webhookEndpointUpdateSchema = z.object({
   description: z.string().trim().max(200).optional(),
 });
 
-// Ids within their columns' range (an endpoint's int4, a delivery's bigint as a safe number): a larger one
-// names nothing and is refused as such.
-export const webhookEndpointParams = z.object({
-  endpointId: z.coerce.number().int().positive().max(2_147_483_647),
-});
+// An endpoint's id as its int4 column holds it, a delivery's (bigint) as a safe number: a larger one names
+// nothing and is refused as such.
+export const webhookEndpointParams = z.object({ endpointId: rowId(WEBHOOK_MSG.noEndpoint) });
 export const webhookDeliveryParams = webhookEndpointParams.extend({
   deliveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
